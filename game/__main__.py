@@ -1,0 +1,7 @@
+"""`python -m game` entry point."""
+
+import sys
+
+from game.cli import main
+
+sys.exit(main())

@@ -1,0 +1,1 @@
+"""Controllers that produce orders for the combatants they command."""

@@ -1,0 +1,1 @@
+"""The battlefield: Tiled maps turned into boards the rules play on."""

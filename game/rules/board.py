@@ -1,0 +1,203 @@
+"""The board interface the rules ask about positions, and a simple grid.
+
+The engine never reads a map format.  It asks a `Board` for distances in
+metres, step costs, line of sight, reach and cover.  `BoardBase` implements
+the geometry of RULES.md §1 on top of four per-tile questions, so a board only
+has to say what each tile is; `GridBoard` is the in-memory grid used by tests
+and the sandbox, and the Tiled battlefield implements the same interface.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from game.rules.geometry import DIRECTION_VECTORS, Tile, chebyshev
+
+COVER_LEVELS = ("none", "low", "high")
+SQRT2 = math.sqrt(2)
+
+
+class Board(Protocol):
+    """What the rules need to know about the battlefield."""
+
+    width: int
+    height: int
+    metres_per_tile: float
+
+    def in_bounds(self, tile: Tile) -> bool:
+        """Whether the tile is on the map."""
+        ...
+
+    def blocks_move(self, tile: Tile) -> bool:
+        """Whether nobody may enter the tile."""
+        ...
+
+    def step_metres(self, a: Tile, b: Tile) -> float | None:
+        """Metres to step from a to a neighbour b, or None if the step is illegal."""
+        ...
+
+    def distance(self, a: Tile, b: Tile) -> float:
+        """Euclidean distance between tile centres, in metres."""
+        ...
+
+    def line_of_sight(self, a: Tile, b: Tile) -> bool:
+        """Whether a ray between the centres passes no sight-blocking tile."""
+        ...
+
+    def in_reach(self, a: Tile, b: Tile, reach: int) -> bool:
+        """Whether a melee weapon of `reach` tiles at a can strike b."""
+        ...
+
+    def cover_between(self, attacker: Tile, target: Tile) -> str:
+        """ "none", "low" or "high": the best cover next to the target on the attacker's side."""
+        ...
+
+
+class BoardBase:
+    """RULES.md §1 geometry from per-tile facts; subclasses say what each tile is."""
+
+    width: int
+    height: int
+    metres_per_tile: float
+
+    # ------------------------------------------------------ per-tile questions
+    def in_bounds(self, tile: Tile) -> bool:
+        """Whether the tile is on the map."""
+        return 0 <= tile[0] < self.width and 0 <= tile[1] < self.height
+
+    def blocks_move(self, tile: Tile) -> bool:  # pragma: no cover - overridden
+        """Whether nobody may enter the tile."""
+        raise NotImplementedError
+
+    def blocks_sight(self, tile: Tile) -> bool:  # pragma: no cover - overridden
+        """Whether the tile stops line of sight."""
+        raise NotImplementedError
+
+    def move_cost(self, tile: Tile) -> float:  # pragma: no cover - overridden
+        """Multiplier on the metres it takes to enter the tile (1 = open ground)."""
+        raise NotImplementedError
+
+    def cover_at(self, tile: Tile) -> str:  # pragma: no cover - overridden
+        """The cover a tile gives to whoever hides behind it."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------- geometry
+    def passable(self, tile: Tile) -> bool:
+        """On the map and enterable."""
+        return self.in_bounds(tile) and not self.blocks_move(tile)
+
+    def step_metres(self, a: Tile, b: Tile) -> float | None:
+        """Metres for one step; None off the map, into a blocked tile, or cutting a corner."""
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        if (dx, dy) not in DIRECTION_VECTORS or not self.passable(b):
+            return None
+        if dx and dy:
+            # A diagonal step may not cut the corner of a tile that blocks movement.
+            if not self.passable((a[0] + dx, a[1])) or not self.passable((a[0], a[1] + dy)):
+                return None
+            return SQRT2 * self.metres_per_tile * self.move_cost(b)
+        return self.metres_per_tile * self.move_cost(b)
+
+    def distance(self, a: Tile, b: Tile) -> float:
+        """Euclidean distance between tile centres, in metres."""
+        return math.hypot(a[0] - b[0], a[1] - b[1]) * self.metres_per_tile
+
+    def line_of_sight(self, a: Tile, b: Tile) -> bool:
+        """A supercover ray between centres; a ray through a corner point is blocked
+        only when both tiles beside the corner block (symmetric: a sees b iff b sees a)."""
+        return all(not any(self.blocks_sight(t) for t in cells) for cells in _ray_cells(a, b))
+
+    def in_reach(self, a: Tile, b: Tile, reach: int) -> bool:
+        """Within `reach` tiles (king moves) and not through a sight-blocking wall."""
+        if a == b or chebyshev(a, b) > reach:
+            return False
+        return self.line_of_sight(a, b)
+
+    def cover_between(self, attacker: Tile, target: Tile) -> str:
+        """Cover of the tiles adjacent to the target that the ray from the attacker
+        crosses (the target's own tile counts too): the best of them."""
+        best = self.cover_at(target) if self.in_bounds(target) else "none"
+        for cells in _ray_cells(attacker, target):
+            for tile in cells:
+                if chebyshev(tile, target) == 1 and self.in_bounds(tile):
+                    level = self.cover_at(tile)
+                    if COVER_LEVELS.index(level) > COVER_LEVELS.index(best):
+                        best = level
+        return best
+
+
+def _ray_cells(a: Tile, b: Tile) -> Iterable[tuple[Tile, ...]]:
+    """The tiles strictly between a and b that a centre-to-centre ray passes.
+
+    Each item is a tuple: one tile normally, or the two tiles that only touch the
+    ray at a shared corner (the ray is blocked there only if both block).
+    """
+    (x, y), (x1, y1) = a, b
+    dx, dy = x1 - x, y1 - y
+    nx, ny = abs(dx), abs(dy)
+    sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+    ix = iy = 0
+    while ix < nx or iy < ny:
+        decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+        if decision == 0:
+            corner = ((x + sx, y), (x, y + sy))
+            x, y, ix, iy = x + sx, y + sy, ix + 1, iy + 1
+            if (x, y) != (x1, y1):
+                yield corner
+                yield ((x, y),)
+            else:
+                yield corner
+            continue
+        if decision < 0:
+            x, ix = x + sx, ix + 1
+        else:
+            y, iy = y + sy, iy + 1
+        if (x, y) != (x1, y1):
+            yield ((x, y),)
+
+
+class GridBoard(BoardBase):
+    """An in-memory grid: open ground unless told otherwise.  For tests and the sandbox."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        metres_per_tile: float = 1.0,
+        walls: Iterable[Tile] = (),
+        move_costs: Mapping[Tile, float] | None = None,
+        cover: Mapping[Tile, str] | None = None,
+        move_blockers: Iterable[Tile] = (),
+        sight_blockers: Iterable[Tile] = (),
+    ) -> None:
+        if width < 1 or height < 1:
+            raise ValueError("a board needs at least one tile")
+        if metres_per_tile <= 0:
+            raise ValueError("metres_per_tile must be positive")
+        self.width, self.height, self.metres_per_tile = width, height, float(metres_per_tile)
+        walls = set(map(tuple, walls))
+        self._move_blockers = walls | set(map(tuple, move_blockers))
+        self._sight_blockers = walls | set(map(tuple, sight_blockers))
+        self._costs = dict(move_costs or {})
+        self._cover = dict(cover or {})
+        for level in self._cover.values():
+            if level not in COVER_LEVELS:
+                raise ValueError(f"cover must be one of {COVER_LEVELS}, not {level!r}")
+
+    def blocks_move(self, tile: Tile) -> bool:
+        """Walls and move blockers."""
+        return tile in self._move_blockers
+
+    def blocks_sight(self, tile: Tile) -> bool:
+        """Walls and sight blockers."""
+        return tile in self._sight_blockers
+
+    def move_cost(self, tile: Tile) -> float:
+        """1 unless set."""
+        return self._costs.get(tile, 1.0)
+
+    def cover_at(self, tile: Tile) -> str:
+        """ "none" unless set."""
+        return self._cover.get(tile, "none")

@@ -1,0 +1,73 @@
+"""Named modifiers and the rulebook's way of writing a roll.
+
+A `Breakdown` is a base stat plus named modifiers; it prints exactly like the
+examples of the combat chapter: ``6 [Strike] − 1 [Action Penalty] = 5``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MINUS = "\u2212"  # the rulebook prints a real minus sign
+
+
+@dataclass(frozen=True)
+class Modifier:
+    """One named term added to a stat (negative for penalties)."""
+
+    name: str
+    value: int
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form."""
+        return {"name": self.name, "value": self.value}
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """A stat as the rulebook writes it: base [name] ± modifiers = total."""
+
+    base_name: str
+    base: int
+    modifiers: tuple[Modifier, ...] = field(default=())
+
+    @property
+    def total(self) -> int:
+        """The modified stat: base plus every modifier."""
+        return self.base + sum(m.value for m in self.modifiers)
+
+    def plus(self, *mods: Modifier) -> Breakdown:
+        """A copy with more modifiers; zero-valued ones are dropped."""
+        kept = tuple(m for m in mods if m.value != 0)
+        return Breakdown(self.base_name, self.base, self.modifiers + kept)
+
+    def without(self, name: str) -> Breakdown:
+        """A copy without the modifiers of that name (Called Shot general hits)."""
+        return Breakdown(self.base_name, self.base, tuple(m for m in self.modifiers if m.name != name))
+
+    def text(self) -> str:
+        """`6 [Strike] − 1 [Action Penalty] + 4 [Feint Bonus] = 9`."""
+        parts = [f"{self.base} [{self.base_name}]"]
+        for mod in self.modifiers:
+            sign = "+" if mod.value >= 0 else MINUS
+            parts.append(f"{sign} {abs(mod.value)} [{mod.name}]")
+        return " ".join(parts) + f" = {self.total}"
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form."""
+        return {
+            "base_name": self.base_name,
+            "base": self.base,
+            "modifiers": [m.to_dict() for m in self.modifiers],
+            "total": self.total,
+        }
+
+
+def success_chance_d12(target: int) -> float:
+    """Probability that one d12 is ≤ target and not 12 (a 12 always fails)."""
+    return max(0, min(target, 11)) / 12
+
+
+def roll_succeeds(roll: int, target: int) -> bool:
+    """The core roll: success when roll ≤ modified stat, and a 12 always fails."""
+    return roll != 12 and roll <= target

@@ -1,0 +1,59 @@
+"""Measuring and walking declared paths (RULES.md §1, §6; CO.16–CO.18)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from game.rules.board import Board
+from game.rules.geometry import Tile
+
+EPSILON = 1e-9  # float slack when comparing metres (diagonals are irrational)
+
+
+class PathError(ValueError):
+    """A declared path that cannot be walked, with a reason a player can read."""
+
+
+def path_metres(board: Board, start: Tile, path: Sequence[Tile]) -> float:
+    """Length of a path in metres, with terrain cost; PathError if a step is illegal."""
+    total = 0.0
+    here = start
+    for i, tile in enumerate(path, 1):
+        if not board.in_bounds(tile):
+            raise PathError(f"step {i} {tuple(tile)} is off the map")
+        metres = board.step_metres(here, tile)
+        if metres is None:
+            if max(abs(tile[0] - here[0]), abs(tile[1] - here[1])) != 1:
+                raise PathError(f"step {i} {tuple(tile)} is not next to {tuple(here)}")
+            if board.blocks_move(tile):
+                raise PathError(f"step {i} {tuple(tile)} is blocked")
+            raise PathError(f"step {i} {tuple(here)} → {tuple(tile)} cuts a blocked corner")
+        total += metres
+        here = tile
+    return total
+
+
+def walk(
+    board: Board,
+    start: Tile,
+    path: Sequence[Tile],
+    budget: float,
+    occupied: Callable[[Tile], bool],
+) -> tuple[list[Tile], float, str]:
+    """Follow `path` from `start` while the metres allow and tiles are free.
+
+    Returns (tiles visited including start, metres moved, why it stopped or "").
+    """
+    visited = [start]
+    moved = 0.0
+    for tile in path:
+        metres = board.step_metres(visited[-1], tile)
+        if metres is None:
+            return visited, moved, f"{tuple(tile)} cannot be entered"
+        if moved + metres > budget + EPSILON:
+            return visited, moved, "out of metres"
+        if occupied(tile):
+            return visited, moved, f"{tuple(tile)} is occupied"
+        visited.append(tile)
+        moved += metres
+    return visited, moved, ""

@@ -1,0 +1,87 @@
+"""Who is where: lookups, melee reach, engagement and range bands (RULES.md §1, CO.07)."""
+
+from __future__ import annotations
+
+from game.rules.board import Board
+from game.rules.equipment import Weapon
+from game.rules.geometry import Tile
+from game.rules.sheet import Sheet
+from game.world import Condition, Equipment, Name, Position, Side, World
+
+RANGE_BANDS = (("short", 0, "Short Range"), ("medium", -3, "Medium Range"), ("long", -6, "Long Range"))
+"""Band name, Range Penalty and its label (CO.07)."""
+
+
+def combatants(world: World) -> list[int]:
+    """Every entity with a character sheet, by id."""
+    return [eid for eid, _ in world.query(Sheet)]
+
+
+def name_of(world: World, eid: int | None) -> str:
+    """The combatant's (or item's) name, for events and messages."""
+    if eid is None:
+        return "?"
+    name = world.try_get(eid, Name)
+    return name.value if name else f"#{eid}"
+
+
+def find_by_name(world: World, name: str) -> int | None:
+    """The entity with that name (case-insensitive), if any."""
+    folded = name.casefold()
+    return next((eid for eid, n in world.query(Name) if n.value.casefold() == folded), None)
+
+
+def tile_of(world: World, eid: int) -> Tile:
+    """The entity's tile."""
+    return world.get(eid, Position).tile
+
+
+def occupant(world: World, tile: Tile, ignore: int | None = None) -> int | None:
+    """The combatant standing on `tile` (dead bodies do not occupy tiles)."""
+    for eid, pos, _sheet in world.query(Position, Sheet):
+        if eid != ignore and pos.tile == tile and not world.get(eid, Condition).dead:
+            return eid
+    return None
+
+
+def is_active(world: World, eid: int) -> bool:
+    """Alive and not Defeated: can declare and act."""
+    return world.get(eid, Condition).can_act
+
+
+def are_enemies(world: World, a: int, b: int) -> bool:
+    """Whether two combatants are on different sides."""
+    return world.get(a, Side) != world.get(b, Side)
+
+
+def melee_reach(equipment: Equipment) -> int:
+    """The longest reach of the melee weapons in hand; bare hands reach 1 tile."""
+    return max((w.reach for w in equipment.weapons if w.is_melee), default=1)
+
+
+def engaged_with(world: World, board: Board, eid: int, at: Tile | None = None) -> list[int]:
+    """Active enemies engaged in melee with `eid` (either within the other's reach).
+
+    `at` pretends `eid` stands on another tile (for checking planned paths).
+    """
+    here = at if at is not None else tile_of(world, eid)
+    my_reach = melee_reach(world.get(eid, Equipment))
+    result = []
+    for other in combatants(world):
+        if other == eid or not are_enemies(world, eid, other) or not is_active(world, other):
+            continue
+        there = tile_of(world, other)
+        their_reach = melee_reach(world.get(other, Equipment))
+        if board.in_reach(here, there, my_reach) or board.in_reach(there, here, their_reach):
+            result.append(other)
+    return result
+
+
+def range_band(distance_m: float, weapon: Weapon) -> tuple[str, int, str] | None:
+    """(band, Range Penalty, label) for a missile weapon at that distance, or None
+    when out of range.  A target exactly at a band's limit is inside that band."""
+    assert weapon.ranges is not None
+    for (band, penalty, label), limit in zip(RANGE_BANDS, weapon.ranges, strict=True):
+        if distance_m <= limit + 1e-9:
+            return band, penalty, label
+    return None

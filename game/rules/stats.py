@@ -1,0 +1,89 @@
+"""Modified stats with their breakdowns: shared by resolution and the forecast.
+
+Every number the engine rolls against is built here, so the log, the UI and
+the AI explain it the same way.
+"""
+
+from __future__ import annotations
+
+from game.rules.actions import Order
+from game.rules.equipment import MissileKind
+from game.rules.modifiers import Breakdown, Modifier
+from game.rules.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
+from game.world import Condition, Equipment, World
+
+WEAPONLESS_FEINT = -5  # CO.09
+WEAPONLESS_DISARM = -3  # CO.10
+PARRYING_TARGET_BONUS = 1  # CO.10: Disarm against a Parrying target
+
+
+def injury_modifier(world: World, eid: int) -> Modifier:
+    """−1 per Injury, to every skill roll (not to the Movement rate)."""
+    return Modifier("Injury Penalty", -world.get(eid, Condition).injuries)
+
+
+def armour_modifier(world: World, eid: int) -> Modifier:
+    """The armour's skill penalty, on combat skill rolls."""
+    armour = world.get(eid, Equipment).armour
+    return Modifier(armour.name, armour.skill_modifier) if armour else Modifier("", 0)
+
+
+def skill_roll(world: World, eid: int, skill: str, order: Order | None) -> Breakdown:
+    """A skill with the round's Action Penalty, Injury Penalty and armour penalty.
+
+    Grip, Timing and Withstand Injury take only the Injury Penalty: they are
+    not declared actions, and armour hampers fighting, not holding on.
+    """
+    sheet = world.get(eid, Sheet)
+    breakdown = Breakdown(SKILL_LABELS[skill], sheet.skill(skill))
+    combat = skill in COMBAT_SKILLS or skill in MISSILE_SKILLS.values()
+    mods = []
+    if order is not None and combat:
+        mods.append(Modifier("Action Penalty", order.action_penalty))
+    mods.append(injury_modifier(world, eid))
+    if combat and skill != "movement":
+        mods.append(armour_modifier(world, eid))
+    return breakdown.plus(*mods)
+
+
+def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None) -> Breakdown:
+    """Missile Strike of a kind, with the −3 for an untrained kind (CO.07)."""
+    sheet = world.get(eid, Sheet)
+    label, base, untrained = sheet.missile_strike(kind)
+    breakdown = Breakdown(label, base).plus(
+        Modifier(f"Untrained: {kind.label}", -untrained),
+    )
+    mods = [injury_modifier(world, eid), armour_modifier(world, eid)]
+    if order is not None:
+        mods.insert(0, Modifier("Action Penalty", order.action_penalty))
+    return breakdown.plus(*mods)
+
+
+def movement_rate(world: World, eid: int) -> Breakdown:
+    """Metres a combatant may move in a round: Movement, plus armour's Movement
+    modifier; never reduced by Injury (CO.16)."""
+    sheet = world.get(eid, Sheet)
+    armour = world.get(eid, Equipment).armour
+    rate = Breakdown("Movement", sheet.skill("movement"))
+    if armour:
+        rate = rate.plus(Modifier(armour.name, armour.movement_modifier))
+    return rate
+
+
+def movement_roll(world: World, eid: int, order: Order | None) -> Breakdown:
+    """The Sprint or Retreat roll: the Movement rate with Action and Injury Penalties."""
+    rate = movement_rate(world, eid)
+    mods = [injury_modifier(world, eid)]
+    if order is not None:
+        mods.insert(0, Modifier("Action Penalty", order.action_penalty))
+    return rate.plus(*mods)
+
+
+def max_movement_metres(world: World, eid: int, order: Order) -> float:
+    """The longest path an order may declare: the rate, plus the best successful
+    Sprint or Retreat roll (at most 11, since a 12 always fails)."""
+    rate = max(0, movement_rate(world, eid).total)
+    if order.movement_mode in ("sprint", "retreat"):
+        best_roll = max(0, min(11, movement_roll(world, eid, order).total))
+        return float(rate + best_roll)
+    return float(rate)

@@ -1,0 +1,1 @@
+"""The rules sandbox: scenarios from JSON files, played and printed."""

@@ -1,0 +1,26 @@
+"""Entities, components and the per-battle `World` (pure Python, no pygame)."""
+
+from game.world.components import (
+    Condition,
+    Controller,
+    Equipment,
+    Facing,
+    Item,
+    Name,
+    Position,
+    Side,
+)
+from game.world.world import EntityId, World
+
+__all__ = [
+    "Condition",
+    "Controller",
+    "EntityId",
+    "Equipment",
+    "Facing",
+    "Item",
+    "Name",
+    "Position",
+    "Side",
+    "World",
+]

@@ -1,0 +1,202 @@
+"""Component dataclasses: plain, frozen data attached to entity ids.
+
+Components are immutable so that copying a `World` for AI look-ahead is a
+shallow copy of its stores; a change replaces the component.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.rules.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
+from game.rules.geometry import Tile, direction_name, parse_direction
+from game.rules.sheet import Sheet
+
+
+@dataclass(frozen=True)
+class Name:
+    """The name shown to players and used in declarations and logs."""
+
+    value: str
+
+
+@dataclass(frozen=True)
+class Position:
+    """The tile a combatant or an item stands on."""
+
+    x: int
+    y: int
+
+    @property
+    def tile(self) -> Tile:
+        """The position as an (x, y) tuple."""
+        return (self.x, self.y)
+
+
+@dataclass(frozen=True)
+class Facing:
+    """One of 8 directions, 0 = N, clockwise: 1 = NE, 2 = E … 7 = NW."""
+
+    direction: int = 2
+
+    def __post_init__(self) -> None:
+        if self.direction not in range(8):
+            raise ValueError(f"facing must be 0..7, not {self.direction!r}")
+
+    @property
+    def name(self) -> str:
+        """N, NE, E, …"""
+        return direction_name(self.direction)
+
+
+@dataclass(frozen=True)
+class Side:
+    """The side a combatant fights for; sides are named freely."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Equipment:
+    """What a combatant holds and wears.  Weapons in hand, first is preferred."""
+
+    weapons: tuple[Weapon, ...] = ()
+    shield: Shield | None = None
+    armour: Armour | None = None
+
+    def __post_init__(self) -> None:
+        hands = sum(w.hands for w in self.weapons) + (1 if self.shield else 0)
+        if hands > 2:
+            names = ", ".join([w.name for w in self.weapons] + ([self.shield.name] if self.shield else []))
+            raise ValueError(f"needs {hands} hands to hold {names}; a combatant has 2")
+
+    def melee_weapon(self) -> Weapon | None:
+        """The first melee weapon in hand, if any."""
+        return next((w for w in self.weapons if w.is_melee), None)
+
+    def missile_weapon(self, kind: MissileKind | None = None) -> Weapon | None:
+        """The first missile weapon in hand (of `kind`, if given)."""
+        return next(
+            (w for w in self.weapons if w.is_missile and (kind is None or w.missile_kind == kind)),
+            None,
+        )
+
+    def find(self, name: str) -> Weapon | None:
+        """The weapon in hand with that name (case-insensitive)."""
+        folded = name.casefold()
+        return next((w for w in self.weapons if w.name.casefold() == folded), None)
+
+    def without(self, weapon: Weapon) -> Equipment:
+        """A copy without one instance of `weapon` (after a Disarm)."""
+        weapons = list(self.weapons)
+        weapons.remove(weapon)
+        return replace(self, weapons=tuple(weapons))
+
+    def free_hands(self) -> int:
+        """Hands not holding a weapon or a shield."""
+        return 2 - sum(w.hands for w in self.weapons) - (1 if self.shield else 0)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """Injuries and their consequences (RULES.md §7)."""
+
+    injuries: int = 0
+    defeated: bool = False
+    dead: bool = False
+
+    @property
+    def can_act(self) -> bool:
+        """Defeated and dead combatants take no actions."""
+        return not (self.defeated or self.dead)
+
+
+@dataclass(frozen=True)
+class Controller:
+    """Who declares for a combatant: a human seat or an AI of some level."""
+
+    kind: str = "human"
+    level: str = ""
+
+
+@dataclass(frozen=True)
+class Item:
+    """A weapon lying on the ground, waiting to be retrieved."""
+
+    weapon: Weapon
+    owner: int | None = None
+
+
+# ---------------------------------------------------------------- serialisation
+
+
+def weapon_from_dict(data: dict[str, Any]) -> Weapon:
+    """Inverse of `Weapon.to_dict`."""
+    ranges = data.get("ranges")
+    kind = data.get("kind")
+    return Weapon(
+        name=data["name"],
+        weapon_class=WeaponClass(data.get("class", "melee")),
+        hands=data.get("hands", 1),
+        reach=data.get("reach", 1),
+        can_parry=data.get("can_parry", True),
+        parry_modifier=data.get("parry", 0),
+        injury=data.get("injury", 1),
+        missile_kind=MissileKind(kind) if kind else None,
+        ranges=tuple(ranges) if ranges else None,  # type: ignore[arg-type]
+    )
+
+
+def _equipment_to_dict(eq: Equipment) -> dict[str, Any]:
+    return {
+        "weapons": [w.to_dict() for w in eq.weapons],
+        "shield": eq.shield.to_dict() if eq.shield else None,
+        "armour": eq.armour.to_dict() if eq.armour else None,
+    }
+
+
+def _equipment_from_dict(data: dict[str, Any]) -> Equipment:
+    shield = data.get("shield")
+    armour = data.get("armour")
+    return Equipment(
+        weapons=tuple(weapon_from_dict(w) for w in data.get("weapons", [])),
+        shield=Shield(shield["name"], shield.get("withstand", 1)) if shield else None,
+        armour=Armour(
+            armour["name"],
+            armour.get("withstand", 0),
+            armour.get("movement", 0),
+            armour.get("skill", 0),
+        )
+        if armour
+        else None,
+    )
+
+
+@dataclass(frozen=True)
+class _Codec:
+    key: str
+    encode: Any
+    decode: Any
+
+
+CODECS: dict[type, _Codec] = {
+    Name: _Codec("name", lambda c: c.value, lambda d: Name(d)),
+    Position: _Codec("position", lambda c: [c.x, c.y], lambda d: Position(d[0], d[1])),
+    Facing: _Codec("facing", lambda c: c.name, lambda d: Facing(parse_direction(d))),
+    Side: _Codec("side", lambda c: c.name, lambda d: Side(d)),
+    Sheet: _Codec("sheet", lambda c: c.to_dict(), Sheet.from_dict),
+    Equipment: _Codec("equipment", _equipment_to_dict, _equipment_from_dict),
+    Condition: _Codec(
+        "condition",
+        lambda c: {"injuries": c.injuries, "defeated": c.defeated, "dead": c.dead},
+        lambda d: Condition(**d),
+    ),
+    Controller: _Codec("controller", lambda c: {"kind": c.kind, "level": c.level}, lambda d: Controller(**d)),
+    Item: _Codec(
+        "item",
+        lambda c: {"weapon": c.weapon.to_dict(), "owner": c.owner},
+        lambda d: Item(weapon_from_dict(d["weapon"]), d.get("owner")),
+    ),
+}
+"""How each component type is written to and read from JSON."""
