@@ -1,0 +1,283 @@
+"""Exact success chances of declared actions, without rolling any dice.
+
+Given the orders declared so far (the actor's own tentative order included),
+`forecast_order` gives, for each action of one combatant, the exact
+probability that it succeeds, the chance it is nullified (target out of
+reach, out of range, Retreated …) and the expected Injuries it deals.  It
+enumerates every outcome of the rolls that matter: the target's declared
+defences, the attacker's Feint, the target's Grip, and Sprint or Retreat rolls
+that move either of them.  The UI shows these numbers and the AI ranks orders
+with them; neither touches the game's dice.
+
+What it assumes: the attacker is still standing when it acts; combatants
+other than the attacker and its target stay where they are; defences of a
+target that has not declared yet are unknown and count as none.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.rules.actions import DEFENCES, OFFENSIVE, Action, ActionKind, Order
+from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
+from game.rules.board import Board
+from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, parry_modifiers
+from game.rules.geometry import Tile
+from game.rules.injury import withstand_breakdown
+from game.rules.modifiers import Breakdown, Modifier
+from game.rules.movement import walk
+from game.rules.positions import engaged_with, occupant, tile_of
+from game.rules.sheet import Sheet
+from game.rules.stats import WEAPONLESS_FEINT, movement_rate, movement_roll, skill_roll
+from game.rules.validate import weapon_for
+from game.world import Condition, Equipment, World
+
+Dist = dict[int, Fraction]
+ONE = Fraction(1)
+TWELFTH = Fraction(1, 12)
+
+
+def chance(target: int) -> Fraction:
+    """P(d12 ≤ target and not 12)."""
+    return Fraction(max(0, min(target, 11)), 12)
+
+
+def roll_value_dist(target: int) -> Dist:
+    """The value a defensive (or Grip) roll adds: the roll on success, else 0."""
+    best = max(0, min(target, 11))
+    dist: Dist = {0: Fraction(12 - best, 12)}
+    for value in range(1, best + 1):
+        dist[value] = dist.get(value, Fraction(0)) + TWELFTH
+    return dist
+
+
+def convolve(a: Dist, b: Dist) -> Dist:
+    """Distribution of the sum of two independent variables."""
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    for x, px in a.items():
+        for y, py in b.items():
+            out[x + y] += px * py
+    return dict(out)
+
+
+def scaled(dist: Dist, factor: int) -> Dist:
+    """Distribution of factor × X."""
+    return {factor * k: p for k, p in dist.items()}
+
+
+@dataclass(frozen=True)
+class MoveOutcome:
+    """One way a combatant's movement this round can turn out."""
+
+    probability: Fraction
+    tile: Tile
+    metres: float
+    retreated: bool = False
+
+
+def movement_outcomes(world: World, board: Board, eid: int, order: Order | None) -> list[MoveOutcome]:
+    """Every end tile the order's movement can reach, with its probability."""
+    start = tile_of(world, eid)
+    if order is None or not order.path:
+        return [MoveOutcome(ONE, start, 0.0)]
+    rate = max(0, movement_rate(world, eid).total)
+
+    def walked(budget: float, p: Fraction, retreated: bool = False) -> MoveOutcome:
+        tiles, metres, _ = walk(
+            board, start, order.path, budget, lambda t: occupant(world, t, ignore=eid) is not None
+        )
+        return MoveOutcome(p, tiles[-1], metres, retreated)
+
+    mode = order.movement_mode
+    if mode == "walk":
+        return [walked(rate, ONE)]
+    stat = movement_roll(world, eid, order).total
+    best = max(0, min(stat, 11))
+    fail = Fraction(12 - best, 12)
+    outcomes = [walked(rate + r, TWELFTH, mode == "retreat") for r in range(1, best + 1)]
+    if fail:
+        outcomes.append(walked(rate, fail) if mode == "sprint" else MoveOutcome(fail, start, 0.0))
+    return outcomes
+
+
+@dataclass(frozen=True)
+class ActionForecast:
+    """What one declared action can expect.
+
+    `success` is P(the roll succeeds); for an attack it counts a Called Shot's
+    general hit too, and `part_hit` is P(the called part is hit).  `nullified`
+    is P(the action cannot happen at resolution).  `breakdown` is the modified
+    stat with every certain modifier (before defences, Feint, Grip); the
+    uncertain ones are in `uncertain`, as (name, possible values).
+    """
+
+    actor: int
+    index: int
+    action: Action
+    success: Fraction
+    part_hit: Fraction
+    nullified: Fraction
+    expected_injuries: Fraction
+    breakdown: Breakdown | None
+    uncertain: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    reason: str = ""
+
+    @property
+    def percent(self) -> float:
+        """Success chance in percent, for display."""
+        return float(self.success) * 100
+
+
+def forecast_order(
+    world: World, board: Board, orders: Mapping[int, Order], actor: int
+) -> list[ActionForecast]:
+    """A forecast for every action in `orders[actor]`."""
+    order = orders[actor]
+    result = []
+    strike_index = 0
+    for index, action in enumerate(order.actions):
+        feint_slot = None
+        if action.kind is ActionKind.STRIKE:
+            feint_slot = strike_index
+            strike_index += 1
+        if action.kind in OFFENSIVE:
+            result.append(_forecast_attack(world, board, orders, actor, index, action, feint_slot))
+        else:
+            result.append(_forecast_roll(world, orders, actor, index, action))
+    return result
+
+
+def _feint_breakdown(world: World, actor: int, order: Order) -> Breakdown:
+    breakdown = skill_roll(world, actor, "feint", order)
+    if world.get(actor, Equipment).melee_weapon() is None:
+        breakdown = breakdown.plus(Modifier("Weaponless Penalty", WEAPONLESS_FEINT))
+    return breakdown
+
+
+def _forecast_roll(
+    world: World, orders: Mapping[int, Order], actor: int, index: int, action: Action
+) -> ActionForecast:
+    """Feints, defences and movement rolls: the plain chance of the roll."""
+    order = orders[actor]
+    if action.kind is ActionKind.FEINT:
+        breakdown: Breakdown | None = _feint_breakdown(world, actor, order)
+    elif action.kind in DEFENCES:
+        breakdown = skill_roll(world, actor, DEFENCE_SKILL[action.kind], order)
+        if action.kind is ActionKind.PARRY:
+            breakdown = breakdown.plus(*parry_modifiers(world.get(actor, Equipment)))
+    elif action.kind in (ActionKind.SPRINT, ActionKind.RETREAT):
+        breakdown = movement_roll(world, actor, order)
+    else:  # Retrieve: no roll, decided by Timing
+        return ActionForecast(actor, index, action, ONE, ONE, Fraction(0), Fraction(0), None)
+    p = chance(breakdown.total)
+    return ActionForecast(actor, index, action, p, p, Fraction(0), Fraction(0), breakdown)
+
+
+def _forecast_attack(
+    world: World,
+    board: Board,
+    orders: Mapping[int, Order],
+    actor: int,
+    index: int,
+    action: Action,
+    feint_slot: int | None,
+) -> ActionForecast:
+    order = orders[actor]
+    target = action.target
+    zero = Fraction(0)
+    weapon = weapon_for(world.get(actor, Equipment), action)
+    if weapon is None or target is None or world.get(target, Condition).dead:
+        return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
+    target_order = orders.get(target)
+    kind = action.kind
+
+    # Random terms that add to (or take from) the modified stat.
+    uncertain: list[tuple[str, tuple[int, ...]]] = []
+    delta: Dist = {0: ONE}
+    armed = bool(world.get(target, Equipment).weapons)
+    fixed_defences: Dist = {0: ONE}
+    evade: Dist = {0: ONE}
+    parrying = False
+    if target_order is not None:
+        parrying = target_order.has(ActionKind.PARRY)
+        for defence in target_order.actions:
+            if defence.kind not in DEFENCES or kind not in counters(defence.kind, armed):
+                continue
+            stat = skill_roll(world, target, DEFENCE_SKILL[defence.kind], target_order)
+            if defence.kind is ActionKind.PARRY:
+                stat = stat.plus(*parry_modifiers(world.get(target, Equipment)))
+            values = roll_value_dist(stat.total)
+            uncertain.append((defence.kind.label, tuple(-v for v in sorted(values))))
+            if defence.kind is ActionKind.EVADE:
+                evade = convolve(evade, values)
+            else:
+                fixed_defences = convolve(fixed_defences, values)
+    delta = convolve(delta, scaled(fixed_defences, -1))
+    if kind is ActionKind.STRIKE and feint_slot is not None and feint_slot < order.count(ActionKind.FEINT):
+        p_feint = chance(_feint_breakdown(world, actor, order).total)
+        bonus = world.get(actor, Sheet).skill("feint")
+        delta = convolve(delta, {0: 1 - p_feint, bonus: p_feint} if bonus else {0: ONE})
+        uncertain.append(("Feint Bonus", (0, bonus)))
+    if kind is ActionKind.DISARM:
+        grip = skill_roll(world, target, "grip", None).total
+        values = roll_value_dist(grip)
+        delta = convolve(delta, scaled(values, -1))
+        uncertain.append(("Grip Penalty", tuple(-v for v in sorted(values))))
+
+    success = part_hit = nullified = zero
+    expected = zero
+    first: Breakdown | None = None
+    defeated = world.get(target, Condition).defeated
+    fail_torso = 1 - chance(withstand_breakdown(world, target, weapon, False).total)
+    vulnerable = bool(action.called_shot and action.called_shot.vulnerable and not defeated)
+    fail_part = 1 - chance(withstand_breakdown(world, target, weapon, vulnerable).total)
+    part_injuries = 2 if vulnerable else 1
+    reason = ""
+    for mine in movement_outcomes(world, board, actor, order):
+        engaged = bool(engaged_with(world, board, actor, at=mine.tile)) and not mine.retreated
+        for theirs in movement_outcomes(world, board, target, target_order):
+            p = mine.probability * theirs.probability
+            situation = Situation(
+                mine.tile,
+                theirs.tile,
+                DefenceResult(parrying=parrying),
+                target_retreated=theirs.retreated,
+                target_defeated=defeated,
+                attacker_engaged=engaged,
+            )
+            base = attack_breakdown(world, board, actor, order, action, weapon, situation)
+            if isinstance(base, str):
+                nullified += p
+                reason = reason or base
+                continue
+            first = first or base
+            # Evade counts only the whole metres actually moved (CO.15).
+            cap = int(theirs.metres + 1e-9)
+            capped = _merge((min(v, cap), q) for v, q in evade.items())
+            total_delta = convolve(delta, scaled(capped, -1)) if evade != {0: ONE} else delta
+            general_base = base.without(CALLED_SHOT).total
+            for d, q in total_delta.items():
+                hit_part = chance(base.total + d)
+                hit_any = chance(general_base + d)
+                success += p * q * hit_any
+                part_hit += p * q * hit_part
+                if kind is not ActionKind.DISARM:
+                    expected += (
+                        p * q * (hit_part * fail_part * part_injuries + (hit_any - hit_part) * fail_torso)
+                    )
+    if evade != {0: ONE}:
+        uncertain.append(("Evade", tuple(-v for v in sorted(evade))))
+    return ActionForecast(
+        actor, index, action, success, part_hit, nullified, expected, first, tuple(uncertain), reason
+    )
+
+
+def _merge(items: Mapping[int, Fraction] | Iterable[tuple[int, Fraction]]) -> Dist:
+    out: dict[int, Fraction] = defaultdict(Fraction)
+    pairs = items.items() if isinstance(items, Mapping) else items
+    for k, p in pairs:
+        out[k] += p
+    return dict(out)
