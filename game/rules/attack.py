@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
+from game.rules.arcs import arc_of, attack_facing_modifier, defence_cost
 from game.rules.board import Board
 from game.rules.defence import DefenceResult
 from game.rules.equipment import BARE_HANDS, Weapon
 from game.rules.geometry import Tile
 from game.rules.modifiers import Breakdown, Modifier
+from game.rules.options import RuleOptions
 from game.rules.positions import name_of, range_band
 from game.rules.sheet import Sheet
 from game.rules.stats import (
@@ -22,9 +24,11 @@ from game.rules.stats import (
     missile_roll,
     skill_roll,
 )
-from game.world import World
+from game.world import Equipment, World
 
 CALLED_SHOT = "Called Shot"
+COVER_PENALTY = {"none": 0, "low": -2, "high": -8}  # RULES.md §8 cover module
+COVER_LABELS = {"none": "", "low": "Low Cover", "high": "High Cover"}
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,10 @@ class Situation:
     target_retreated: bool = False
     target_defeated: bool = False
     attacker_engaged: bool = False
+    attacker_facing: int = 2
+    target_facing: int = 2
+    target_exposed: bool = True
+    options: RuleOptions = field(default_factory=RuleOptions)
 
 
 def attack_breakdown(
@@ -64,6 +72,16 @@ def attack_breakdown(
             return f"{target_name} Retreated out of melee"
         if not board.in_reach(here, there, weapon.reach):
             return f"{target_name} is out of reach"
+
+    options = situation.options
+    positional: list[Modifier] = []
+    if kind is ActionKind.MISSILE_STRIKE and options.cover:
+        level = board.cover_between(here, there)
+        if level == "high" and not situation.target_exposed:
+            return f"{target_name} is hidden behind high cover"
+        positional.append(Modifier(COVER_LABELS[level], COVER_PENALTY[level]))
+    if kind in MELEE_ATTACKS and options.facing:
+        positional.append(attack_facing_modifier(arc_of(here, situation.attacker_facing, there), weapon))
 
     if kind is ActionKind.MISSILE_STRIKE:
         if situation.attacker_engaged:
@@ -92,8 +110,24 @@ def attack_breakdown(
         mods.append(Modifier("Grip Penalty", -situation.grip))
         breakdown = breakdown.plus(*mods)
 
+    breakdown = breakdown.plus(*positional)
     if action.called_shot is not None:
         # Called Shot Modifiers are suspended against Defeated characters (CO.08).
         modifier = 0 if situation.target_defeated else action.called_shot.modifier
         breakdown = breakdown.plus(Modifier(CALLED_SHOT, modifier))
-    return breakdown.plus(*situation.defence.penalty_against(kind))
+    costs, arc = defence_costs(world, action.target, situation)
+    return breakdown.plus(*situation.defence.penalty_against(kind, costs, arc))
+
+
+def defence_costs(
+    world: World, target: int, situation: Situation
+) -> tuple[dict[ActionKind, int | None], str]:
+    """Facing module: how much each of the target's defences loses against this
+    attacker, from the arc of the target the attack comes from."""
+    if not situation.options.facing:
+        return {}, ""
+    arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
+    parry_weapon = next((w for w in world.get(target, Equipment).weapons if w.is_melee and w.can_parry), None)
+    two_handed = parry_weapon is not None and parry_weapon.hands == 2
+    kinds = (ActionKind.PARRY, ActionKind.BLOCK, ActionKind.DODGE, ActionKind.EVADE)
+    return {kind: defence_cost(kind, arc, two_handed) for kind in kinds}, arc

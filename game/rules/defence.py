@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from game.rules.actions import DEFENDS_AGAINST, ActionKind
@@ -30,15 +31,23 @@ class DefenceResult:
     parry_armed: bool = True
     parrying: bool = False
 
-    def penalty_against(self, attack: ActionKind) -> list[Modifier]:
-        """The Defense Penalties that count against an attack, one per defence kind."""
+    def penalty_against(
+        self, attack: ActionKind, costs: Mapping[ActionKind, int | None] | None = None, arc: str = ""
+    ) -> list[Modifier]:
+        """The Defense Penalties that count against an attack, one per defence kind.
+
+        `costs` (facing module) lowers each defence kind's total against this
+        attacker, never below 0; None means the defence cannot face that way.
+        """
         mods = []
         for kind, total in self.rolls.items():
-            if attack not in DEFENDS_AGAINST[kind] or total == 0:
+            if attack not in counters(kind, self.parry_armed) or total == 0:
                 continue
-            if kind is ActionKind.PARRY and not self.parry_armed and attack is not ActionKind.BRAWLING:
-                continue  # bare hands parry only Brawling (CO.12)
-            mods.append(Modifier(kind.label, -total))
+            cost = (costs or {}).get(kind, 0)
+            if cost is None:
+                continue
+            name = f"{kind.label} ({arc} arc)" if cost else kind.label
+            mods.append(Modifier(name, -max(0, total - cost)))
         return mods
 
 

@@ -22,18 +22,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from game.rules.actions import DEFENCES, OFFENSIVE, Action, ActionKind, Order
-from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
+from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, defence_costs
 from game.rules.board import Board
 from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, parry_modifiers
 from game.rules.geometry import Tile
 from game.rules.injury import withstand_breakdown
 from game.rules.modifiers import Breakdown, Modifier
-from game.rules.movement import walk
+from game.rules.movement import final_facing, walk
+from game.rules.options import RuleOptions
 from game.rules.positions import engaged_with, occupant, tile_of
 from game.rules.sheet import Sheet
 from game.rules.stats import WEAPONLESS_FEINT, movement_rate, movement_roll, skill_roll
 from game.rules.validate import weapon_for
-from game.world import Condition, Equipment, World
+from game.world import Condition, Equipment, Facing, World
 
 Dist = dict[int, Fraction]
 ONE = Fraction(1)
@@ -75,21 +76,24 @@ class MoveOutcome:
     probability: Fraction
     tile: Tile
     metres: float
+    facing: int
     retreated: bool = False
 
 
 def movement_outcomes(world: World, board: Board, eid: int, order: Order | None) -> list[MoveOutcome]:
     """Every end tile the order's movement can reach, with its probability."""
     start = tile_of(world, eid)
+    facing = world.get(eid, Facing).direction
     if order is None or not order.path:
-        return [MoveOutcome(ONE, start, 0.0)]
+        final = order.facing if order is not None and order.facing is not None else facing
+        return [MoveOutcome(ONE, start, 0.0, final)]
     rate = max(0, movement_rate(world, eid).total)
 
     def walked(budget: float, p: Fraction, retreated: bool = False) -> MoveOutcome:
         tiles, metres, _ = walk(
             board, start, order.path, budget, lambda t: occupant(world, t, ignore=eid) is not None
         )
-        return MoveOutcome(p, tiles[-1], metres, retreated)
+        return MoveOutcome(p, tiles[-1], metres, final_facing(order, tiles, facing), retreated)
 
     mode = order.movement_mode
     if mode == "walk":
@@ -99,7 +103,8 @@ def movement_outcomes(world: World, board: Board, eid: int, order: Order | None)
     fail = Fraction(12 - best, 12)
     outcomes = [walked(rate + r, TWELFTH, mode == "retreat") for r in range(1, best + 1)]
     if fail:
-        outcomes.append(walked(rate, fail) if mode == "sprint" else MoveOutcome(fail, start, 0.0))
+        stay = MoveOutcome(fail, start, 0.0, order.facing if order.facing is not None else facing)
+        outcomes.append(walked(rate, fail) if mode == "sprint" else stay)
     return outcomes
 
 
@@ -132,9 +137,14 @@ class ActionForecast:
 
 
 def forecast_order(
-    world: World, board: Board, orders: Mapping[int, Order], actor: int
+    world: World,
+    board: Board,
+    orders: Mapping[int, Order],
+    actor: int,
+    options: RuleOptions | None = None,
 ) -> list[ActionForecast]:
-    """A forecast for every action in `orders[actor]`."""
+    """A forecast for every action in `orders[actor]`, under the battle's rules modules."""
+    options = options or RuleOptions()
     order = orders[actor]
     result = []
     strike_index = 0
@@ -144,7 +154,7 @@ def forecast_order(
             feint_slot = strike_index
             strike_index += 1
         if action.kind in OFFENSIVE:
-            result.append(_forecast_attack(world, board, orders, actor, index, action, feint_slot))
+            result.append(_forecast_attack(world, board, orders, actor, index, action, feint_slot, options))
         else:
             result.append(_forecast_roll(world, orders, actor, index, action))
     return result
@@ -184,6 +194,7 @@ def _forecast_attack(
     index: int,
     action: Action,
     feint_slot: int | None,
+    options: RuleOptions,
 ) -> ActionForecast:
     order = orders[actor]
     target = action.target
@@ -196,13 +207,13 @@ def _forecast_attack(
 
     # Random terms that add to (or take from) the modified stat.
     uncertain: list[tuple[str, tuple[int, ...]]] = []
-    delta: Dist = {0: ONE}
+    own: Dist = {0: ONE}  # Feint Bonus and Grip Penalty: independent of positions
     armed = bool(world.get(target, Equipment).weapons)
-    fixed_defences: Dist = {0: ONE}
-    evade: Dist = {0: ONE}
-    parrying = False
+    defences: dict[ActionKind, Dist] = {}
+    parrying = exposed = False
     if target_order is not None:
         parrying = target_order.has(ActionKind.PARRY)
+        exposed = any(a.kind in OFFENSIVE for a in target_order.actions)
         for defence in target_order.actions:
             if defence.kind not in DEFENCES or kind not in counters(defence.kind, armed):
                 continue
@@ -210,25 +221,20 @@ def _forecast_attack(
             if defence.kind is ActionKind.PARRY:
                 stat = stat.plus(*parry_modifiers(world.get(target, Equipment)))
             values = roll_value_dist(stat.total)
-            uncertain.append((defence.kind.label, tuple(-v for v in sorted(values))))
-            if defence.kind is ActionKind.EVADE:
-                evade = convolve(evade, values)
-            else:
-                fixed_defences = convolve(fixed_defences, values)
-    delta = convolve(delta, scaled(fixed_defences, -1))
+            defences[defence.kind] = convolve(defences.get(defence.kind, {0: ONE}), values)
+    for kind_, dist in defences.items():
+        uncertain.append((kind_.label, tuple(-v for v in sorted(dist))))
     if kind is ActionKind.STRIKE and feint_slot is not None and feint_slot < order.count(ActionKind.FEINT):
         p_feint = chance(_feint_breakdown(world, actor, order).total)
         bonus = world.get(actor, Sheet).skill("feint")
-        delta = convolve(delta, {0: 1 - p_feint, bonus: p_feint} if bonus else {0: ONE})
+        own = convolve(own, {0: 1 - p_feint, bonus: p_feint} if bonus else {0: ONE})
         uncertain.append(("Feint Bonus", (0, bonus)))
     if kind is ActionKind.DISARM:
-        grip = skill_roll(world, target, "grip", None).total
-        values = roll_value_dist(grip)
-        delta = convolve(delta, scaled(values, -1))
+        values = roll_value_dist(skill_roll(world, target, "grip", None).total)
+        own = convolve(own, scaled(values, -1))
         uncertain.append(("Grip Penalty", tuple(-v for v in sorted(values))))
 
-    success = part_hit = nullified = zero
-    expected = zero
+    success = part_hit = nullified = expected = zero
     first: Breakdown | None = None
     defeated = world.get(target, Condition).defeated
     fail_torso = 1 - chance(withstand_breakdown(world, target, weapon, False).total)
@@ -236,6 +242,7 @@ def _forecast_attack(
     fail_part = 1 - chance(withstand_breakdown(world, target, weapon, vulnerable).total)
     part_injuries = 2 if vulnerable else 1
     reason = ""
+    deltas: dict[tuple[str, int], Dist] = {}
     for mine in movement_outcomes(world, board, actor, order):
         engaged = bool(engaged_with(world, board, actor, at=mine.tile)) and not mine.retreated
         for theirs in movement_outcomes(world, board, target, target_order):
@@ -247,6 +254,10 @@ def _forecast_attack(
                 target_retreated=theirs.retreated,
                 target_defeated=defeated,
                 attacker_engaged=engaged,
+                attacker_facing=mine.facing,
+                target_facing=theirs.facing,
+                target_exposed=exposed,
+                options=options,
             )
             base = attack_breakdown(world, board, actor, order, action, weapon, situation)
             if isinstance(base, str):
@@ -254,12 +265,14 @@ def _forecast_attack(
                 reason = reason or base
                 continue
             first = first or base
+            costs, arc = defence_costs(world, target, situation)
             # Evade counts only the whole metres actually moved (CO.15).
             cap = int(theirs.metres + 1e-9)
-            capped = _merge((min(v, cap), q) for v, q in evade.items())
-            total_delta = convolve(delta, scaled(capped, -1)) if evade != {0: ONE} else delta
+            key = (arc, cap)
+            if key not in deltas:
+                deltas[key] = _defence_delta(defences, costs, cap, own)
             general_base = base.without(CALLED_SHOT).total
-            for d, q in total_delta.items():
+            for d, q in deltas[key].items():
                 hit_part = chance(base.total + d)
                 hit_any = chance(general_base + d)
                 success += p * q * hit_any
@@ -268,11 +281,28 @@ def _forecast_attack(
                     expected += (
                         p * q * (hit_part * fail_part * part_injuries + (hit_any - hit_part) * fail_torso)
                     )
-    if evade != {0: ONE}:
-        uncertain.append(("Evade", tuple(-v for v in sorted(evade))))
     return ActionForecast(
         actor, index, action, success, part_hit, nullified, expected, first, tuple(uncertain), reason
     )
+
+
+def _defence_delta(
+    defences: Mapping[ActionKind, Dist],
+    costs: Mapping[ActionKind, int | None],
+    evade_cap: int,
+    own: Dist,
+) -> Dist:
+    """Distribution of everything random added to the stat for one arc and Evade cap."""
+    delta = own
+    for kind, dist in defences.items():
+        cost = costs.get(kind, 0)
+        if cost is None:
+            continue  # this defence cannot face the attacker
+        if kind is ActionKind.EVADE:
+            dist = _merge((min(v, evade_cap), q) for v, q in dist.items())
+        dist = _merge((max(0, v - cost), q) for v, q in dist.items())
+        delta = convolve(delta, scaled(dist, -1))
+    return delta
 
 
 def _merge(items: Mapping[int, Fraction] | Iterable[tuple[int, Fraction]]) -> Dist:

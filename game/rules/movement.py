@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game.rules.board import Board
-from game.rules.geometry import Tile
+from game.rules.geometry import Tile, step_direction
 
 EPSILON = 1e-9  # float slack when comparing metres (diagonals are irrational)
 
@@ -57,3 +57,16 @@ def walk(
         visited.append(tile)
         moved += metres
     return visited, moved, ""
+
+
+def final_facing(order_facing_source: object, visited: Sequence[Tile], current: int) -> int:
+    """Where a combatant faces after moving: the declared facing, else the
+    direction of its last step, else unchanged."""
+    declared = getattr(order_facing_source, "facing", None)
+    if declared is not None:
+        return declared
+    if len(visited) > 1:
+        last = step_direction(visited[-2], visited[-1])
+        if last is not None:
+            return last
+    return current

@@ -1,0 +1,59 @@
+"""Facing arcs and the facing module's modifiers (RULES.md §1, §8; Mythras `003`).
+
+Arcs of a combatant facing F: front = F−45°, F, F+45°; right and left = F±90°;
+back = the three directions away from F.  A far tile is in the arc whose 45°
+sector (±22.5°) holds the bearing to it.  Combatants hold their weapon in the
+right hand and a shield in the left [design].
+"""
+
+from __future__ import annotations
+
+from game.rules.actions import ActionKind
+from game.rules.equipment import Weapon
+from game.rules.geometry import Tile, bearing_direction
+from game.rules.modifiers import Modifier
+
+FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
+ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}
+
+GRADE = 2  # one Mythras difficulty grade on the d12 (RULES.md conversion)
+OFF_HAND_ATTACK = -GRADE  # attacking into the side opposite the weapon hand
+TWO_HANDED_SIDE_ATTACK = -GRADE  # two-handed weapons on either side
+BACK_ATTACK = -6  # Herculean: attacking into one's own back squares
+BACK_PARRY_COST = 4  # Formidable: parrying an attack from the back
+BACK_DODGE_COST = 4  # Dodge and Evade against attacks from the back
+
+
+def arc_of(observer: Tile, facing: int, other: Tile) -> str:
+    """Which arc of a combatant at `observer` facing `facing` holds `other`."""
+    if observer == other:
+        return FRONT
+    offset = (bearing_direction(observer, other) - facing) % 8
+    return ARC_BY_OFFSET[offset]
+
+
+def attack_facing_modifier(arc: str, weapon: Weapon) -> Modifier:
+    """The attacker's own penalty for striking into one of its arcs."""
+    if arc == BACK:
+        return Modifier("Attacking into Back Arc", BACK_ATTACK)
+    if arc in (LEFT, RIGHT) and weapon.hands == 2:
+        return Modifier("Two-handed Weapon to the Side", TWO_HANDED_SIDE_ATTACK)
+    if arc == LEFT:
+        return Modifier("Attacking into Off-hand Side", OFF_HAND_ATTACK)
+    return Modifier("", 0)
+
+
+def defence_cost(kind: ActionKind, arc: str, two_handed_parry: bool) -> int | None:
+    """How much a defence loses against an attacker in `arc` of the defender;
+    None where it cannot work at all (a shield facing away)."""
+    if kind is ActionKind.PARRY:
+        if arc == BACK:
+            return BACK_PARRY_COST
+        if arc == LEFT or (arc == RIGHT and two_handed_parry):
+            return GRADE
+        return 0
+    if kind is ActionKind.BLOCK:
+        return 0 if arc in (FRONT, LEFT) else None
+    if kind in (ActionKind.DODGE, ActionKind.EVADE):
+        return BACK_DODGE_COST if arc == BACK else 0
+    return 0
