@@ -16,15 +16,16 @@ from dataclasses import dataclass, field, replace
 
 from game.rules.actions import (
     DEFENCES,
-    MELEE_ATTACKS,
+    OFFENSIVE,
     Action,
     ActionKind,
     Order,
 )
+from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
 from game.rules.board import Board
 from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, parry_modifiers
 from game.rules.dice import Dice
-from game.rules.equipment import BARE_HANDS, Weapon
+from game.rules.equipment import Weapon
 from game.rules.events import (
     ActionIgnored,
     ActionNullified,
@@ -43,25 +44,21 @@ from game.rules.events import (
     WeaponDropped,
     WeaponRetrieved,
 )
-from game.rules.geometry import DIRECTION_NAMES, chebyshev, step_direction
+from game.rules.geometry import DIRECTION_NAMES, chebyshev
 from game.rules.injury import apply_hit
 from game.rules.modifiers import Breakdown, Modifier, roll_succeeds
-from game.rules.movement import walk
+from game.rules.movement import final_facing, walk
+from game.rules.options import RuleOptions
 from game.rules.positions import (
     combatants,
     engaged_with,
     is_active,
     name_of,
     occupant,
-    range_band,
     tile_of,
 )
-from game.rules.sheet import Sheet
 from game.rules.stats import (
-    PARRYING_TARGET_BONUS,
-    WEAPONLESS_DISARM,
     WEAPONLESS_FEINT,
-    missile_roll,
     movement_rate,
     movement_roll,
     skill_roll,
@@ -120,8 +117,10 @@ class Round:
         dice: Dice,
         number: int = 1,
         timing_order: Sequence[int] | None = None,
+        options: RuleOptions | None = None,
     ) -> None:
         self.world, self.board, self.dice, self.number = world, board, dice, number
+        self.options = options or RuleOptions()
         self.events: list[Event] = [RoundStarted(number), StageStarted("Timing")]
         actors = [eid for eid in combatants(world) if is_active(world, eid)]
         if timing_order is not None:
@@ -214,12 +213,12 @@ class Round:
         self.events.append(event)
         return event
 
-    def _attacks_on(self, eid: int) -> list[tuple[int, Action]]:
-        """Every offensive action declared against `eid` this round."""
+    def _attacks_on(self, eid: int) -> list[tuple[int, int, Action]]:
+        """(attacker, index in its order, action) for each attack declared on `eid`."""
         return [
-            (attacker, action)
+            (attacker, index, action)
             for attacker, order in self.orders.items()
-            for action in order.actions
+            for index, action in enumerate(order.actions)
             if action.target == eid and action.kind is not ActionKind.FEINT
         ]
 
@@ -253,10 +252,9 @@ class Round:
             state.feints[(eid, i)] = rolled.succeeded
 
         # Grip against each Disarm declared on this combatant (no Action Penalty: CO.10).
-        for attacker, action in self._attacks_on(eid):
+        for attacker, index, action in self._attacks_on(eid):
             if action.kind is not ActionKind.DISARM:
                 continue
-            index = self.orders[attacker].actions.index(action)
             breakdown = skill_roll(world, eid, "grip", None)
             rolled = self._roll(
                 eid, "Grip", attacker, breakdown, note=f"against {name_of(world, attacker)}'s Disarm"
@@ -267,7 +265,7 @@ class Round:
         # Defensive rolls.
         result = DefenceResult(parry_armed=bool(equipment.weapons))
         result.parrying = order.has(ActionKind.PARRY)
-        attacks = {action.kind for _, action in self._attacks_on(eid)}
+        attacks = {action.kind for _, _, action in self._attacks_on(eid)}
         for action in order.actions:
             if action.kind not in DEFENCES:
                 continue
@@ -343,19 +341,13 @@ class Round:
             allowed,
             lambda tile: occupant(world, tile, ignore=eid) is not None,
         )
-        if len(visited) > 1 and order.facing is None:
-            last = step_direction(visited[-2], visited[-1])
-            final = last if last is not None else facing
-        else:
-            final = order.facing if order.facing is not None else facing
+        final = final_facing(order, visited, facing)
         if stop and visited[-1] != order.path[-1]:
             note = f"{note}; stopped: {stop}" if note else f"stopped: {stop}"
         world.set(eid, Position(*visited[-1]))
         world.set(eid, Facing(final))
         state.moved[eid] = metres
-        self.events.append(
-            Moved(name, mode, tuple(visited), round(metres, 3), allowed, DIRECTION_NAMES[final], note)
-        )
+        self.events.append(Moved(name, mode, tuple(visited), metres, allowed, DIRECTION_NAMES[final], note))
 
     # ----------------------------------------------------- Resolution Stage
     def _resolution_turn(self, eid: int, state: RoundState) -> None:
@@ -363,7 +355,7 @@ class Round:
         order = self.orders[eid]
         name = name_of(world, eid)
         strike_index = 0
-        for action in order.actions:
+        for index, action in enumerate(order.actions):
             if action.kind in DEFENCES or action.kind in (
                 ActionKind.FEINT,
                 ActionKind.SPRINT,
@@ -387,76 +379,54 @@ class Round:
             if action.kind is ActionKind.STRIKE:
                 feint_index = strike_index
                 strike_index += 1
-            self._attack(eid, order, action, feint_index, state)
+            self._attack(eid, order, index, action, feint_index, state)
 
     def _nullify(self, eid: int, action: Action, reason: str) -> None:
         target = name_of(self.world, action.target) if action.target is not None else None
         self.events.append(ActionNullified(name_of(self.world, eid), action.kind.label, target, reason))
 
     def _attack(
-        self, eid: int, order: Order, action: Action, feint_index: int | None, state: RoundState
+        self,
+        eid: int,
+        order: Order,
+        index: int,
+        action: Action,
+        feint_index: int | None,
+        state: RoundState,
     ) -> None:
         world, board = self.world, self.board
         target = action.target
         assert target is not None
         target_name = name_of(world, target)
         kind = action.kind
-        equipment = world.get(eid, Equipment)
-        weapon = weapon_for(equipment, action)
+        weapon = weapon_for(world.get(eid, Equipment), action)
         if weapon is None:
             self._nullify(eid, action, "no weapon in hand for it any more")
             return
         if world.get(target, Condition).dead:
             self._nullify(eid, action, f"{target_name} is dead")
             return
-        here, there = tile_of(world, eid), tile_of(world, target)
-        if kind in MELEE_ATTACKS:
-            if target in state.retreated:
-                self._nullify(eid, action, f"{target_name} Retreated out of melee")
-                return
-            if not board.in_reach(here, there, weapon.reach):
-                self._nullify(eid, action, f"{target_name} is out of reach")
-                return
-        defence = state.defences.get(target, DefenceResult())
-
-        if kind is ActionKind.MISSILE_STRIKE:
-            if engaged_with(world, board, eid):
-                self._nullify(eid, action, "engaged in melee: no Missile Strike")
-                return
-            if not board.line_of_sight(here, there):
-                self._nullify(eid, action, f"no line of sight to {target_name}")
-                return
-            distance = board.distance(here, there)
-            band = range_band(distance, weapon)
-            if band is None:
-                self._nullify(eid, action, f"{target_name} is out of range ({distance:.1f} m)")
-                return
-            assert weapon.missile_kind is not None
-            breakdown = missile_roll(world, eid, weapon.missile_kind, order).plus(Modifier(band[2], band[1]))
-        elif kind is ActionKind.STRIKE:
-            breakdown = skill_roll(world, eid, "strike", order)
-            if feint_index is not None and state.feints.get((eid, feint_index)):
-                breakdown = breakdown.plus(Modifier("Feint Bonus", world.get(eid, Sheet).skill("feint")))
-        elif kind is ActionKind.BRAWLING:
-            breakdown = skill_roll(world, eid, "brawling", order)
-        else:  # Disarm
-            breakdown = skill_roll(world, eid, "disarm", order)
-            index = order.actions.index(action)
-            mods = []
-            if weapon is BARE_HANDS:
-                mods.append(Modifier("Weaponless Penalty", WEAPONLESS_DISARM))
-            if defence.parrying:
-                mods.append(Modifier("Parrying Target", PARRYING_TARGET_BONUS))
-            grip = state.grips.get((eid, index), 0)
-            mods.append(Modifier("Grip Penalty", -grip))
-            breakdown = breakdown.plus(*mods)
-
+        target_order = self.orders.get(target)
+        situation = Situation(
+            attacker_tile=tile_of(world, eid),
+            target_tile=tile_of(world, target),
+            defence=state.defences.get(target, DefenceResult()),
+            feint_succeeded=feint_index is not None and state.feints.get((eid, feint_index), False),
+            grip=state.grips.get((eid, index), 0),
+            target_retreated=target in state.retreated,
+            target_defeated=world.get(target, Condition).defeated,
+            attacker_engaged=kind is ActionKind.MISSILE_STRIKE and bool(engaged_with(world, board, eid)),
+            attacker_facing=world.get(eid, Facing).direction,
+            target_facing=world.get(target, Facing).direction,
+            target_exposed=target_order is not None
+            and any(a.kind in OFFENSIVE for a in target_order.actions),
+            options=self.options,
+        )
+        breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
+        if isinstance(breakdown, str):
+            self._nullify(eid, action, breakdown)
+            return
         called = action.called_shot
-        defeated_target = world.get(target, Condition).defeated
-        if called is not None:
-            modifier = 0 if defeated_target else called.modifier
-            breakdown = breakdown.plus(Modifier("Called Shot", modifier))
-        breakdown = breakdown.plus(*defence.penalty_against(kind))
 
         if kind is ActionKind.DISARM:
             rolled = self._roll(eid, kind.label, target, breakdown)
@@ -465,7 +435,7 @@ class Round:
             return
 
         label = kind.label if called is None else f"{kind.label}, Called Shot ({called.part})"
-        general = breakdown.without("Called Shot")
+        general = breakdown.without(CALLED_SHOT)
         if called is None:
             rolled = self._roll(eid, label, target, breakdown, win="hit", lose="miss")
             part = "torso"
@@ -573,12 +543,13 @@ def play_round(
     orders: Mapping[int, Order] | Callable[[int, Round], Order],
     number: int = 1,
     timing_order: Sequence[int] | None = None,
+    options: RuleOptions | None = None,
 ) -> list[Event]:
     """Play a whole round with fixed orders (or a function asked in declaration order).
 
     Raises `OrderRejected` if an order is illegal.
     """
-    rnd = Round(world, board, dice, number, timing_order)
+    rnd = Round(world, board, dice, number, timing_order, options)
     for eid in rnd.declaration_order:
         if callable(orders):
             order = orders(eid, rnd)

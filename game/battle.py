@@ -1,0 +1,149 @@
+"""A battle in progress: world, board, dice, rounds and the record of orders.
+
+Pure (no pygame): the game window, the AI runner, saves and replays all drive
+a battle through this one object.  A battle is *initial state + seed +
+orders*: `record` holds every accepted order in declaration order, so a
+replay that declares the same orders gets the same events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.rules.actions import Order
+from game.rules.board import Board
+from game.rules.dice import SeededDice
+from game.rules.events import BattleEnded, Event
+from game.rules.options import RuleOptions
+from game.rules.positions import name_of
+from game.rules.round import Round
+from game.rules.victory import Outcome, winner
+from game.world import World
+
+
+@dataclass
+class RoundRecord:
+    """What one round left behind: its orders (in declaration order) and events."""
+
+    number: int
+    orders: list[Order] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+
+class Battle:
+    """Drives rounds on a world and board with seeded dice, and keeps the record."""
+
+    def __init__(
+        self,
+        world: World,
+        board: Board,
+        seed: int,
+        options: RuleOptions | None = None,
+        max_rounds: int = 100,
+    ) -> None:
+        self.world = world
+        self.board = board
+        self.seed = seed
+        self.options = options or RuleOptions.battlefield()
+        self.max_rounds = max_rounds
+        self.dice = SeededDice(seed)
+        self.initial = world.to_dict()
+        self.records: list[RoundRecord] = []
+        self.round: Round | None = None
+        self.listeners: list[Callable[[Event], None]] = []
+
+    # ------------------------------------------------------------- state
+    @property
+    def number(self) -> int:
+        """The current (or last) round number; 0 before the first."""
+        return len(self.records)
+
+    def outcome(self) -> Outcome:
+        """Won, drawn, or still going (a draw after `max_rounds`)."""
+        result = winner(self.world)
+        if not result.over and self.number >= self.max_rounds and self.round is None:
+            return Outcome(True, None)
+        return result
+
+    @property
+    def over(self) -> bool:
+        """Whether the battle has ended."""
+        return self.outcome().over
+
+    def events(self) -> list[Event]:
+        """Every event so far, in order."""
+        return [e for r in self.records for e in r.events]
+
+    # ------------------------------------------------------------- rounds
+    def start_round(self) -> Round:
+        """Begin the next round (its Timing Stage is rolled at once)."""
+        if self.round is not None:
+            return self.round
+        if self.over:
+            raise RuntimeError("the battle is over")
+        record = RoundRecord(self.number + 1)
+        self.records.append(record)
+        self.round = Round(self.world, self.board, self.dice, record.number, options=self.options)
+        self._emit(record, self.round.events)
+        return self.round
+
+    @property
+    def next_declarer(self) -> int | None:
+        """Who must declare now (None between rounds or when all have declared)."""
+        return self.round.next_declarer if self.round else None
+
+    def declare(self, order: Order) -> list[str]:
+        """Declare for the next declarer; returns reasons if the order is refused."""
+        if self.round is None:
+            return ["no round in progress"]
+        before = len(self.round.events)
+        problems = self.round.declare(order)
+        if not problems:
+            record = self.records[-1]
+            record.orders.append(order)
+            self._emit(record, self.round.events[before:])
+        return problems
+
+    def resolve(self) -> list[Event]:
+        """Resolve the current round; returns its new events (and the battle's end)."""
+        if self.round is None:
+            raise RuntimeError("no round in progress")
+        before = len(self.round.events)
+        self.round.resolve()
+        new = self.round.events[before:]
+        self.round = None
+        record = self.records[-1]
+        outcome = self.outcome()
+        if outcome.over:
+            new = [*new, BattleEnded(outcome.winner)]
+        self._emit(record, new)
+        return new
+
+    def play_round(self, declare: Callable[[int, Battle], Order]) -> list[Event]:
+        """A whole round with a function choosing every order (AI runs, tests)."""
+        rnd = self.start_round()
+        while (eid := rnd.next_declarer) is not None:
+            problems = self.declare(declare(eid, self))
+            if problems:
+                raise ValueError(f"{name_of(self.world, eid)}: {'; '.join(problems)}")
+        self.resolve()
+        return self.records[-1].events
+
+    def _emit(self, record: RoundRecord, events: list[Event]) -> None:
+        record.events.extend(events)
+        for listener in self.listeners:
+            for event in events:
+                listener(event)
+
+    # ------------------------------------------------------------- saving
+    def to_dict(self) -> dict[str, Any]:
+        """Initial state, seed, options and every order: enough to replay."""
+        return {
+            "seed": self.seed,
+            "options": self.options.to_dict(),
+            "max_rounds": self.max_rounds,
+            "initial": self.initial,
+            "rounds": [[o.to_dict() for o in r.orders] for r in self.records],
+        }
