@@ -42,9 +42,13 @@ class Battle:
         seed: int,
         options: RuleOptions | None = None,
         max_rounds: int = 100,
+        board_source: dict[str, Any] | None = None,
+        meta: dict[str, Any] | None = None,
     ) -> None:
         self.world = world
         self.board = board
+        self.board_source = board_source or _grid_source(board)
+        self.meta = dict(meta or {})
         self.seed = seed
         self.options = options or RuleOptions.battlefield()
         self.max_rounds = max_rounds
@@ -140,10 +144,20 @@ class Battle:
     # ------------------------------------------------------------- saving
     def to_dict(self) -> dict[str, Any]:
         """Initial state, seed, options and every order: enough to replay."""
+        resolved = len(self.records) - (1 if self.round is not None else 0)
         return {
             "seed": self.seed,
             "options": self.options.to_dict(),
             "max_rounds": self.max_rounds,
+            "board": self.board_source,
+            "meta": self.meta,
             "initial": self.initial,
             "rounds": [[o.to_dict() for o in r.orders] for r in self.records],
+            "resolved_rounds": resolved,
         }
+
+
+def _grid_source(board: Board) -> dict[str, Any]:
+    """How to rebuild an in-memory board: its own JSON form, if it has one."""
+    to_dict = getattr(board, "to_dict", None)
+    return {"grid": to_dict()} if callable(to_dict) else {}

@@ -190,6 +190,31 @@ class GridBoard(BoardBase):
         """Walls and move blockers."""
         return tile in self._move_blockers
 
+    def to_dict(self) -> dict[str, object]:
+        """JSON form (walls are written as move and sight blockers)."""
+        return {
+            "width": self.width,
+            "height": self.height,
+            "metres_per_tile": self.metres_per_tile,
+            "move_blockers": sorted(map(list, self._move_blockers)),
+            "sight_blockers": sorted(map(list, self._sight_blockers)),
+            "move_costs": sorted([x, y, c] for (x, y), c in self._costs.items()),
+            "cover": sorted([x, y, c] for (x, y), c in self._cover.items()),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, object]) -> GridBoard:
+        """Inverse of `to_dict`; ValueError or KeyError on a malformed dict."""
+        return cls(
+            int(data["width"]),  # type: ignore[call-overload]
+            int(data["height"]),  # type: ignore[call-overload]
+            float(data.get("metres_per_tile", 1.0)),  # type: ignore[arg-type]
+            move_blockers=[(int(x), int(y)) for x, y in data.get("move_blockers", [])],  # type: ignore[attr-defined]
+            sight_blockers=[(int(x), int(y)) for x, y in data.get("sight_blockers", [])],  # type: ignore[attr-defined]
+            move_costs={(int(x), int(y)): float(c) for x, y, c in data.get("move_costs", [])},  # type: ignore[attr-defined]
+            cover={(int(x), int(y)): str(c) for x, y, c in data.get("cover", [])},  # type: ignore[attr-defined]
+        )
+
     def blocks_sight(self, tile: Tile) -> bool:
         """Walls and sight blockers."""
         return tile in self._sight_blockers

@@ -1,0 +1,1 @@
+"""Saves, autosaves and replays: JSON only, written atomically, validated on load."""
