@@ -1,0 +1,68 @@
+"""The interface between the game and whoever declares for a side.
+
+A controller sees exactly what a player in its seat sees: the battlefield,
+every combatant's sheet and position, and the orders declared earlier this
+round; never later orders and never the dice.  Humans (the game window) and
+AIs produce the same `Order`s and go through the same validation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Protocol
+
+from game.rules.actions import Order
+from game.rules.board import Board
+from game.rules.options import RuleOptions
+from game.world import World
+
+
+@dataclass(frozen=True)
+class DeclarationView:
+    """A snapshot for one declaration: a private copy of the world, safe to
+    explore (the AI may copy and play it forward on its own dice)."""
+
+    world: World
+    board: Board
+    options: RuleOptions
+    round_number: int
+    actor: int
+    earlier: Mapping[int, Order]
+    timing: tuple[int, ...]
+
+    @classmethod
+    def of(cls, battle: object, actor: int) -> DeclarationView:
+        """The view of `actor` in a battle whose round awaits its declaration."""
+        rnd = battle.round  # type: ignore[attr-defined]
+        return cls(
+            world=battle.world.copy(),  # type: ignore[attr-defined]
+            board=battle.board,  # type: ignore[attr-defined]
+            options=battle.options,  # type: ignore[attr-defined]
+            round_number=battle.number,  # type: ignore[attr-defined]
+            actor=actor,
+            earlier=dict(rnd.orders),
+            timing=tuple(rnd.timing),
+        )
+
+
+class Controller(Protocol):
+    """Chooses orders for the combatants of one side."""
+
+    name: str
+
+    def choose_order(self, view: DeclarationView) -> Order:
+        """The order for `view.actor`; it must pass validation."""
+        ...
+
+
+class PlaceholderController:
+    """Close in and hit the nearest enemy (until the real AI lands)."""
+
+    name = "placeholder"
+
+    def choose_order(self, view: DeclarationView) -> Order:
+        """A simple legal order."""
+        from game.ai.placeholder import placeholder_order
+
+        return placeholder_order(view.world, view.board, view.actor, view.earlier)

@@ -1,0 +1,64 @@
+"""What a renderer needs to draw a map with its own tiles: plain data, no pytmx.
+
+The Tiled loader fills a `MapArt`; the game window slices tileset images
+itself.  Boards without art (the in-memory grid) are drawn from their terrain.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+FLIP_H = 0x80000000  # Tiled's gid flag bits (kept separate from the gid)
+FLIP_V = 0x40000000
+FLIP_D = 0x20000000
+
+
+@dataclass(frozen=True)
+class TilesetArt:
+    """One tileset image cut into tiles: gid = firstgid + index, row-major."""
+
+    firstgid: int
+    image: Path
+    tile_width: int
+    tile_height: int
+    columns: int
+    tilecount: int
+    margin: int = 0
+    spacing: int = 0
+
+    def source_rect(self, gid: int) -> tuple[int, int, int, int]:
+        """(x, y, w, h) of a gid's tile inside the image."""
+        index = gid - self.firstgid
+        col, row = index % self.columns, index // self.columns
+        x = self.margin + col * (self.tile_width + self.spacing)
+        y = self.margin + row * (self.tile_height + self.spacing)
+        return x, y, self.tile_width, self.tile_height
+
+
+@dataclass(frozen=True)
+class LayerArt:
+    """A tile layer: gids[y, x] (0 = empty) and flip flags[y, x] (FLIP_* bits)."""
+
+    name: str
+    gids: np.ndarray
+    flags: np.ndarray
+    visible: bool = True
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
+class MapArt:
+    """Everything needed to draw the map's tile layers in order."""
+
+    tile_width: int
+    tile_height: int
+    tilesets: tuple[TilesetArt, ...]
+    layers: tuple[LayerArt, ...]
+
+    def tileset_for(self, gid: int) -> TilesetArt | None:
+        """The tileset a gid belongs to (the one with the largest firstgid ≤ gid)."""
+        holders = [t for t in self.tilesets if t.firstgid <= gid < t.firstgid + t.tilecount]
+        return max(holders, key=lambda t: t.firstgid, default=None)
