@@ -172,3 +172,24 @@ def test_disarm_forecast_agrees_with_the_engine() -> None:
     observed = _simulate(build, "Charles", 3000, seed=5)["dropped"]
     p = float(disarm.success)
     assert abs(observed - p) < 4 * (p * (1 - p) / 3000) ** 0.5
+
+
+def test_feint_on_a_brawl_is_forecast() -> None:
+    def build():
+        cast = Cast()
+        cast.add("Bully", (3, 3), "red", weapons=(), brawling=6, feint=8)
+        cast.add("Yobbo", (4, 3), "blue", dodge=5)
+        orders = {
+            cast["Bully"]: cast.order("Bully", cast.act(K.BRAWLING, "Yobbo"), cast.act(K.FEINT)),
+            cast["Yobbo"]: cast.order("Yobbo", cast.act(K.DODGE)),
+        }
+        return cast, orders
+
+    cast, orders = build()
+    brawl, feint = forecast_order(cast.world, cast.board, orders, cast["Bully"])
+    # Feint 8 − 1 − 5 (weaponless) = 2 → 1/6; it adds the Feint stat, 8, to the Brawl.
+    assert feint.success == Fraction(2, 12)
+    assert dict(brawl.uncertain)["Feint Bonus"] == (0, 8)
+    observed = _simulate(build, "Bully", 3000, seed=3)["hit"]
+    p = float(brawl.success)
+    assert abs(observed - p) < 4 * (p * (1 - p) / 3000) ** 0.5

@@ -63,6 +63,10 @@ MOVEMENT_ACTIONS = frozenset({ActionKind.SPRINT, ActionKind.RETREAT})
 
 TARGETED = OFFENSIVE | {ActionKind.FEINT}
 
+FEINTABLE = frozenset({ActionKind.STRIKE, ActionKind.BRAWLING})
+"""Attacks a Feint can serve: Strikes, and Brawling for an unarmed feinter (CO.09 Ex. 6:
+a weaponless Feint is possible, and without a weapon the only melee attack is Brawling)."""
+
 DEFENDS_AGAINST: dict[ActionKind, frozenset[ActionKind]] = {
     ActionKind.PARRY: frozenset({ActionKind.STRIKE, ActionKind.BRAWLING}),
     ActionKind.BLOCK: frozenset(

@@ -100,6 +100,8 @@ def attack_breakdown(
             breakdown = breakdown.plus(Modifier("Feint Bonus", world.get(attacker, Sheet).skill("feint")))
     elif kind is ActionKind.BRAWLING:
         breakdown = skill_roll(world, attacker, "brawling", order)
+        if situation.feint_succeeded:  # an unarmed Feint serves a Brawl (CO.09 Ex. 6)
+            breakdown = breakdown.plus(Modifier("Feint Bonus", world.get(attacker, Sheet).skill("feint")))
     else:  # Disarm (CO.10)
         breakdown = skill_roll(world, attacker, "disarm", order)
         mods = []

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from game.rules.actions import DEFENCES, OFFENSIVE, Action, ActionKind, Order
+from game.rules.actions import DEFENCES, FEINTABLE, OFFENSIVE, Action, ActionKind, Order
 from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, defence_costs
 from game.rules.board import Board
 from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, parry_modifiers
@@ -150,7 +150,7 @@ def forecast_order(
     strike_index = 0
     for index, action in enumerate(order.actions):
         feint_slot = None
-        if action.kind is ActionKind.STRIKE:
+        if action.kind in FEINTABLE:
             feint_slot = strike_index
             strike_index += 1
         if action.kind in OFFENSIVE:
@@ -224,7 +224,7 @@ def _forecast_attack(
             defences[defence.kind] = convolve(defences.get(defence.kind, {0: ONE}), values)
     for kind_, dist in defences.items():
         uncertain.append((kind_.label, tuple(-v for v in sorted(dist))))
-    if kind is ActionKind.STRIKE and feint_slot is not None and feint_slot < order.count(ActionKind.FEINT):
+    if kind in FEINTABLE and feint_slot is not None and feint_slot < order.count(ActionKind.FEINT):
         p_feint = chance(_feint_breakdown(world, actor, order).total)
         bonus = world.get(actor, Sheet).skill("feint")
         own = convolve(own, {0: 1 - p_feint, bonus: p_feint} if bonus else {0: ONE})

@@ -51,7 +51,8 @@ class Breakdown:
         for mod in self.modifiers:
             sign = "+" if mod.value >= 0 else MINUS
             parts.append(f"{sign} {abs(mod.value)} [{mod.name}]")
-        return " ".join(parts) + f" = {self.total}"
+        total = f"{MINUS}{-self.total}" if self.total < 0 else str(self.total)
+        return " ".join(parts) + f" = {total}"
 
     def to_dict(self) -> dict[str, object]:
         """JSON form."""

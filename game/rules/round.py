@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from game.rules.actions import (
     DEFENCES,
+    FEINTABLE,
     OFFENSIVE,
     Action,
     ActionKind,
@@ -223,7 +224,8 @@ class Round:
         ]
 
     def _strikes(self, order: Order) -> list[Action]:
-        return [a for a in order.actions if a.kind is ActionKind.STRIKE]
+        """The attacks the order's Feints serve, in order (Brawls for the unarmed: CO.09 Ex. 6)."""
+        return [a for a in order.actions if a.kind in FEINTABLE]
 
     # ------------------------------------------------------- Modifier Stage
     def _modifier_turn(self, eid: int, state: RoundState) -> None:
@@ -376,7 +378,7 @@ class Round:
                 self._retrieve(eid, action, state)
                 continue
             feint_index = None
-            if action.kind is ActionKind.STRIKE:
+            if action.kind in FEINTABLE:
                 feint_index = strike_index
                 strike_index += 1
             self._attack(eid, order, index, action, feint_index, state)

@@ -92,9 +92,11 @@ def validate_order(
     end_tile = planned_tile(world, actor, {actor: order})
 
     strikes = order.count(ActionKind.STRIKE)
+    brawls = order.count(ActionKind.BRAWLING)
     feints = order.count(ActionKind.FEINT)
-    if feints > strikes:
-        reasons.append(f"more Feints ({feints}) than Strikes ({strikes})")
+    if feints > strikes + brawls:
+        attacks = f"Strikes ({strikes})" if not brawls else f"Strikes and Brawls ({strikes + brawls})"
+        reasons.append(f"more Feints ({feints}) than {attacks}")
 
     for action in order.actions:
         reasons += _action_reasons(
