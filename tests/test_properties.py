@@ -189,3 +189,11 @@ def test_scripted_dice_report_unused_results() -> None:
     dice = ScriptedDice(sequence=[3], keyed={"A:Strike": [4, 5]})
     assert dice.roll(12, "A:Strike") == 4
     assert dice.unused() == {"a:strike": [5], "<sequence>": [3]}
+
+
+def test_a_disarm_with_a_weapon_one_does_not_hold_is_refused_with_a_reason() -> None:
+    cast = duel()
+    order = cast.order("A", cast.act(ActionKind.DISARM, "B", weapon="halberd"))
+    assert validate_order(cast.world, cast.board, order) == [
+        "Disarm: you hold no suitable weapon named 'halberd'"
+    ]

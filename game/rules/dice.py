@@ -17,6 +17,10 @@ class DiceExhausted(RuntimeError):
     """A scripted dice source was asked for a roll it has no answer for."""
 
 
+class BadScriptedDie(ValueError):
+    """A scripted result that the die being rolled cannot show (a 7 on a d3)."""
+
+
 class Dice(Protocol):
     """Anything that can roll one die of `sides` sides for a named purpose."""
 
@@ -75,7 +79,7 @@ class ScriptedDice:
         else:
             raise DiceExhausted(f"no scripted die left for {key} (d{sides})")
         if not 1 <= value <= sides:
-            raise ValueError(f"scripted die {value} for {key} is not a d{sides} result")
+            raise BadScriptedDie(f"scripted die {value} for {key} is not a d{sides} result")
         self.log.append((key, sides, value))
         return value
 

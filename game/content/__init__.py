@@ -1,0 +1,1 @@
+"""Content: data files (the armory, scenarios) loaded into typed objects and validated."""

@@ -1,0 +1,271 @@
+"""Sandbox scenarios: a JSON file parsed and validated into a World, a GridBoard and rounds.
+
+Everything that can be checked before play is checked here, and a bad value
+fails with a `FieldError` naming its JSON path
+(``combatants[1].skills.strike: expected a whole number, got "six"``).
+Rules questions (is the target in reach? more Feints than Strikes?) are left
+to the engine's own validation when each order is declared.  The file format
+is described in docs/sandbox.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.content import fields
+from game.content.armory import Armory, default_armory
+from game.content.fields import FieldError, index_path, key_path
+from game.rules.board import GridBoard
+from game.rules.geometry import Tile
+from game.rules.injury import DEFEAT_AT
+from game.rules.options import MODULES, RuleOptions
+from game.rules.sheet import ALL_SKILLS, ATTRIBUTES, Sheet
+from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round
+from game.world import Condition, Equipment, Facing, Item, Name, Position, Side, World
+
+MAX_BOARD_SIDE = 10_000  # tiles; larger is surely a typo
+MAX_SKILL = 99
+COVER_CHOICES = ("none", "low", "high")
+
+
+@dataclass
+class Scenario:
+    """A loaded scenario: the starting world and board, the seed and the rounds to play."""
+
+    title: str
+    world: World
+    board: GridBoard
+    seed: int | None
+    rounds: tuple[RoundSpec, ...]
+    names: dict[str, int]
+    """Combatant name, case-folded → entity id."""
+    options: RuleOptions = field(default_factory=RuleOptions)
+    """Rules modules in play; by default none, the combat chapter alone (as its examples assume)."""
+
+
+def load_scenario(path: Path, armory: Armory | None = None) -> Scenario:
+    """Read and validate a scenario file; FieldError (one line) if anything is wrong."""
+    return parse_scenario(fields.read_json(path), armory)
+
+
+def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
+    """Validate parsed JSON into a Scenario."""
+    armory = armory or default_armory()
+    top = fields.obj(
+        data,
+        "",
+        required=("board", "combatants", "rounds"),
+        optional=("title", "description", "seed", "options", "items"),
+    )
+    title = fields.text(top["title"], "title") if "title" in top else ""
+    if "description" in top:
+        fields.text(top["description"], "description")
+    seed = fields.whole(top["seed"], "seed", 0) if "seed" in top else None
+    options = parse_options(top["options"], "options") if "options" in top else RuleOptions()
+    board = parse_board(top["board"], "board")
+    world = World()
+    names = _combatants(top["combatants"], "combatants", world, board, armory)
+    if "items" in top:
+        _items(top["items"], "items", world, board, armory)
+    raw_rounds = fields.array(top["rounds"], "rounds", min_items=1)
+    rounds = tuple(
+        parse_round(raw, index_path("rounds", i), i + 1, names, world) for i, raw in enumerate(raw_rounds)
+    )
+    return Scenario(title, world, board, seed, rounds, names, options)
+
+
+def parse_options(value: Any, path: str) -> RuleOptions:
+    """Which rules modules (RULES.md §8) are on: {"facing": true, "cover": false}."""
+    data = fields.obj(value, path, optional=MODULES)
+    return RuleOptions(
+        **{name: fields.flag(data[name], key_path(path, name)) for name in MODULES if name in data}
+    )
+
+
+# ------------------------------------------------------------------ board
+
+
+def _on_board(tile: Tile, board_size: tuple[int, int], path: str) -> Tile:
+    width, height = board_size
+    if not (0 <= tile[0] < width and 0 <= tile[1] < height):
+        raise FieldError(path, f"{list(tile)} is off the {width} × {height} board")
+    return tile
+
+
+def _tile_list(data: Mapping[str, Any], key: str, path: str, size: tuple[int, int]) -> list[Tile]:
+    if key not in data:
+        return []
+    where = key_path(path, key)
+    return [_on_board(t, size, index_path(where, i)) for i, t in enumerate(fields.tiles(data[key], where))]
+
+
+def _tile_values(
+    data: Mapping[str, Any], key: str, path: str, size: tuple[int, int], what: str
+) -> list[tuple[Tile, Any, str]]:
+    """[[x, y, value], …] → (tile, value, JSON path of the value)."""
+    if key not in data:
+        return []
+    where = key_path(path, key)
+    found = []
+    for i, entry in enumerate(fields.array(data[key], where)):
+        at = index_path(where, i)
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise FieldError(at, fields.expected(f"[x, y, {what}]", entry))
+        tile = _on_board(fields.tile(entry[:2], at), size, at)
+        found.append((tile, entry[2], index_path(at, 2)))
+    return found
+
+
+def parse_board(value: Any, path: str) -> GridBoard:
+    """The board: size, metres per tile, walls, blockers, move costs and cover."""
+    data = fields.obj(
+        value,
+        path,
+        required=("width", "height"),
+        optional=("metres_per_tile", "walls", "move_blockers", "sight_blockers", "move_costs", "cover"),
+    )
+    width = fields.whole(data["width"], key_path(path, "width"), 1, MAX_BOARD_SIDE)
+    height = fields.whole(data["height"], key_path(path, "height"), 1, MAX_BOARD_SIDE)
+    size = (width, height)
+    metres = (
+        fields.number(data["metres_per_tile"], key_path(path, "metres_per_tile"), positive=True)
+        if "metres_per_tile" in data
+        else 1.0
+    )
+    # Move costs and cover are [x, y, value] triples, as GridBoard.to_dict writes them,
+    # so a board from a save can be pasted into a scenario.
+    costs = {
+        t: fields.number(v, where, positive=True)
+        for t, v, where in _tile_values(data, "move_costs", path, size, "cost")
+    }
+    cover = {
+        t: fields.text(v, where, COVER_CHOICES)
+        for t, v, where in _tile_values(data, "cover", path, size, "level")
+    }
+    return GridBoard(
+        width,
+        height,
+        metres,
+        walls=_tile_list(data, "walls", path, size),
+        move_costs=costs,
+        cover=cover,
+        move_blockers=_tile_list(data, "move_blockers", path, size),
+        sight_blockers=_tile_list(data, "sight_blockers", path, size),
+    )
+
+
+def _standing_tile(value: Any, path: str, board: GridBoard) -> Tile:
+    tile = _on_board(fields.tile(value, path), (board.width, board.height), path)
+    if board.blocks_move(tile):
+        raise FieldError(path, f"{list(tile)} is a wall or blocks movement")
+    return tile
+
+
+# ------------------------------------------------------------- combatants
+
+COMBATANT_FIELDS = ("facing", "favorable_rounding", "skills", "weapons", "shield", "armour", "injuries")
+
+
+def _combatants(value: Any, path: str, world: World, board: GridBoard, armory: Armory) -> dict[str, int]:
+    names: dict[str, int] = {}
+    taken: dict[Tile, str] = {}
+    for i, raw in enumerate(fields.array(value, path, min_items=1)):
+        where = index_path(path, i)
+        data = fields.obj(
+            raw, where, required=("name", "side", "position", "attributes"), optional=COMBATANT_FIELDS
+        )
+        name = _name(data["name"], key_path(where, "name"), names)
+        side = fields.text(data["side"], key_path(where, "side"))
+        tile = _standing_tile(data["position"], key_path(where, "position"), board)
+        if tile in taken:
+            raise FieldError(key_path(where, "position"), f"{list(tile)} is already taken by {taken[tile]}")
+        taken[tile] = name
+        facing = (
+            fields.direction(data["facing"], key_path(where, "facing"))
+            if "facing" in data
+            else Facing().direction
+        )
+        sheet = _sheet(data, where)
+        equipment = _equipment(data, where, armory)
+        injuries = fields.whole(data.get("injuries", 0), key_path(where, "injuries"), 0, DEFEAT_AT)
+        eid = world.create(
+            Name(name),
+            Position(*tile),
+            Facing(facing),
+            Side(side),
+            sheet,
+            equipment,
+            Condition(injuries=injuries, defeated=injuries >= DEFEAT_AT),
+        )
+        names[name.casefold()] = eid
+    return names
+
+
+def _name(value: Any, path: str, names: Mapping[str, int]) -> str:
+    name = fields.text(value, path)
+    if name != name.strip():
+        raise FieldError(path, f"{fields.shown(name)} starts or ends with a space")
+    if not name.isprintable():
+        raise FieldError(path, f"{fields.shown(name)} contains a control character")
+    if ":" in name:
+        # Dice keys are "Name:Purpose", so a colon in a name would make them ambiguous.
+        raise FieldError(path, f"{fields.shown(name)} contains ':' (dice keys are \"Name:Purpose\")")
+    if name.casefold() == DISARM_PREFIX.casefold():
+        raise FieldError(
+            path, f'"{DISARM_PREFIX}" is reserved for the dice keys Disarm:distance and Disarm:tile'
+        )
+    if name.casefold() in names:
+        raise FieldError(path, f"{fields.shown(name)} is used twice (names must be unique, ignoring case)")
+    return name
+
+
+def _sheet(data: Mapping[str, Any], path: str) -> Sheet:
+    where = key_path(path, "attributes")
+    attrs = fields.obj(data["attributes"], where, required=("vigor", "agility"), optional=ATTRIBUTES[2:])
+    values = {
+        name: fields.whole(attrs[name], key_path(where, name), 0, MAX_SKILL)
+        for name in ATTRIBUTES
+        if name in attrs
+    }
+    skills: dict[str, int] = {}
+    if "skills" in data:
+        skills_path = key_path(path, "skills")
+        raw = fields.mapping(data["skills"], skills_path)
+        for skill, stat in raw.items():
+            if skill == fields.COMMENT_KEY:
+                continue
+            if skill not in ALL_SKILLS:
+                raise FieldError(key_path(skills_path, skill), fields.unknown("skill", skill, ALL_SKILLS))
+            skills[skill] = fields.whole(stat, key_path(skills_path, skill), 0, MAX_SKILL)
+    rounding = (
+        fields.flag(data["favorable_rounding"], key_path(path, "favorable_rounding"))
+        if "favorable_rounding" in data
+        else None
+    )
+    return Sheet(favorable_rounding=rounding, skills=skills, **values)
+
+
+def _equipment(data: Mapping[str, Any], path: str, armory: Armory) -> Equipment:
+    weapons_path = key_path(path, "weapons")
+    weapons = tuple(
+        armory.weapon_ref(w, index_path(weapons_path, i))
+        for i, w in enumerate(fields.array(data.get("weapons", []), weapons_path))
+    )
+    shield = armory.shield_ref(data["shield"], key_path(path, "shield")) if "shield" in data else None
+    armour = armory.armour_ref(data["armour"], key_path(path, "armour")) if "armour" in data else None
+    try:
+        return Equipment(weapons, shield, armour)
+    except ValueError as err:  # more than two hands' worth
+        raise FieldError(weapons_path, str(err)) from None
+
+
+def _items(value: Any, path: str, world: World, board: GridBoard, armory: Armory) -> None:
+    for i, raw in enumerate(fields.array(value, path)):
+        where = index_path(path, i)
+        data = fields.obj(raw, where, required=("weapon", "position"))
+        weapon = armory.weapon_ref(data["weapon"], key_path(where, "weapon"))
+        tile = _standing_tile(data["position"], key_path(where, "position"), board)
+        world.create(Name(weapon.name), Position(*tile), Item(weapon))

@@ -1,0 +1,166 @@
+"""Playing a loaded scenario round by round through the engine's own `Round`.
+
+Each round: Timing (fixed by the file or rolled), every combatant declares in
+worst-Timing-first order through `Round.declare` (an order the engine rejects
+stops the scenario), then the Modifier and Resolution Stages.  Dice come from
+the round's script, falling back to the scenario's seeded dice when it has a
+seed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+
+from game.content.fields import FieldError, key_path, shown
+from game.rules.actions import Action, ActionKind, Order
+from game.rules.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
+from game.rules.events import Event
+from game.rules.positions import combatants, is_active, name_of
+from game.rules.round import Round
+from game.rules.validate import weapon_for
+from game.sandbox.loader import Scenario
+from game.sandbox.rounds import ActionSpec, DiceSpec, OrderSpec, RoundSpec
+from game.world import Condition, Equipment, Item, Position
+
+
+class OrderRefused(Exception):
+    """The engine refused a declared order: `round 2: Omar: more Feints (2) than Strikes (1)`."""
+
+
+@dataclass
+class RoundReport:
+    """What one round produced."""
+
+    number: int
+    events: list[Event]
+    unused_dice: dict[str, list[int]] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON form: the round number, every event's `to_dict()`, scripted dice left over."""
+        return {
+            "round": self.number,
+            "events": [event.to_dict() for event in self.events],
+            "unused_dice": self.unused_dice,
+        }
+
+
+class RoundDice:
+    """The round's scripted dice; a roll they cannot answer is an error in the file, at `path`."""
+
+    def __init__(self, spec: DiceSpec, fallback: Dice | None, path: str) -> None:
+        self.path = path
+        self.scripted = ScriptedDice(spec.sequence, spec.keyed, fallback)
+        self._spelling = {key.casefold(): key for key in spec.keyed}
+
+    def roll(self, sides: int, key: str) -> int:
+        """One die for `key` ("Omar:Strike"), from the script (or the seed)."""
+        try:
+            return self.scripted.roll(sides, key)
+        except DiceExhausted as err:
+            raise FieldError(self.path, f"{err}: script it in this round's dice, or give a seed") from None
+        except ValueError as err:  # a scripted value too big for this die
+            raise FieldError(self.path, str(err)) from None
+
+    def unused(self) -> dict[str, list[int]]:
+        """Scripted results no roll asked for, under the keys as the file spelt them."""
+        return {self._spelling.get(key, key): values for key, values in self.scripted.unused().items()}
+
+
+def play(scenario: Scenario) -> Iterator[RoundReport]:
+    """Play every round in turn, yielding each one's report as soon as it is resolved.
+
+    Raises FieldError (a bad value found in play, e.g. dice run out) or
+    OrderRefused (the engine rejected an order).
+    """
+    seeded = SeededDice(scenario.seed) if scenario.seed is not None else None
+    for spec in scenario.rounds:
+        yield play_round(scenario, spec, seeded)
+
+
+def play_round(scenario: Scenario, spec: RoundSpec, seeded: Dice | None) -> RoundReport:
+    """Play one round of the scenario on its world."""
+    world = scenario.world
+    for eid in spec.orders:
+        if not is_active(world, eid):
+            state = "dead" if world.get(eid, Condition).dead else "Defeated and takes no more actions"
+            name = name_of(world, eid)
+            raise OrderRefused(f"round {spec.number}: {name}: {name} is {state}")
+    dice = RoundDice(spec.dice, seeded, key_path(spec.path, "dice"))
+    rnd = Round(world, scenario.board, dice, spec.number, _timing(scenario, spec), scenario.options)
+    for eid in rnd.declaration_order:
+        written = spec.orders.get(eid)
+        order = _order(scenario, written) if written is not None else Order(eid)
+        problems = rnd.declare(order)
+        if problems:
+            raise OrderRefused(f"round {spec.number}: {name_of(world, eid)}: {'; '.join(problems)}")
+    events = rnd.resolve()
+    return RoundReport(spec.number, events, dice.unused())
+
+
+def _timing(scenario: Scenario, spec: RoundSpec) -> list[int] | None:
+    """The fixed Timing order without those no longer standing; it must name everyone else."""
+    if spec.timing is None:
+        return None
+    world = scenario.world
+    order = [eid for eid in spec.timing if is_active(world, eid)]
+    missing = [eid for eid in combatants(world) if is_active(world, eid) and eid not in order]
+    if missing:
+        names = ", ".join(name_of(world, eid) for eid in missing)
+        raise FieldError(
+            key_path(spec.path, "timing"),
+            f"a fixed Timing order must list every combatant still standing; missing {names}",
+        )
+    return order
+
+
+def _order(scenario: Scenario, spec: OrderSpec) -> Order:
+    actions = tuple(_action(scenario, spec.actor, a) for a in spec.actions)
+    return Order(spec.actor, actions, spec.path, spec.facing)
+
+
+def _action(scenario: Scenario, actor: int, spec: ActionSpec) -> Action:
+    """The engine's Action, with what can only be known now: held weapons, dropped weapons."""
+    world = scenario.world
+    action = spec.action
+    if spec.retrieve is not None:
+        return Action(ActionKind.RETRIEVE, item=_dropped_weapon(scenario, spec))
+    if action.weapon is not None and weapon_for(world.get(actor, Equipment), action) is None:
+        # Checked here because the engine's validation assumes a named Disarm weapon is held.
+        held = ", ".join(w.name for w in world.get(actor, Equipment).weapons) or "nothing"
+        wanted = "missile" if action.kind is ActionKind.MISSILE_STRIKE else "melee"
+        raise FieldError(
+            key_path(spec.path, "weapon"),
+            f"{name_of(world, actor)} holds no {wanted} weapon named {shown(action.weapon)} (holds {held})",
+        )
+    return action
+
+
+def _dropped_weapon(scenario: Scenario, spec: ActionSpec) -> int:
+    """The entity of the weapon on the ground a Retrieve names."""
+    assert spec.retrieve is not None
+    wanted = spec.retrieve
+    world = scenario.world
+    lying: Mapping[int, tuple[Item, Position]] = {
+        eid: (item, pos) for eid, pos, item in world.query(Position, Item)
+    }
+    matches = [
+        eid
+        for eid, (item, pos) in lying.items()
+        if item.weapon.name.casefold() == wanted.weapon.casefold()
+        and (wanted.at is None or pos.tile == wanted.at)
+    ]
+    if len(matches) == 1:
+        return matches[0]
+    where = f" at {list(wanted.at)}" if wanted.at is not None else ""
+    if not matches:
+        ground = (
+            ", ".join(f"{item.weapon.name} at {list(pos.tile)}" for item, pos in lying.values()) or "nothing"
+        )
+        raise FieldError(
+            key_path(spec.path, "weapon"), f"no {wanted.weapon} lies on the ground{where} (there is {ground})"
+        )
+    tiles = ", ".join(str(list(lying[eid][1].tile)) for eid in matches)
+    raise FieldError(
+        key_path(spec.path, "at"), f"several {wanted.weapon}s lie on the ground ({tiles}): say which"
+    )
