@@ -176,7 +176,11 @@ def _action_reasons(
             return [problem]
 
     weapon = weapon_for(equipment, action)
-    named = action.weapon is not None and kind in (ActionKind.STRIKE, ActionKind.MISSILE_STRIKE, ActionKind.DISARM)
+    named = action.weapon is not None and kind in (
+        ActionKind.STRIKE,
+        ActionKind.MISSILE_STRIKE,
+        ActionKind.DISARM,
+    )
     if named and weapon is None:
         return [f"{label}: you hold no suitable weapon named {action.weapon!r}"]
 
