@@ -19,7 +19,7 @@ from game.rules.events import BattleEnded, Event
 from game.rules.options import RuleOptions
 from game.rules.positions import name_of
 from game.rules.round import Round
-from game.rules.victory import Outcome, winner
+from game.rules.victory import Outcome, Victory
 from game.world import World
 
 
@@ -44,11 +44,13 @@ class Battle:
         max_rounds: int = 100,
         board_source: dict[str, Any] | None = None,
         meta: dict[str, Any] | None = None,
+        victory: Victory | None = None,
     ) -> None:
         self.world = world
         self.board = board
         self.board_source = board_source or _grid_source(board)
         self.meta = dict(meta or {})
+        self.victory = victory or Victory()
         self.seed = seed
         self.options = options or RuleOptions.battlefield()
         self.max_rounds = max_rounds
@@ -66,7 +68,8 @@ class Battle:
 
     def outcome(self) -> Outcome:
         """Won, drawn, or still going (a draw after `max_rounds`)."""
-        result = winner(self.world)
+        resolved = len(self.records) - (1 if self.round is not None else 0)
+        result = self.victory.decide(self.world, resolved)
         if not result.over and self.number >= self.max_rounds and self.round is None:
             return Outcome(True, None)
         return result
@@ -151,6 +154,7 @@ class Battle:
             "max_rounds": self.max_rounds,
             "board": self.board_source,
             "meta": self.meta,
+            "victory": self.victory.to_dict(),
             "initial": self.initial,
             "rounds": [[o.to_dict() for o in r.orders] for r in self.records],
             "resolved_rounds": resolved,

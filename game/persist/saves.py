@@ -20,6 +20,7 @@ from game.rules.actions import Order
 from game.rules.board import Board, GridBoard
 from game.rules.options import RuleOptions
 from game.rules.positions import name_of
+from game.rules.victory import Victory
 from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
@@ -32,8 +33,20 @@ class SaveError(ValueError):
 
 
 BoardFactory = Callable[[dict[str, Any]], Board]
-BOARD_KINDS: dict[str, BoardFactory] = {"grid": lambda spec: GridBoard.from_dict(spec)}
-"""Board source kind → how to rebuild it; the Tiled battlefield registers "map"."""
+def _map_board(spec: Any) -> Board:
+    from game.board.tiled import MapError, load_map
+    from game.paths import from_root
+
+    if not isinstance(spec, str):
+        raise SaveError("board.map: expected a map path")
+    try:
+        return load_map(from_root(spec)).board
+    except MapError as err:
+        raise SaveError(f"board.map: {err}") from None
+
+
+BOARD_KINDS: dict[str, BoardFactory] = {"grid": lambda spec: GridBoard.from_dict(spec), "map": _map_board}
+"""Board source kind → how to rebuild it."""
 
 
 def canonical(data: Any) -> bytes:
@@ -157,6 +170,7 @@ def _replay(doc: dict[str, Any], label: str) -> Battle:
         max_rounds=int(doc.get("max_rounds", 100)),
         board_source=doc["board"],
         meta=doc.get("meta") or {},
+        victory=Victory.from_dict(doc.get("victory") or {}),
     )
     rounds = doc["rounds"]
     resolved = int(doc.get("resolved_rounds", len(rounds)))

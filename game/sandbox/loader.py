@@ -18,16 +18,15 @@ from typing import Any
 from game.content import fields
 from game.content.armory import Armory, default_armory
 from game.content.fields import FieldError, index_path, key_path
+from game.content.sheets import parse_equipment, parse_sheet
 from game.rules.board import GridBoard
 from game.rules.geometry import Tile
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import MODULES, RuleOptions
-from game.rules.sheet import ALL_SKILLS, ATTRIBUTES, Sheet
 from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round
-from game.world import Condition, Equipment, Facing, Item, Name, Position, Side, World
+from game.world import Condition, Facing, Item, Name, Position, Side, World
 
 MAX_BOARD_SIDE = 10_000  # tiles; larger is surely a typo
-MAX_SKILL = 99
 COVER_CHOICES = ("none", "low", "high")
 
 
@@ -188,8 +187,8 @@ def _combatants(value: Any, path: str, world: World, board: GridBoard, armory: A
             if "facing" in data
             else Facing().direction
         )
-        sheet = _sheet(data, where)
-        equipment = _equipment(data, where, armory)
+        sheet = parse_sheet(data, where)
+        equipment = parse_equipment(data, where, armory)
         injuries = fields.whole(data.get("injuries", 0), key_path(where, "injuries"), 0, DEFEAT_AT)
         eid = world.create(
             Name(name),
@@ -220,46 +219,6 @@ def _name(value: Any, path: str, names: Mapping[str, int]) -> str:
     if name.casefold() in names:
         raise FieldError(path, f"{fields.shown(name)} is used twice (names must be unique, ignoring case)")
     return name
-
-
-def _sheet(data: Mapping[str, Any], path: str) -> Sheet:
-    where = key_path(path, "attributes")
-    attrs = fields.obj(data["attributes"], where, required=("vigor", "agility"), optional=ATTRIBUTES[2:])
-    values = {
-        name: fields.whole(attrs[name], key_path(where, name), 0, MAX_SKILL)
-        for name in ATTRIBUTES
-        if name in attrs
-    }
-    skills: dict[str, int] = {}
-    if "skills" in data:
-        skills_path = key_path(path, "skills")
-        raw = fields.mapping(data["skills"], skills_path)
-        for skill, stat in raw.items():
-            if skill == fields.COMMENT_KEY:
-                continue
-            if skill not in ALL_SKILLS:
-                raise FieldError(key_path(skills_path, skill), fields.unknown("skill", skill, ALL_SKILLS))
-            skills[skill] = fields.whole(stat, key_path(skills_path, skill), 0, MAX_SKILL)
-    rounding = (
-        fields.flag(data["favorable_rounding"], key_path(path, "favorable_rounding"))
-        if "favorable_rounding" in data
-        else None
-    )
-    return Sheet(favorable_rounding=rounding, skills=skills, **values)
-
-
-def _equipment(data: Mapping[str, Any], path: str, armory: Armory) -> Equipment:
-    weapons_path = key_path(path, "weapons")
-    weapons = tuple(
-        armory.weapon_ref(w, index_path(weapons_path, i))
-        for i, w in enumerate(fields.array(data.get("weapons", []), weapons_path))
-    )
-    shield = armory.shield_ref(data["shield"], key_path(path, "shield")) if "shield" in data else None
-    armour = armory.armour_ref(data["armour"], key_path(path, "armour")) if "armour" in data else None
-    try:
-        return Equipment(weapons, shield, armour)
-    except ValueError as err:  # more than two hands' worth
-        raise FieldError(weapons_path, str(err)) from None
 
 
 def _items(value: Any, path: str, world: World, board: GridBoard, armory: Armory) -> None:

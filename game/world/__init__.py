@@ -1,6 +1,7 @@
 """Entities, components and the per-battle `World` (pure Python, no pygame)."""
 
 from game.world.components import (
+    Appearance,
     Condition,
     Controller,
     Equipment,
@@ -13,6 +14,7 @@ from game.world.components import (
 from game.world.world import EntityId, World
 
 __all__ = [
+    "Appearance",
     "Condition",
     "Controller",
     "EntityId",

@@ -121,6 +121,13 @@ class Controller:
 
 
 @dataclass(frozen=True)
+class Appearance:
+    """How a combatant is drawn: a token emblem from assets/tokens/tokens.json."""
+
+    token: str = "person"
+
+
+@dataclass(frozen=True)
 class Item:
     """A weapon lying on the ground, waiting to be retrieved."""
 
@@ -193,6 +200,7 @@ CODECS: dict[type, _Codec] = {
         lambda d: Condition(**d),
     ),
     Controller: _Codec("controller", lambda c: {"kind": c.kind, "level": c.level}, lambda d: Controller(**d)),
+    Appearance: _Codec("appearance", lambda c: c.token, lambda d: Appearance(d)),
     Item: _Codec(
         "item",
         lambda c: {"weapon": c.weapon.to_dict(), "owner": c.owner},

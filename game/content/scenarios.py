@@ -1,0 +1,342 @@
+"""Scenarios: a map, sides with their units and controllers, rules modules and a
+victory condition, with a briefing shown before the battle.
+
+Files live in `data/scenarios/*.json` (format in docs/content.md).  Loading
+validates everything with errors that name the file and the field;
+`build_battle` turns a scenario into a ready `Battle`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from game.battle import Battle
+from game.content import fields
+from game.content.fields import FieldError, index_path, key_path
+from game.content.roster import Roster, default_roster
+from game.paths import MAPS, from_root, relative_to_root
+from game.rules.geometry import Tile, bearing_direction, chebyshev
+from game.rules.injury import DEFEAT_AT
+from game.rules.options import RuleOptions
+from game.rules.victory import Victory
+from game.world import Appearance, Condition, Controller, Facing, Name, Position, Side, World
+
+SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
+CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
+TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
+DEFAULT_MAX_ROUNDS = 30
+SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
+UNIT_FIELDS = ("name", "at", "facing", "injuries")
+PALETTE = (("#3b82f6", "circle"), ("#ef4444", "triangle"), ("#22c55e", "square"), ("#eab308", "diamond"))
+"""Default side looks: blue circle, red triangle, … (colour and shape differ, for colour-blind players)."""
+
+
+class ScenarioError(ValueError):
+    """A bad scenario: one line naming the file and the field."""
+
+
+@dataclass(frozen=True)
+class UnitSpec:
+    """One combatant of a side: a roster character, maybe renamed and placed."""
+
+    character: str
+    name: str | None = None
+    at: Tile | None = None
+    facing: int | None = None
+    injuries: int = 0
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    """A side: its look, who controls it, where it deploys and its units."""
+
+    name: str
+    colour: str
+    shape: str
+    controller: str
+    zone: str
+    units: tuple[UnitSpec, ...]
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A battle ready to be set up."""
+
+    id: str
+    title: str
+    briefing: str
+    map_path: Path
+    sides: tuple[SideSpec, ...]
+    options: RuleOptions
+    victory: Victory
+    max_rounds: int = DEFAULT_MAX_ROUNDS
+    tutorial: str | None = None
+
+
+# ------------------------------------------------------------------ parsing
+def _colour(value: Any, path: str) -> str:
+    text = fields.text(value, path)
+    if len(text) != 7 or text[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in text[1:]):
+        raise FieldError(path, fields.expected('a colour like "#3b82f6"', value))
+    return text.lower()
+
+
+def _unit(value: Any, path: str, roster: Roster) -> UnitSpec:
+    data = fields.obj(value, path, required=("character",), optional=UNIT_FIELDS)
+    at = functools.partial(key_path, path)
+    character = roster.get(fields.text(data["character"], at("character")), at("character")).id
+    return UnitSpec(
+        character=character,
+        name=fields.text(data["name"], at("name")) if "name" in data else None,
+        at=fields.tile(data["at"], at("at")) if "at" in data else None,
+        facing=fields.direction(data["facing"], at("facing")) if "facing" in data else None,
+        injuries=fields.whole(data.get("injuries", 0), at("injuries"), 0, DEFEAT_AT - 1),
+    )
+
+
+def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
+    data = fields.obj(value, path, required=("name", "units"), optional=SIDE_FIELDS)
+    at = functools.partial(key_path, path)
+    colour, shape = PALETTE[index % len(PALETTE)]
+    name = fields.text(data["name"], at("name"))
+    units = tuple(
+        _unit(u, index_path(at("units"), i), roster)
+        for i, u in enumerate(fields.array(data["units"], at("units"), min_items=1))
+    )
+    return SideSpec(
+        name=name,
+        colour=_colour(data["colour"], at("colour")) if "colour" in data else colour,
+        shape=fields.text(data.get("shape", shape), at("shape"), SHAPES),
+        controller=fields.text(data.get("controller", "human"), at("controller"), CONTROLLERS),
+        zone=fields.text(data.get("zone", name), at("zone")),
+        units=units,
+    )
+
+
+def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scenario:
+    """A Scenario from parsed JSON."""
+    roster = roster or default_roster()
+    top = fields.obj(
+        data,
+        "",
+        required=("title", "briefing", "map", "sides"),
+        optional=("id", "tutorial", "modules", "max_rounds", "victory"),
+    )
+    if "id" in top and fields.text(top["id"], "id") != ident:
+        raise FieldError("id", f"must match the file name {ident!r}")
+    raw_sides = fields.array(top["sides"], "sides", min_items=2)
+    sides = tuple(_side(s, index_path("sides", i), i, roster) for i, s in enumerate(raw_sides))
+    names = [s.name.casefold() for s in sides]
+    if len(set(names)) != len(names):
+        raise FieldError("sides", "two sides have the same name")
+    options = RuleOptions.battlefield()
+    if "modules" in top:
+        try:
+            options = RuleOptions.from_dict(dict(fields.mapping(top["modules"], "modules")), options)
+        except ValueError as err:
+            raise FieldError("modules", str(err)) from None
+    victory = Victory()
+    if "victory" in top:
+        spec = fields.obj(top["victory"], "victory", required=("kind",), optional=("side", "rounds"))
+        try:
+            victory = Victory.from_dict(dict(spec))
+        except (ValueError, TypeError) as err:
+            raise FieldError("victory", str(err)) from None
+        if victory.side is not None and victory.side.casefold() not in names:
+            raise FieldError("victory.side", fields.unknown("side", victory.side, [s.name for s in sides]))
+    tutorial = top.get("tutorial")
+    return Scenario(
+        id=ident,
+        title=fields.text(top["title"], "title"),
+        briefing=fields.text(top["briefing"], "briefing"),
+        map_path=from_root(fields.text(top["map"], "map")),
+        sides=sides,
+        options=options,
+        victory=victory,
+        max_rounds=fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", 1, 1000),
+        tutorial=fields.text(tutorial, "tutorial", TUTORIALS) if tutorial is not None else None,
+    )
+
+
+def load_scenario(path: Path, roster: Roster | None = None) -> Scenario:
+    """Load one scenario file; ScenarioError with one line naming the file and field."""
+    try:
+        return parse_scenario(fields.read_json(path), path.stem, roster)
+    except FieldError as err:
+        where = f"{path.name}: " if err.path else ""
+        raise ScenarioError(f"{where}{err}") from None
+
+
+def scenario_files() -> list[Path]:
+    """The bundled scenario files, by name."""
+    folder = resources.files("game.content").joinpath("data", "scenarios")
+    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".json"))  # type: ignore[attr-defined]
+
+
+@functools.cache
+def list_scenarios() -> list[Scenario]:
+    """Every bundled scenario: tutorials first, then the rest by title."""
+    scenarios = [load_scenario(p) for p in scenario_files()]
+    return sorted(scenarios, key=lambda s: (s.tutorial is None, s.title))
+
+
+def find_scenario(ident: str) -> Scenario:
+    """A bundled scenario by id, or a scenario file by path."""
+    path = Path(ident)
+    if path.suffix == ".json" and path.exists():
+        return load_scenario(path)
+    for scenario in list_scenarios():
+        if scenario.id == ident:
+            return scenario
+    known = ", ".join(s.id for s in list_scenarios())
+    raise ScenarioError(f"no scenario {ident!r}; bundled: {known}")
+
+
+def bundled_maps() -> list[Path]:
+    """The maps that ship with the game."""
+    return sorted(MAPS.glob("*.tmx"))
+
+
+# ------------------------------------------------------------------ set-up
+def _free_tiles(candidates: set[Tile], taken: set[Tile], centre: tuple[float, float]) -> list[Tile]:
+    """Zone tiles nearest its middle first (deterministic)."""
+    free = [t for t in candidates if t not in taken]
+    return sorted(free, key=lambda t: ((t[0] - centre[0]) ** 2 + (t[1] - centre[1]) ** 2, t[1], t[0]))
+
+
+def _unique(name: str, used: set[str]) -> str:
+    if name.casefold() not in used:
+        return name
+    n = 2
+    while f"{name} {n}".casefold() in used:
+        n += 1
+    return f"{name} {n}"
+
+
+def build_battle(
+    scenario: Scenario,
+    seed: int,
+    controllers: Mapping[str, str] | None = None,
+    options: RuleOptions | None = None,
+    roster: Roster | None = None,
+) -> tuple[Battle, Any]:
+    """Set the scenario up: load its map, place every unit, return (Battle, BattleMap).
+
+    `controllers` overrides who plays each side ("human", "ai:normal", …).
+    Raises ScenarioError (one line) if the map or a placement is bad.
+    """
+    from game.board.tiled import MapError, load_map
+
+    roster = roster or default_roster()
+    try:
+        battle_map = load_map(scenario.map_path)
+    except MapError as err:
+        raise ScenarioError(f"{scenario.id}: {err}") from None
+    board = battle_map.board
+    world = World()
+    taken: set[Tile] = set()
+    used: set[str] = set()
+    middle = (board.width / 2, board.height / 2)
+    sides_meta = {}
+    zone_names = battle_map.sides
+    for index, side in enumerate(scenario.sides):
+        controller = (controllers or {}).get(side.name, side.controller)
+        sides_meta[side.name] = {"colour": side.colour, "shape": side.shape, "controller": controller}
+        zone = battle_map.deploy_tiles(side.zone)
+        if not zone and any(u.at is None for u in side.units):
+            # Fall back to the map's n-th deploy side when the names do not match.
+            if index < len(zone_names):
+                zone = battle_map.deploy_tiles(zone_names[index])
+            if not zone:
+                raise ScenarioError(
+                    f"{scenario.id}: sides[{index}]: the map has no deploy zone {side.zone!r}"
+                )
+        zone_centre = (
+            (sum(x for x, _ in zone) / len(zone), sum(y for _, y in zone) / len(zone)) if zone else middle
+        )
+        for u_index, unit in enumerate(side.units):
+            where = f"{scenario.id}: sides[{index}].units[{u_index}]"
+            character = roster.get(unit.character)
+            if unit.at is not None:
+                tile = unit.at
+                if not board.in_bounds(tile) or board.blocks_move(tile):
+                    raise ScenarioError(f"{where}.at: {list(tile)} is off the map or blocked")
+                if tile in taken:
+                    raise ScenarioError(f"{where}.at: {list(tile)} is already taken")
+            else:
+                free = _free_tiles(zone, taken, zone_centre)
+                if not free:
+                    raise ScenarioError(f"{where}: no free tile left in deploy zone {side.zone!r}")
+                tile = free[0]
+            taken.add(tile)
+            facing = unit.facing
+            if facing is None:
+                facing = bearing_direction(tile, (round(middle[0]), round(middle[1])))
+                if chebyshev(tile, (round(middle[0]), round(middle[1]))) == 0:
+                    facing = 0
+            name = _unique(unit.name or character.short, used)
+            used.add(name.casefold())
+            world.create(
+                Name(name),
+                Position(*tile),
+                Facing(facing),
+                Side(side.name),
+                character.sheet,
+                character.equipment,
+                Condition(injuries=unit.injuries),
+                Controller(*(controller.split(":", 1) if ":" in controller else (controller, ""))),
+                Appearance(character.token),
+            )
+    meta = {
+        "scenario": scenario.id,
+        "title": scenario.title,
+        "map": relative_to_root(scenario.map_path),
+        "sides": sides_meta,
+    }
+    battle = Battle(
+        world,
+        board,
+        seed,
+        options or scenario.options,
+        max_rounds=scenario.max_rounds,
+        board_source={"map": relative_to_root(scenario.map_path)},
+        meta=meta,
+        victory=scenario.victory,
+    )
+    return battle, battle_map
+
+
+def quick_scenario(
+    map_path: Path, troops: tuple[str, str] = ("soldier", "soldier"), per_side: int = 3
+) -> Scenario:
+    """A plain skirmish on any map: `per_side` troops a side, in the map's first two deploy zones."""
+    from game.board.tiled import load_map
+
+    battle_map = load_map(map_path)
+    zones = (battle_map.sides + ["A", "B"])[:2]
+    sides = []
+    for index, (zone, troop) in enumerate(zip(zones, troops, strict=True)):
+        colour, shape = PALETTE[index]
+        units = tuple(UnitSpec(troop) for _ in range(per_side))
+        controller = "human" if index == 0 else "ai:normal"
+        sides.append(SideSpec(f"Side {zone}", colour, shape, controller, zone, units))
+    return Scenario(
+        id=f"quick-{map_path.stem}",
+        title=f"Skirmish on {battle_map.name}",
+        briefing=f"A straight fight on {battle_map.name}: defeat every enemy.",
+        map_path=map_path,
+        sides=tuple(sides),
+        options=RuleOptions.battlefield(),
+        victory=Victory(),
+    )
+
+
+def with_controllers(scenario: Scenario, controllers: Mapping[str, str]) -> Scenario:
+    """A copy with some sides' controllers changed."""
+    sides = tuple(replace(s, controller=controllers.get(s.name, s.controller)) for s in scenario.sides)
+    return replace(scenario, sides=sides)
