@@ -1,16 +1,62 @@
-"""Placeholder: this command is being built."""
+"""`python -m game check-map PATH`: load a Tiled map and summarise it.
+
+Prints the map's name, size in tiles and metres, terrain, deploy zones,
+placed combatants and warnings.  Exit 0 when the map is playable; a map that
+cannot be played ends with one line on stderr and exit status 2.
+"""
 
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+from game.cli import UsageError
+
+if TYPE_CHECKING:
+    from game.board.battlemap import BattleMap
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the command."""
-    parser.add_argument("args", nargs="*")
+    """Options of the command (cheap: the loader is imported only when run)."""
+    parser.add_argument("path", help="the .tmx map file")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Not ready yet."""
-    print("not implemented yet")
-    return 2
+    """Load the map and print its summary."""
+    from game.board.tiled import MapError, load_map
+
+    try:
+        battle_map = load_map(args.path)
+    except MapError as err:
+        raise UsageError(str(err)) from None
+    print("\n".join(summary_lines(battle_map)))
+    return 0
+
+
+def summary_lines(battle_map: BattleMap) -> list[str]:
+    """The summary check-map prints, line by line."""
+    board = battle_map.board
+    mpt = board.metres_per_tile
+    lines = [
+        f"map: {battle_map.name} ({battle_map.source})",
+        f"size: {board.width} × {board.height} tiles, {board.width * mpt:g} × {board.height * mpt:g} m "
+        f"({mpt:g} m per tile)",
+        "terrain:",
+    ]
+    total = board.width * board.height
+    for terrain, count in board.terrain_counts():
+        share = 100 * count / total
+        tiles = "tiles" if count != 1 else "tile "
+        lines.append(f"  {terrain.name:<20} {count:>7} {tiles} {share:5.1f}%  {terrain.describe()}")
+    lines.append("deploy zones:")
+    for zone in battle_map.zones:
+        x0, y0, x1, y1 = zone.bounds()
+        within = f"({x0}, {y0})–({x1}, {y1})"
+        lines.append(f"  side {zone.side}: {zone.name} — {len(zone.tiles)} tiles within {within}")
+    if battle_map.placements:
+        lines.append("combatants:")
+        for p in battle_map.placements:
+            lines.append(f"  side {p.side}: {p.character} at {p.tile} facing {p.facing_name}")
+    lines.append("warnings:" if battle_map.warnings else "warnings: none")
+    lines.extend(f"  {w}" for w in battle_map.warnings)
+    return lines

@@ -73,6 +73,8 @@ def attack_breakdown(
         if not board.in_reach(here, there, weapon.reach):
             return f"{target_name} is out of reach"
 
+    if kind is ActionKind.DISARM and not world.get(action.target, Equipment).weapons:
+        return f"{target_name} holds no weapon any more"
     options = situation.options
     positional: list[Modifier] = []
     if kind is ActionKind.MISSILE_STRIKE and options.cover:

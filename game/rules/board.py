@@ -107,7 +107,7 @@ class BoardBase:
     def line_of_sight(self, a: Tile, b: Tile) -> bool:
         """A supercover ray between centres; a ray through a corner point is blocked
         only when both tiles beside the corner block (symmetric: a sees b iff b sees a)."""
-        return all(not any(self.blocks_sight(t) for t in cells) for cells in _ray_cells(a, b))
+        return not any(all(self.blocks_sight(t) for t in cells) for cells in ray_cells(a, b))
 
     def in_reach(self, a: Tile, b: Tile, reach: int) -> bool:
         """Within `reach` tiles (king moves) and not through a sight-blocking wall."""
@@ -119,7 +119,7 @@ class BoardBase:
         """Cover of the tiles adjacent to the target that the ray from the attacker
         crosses (the target's own tile counts too): the best of them."""
         best = self.cover_at(target) if self.in_bounds(target) else "none"
-        for cells in _ray_cells(attacker, target):
+        for cells in ray_cells(attacker, target):
             for tile in cells:
                 if chebyshev(tile, target) == 1 and self.in_bounds(tile):
                     level = self.cover_at(tile)
@@ -128,7 +128,7 @@ class BoardBase:
         return best
 
 
-def _ray_cells(a: Tile, b: Tile) -> Iterable[tuple[Tile, ...]]:
+def ray_cells(a: Tile, b: Tile) -> Iterable[tuple[Tile, ...]]:
     """The tiles strictly between a and b that a centre-to-centre ray passes.
 
     Each item is a tuple: one tile normally, or the two tiles that only touch the

@@ -486,6 +486,8 @@ class Round:
     def _drop_weapon(self, target: int) -> None:
         world = self.world
         equipment = world.get(target, Equipment)
+        if not equipment.weapons:  # an earlier Disarm this round took the last one
+            return
         weapon: Weapon = equipment.melee_weapon() or equipment.weapons[0]
         world.set(target, equipment.without(weapon))
         tile = self._landing_tile(tile_of(world, target))

@@ -1,0 +1,487 @@
+"""The one loader of Tiled maps: a .tmx file in, a `BattleMap` out.
+
+This is the only module that imports pytmx.  The rules it applies are written
+for map makers in docs/maps.md; in short:
+
+- the map property `metres_per_tile` (default 1.0) sets the scale;
+- tiles say what they are with the properties `move_cost`, `blocks_move`,
+  `blocks_sight`, `cover` (none/low/high) and `terrain` (a name); a tile layer
+  may set the same properties for every tile on it;
+- layers are read bottom to top, and for each property the topmost tile that
+  sets it wins (so a bridge over water can set `blocks_move` false);
+- maps made for other games load too: a tile that says nothing is open ground,
+  except on layers named like walls, collision or obstacles (blocks movement
+  and sight) and tiles with collision shapes (blocks movement);
+- objects with a `side` are deploy zones, objects with a `character` are
+  combatants placed before the battle; with no deploy zone, two sides "A"
+  and "B" deploy along opposite edges.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import math
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree.ElementTree import Element
+
+import numpy as np
+
+from game.board.battlemap import BattleMap, DeployZone, Placement
+from game.board.preflight import MapError, check_file
+from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard
+from game.rules.board import COVER_LEVELS
+from game.rules.geometry import Tile, bearing_direction, parse_direction
+
+# pytmx imports pygame when it can, and pygame greets stdout unless told not to;
+# check-map prints only the summary.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pytmx  # noqa: E402
+
+# pytmx logs its own complaints; the loader reports problems itself, in one line.
+logging.getLogger("pytmx").addHandler(logging.NullHandler())
+
+__all__ = ["MapError", "load_map"]
+
+TERRAIN_KEYS = ("move_cost", "blocks_move", "blocks_sight", "cover", "terrain")
+MAP_KEYS = ("metres_per_tile", "name")
+OBJECT_KEYS = ("side", "character", "facing")
+LEGACY_TERRAIN = re.compile(r"-?\d*(,-?\d*){3}")
+WALL_LAYER = re.compile(r"wall|collision|collide|obstacle|solid|block", re.IGNORECASE)
+DEFAULT_SIDES = ("A", "B")
+DEFAULT_DEPLOY_DEPTH = 2  # tiles from the edge when the map names no deploy zones
+MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
+NEAR_MISSES = {
+    "meterspertile": "metres_per_tile",
+    "blocksmovement": "blocks_move",
+    "movementcost": "move_cost",
+}
+"""Folded spellings (lower case, letters only) we recognise as a mistake for one of ours."""
+ZONE_KINDS = ("deploy", "deploy_zone", "deployzone", "zone")
+UNIT_KINDS = ("unit", "combatant", "character")
+
+
+@dataclass(frozen=True)
+class _Partial:
+    """What one tile of one layer says about its terrain; None = says nothing."""
+
+    move_cost: float | None = None
+    blocks_move: bool | None = None
+    blocks_sight: bool | None = None
+    cover: int | None = None  # index in COVER_LEVELS
+    terrain: str | None = None
+
+    def over(self, below: _Partial) -> _Partial:
+        """These values, falling back to `below` where this says nothing."""
+        return _Partial(
+            *(
+                mine if mine is not None else theirs
+                for mine, theirs in zip(self._values(), below._values(), strict=True)
+            )
+        )
+
+    def _values(self) -> tuple[object, ...]:
+        return (self.move_cost, self.blocks_move, self.blocks_sight, self.cover, self.terrain)
+
+
+def load_map(path: str | os.PathLike[str]) -> BattleMap:
+    """Read a Tiled .tmx map into a `BattleMap`; MapError (one line) if it cannot be played."""
+    path = Path(path)
+    checked = check_file(path)
+    warnings = list(checked.warnings)
+    try:
+        tmx = pytmx.TiledMap(str(path), load_all=False, allow_duplicate_names=True)
+    except Exception as err:  # pytmx raises bare Exceptions; anything left is a bad file
+        raise MapError(f"{path.name}: Tiled map could not be read: {err or type(err).__name__}") from err
+
+    metres = _metres_per_tile(tmx.properties, path.name)
+    _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
+    board, used_names = _board(tmx, metres, path.name, warnings)
+    zones, placements, ignored = _objects(tmx, checked.root, board, path.name)
+    if ignored:
+        warnings.append(f"{ignored} object(s) are neither deploy zones nor combatants and were ignored")
+    if not zones:
+        zones = _edge_zones(board, path.name)
+        edges = "west and east" if board.width >= board.height else "north and south"
+        warnings.append(f"no deploy zones: sides {' and '.join(DEFAULT_SIDES)} deploy on the {edges} edges")
+    _check_zones(zones, placements, path.name, warnings)
+    if tmx.tilewidth != tmx.tileheight:
+        warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
+    if used_names:
+        layers = ", ".join(repr(n) for n in used_names)
+        warnings.append(f"tiles on layer(s) {layers} block movement and sight by the layer's name")
+    name = str(tmx.properties.get("name") or path.stem)
+    return BattleMap(name, str(path), board, tuple(zones), tuple(placements), tuple(warnings))
+
+
+# ---------------------------------------------------------------- map properties
+def _metres_per_tile(properties: Mapping[str, object], where: str) -> float:
+    """The map's scale, checked."""
+    raw = properties.get("metres_per_tile", 1.0)
+    value = _number(raw)
+    if value is None or not 0 < value <= MAX_METRES_PER_TILE:
+        limit = f"{MAX_METRES_PER_TILE:g}"
+        raise MapError(f"{where}: metres_per_tile must be a number above 0 and at most {limit}, not {raw!r}")
+    return value
+
+
+def _number(raw: object) -> float | None:
+    """A finite number from a number or a numeric string, else None."""
+    if isinstance(raw, bool):
+        return None
+    try:
+        value = float(raw)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _warn_near_misses(
+    properties: Mapping[str, object], known: Iterable[str], where: str, out: list[str]
+) -> None:
+    """Warn about property names that look like ours but are spelt differently."""
+    folded = {_fold(k): k for k in known}
+    folded.update(NEAR_MISSES)
+    for key in properties:
+        wanted = folded.get(_fold(key))
+        if wanted and key != wanted:
+            out.append(f"{where} property {key!r} ignored: did you mean {wanted!r}?")
+
+
+def _fold(name: str) -> str:
+    return re.sub(r"[^a-z]", "", name.lower())
+
+
+# ---------------------------------------------------------------- terrain
+def _partial(properties: Mapping[str, object], where: str) -> _Partial:
+    """The game properties of a tile or layer, checked: MapError on a value we cannot use."""
+    cost = blocks_move = blocks_sight = cover = terrain = None
+    if "move_cost" in properties:
+        raw = properties["move_cost"]
+        cost = _number(raw)
+        if cost is None or not 0 < cost <= MAX_MOVE_COST:
+            raise MapError(
+                f"{where}: move_cost must be a number above 0 and at most {MAX_MOVE_COST:g}, not {raw!r}"
+            )
+    if "blocks_move" in properties:
+        blocks_move = _flag(properties["blocks_move"], f"{where}: blocks_move")
+    if "blocks_sight" in properties:
+        blocks_sight = _flag(properties["blocks_sight"], f"{where}: blocks_sight")
+    if "cover" in properties:
+        raw = properties["cover"]
+        level = str(raw).strip().lower()
+        if level not in COVER_LEVELS:
+            raise MapError(f"{where}: cover must be one of {', '.join(COVER_LEVELS)}, not {raw!r}")
+        cover = COVER_LEVELS.index(level)
+    name = properties.get("terrain")
+    # pytmx mixes a tile's XML attributes into its properties, and old Tiled maps
+    # have a `terrain="0,0,1,1"` attribute (corner terrains): that is not a name.
+    if name and not LEGACY_TERRAIN.fullmatch(str(name)):
+        terrain = str(name)
+    return _Partial(cost, blocks_move, blocks_sight, cover, terrain)
+
+
+def _flag(raw: object, where: str) -> bool:
+    """A true/false property, typed or written as text."""
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in ("true", "1", "yes"):
+        return True
+    if text in ("false", "0", "no"):
+        return False
+    raise MapError(f"{where} must be true or false, not {raw!r}")
+
+
+def _tile_label(tmx: pytmx.TiledMap, gid: int) -> str:
+    """ "tileset 'terrain' tile 3" for error messages."""
+    try:
+        tileset = tmx.get_tileset_from_gid(gid)
+    except ValueError:
+        return f"tile gid {gid}"
+    return f"tileset {tileset.name!r} tile {tmx.tiledgidmap[gid] - tileset.firstgid}"
+
+
+def _board(
+    tmx: pytmx.TiledMap, metres: float, where: str, warnings: list[str]
+) -> tuple[TerrainBoard, list[str]]:
+    """Compose the tile layers into a board; also the layer names the wall rule matched."""
+    # Every tile the tilesets describe is checked, used or not, so a typo never hides.
+    tile_rules: dict[int, _Partial] = {}
+    colliders: set[int] = set()
+    for gid, properties in tmx.tile_properties.items():
+        label = f"{where}: {_tile_label(tmx, gid)}"
+        tile_rules[gid] = _partial(properties, label)
+        _warn_near_misses(properties, TERRAIN_KEYS, label, warnings)
+        if properties.get("colliders"):
+            colliders.add(gid)
+
+    height, width = tmx.height, tmx.width
+    cost = np.full((height, width), np.nan)
+    blocks_move = np.full((height, width), -1, np.int8)
+    blocks_sight = np.full((height, width), -1, np.int8)
+    cover = np.full((height, width), -1, np.int8)
+    names = np.full((height, width), -1, np.int32)
+    name_list: list[str] = []
+    wall_layers: list[str] = []
+    says_anything = False
+
+    for layer in tmx.layers:
+        if not isinstance(layer, pytmx.TiledTileLayer):
+            continue
+        layer_name = str(layer.name or "")
+        layer_label = f"{where}: layer {layer_name!r}"
+        by_layer = _partial(layer.properties, layer_label)
+        _warn_near_misses(layer.properties, TERRAIN_KEYS, layer_label, warnings)
+        walls = WALL_LAYER.search(layer_name)
+        by_name = _Partial(blocks_move=True, blocks_sight=True) if walls else _Partial()
+        gids = np.asarray(layer.data, np.int64).reshape(height, width)
+        present, inverse = np.unique(gids, return_inverse=True)
+        inverse = inverse.reshape(height, width)
+        rules = []
+        for gid in present.tolist():
+            if gid == 0:
+                rules.append(_Partial())  # an empty cell says nothing, whatever the layer
+                continue
+            fallback = by_name.over(_Partial(blocks_move=True) if gid in colliders else _Partial())
+            rules.append(tile_rules.get(gid, _Partial()).over(by_layer.over(fallback)))
+        if any(r != _Partial() for r in rules):
+            says_anything = True
+        if by_name != _Partial() and any(g != 0 for g in present.tolist()):
+            wall_layers.append(layer_name)
+        for target, values in (
+            (cost, [r.move_cost for r in rules]),
+            (blocks_move, [r.blocks_move for r in rules]),
+            (blocks_sight, [r.blocks_sight for r in rules]),
+            (cover, [r.cover for r in rules]),
+            (names, [_name_index(r.terrain, name_list) for r in rules]),
+        ):
+            said = np.array([v is not None for v in values])[inverse]
+            table = np.array([-1 if v is None else v for v in values], dtype=target.dtype)
+            np.copyto(target, table[inverse], where=said)
+
+    if not says_anything:
+        warnings.append("no tile or layer says anything about terrain: the whole map is open ground")
+    board = _compose(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
+    explicit_walls = [n for n in wall_layers if n]
+    return board, explicit_walls
+
+
+def _name_index(name: str | None, names: list[str]) -> int | None:
+    """Index of a terrain name in `names` (added if new); None if no name."""
+    if name is None:
+        return None
+    if name not in names:
+        names.append(name)
+    return names.index(name)
+
+
+def _compose(
+    cost: np.ndarray,
+    blocks_move: np.ndarray,
+    blocks_sight: np.ndarray,
+    cover: np.ndarray,
+    names: np.ndarray,
+    name_list: list[str],
+    metres: float,
+) -> TerrainBoard:
+    """Turn per-property arrays (unset = NaN / -1) into terrain kinds and a board."""
+    cost = np.where(np.isnan(cost), 1.0, cost)
+    move = blocks_move == 1
+    sight = blocks_sight == 1
+    level = np.where(cover < 0, 0, cover)
+    keys = np.stack([cost, move, sight, level, names], axis=-1).reshape(-1, 5)
+    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    palette = []
+    for c, m, s, lv, n in unique.tolist():
+        terrain = Terrain("", float(c), bool(m), bool(s), COVER_LEVELS[int(lv)])
+        name = name_list[int(n)] if n >= 0 else _auto_name(terrain)
+        palette.append(dataclasses.replace(terrain, name=name))
+    return TerrainBoard(inverse.reshape(cost.shape), palette, metres)
+
+
+def _auto_name(terrain: Terrain) -> str:
+    """A plain name for terrain the map did not name."""
+    if terrain.blocks_move and terrain.blocks_sight:
+        return "wall"
+    if terrain.blocks_move:
+        return "obstacle"
+    if terrain.blocks_sight:
+        return "sight blocker"
+    if terrain.cover != "none":
+        return f"{terrain.cover} cover"
+    if terrain.move_cost > 1:
+        return "difficult ground"
+    if terrain.move_cost < 1:
+        return "easy ground"
+    return "open ground"
+
+
+# ---------------------------------------------------------------- objects
+def _objects(
+    tmx: pytmx.TiledMap, root: Element, board: TerrainBoard, where: str
+) -> tuple[list[DeployZone], list[Placement], int]:
+    """Deploy zones and placed combatants from the object layers; and how many objects were ignored."""
+    shapes = {o.get("id"): o for o in _map_objects(root)}
+    zones: list[DeployZone] = []
+    placements: list[Placement] = []
+    ignored = 0
+    for group in tmx.objectgroups:
+        for obj in group:
+            kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
+            props = obj.properties
+            label = f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
+            if kind in UNIT_KINDS or (not kind and "character" in props):
+                placements.append(_placement(obj, board, tmx, label))
+            elif kind in ZONE_KINDS or (not kind and "side" in props):
+                node = shapes.get(str(obj.id))
+                zones.append(_zone(obj, node, board, tmx, label))
+            elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
+                ignored += 1
+    return zones, placements, ignored
+
+
+def _map_objects(node: Element) -> Iterable[Element]:
+    """The map's own objects, not the collision shapes inside tilesets."""
+    for child in node:
+        if child.tag == "object":
+            yield child
+        elif child.tag != "tileset":
+            yield from _map_objects(child)
+
+
+def _text(props: Mapping[str, object], key: str, label: str) -> str:
+    """A required, non-empty text property."""
+    value = str(props.get(key) or "").strip()
+    if not value:
+        raise MapError(f"{label}: needs a {key!r} property")
+    return value
+
+
+def _placement(obj: pytmx.TiledObject, board: TerrainBoard, tmx: pytmx.TiledMap, label: str) -> Placement:
+    """A combatant placed by the map."""
+    side = _text(obj.properties, "side", label)
+    character = _text(obj.properties, "character", label)
+    cx, cy = obj.x + (obj.width or 0) / 2, obj.y + (obj.height or 0) / 2
+    tile = (math.floor(cx / tmx.tilewidth), math.floor(cy / tmx.tileheight))
+    if not board.in_bounds(tile):
+        raise MapError(f"{label}: stands off the map at {tile}")
+    if board.blocks_move(tile):
+        raise MapError(f"{label}: stands on a tile that blocks movement {tile}")
+    raw = obj.properties.get("facing")
+    if raw is None or raw == "":
+        centre = (board.width // 2, board.height // 2)
+        facing = 0 if tile == centre else bearing_direction(tile, centre)
+    else:
+        try:
+            facing = parse_direction(raw)
+        except ValueError as err:
+            raise MapError(f"{label}: {err}") from None
+    return Placement(side, character, tile, facing)
+
+
+def _zone(
+    obj: pytmx.TiledObject, node: Element | None, board: TerrainBoard, tmx: pytmx.TiledMap, label: str
+) -> DeployZone:
+    """A deploy zone: the tiles whose centres lie inside the object's shape."""
+    side = _text(obj.properties, "side", label)
+    if obj.rotation:
+        raise MapError(f"{label}: rotated deploy zones are not supported")
+    tw, th = tmx.tilewidth, tmx.tileheight
+    xs = (np.arange(board.width) + 0.5) * tw
+    ys = (np.arange(board.height) + 0.5) * th
+    px, py = np.meshgrid(xs, ys)  # tile centres in pixels, [y, x]
+    shape = "rectangle"
+    if node is not None:
+        for child in ("ellipse", "point", "polygon", "polyline", "text"):
+            if node.find(child) is not None:
+                shape = child
+    width, height = float(obj.width or 0), float(obj.height or 0)
+    if shape == "rectangle" and not (width and height):
+        shape = "point"
+    if shape == "point":
+        inside = np.zeros(px.shape, bool)
+        tile = (math.floor(obj.x / tw), math.floor(obj.y / th))
+        if board.in_bounds(tile):
+            inside[tile[1], tile[0]] = True
+    elif shape == "rectangle":
+        inside = (px >= obj.x) & (px <= obj.x + width) & (py >= obj.y) & (py <= obj.y + height)
+    elif shape == "ellipse":
+        rx, ry = width / 2, height / 2
+        inside = ((px - obj.x - rx) / rx) ** 2 + ((py - obj.y - ry) / ry) ** 2 <= 1
+    elif shape == "polygon":
+        inside = _in_polygon(px, py, [(p.x, p.y) for p in obj.points])
+    else:
+        shapes = "a rectangle, ellipse, polygon or point"
+        raise MapError(f"{label}: a deploy zone must be {shapes}, not a {shape}")
+    tiles = frozenset(board.tiles_where(inside))
+    name = str(obj.name or f"zone {obj.id}")
+    if not tiles:
+        raise MapError(f"{label}: deploy zone of side {side!r} covers no tile centre of the map")
+    blocked = sorted((y, x) for x, y in tiles if board.blocks_move((x, y)))
+    if blocked:
+        first = (blocked[0][1], blocked[0][0])
+        raise MapError(
+            f"{label}: deploy zone of side {side!r} covers {len(blocked)} tile(s) that block movement, "
+            f"first {first}"
+        )
+    return DeployZone(side, name, tiles)
+
+
+def _in_polygon(px: np.ndarray, py: np.ndarray, points: list[tuple[float, float]]) -> np.ndarray:
+    """Even-odd rule: which points (px, py) lie inside the polygon."""
+    inside = np.zeros(px.shape, bool)
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        crosses = (y1 > py) != (y2 > py)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            at_x = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
+        inside ^= crosses & (px < at_x)
+    return inside
+
+
+def _edge_zones(board: TerrainBoard, where: str) -> list[DeployZone]:
+    """Two sides on opposite edges (west/east, or north/south on a tall map)."""
+    across = board.width >= board.height
+    length = board.width if across else board.height
+    zones = []
+    for side, far in zip(DEFAULT_SIDES, (False, True), strict=True):
+        tiles: frozenset[Tile] = frozenset()
+        # Widen the band until it has open tiles, up to half the map.
+        for depth in range(DEFAULT_DEPLOY_DEPTH, max(DEFAULT_DEPLOY_DEPTH, length // 2) + 1):
+            band = range(length - depth, length) if far else range(depth)
+            tiles = frozenset(
+                (i, j) if across else (j, i)
+                for i in band
+                for j in range(board.height if across else board.width)
+                if not board.blocks_move((i, j) if across else (j, i))
+            )
+            if tiles:
+                break
+        if not tiles:
+            raise MapError(f"{where}: no deploy zones, and no open tiles near the edges to deploy on")
+        edge = ("east" if far else "west") if across else ("south" if far else "north")
+        zones.append(DeployZone(side, f"{edge} edge", tiles))
+    return zones
+
+
+def _check_zones(
+    zones: list[DeployZone], placements: list[Placement], where: str, warnings: list[str]
+) -> None:
+    """At least two sides; no two combatants on one tile; overlaps are worth a warning."""
+    sides = {z.side for z in zones} | {p.side for p in placements}
+    if len(sides) < 2:
+        named = ", ".join(sorted(sides))
+        raise MapError(f"{where}: deploy zones and combatants name only one side ({named})")
+    taken: dict[Tile, str] = {}
+    for p in placements:
+        if p.tile in taken:
+            raise MapError(f"{where}: {taken[p.tile]} and {p.character} both stand on {p.tile}")
+        taken[p.tile] = p.character
+    for i, a in enumerate(zones):
+        for b in zones[i + 1 :]:
+            if a.side != b.side and a.tiles & b.tiles:
+                warnings.append(f"deploy zones {a.name!r} ({a.side}) and {b.name!r} ({b.side}) overlap")
