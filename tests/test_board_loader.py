@@ -6,6 +6,7 @@ import ast
 import importlib.util
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from game.board.preflight import MapError
@@ -209,3 +210,19 @@ def test_property_values_are_read_leniently_but_never_guessed() -> None:
         _partial({"move_cost": float("nan")}, "here")
     with pytest.raises(MapError, match="here: blocks_move must be true or false"):
         _partial({"blocks_move": 2}, "here")
+
+
+def test_the_loader_exposes_the_maps_own_art_for_renderers() -> None:
+    from game.board.art import FLIP_H
+
+    battle_map = load_map(MAPS / "foreign.tmx")
+    art = battle_map.art
+    assert art is not None
+    assert [layer.name for layer in art.layers] == ["Ground", "Walls", "Decor", "Collision"]
+    for layer in art.layers:
+        assert layer.gids.shape == (battle_map.board.height, battle_map.board.width)
+        assert not (layer.flags & ~np.uint32(0xE0000000)).any()  # only Tiled's flip bits
+    assert FLIP_H == 0x80000000
+    assert all(t.image.exists() for t in art.tilesets)
+    used = {int(g) for layer in art.layers for g in np.unique(layer.gids) if g}
+    assert all(art.tileset_for(g) is not None for g in used)

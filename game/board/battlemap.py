@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.board.art import MapArt
 from game.board.terrain import TerrainBoard
 from game.rules.geometry import Tile, direction_name
 
@@ -53,6 +54,7 @@ class BattleMap:
     zones: tuple[DeployZone, ...]
     placements: tuple[Placement, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    art: MapArt | None = None  # the map's own tiles, for drawing; None: draw from terrain
 
     @property
     def sides(self) -> list[str]:

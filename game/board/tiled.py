@@ -31,6 +31,7 @@ from xml.etree.ElementTree import Element
 
 import numpy as np
 
+from game.board.art import FLIP_D, FLIP_H, FLIP_V, LayerArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap, DeployZone, Placement
 from game.board.preflight import MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard
@@ -115,7 +116,58 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
         layers = ", ".join(repr(n) for n in used_names)
         warnings.append(f"tiles on layer(s) {layers} block movement and sight by the layer's name")
     name = str(tmx.properties.get("name") or path.stem)
-    return BattleMap(name, str(path), board, tuple(zones), tuple(placements), tuple(warnings))
+    art = _art(tmx, path)
+    return BattleMap(name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art)
+
+
+# ---------------------------------------------------------------- art
+def _art(tmx: pytmx.TiledMap, path: Path) -> MapArt:
+    """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers."""
+    # pytmx renumbers gids internally; map each back to Tiled's gid and its flip flags.
+    size = max(tmx.tiledgidmap, default=0) + 1
+    real = np.zeros(size, np.uint32)
+    flags = np.zeros(size, np.uint32)
+    for tiled_gid, variants in tmx.gidmap.items():
+        for internal, flip in variants:
+            if internal < size:
+                real[internal] = tiled_gid
+                flags[internal] = (
+                    (FLIP_H if flip.flipped_horizontally else 0)
+                    | (FLIP_V if flip.flipped_vertically else 0)
+                    | (FLIP_D if flip.flipped_diagonally else 0)
+                )
+    layers = []
+    for layer in tmx.layers:
+        if not isinstance(layer, pytmx.TiledTileLayer):
+            continue
+        data = np.asarray(layer.data, np.int64).reshape(tmx.height, tmx.width)
+        data = np.where((data >= 0) & (data < size), data, 0)
+        layers.append(
+            LayerArt(
+                str(layer.name or ""),
+                real[data],
+                flags[data],
+                bool(getattr(layer, "visible", True)),
+                float(getattr(layer, "opacity", 1.0) or 0.0),
+            )
+        )
+    tilesets = []
+    for tileset in tmx.tilesets:
+        if not tileset.source or not tileset.columns:
+            continue  # a collection of single images: drawn from terrain instead
+        tilesets.append(
+            TilesetArt(
+                firstgid=int(tileset.firstgid),
+                image=(path.parent / str(tileset.source)).resolve(),
+                tile_width=int(tileset.tilewidth),
+                tile_height=int(tileset.tileheight),
+                columns=int(tileset.columns),
+                tilecount=int(tileset.tilecount or 0),
+                margin=int(tileset.margin or 0),
+                spacing=int(tileset.spacing or 0),
+            )
+        )
+    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(tilesets), tuple(layers))
 
 
 # ---------------------------------------------------------------- map properties
