@@ -17,6 +17,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "resolve": ("game.sandbox.cli", "play a rules scenario from a JSON file and print the log"),
     "check-map": ("game.board.check", "check a Tiled map and summarise it"),
     "bench": ("game.bench", "print speed figures"),
+    "replay": ("game.persist.replay_cli", "play a saved battle back, or --verify it headless"),
 }
 """name → (module with `add_arguments(parser)` and `run(args) -> int`, help)."""
 

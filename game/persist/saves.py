@@ -33,6 +33,8 @@ class SaveError(ValueError):
 
 
 BoardFactory = Callable[[dict[str, Any]], Board]
+
+
 def _map_board(spec: Any) -> Board:
     from game.board.tiled import MapError, load_map
     from game.paths import from_root
@@ -73,7 +75,13 @@ def battle_to_save(battle: Battle) -> dict[str, Any]:
         "battle": battle.to_dict(),
         "state_hash": world_hash(battle.world),
         "events_hash": events_hash(battle),
+        "round_hashes": round_hashes(battle),
     }
+
+
+def round_hashes(battle: Battle) -> list[str]:
+    """SHA-256 of each round's events, so a replay can say where it first differs."""
+    return [hashlib.sha256(canonical([e.to_dict() for e in r.events])).hexdigest() for r in battle.records]
 
 
 def save_battle(battle: Battle, path: Path) -> None:
@@ -154,7 +162,17 @@ def rebuild_board(source: dict[str, Any]) -> Board:
     return factory(spec)
 
 
-def _replay(doc: dict[str, Any], label: str) -> Battle:
+def _replay(
+    doc: dict[str, Any],
+    label: str,
+    upto: int | None = None,
+    on_round: Callable[[Battle, int], None] | None = None,
+) -> Battle:
+    """Rebuild the battle by declaring every saved order again.
+
+    `upto` stops after that many resolved rounds (to continue from there);
+    `on_round` is called after each resolved round.
+    """
     if not isinstance(doc, dict):
         raise SaveError(f"{label}: battle: expected an object")
     board = rebuild_board(doc["board"])
@@ -177,6 +195,8 @@ def _replay(doc: dict[str, Any], label: str) -> Battle:
     if not isinstance(rounds, list) or not 0 <= resolved <= len(rounds) or len(rounds) - resolved > 1:
         raise SaveError(f"{label}: battle.rounds: inconsistent with resolved_rounds")
     for number, orders in enumerate(rounds, 1):
+        if upto is not None and number > upto:
+            break
         if battle.over:
             raise SaveError(f"{label}: round {number}: the battle was already over")
         battle.start_round()
@@ -192,4 +212,6 @@ def _replay(doc: dict[str, Any], label: str) -> Battle:
             if battle.next_declarer is not None:
                 raise SaveError(f"{label}: damaged save (round {number}: orders are missing)")
             battle.resolve()
+            if on_round is not None:
+                on_round(battle, number)
     return battle

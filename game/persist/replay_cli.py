@@ -1,0 +1,50 @@
+"""`python -m game replay FILE [--verify] [--from-round N --out NEW]`."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the replay command."""
+    parser.add_argument("file", type=Path, help="a save or autosave file")
+    parser.add_argument(
+        "--verify", action="store_true", help="replay headless and report whether every event and state match"
+    )
+    parser.add_argument(
+        "--from-round",
+        type=int,
+        metavar="N",
+        help="continue from the end of round N: write a new save there (with --out) or open it in the game",
+    )
+    parser.add_argument("--out", type=Path, metavar="NEW", help="where --from-round writes the new save")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Verify, branch, or open the replay window."""
+    from game.cli import UsageError
+    from game.persist.replay import continue_from, verify_save
+    from game.persist.saves import SaveError, save_battle
+
+    try:
+        if args.verify:
+            report = verify_save(args.file)
+            print(report.text())
+            return 0 if report.ok else 1
+        if args.from_round is not None:
+            battle = continue_from(args.file, args.from_round)
+            if args.out is not None:
+                save_battle(battle, args.out)
+                print(f"saved the battle as it stood after round {args.from_round} to {args.out}")
+                return 0
+            from game.ui.app import run_game  # the window continues the battle
+
+            return int(run_game(battle=battle) or 0)
+        from game.ui.replay_view import run_replay
+
+        return int(run_replay(args.file) or 0)
+    except SaveError as err:
+        raise UsageError(str(err)) from None
+    except ImportError as err:
+        raise UsageError(f"the replay window is not available: {err}") from None
