@@ -19,6 +19,7 @@ from game.rules.events import (
     ActionIgnored,
     ActionNullified,
     DefenseTotal,
+    EvadeLimited,
     Event,
     Hit,
     Moved,
@@ -203,9 +204,11 @@ def test_co15_alex_evades_the_sentry_laser(metres: int, penalty: int) -> None:
     assert f"Alex Defense Penalties: {penalty} [Evade] = {penalty}" in log_text(events)
     shot = the_roll(events, "Sentry Laser", "Missile Strike")
     assert shot.breakdown.text() == f"8 [Missile Strike (Beam)] − {penalty} [Evade] = {8 - penalty}"
-    limited = [i for i in of_type(events, ActionIgnored) if i.action == "Evade (part)"]
+    limited = of_type(events, EvadeLimited)
     if penalty < 3:
-        assert [i.reason for i in limited] == [f"Evade 3 limited to {penalty} by {metres}.0 m moved"]
+        assert [i.text() for i in limited] == [
+            f"Alex — Evade 3 limited to {penalty}: only {metres}.0 m moved"
+        ]
     else:
         assert limited == []
     assert dice.unused() == {}

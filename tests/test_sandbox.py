@@ -88,7 +88,7 @@ KEY_LINES: dict[str, list[str]] = {
         "Alex — Evade: 5 [Evade] = 5; rolled 3: success",
         "Alex walks 3.0 m of 4.0 m (2, 6) → (2, 3), facing E",
         "Sentry Laser — Missile Strike on Alex: 6 [Missile Strike (Beam)] − 3 [Evade] = 3; rolled 5: miss",
-        "Alex — Evade (part) ignored: Evade 3 limited to 2 by 2.0 m moved",
+        "Alex — Evade 3 limited to 2: only 2.0 m moved",
         "Sentry Laser — Missile Strike on Alex: 6 [Missile Strike (Beam)] − 2 [Evade] = 4; rolled 6: miss",
     ],
     "sprint.json": [

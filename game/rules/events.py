@@ -156,6 +156,20 @@ class ActionIgnored(Event):
 
 
 @dataclass(frozen=True)
+class EvadeLimited(Event):
+    """An Evade whose Defense Penalty is cut to the whole metres actually moved (CO.15)."""
+
+    kind: ClassVar[str] = "evade_limited"
+    actor: str
+    rolled: int
+    kept: int
+    metres: float
+
+    def text(self) -> str:
+        return f"{self.actor} — Evade {self.rolled} limited to {self.kept}: only {self.metres:.1f} m moved"
+
+
+@dataclass(frozen=True)
 class ActionNullified(Event):
     """A declared action that cannot happen any more (target gone, out of reach …)."""
 

@@ -31,6 +31,7 @@ from game.rules.events import (
     ActionIgnored,
     ActionNullified,
     DefenseTotal,
+    EvadeLimited,
     Event,
     Hit,
     Moved,
@@ -293,13 +294,7 @@ class Round:
         moved = int(state.moved.get(eid, 0.0) + 1e-9)
         if evade > moved:
             result.rolls[ActionKind.EVADE] = moved
-            self.events.append(
-                ActionIgnored(
-                    name_of(world, eid),
-                    "Evade (part)",
-                    f"Evade {evade} limited to {moved} by {state.moved.get(eid, 0.0):.1f} m moved",
-                )
-            )
+            self.events.append(EvadeLimited(name_of(world, eid), evade, moved, state.moved.get(eid, 0.0)))
         state.defences[eid] = result
         parts = tuple((k.label, v) for k, v in result.rolls.items() if v)
         if parts:
