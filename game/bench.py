@@ -34,6 +34,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the command."""
     parser.add_argument("--repeat", type=int, default=50, help="runs per figure (default 50)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the generated board (default 0)")
+    parser.add_argument(
+        "--only", metavar="SECTIONS", help=f"comma-separated sections to run ({', '.join(SECTION_NAMES)})"
+    )
+    parser.add_argument(
+        "--ai-battles",
+        type=int,
+        default=20,
+        help="AI battles per pairing for the win rates (default 20; 0 skips them)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,7 +52,13 @@ def run(args: argparse.Namespace) -> int:
     if args.repeat < 1:
         raise UsageError("--repeat must be at least 1")
     print(f"Dominion Tactics bench: medians of {args.repeat} runs")
-    for section in SECTIONS:
+    wanted = [w.strip() for w in args.only.split(",")] if args.only else list(SECTION_NAMES)
+    unknown = [w for w in wanted if w not in SECTION_NAMES]
+    if unknown:
+        raise UsageError(f"unknown section {unknown[0]!r}: use {', '.join(SECTION_NAMES)}")
+    for name, section in zip(SECTION_NAMES, SECTIONS, strict=True):
+        if name not in wanted:
+            continue
         title, figures = section(args)
         print(title)
         for fig in figures:
@@ -140,5 +155,58 @@ def _goal_at_steps(board: object, origin: tuple[int, int], steps: int) -> tuple[
     raise ValueError(f"no tile {steps} steps away")
 
 
-SECTIONS: list[Callable[[argparse.Namespace], tuple[str, list[Figure]]]] = [board_section]
+FRAME_MAP = 100  # tiles a side of the frame-time map
+FRAME_TOKENS = 40  # combatants on it
+FRAME_SIZE = (1280, 720)  # pixels: the window
+FRAME_TARGET_MS = 8.0  # milliseconds per frame
+
+
+def frame_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
+    """Frame time of the battle screen: a 100 × 100 map, 40 tokens, every overlay on, headless."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.bench_scene import frame_bench_scene
+
+    app, scene = frame_bench_scene(FRAME_MAP, FRAME_TOKENS, FRAME_SIZE, args.seed)
+    repeat = max(args.repeat, 30)
+    first = time.perf_counter()
+    app.step([], 1 / 60)  # builds the overlays and the chunks in view
+    first_ms = (time.perf_counter() - first) * 1000
+    figures = [
+        Figure(
+            f"frame, declaring, all overlays, {FRAME_TOKENS} tokens",
+            median_ms(lambda: app.step([], 1 / 60), repeat),
+            FRAME_TARGET_MS,
+        ),
+        Figure("  first frame (overlays computed, chunks drawn)", first_ms),
+    ]
+    scene.camera.zoom(-3)
+    app.step([], 1 / 60)
+    figures.append(
+        Figure(
+            f"frame zoomed out to {scene.camera.tile_px} px per tile",
+            median_ms(lambda: app.step([], 1 / 60), repeat),
+            FRAME_TARGET_MS,
+        )
+    )
+    w, h = FRAME_SIZE
+    return f"frame: {FRAME_MAP} × {FRAME_MAP} map, {w}×{h} window (SDL dummy driver)", figures
+
+
+def ai_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
+    """AI declaration time and win rates (game/ai/bench.py)."""
+    from game.ai.bench import ai_section as measure
+
+    return measure(args)
+
+
+SECTIONS: list[Callable[[argparse.Namespace], tuple[str, list[Figure]]]] = [
+    board_section,
+    frame_section,
+    ai_section,
+]
 """Every section of the bench, in order; each returns (title, figures)."""
+SECTION_NAMES = ("board", "frame", "ai")
+"""The name of each section, for `--only`."""

@@ -17,6 +17,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "resolve": ("game.sandbox.cli", "play a rules scenario from a JSON file and print the log"),
     "check-map": ("game.board.check", "check a Tiled map and summarise it"),
     "bench": ("game.bench", "print speed figures"),
+    "render": ("game.ui.render_cli", "draw a map or scenario with overlays to a PNG, without a window"),
+    "simulate": ("game.ai.simulate", "play AI-versus-AI battles with no window and print the results"),
     "replay": ("game.persist.replay_cli", "play a saved battle back, or --verify it headless"),
 }
 """name → (module with `add_arguments(parser)` and `run(args) -> int`, help)."""

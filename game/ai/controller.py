@@ -15,6 +15,7 @@ from typing import Protocol
 from game.rules.actions import Order
 from game.rules.board import Board
 from game.rules.options import RuleOptions
+from game.rules.victory import Victory
 from game.world import World
 
 
@@ -30,6 +31,8 @@ class DeclarationView:
     actor: int
     earlier: Mapping[int, Order]
     timing: tuple[int, ...]
+    victory: Victory | None = None  # the scenario's victory condition, as its briefing tells it
+    max_rounds: int | None = None  # rounds before the battle ends in a draw
 
     @classmethod
     def of(cls, battle: object, actor: int) -> DeclarationView:
@@ -43,6 +46,8 @@ class DeclarationView:
             actor=actor,
             earlier=dict(rnd.orders),
             timing=tuple(rnd.timing),
+            victory=getattr(battle, "victory", None),
+            max_rounds=getattr(battle, "max_rounds", None),
         )
 
 

@@ -327,7 +327,7 @@ def quick_scenario(
         sides.append(SideSpec(f"Side {zone}", colour, shape, controller, zone, units))
     return Scenario(
         id=f"quick-{map_path.stem}",
-        title=f"Skirmish on {battle_map.name}",
+        title=f"Quick battle: {battle_map.name}",
         briefing=f"A straight fight on {battle_map.name}: defeat every enemy.",
         map_path=map_path,
         sides=tuple(sides),

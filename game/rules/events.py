@@ -330,7 +330,7 @@ class BattleEnded(Event):
     winner: str | None
 
     def text(self) -> str:
-        return f"{self.winner} wins the battle" if self.winner else "The battle ends in a draw"
+        return f"Victory for {self.winner}" if self.winner else "The battle ends in a draw"
 
 
 def facing_label(direction: int) -> str:

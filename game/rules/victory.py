@@ -19,7 +19,7 @@ class Outcome:
         """One line for the log."""
         if not self.over:
             return "The battle goes on"
-        return f"{self.winner} win the battle" if self.winner else "Nobody is left standing: a draw"
+        return f"Victory for {self.winner}" if self.winner else "The battle ends in a draw"
 
 
 def winner(world: World) -> Outcome:

@@ -1,0 +1,357 @@
+"""Candidate orders: a short list of sensible declarations to score.
+
+A few end tiles are picked first (stay; strike spots around each target,
+best in its side or back arc; shooting spots with cover; the safest tile;
+the tile that closes in; next to a dropped weapon), then Sprint and Retreat
+paths, then each tile gets the action sets that fit it: Strike, two
+Strikes, Feint + Strike, Strike + a defence, a Called Shot, Disarm, Missile
+Strike (+ Evade), pure defences, Retrieve Weapon.  Nothing here judges an
+order; `game.ai.scoring` does, and validation has the last word.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.ai.estimate import arc_bonus
+from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.levels import Level
+from game.board.reach import ReachMap
+from game.rules.actions import Action, ActionKind, Order
+from game.rules.called_shots import called_shot
+from game.rules.equipment import Weapon
+from game.rules.geometry import Tile, bearing_direction, chebyshev
+from game.rules.positions import engaged_with, range_band
+from game.world import Equipment
+
+HEAD = called_shot("head")  # −3 and vulnerable: two Injuries and −3 to Withstand (CO.08)
+MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
+MAX_SHOOTING_SPOTS = 3
+SHOOTING_SAMPLE = 40  # tiles looked at when choosing shooting spots
+CALLED_SHOT_MIN_STAT = 5  # below this a Called Shot at the head (−3, and −1 more) rarely hits it
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """An order to score, with a word on why it was proposed."""
+
+    order: Order
+    tag: str
+
+
+@dataclass(frozen=True)
+class Spot:
+    """An end tile and how to get there: the path and the movement it needs."""
+
+    tile: Tile
+    path: tuple[Tile, ...]
+    mode: str  # "stay", "walk", "sprint", "retreat"
+    why: str
+
+
+def candidates(know: Knowledge, level: Level) -> list[Candidate]:
+    """Every candidate order for `know.actor`, without duplicates."""
+    me = know.me
+    if not know.enemies:
+        return [Candidate(Order(me.eid), "nobody left to fight")]
+    targets = ranked_targets(know, level.max_targets)
+    spots = walk_spots(know, targets, level)
+    spots += run_spots(know, targets)
+    out: dict[Order, Candidate] = {}
+    for spot in spots:
+        for cand in orders_at(know, spot, targets, level):
+            out.setdefault(cand.order, cand)
+    return list(out.values())
+
+
+def ranked_targets(know: Knowledge, limit: int) -> list[Unit]:
+    """Enemies worth attacking: near, injured ones first."""
+    me = know.me
+
+    def key(unit: Unit) -> tuple[float, int]:
+        metres = know.distance(me.tile, know.planned(unit.eid))
+        return (metres / injury_value(unit.injuries), unit.eid)
+
+    return sorted(know.enemies, key=key)[:limit]
+
+
+# ---------------------------------------------------------------------- tiles
+def _free(know: Knowledge, tile: Tile) -> bool:
+    return tile == know.me.tile or (tile not in know.occupied and tile not in know.planned_ends)
+
+
+def _engaged_ok(know: Knowledge, tile: Tile) -> bool:
+    """A normal move while engaged must stay within some enemy's reach (validation)."""
+    if not know.engaged or tile == know.me.tile:
+        return True
+    return bool(engaged_with(know.world, know.board, know.actor, at=tile))
+
+
+def danger_grid(know: Knowledge) -> np.ndarray:
+    """[y, x] how many enemies could strike each tile this round or next (a cheap guide)."""
+    grid = np.zeros((know.terrain.height, know.terrain.width), np.float32)
+    for enemy in know.enemies:
+        grid += know.melee_zone(enemy.eid, know.planned(enemy.eid))
+    return grid
+
+
+def approach_field(know: Knowledge) -> np.ndarray:
+    """[y, x] walking metres to the nearest enemy."""
+    fields = [know.distance_field(know.planned(e.eid)) for e in know.enemies]
+    return np.minimum.reduce(fields) if len(fields) > 1 else fields[0]
+
+
+def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]:
+    """End tiles of a normal move (or none) worth considering."""
+    me = know.me
+    walk = know.reach_map(me.eid, float(me.rate))
+    spots: dict[Tile, Spot] = {me.tile: Spot(me.tile, (), "stay", "stay")}
+
+    def add(tile: Tile, why: str, reach: ReachMap = walk) -> None:
+        if tile in spots or not _free(know, tile) or not _engaged_ok(know, tile):
+            return
+        path = reach.path_to(tile)
+        if path:
+            spots[tile] = Spot(tile, tuple(path), "walk", why)
+
+    ends = [t for t in walk.iter_tiles() if _free(know, t)]
+    danger = danger_grid(know)
+
+    # Strike spots around each target: reachable, within reach, best arcs, least danger.
+    for target in targets:
+        options = []
+        for there in {target.tile, know.planned(target.eid)}:
+            for tile in _around(there, me.reach):
+                if walk.can_reach(tile) and _free(know, tile) and know.board.in_reach(tile, there, me.reach):
+                    score = arc_bonus(know, target, there, tile) - 0.3 * float(danger[tile[1], tile[0]])
+                    options.append((-score, walk.metres_to(tile), tile))
+        for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
+            add(tile, f"strike {target.name}")
+
+    if me.missile is not None and not know.engaged:
+        for tile in shooting_spots(know, ends, danger):
+            add(tile, "shoot")
+
+    if ends:
+        xs = np.array([t[0] for t in ends])
+        ys = np.array([t[1] for t in ends])
+        safe = danger[ys, xs]
+        add(ends[int(np.argmin(safe))], "safest")
+        field = approach_field(know)
+        closing = field[ys, xs]
+        if np.isfinite(closing).any():
+            add(ends[int(np.argmin(closing + 0.01 * safe))], "close in")
+            add(ends[int(np.argmin(closing + 2.0 * know.mpt * safe))], "close in carefully")
+
+    for item, where, weapon in know.items:
+        if not _wants(know, weapon):
+            continue
+        for tile in sorted(_around(where, 1), key=lambda t: walk.metres_to(t)):
+            if walk.can_reach(tile) and _free(know, tile) and _engaged_ok(know, tile):
+                add(tile, f"retrieve #{item}")
+                break
+    return list(spots.values())
+
+
+def shooting_spots(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> list[Tile]:
+    """Reachable tiles with shots at enemies, in cover, away from their reach."""
+    me = know.me
+    assert me.missile is not None
+    step = max(1, len(ends) // SHOOTING_SAMPLE)
+    sample = ends[::step]
+    cover = know.terrain.cover_levels
+    scored = []
+    for tile in sample:
+        shots = 0.0
+        for enemy in know.enemies:
+            there = know.planned(enemy.eid)
+            band = range_band(know.distance(tile, there), me.missile)
+            if band is not None and know.sees(tile, there):
+                shots = max(shots, (1 + band[1] / 6) * injury_value(enemy.injuries))
+        if not shots:
+            continue
+        sheltered = int(cover[max(0, tile[1] - 1) : tile[1] + 2, max(0, tile[0] - 1) : tile[0] + 2].max())
+        scored.append((-(shots + 0.4 * sheltered - 0.8 * float(danger[tile[1], tile[0]])), tile))
+    return [tile for _, tile in sorted(scored)[:MAX_SHOOTING_SPOTS]]
+
+
+def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
+    """Sprint paths (not engaged) or Retreat paths (engaged): far and safe, or far and closing."""
+    me = know.me
+    roll = max(0, min(11, me.stats["movement"]))
+    if roll <= 0:
+        return []
+    budget = float(me.rate + roll)
+    run = know.reach_map(me.eid, budget)
+    ends = [t for t in run.iter_tiles() if _free(know, t) and t != me.tile]
+    if not ends:
+        return []
+    danger = danger_grid(know)
+    xs = np.array([t[0] for t in ends])
+    ys = np.array([t[1] for t in ends])
+    safe = danger[ys, xs]
+    spots = []
+    mode = "retreat" if know.engaged else "sprint"
+    if know.engaged:
+        free = [i for i, t in enumerate(ends) if not engaged_with(know.world, know.board, know.actor, at=t)]
+        picks = sorted(free, key=lambda i: (safe[i], -run.metres_to(ends[i])))[:1]
+        if me.missile is not None and free:
+            picks += [max(free, key=lambda i: _shot_value(know, ends[i]) - 0.5 * safe[i])]
+    else:
+        picks = [int(np.argmin(safe - 0.01 * np.array([run.metres_to(t) for t in ends])))]
+        field = approach_field(know)
+        closing = field[ys, xs]
+        if np.isfinite(closing).any():
+            picks.append(int(np.argmin(closing + 0.01 * safe)))
+    for i in dict.fromkeys(picks):
+        path = run.path_to(ends[i])
+        if path:
+            spots.append(Spot(ends[i], tuple(path), mode, f"{mode} away" if i == picks[0] else f"{mode} on"))
+    return spots
+
+
+def _shot_value(know: Knowledge, tile: Tile) -> float:
+    me = know.me
+    assert me.missile is not None
+    best = 0.0
+    for enemy in know.enemies:
+        there = know.planned(enemy.eid)
+        band = range_band(know.distance(tile, there), me.missile)
+        if band is not None and know.sees(tile, there):
+            best = max(best, 1 + band[1] / 6)
+    return best
+
+
+def _around(tile: Tile, radius: int) -> Iterable[Tile]:
+    x, y = tile
+    for dy in range(-radius, radius + 1):
+        for dx in range(-radius, radius + 1):
+            if dx or dy:
+                yield (x + dx, y + dy)
+
+
+def _wants(know: Knowledge, weapon: Weapon) -> bool:
+    """Whether picking this weapon up helps: a hand free for it, and nothing of its kind in hand."""
+    if weapon.hands > know.world.get(know.actor, Equipment).free_hands():
+        return False
+    return not know.me.armed if weapon.is_melee else know.me.missile is None
+
+
+# ---------------------------------------------------------------------- actions
+def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) -> list[Candidate]:
+    """The action sets that fit one end tile."""
+    me = know.me
+    here = spot.tile
+    path = spot.path
+    moving = bool(path)
+    out: list[Candidate] = []
+
+    def order(actions: Iterable[Action], facing_to: Tile | None, tag: str) -> None:
+        acts = list(actions)
+        if spot.mode == "sprint":
+            acts = [Action(ActionKind.SPRINT), *acts]
+        elif spot.mode == "retreat":
+            acts = [Action(ActionKind.RETREAT), *acts]
+        facing = bearing_direction(here, facing_to) if facing_to is not None and facing_to != here else None
+        out.append(
+            Candidate(Order(me.eid, tuple(acts), path, facing), f"{spot.why}: {tag}" if tag else spot.why)
+        )
+
+    threat = _main_threat(know, here)
+    defences = _defences(me)
+    attack = me.attack_kind
+
+    if spot.mode in ("walk", "stay"):
+        for target in targets:
+            tiles = {target.tile, know.planned(target.eid)}
+            there = know.planned(target.eid)
+            if any(know.board.in_reach(here, t, me.reach) for t in tiles):
+                strike = Action(attack, target.eid)
+                order([strike], there, "strike")
+                order([strike, strike], there, "strike twice")
+                for defence in defences[:2]:
+                    order([strike, Action(defence)], there, f"strike, {defence.label}")
+                if level.tactics:
+                    if me.stats["feint"] >= 3:
+                        order([Action(ActionKind.FEINT, target.eid), strike], there, "feint")
+                    if me.armed and me.stats["strike"] >= CALLED_SHOT_MIN_STAT:
+                        called = Action(attack, target.eid, HEAD)
+                        order([called], there, "called shot")
+                        order([called, strike], there, "called shot, strike")
+                    if _disarmable(know, target):
+                        order([Action(ActionKind.DISARM, target.eid)], there, "disarm")
+            if me.missile is not None and not know.engaged and _can_shoot(know, here, tiles):
+                shot = Action(ActionKind.MISSILE_STRIKE, target.eid)
+                order([shot], there, "shoot")
+                order([shot, shot], there, "shoot twice")
+                if moving:
+                    order([shot, Action(ActionKind.EVADE)], there, "shoot, evade")
+                if level.tactics and me.stats["missile"] >= CALLED_SHOT_MIN_STAT:
+                    called = Action(ActionKind.MISSILE_STRIKE, target.eid, HEAD)
+                    order([called], there, "called shot")
+                    order([called, shot], there, "called shot, shoot")
+        for item, where, weapon in know.items:
+            if _wants(know, weapon) and chebyshev(where, here) <= 1:
+                order([Action(ActionKind.RETRIEVE, item=item)], threat, "retrieve")
+                if defences:
+                    order([Action(ActionKind.RETRIEVE, item=item), Action(defences[0])], threat, "retrieve")
+        order([], threat, "")
+        for defence in defences:
+            order([Action(defence)], threat, defence.label)
+        if defences:
+            order([Action(defences[0]), Action(defences[0])], threat, f"{defences[0].label} twice")
+        if moving and not know.engaged:
+            order([Action(ActionKind.EVADE)], threat, "evade")
+            order([Action(ActionKind.EVADE), Action(ActionKind.EVADE)], threat, "evade twice")
+    else:
+        order([], threat, "")
+        if spot.mode == "sprint":
+            order([Action(ActionKind.EVADE)], threat, "evade")
+        elif defences:
+            order([Action(defences[0])], threat, defences[0].label)
+            if me.missile is not None:
+                for target in targets[:2]:
+                    there = know.planned(target.eid)
+                    if _can_shoot(know, here, {there}):
+                        order([Action(ActionKind.MISSILE_STRIKE, target.eid)], there, "shoot")
+    return out
+
+
+def _defences(me: Unit) -> list[ActionKind]:
+    """Melee defences this combatant can roll, best stat first."""
+    found = [(me.stats["dodge"], ActionKind.DODGE)]
+    if me.stats["parry"]:
+        found.append((me.stats["parry"], ActionKind.PARRY))
+    if me.shield:
+        found.append((me.stats["block"], ActionKind.BLOCK))
+    return [kind for stat, kind in sorted(found, key=lambda f: -f[0]) if stat > 0]
+
+
+def _main_threat(know: Knowledge, here: Tile) -> Tile | None:
+    """Where the enemy most worth facing will be: the nearest, melee fighters first."""
+    best = None
+    for enemy in know.enemies:
+        there = know.planned(enemy.eid)
+        metres = know.distance(here, there) - (enemy.rate + enemy.reach * know.mpt)
+        key = (metres, enemy.eid)
+        if best is None or key < best[0]:
+            best = (key, there)
+    return best[1] if best else None
+
+
+def _can_shoot(know: Knowledge, here: Tile, tiles: Iterable[Tile]) -> bool:
+    weapon = know.me.missile
+    assert weapon is not None
+    return any(range_band(know.distance(here, t), weapon) is not None and know.sees(here, t) for t in tiles)
+
+
+def _disarmable(know: Knowledge, target: Unit) -> bool:
+    """A Disarm pays against an armed foe, most of all one that declared a Parry (+1, CO.10)."""
+    if not target.armed:
+        return False
+    order = know.earlier.get(target.eid)
+    parrying = order is not None and order.has(ActionKind.PARRY)
+    return parrying or know.me.stats["disarm"] >= know.me.stats["strike"]

@@ -1,0 +1,117 @@
+"""The AI's difficulty levels: one set of knobs each, nothing else differs.
+
+Every level scores the same candidate orders with the same terms; the knobs
+say how far it looks (the threat of enemies still to declare, next round's
+position, predicting the declarations still to come) and how often it makes
+a mistake on purpose.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.rules.victory import Victory
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one AI level weighs and chooses."""
+
+    name: str
+    self_weight: float  # an Injury taken, against one dealt (1 = even trade)
+    threat_weight: float  # enemies still to declare this round (0 = ignores them)
+    position_weight: float  # next round: where enemies can reach us, whom we can reach
+    approach_weight: float  # per round of walking still needed before we can attack
+    anticipate: int  # best candidates re-scored by predicting later declarers (0 = off)
+    tactics: bool  # Feints, Called Shots and Disarms considered
+    mistake_rate: float  # chance to take a random one of the best `mistake_pool` candidates
+    mistake_pool: int
+    blunder_rate: float  # chance to take any candidate at all
+    noise: float  # random jitter added to every score (in Injuries)
+    max_targets: int  # enemies considered as targets of attacks
+
+
+EASY = Level(
+    name="easy",
+    self_weight=0.6,
+    threat_weight=0.0,
+    position_weight=0.0,
+    approach_weight=0.2,
+    anticipate=0,
+    tactics=False,
+    mistake_rate=0.4,
+    mistake_pool=6,
+    blunder_rate=0.12,
+    noise=0.15,
+    max_targets=2,
+)
+"""Short-sighted: sees only what was declared before it, and errs on purpose."""
+
+NORMAL = Level(
+    name="normal",
+    self_weight=0.9,
+    threat_weight=1.0,
+    position_weight=0.5,
+    approach_weight=0.25,
+    anticipate=0,
+    tactics=True,
+    mistake_rate=0.0,
+    mistake_pool=1,
+    blunder_rate=0.0,
+    noise=0.01,
+    max_targets=3,
+)
+"""Weighs position and the threat of enemies still to declare."""
+
+HARD = Level(
+    name="hard",
+    self_weight=0.9,
+    threat_weight=1.0,
+    position_weight=0.5,
+    approach_weight=0.25,
+    anticipate=6,
+    tactics=True,
+    mistake_rate=0.0,
+    mistake_pool=1,
+    blunder_rate=0.0,
+    noise=0.0,
+    max_targets=4,
+)
+"""Normal, and it predicts the declarations still to come after its own."""
+
+LEVELS = {level.name: level for level in (EASY, NORMAL, HARD)}
+"""Levels by name."""
+
+
+SURVIVOR_CARE = 2.5  # a side that wins by holding out values its own skin this much more
+SURVIVOR_APPROACH = 0.2  # … and closes in this much less
+HUNTER_HASTE = 2.0  # a side racing a survive clock closes in this much faster
+HUNTER_CARE = 0.7  # … and cares this much less for itself
+LATE = 1 / 3  # the share of the rounds, at the end, when everyone hurries
+
+
+def for_stakes(
+    level: Level, victory: Victory | None, side: str, round_number: int = 1, max_rounds: int | None = None
+) -> Level:
+    """The level adjusted to the scenario's victory condition: a side that wins by
+    surviving plays safe, the side that must defeat it before the clock hurries,
+    and everyone hurries in the last third of the rounds (a draw is a win for nobody)."""
+    if max_rounds and round_number > max_rounds * (1 - LATE):
+        level = replace(
+            level,
+            self_weight=level.self_weight * HUNTER_CARE,
+            approach_weight=level.approach_weight * HUNTER_HASTE,
+        )
+    if victory is None or victory.kind != "survive" or victory.side is None:
+        return level
+    if victory.side.casefold() == side.casefold():
+        return replace(
+            level,
+            self_weight=level.self_weight * SURVIVOR_CARE,
+            approach_weight=level.approach_weight * SURVIVOR_APPROACH,
+        )
+    return replace(
+        level,
+        self_weight=level.self_weight * HUNTER_CARE,
+        approach_weight=level.approach_weight * HUNTER_HASTE,
+    )

@@ -1,0 +1,293 @@
+"""Scoring a candidate order: named terms, in Injuries, that add up to its score.
+
+    dealt      Injuries the order's attacks are expected to deal (the engine's
+               exact forecast), each worth more on an injured target; a
+               target that has not declared yet will likely defend, so less
+    disarm     a successful Disarm, worth part of the foe's next attacks
+    retrieve   getting a weapon back in hand
+    taken      Injuries expected from attacks already declared on us (exact
+               forecast, with this order's defences and movement)
+    threat     Injuries expected from enemies still to declare (an estimate:
+               who can reach or see our end tile, against our defences)
+    position   next round: the best attack we will have from the end tile,
+               less what the enemy will be able to do to us there
+    approach   rounds of walking before we can attack anyone (0 with a shot now)
+
+Every Injury taken counts `Level.self_weight` times the worth of an Injury
+on us.  The terms are kept so the AI can explain its choice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from game.ai.candidates import Candidate, approach_field
+from game.ai.estimate import melee_estimate, missile_estimate
+from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.levels import Level
+from game.rules.actions import OFFENSIVE, ActionKind, Order
+from game.rules.equipment import Weapon
+from game.rules.forecast import MoveOutcome, forecast_order, movement_outcomes
+from game.rules.geometry import Tile, bearing_direction
+from game.rules.positions import range_band
+
+GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
+UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
+DISARM_VALUE = 0.6  # a disarmed foe loses most of a round or two of attacks
+RETRIEVE_VALUE = 0.8  # a weapon back in hand
+NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
+MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
+
+
+@dataclass
+class Scored:
+    """A candidate with its score and the terms that make it up."""
+
+    candidate: Candidate
+    terms: dict[str, float] = field(default_factory=dict)
+    score: float = 0.0
+
+    def total(self) -> float:
+        """Add the terms up (and remember the sum)."""
+        self.score = sum(self.terms.values())
+        return self.score
+
+
+class Scorer:
+    """Scores candidates for one declaration, caching what they share."""
+
+    def __init__(self, know: Knowledge, level: Level) -> None:
+        self.know = know
+        self.level = level
+        self.me = know.me
+        self.my_worth = injury_value(self.me.injuries) * level.self_weight
+        self._position: dict[tuple[Tile, int, bool], float] = {}
+        self._field: np.ndarray | None = None
+        self._rounds: dict[Tile, float] = {}
+        self._picks = self._pick_odds()
+
+    # ------------------------------------------------------------ public
+    def score(self, cand: Candidate, predicted: dict[int, Order] | None = None) -> Scored:
+        """All the terms of one candidate; `predicted` adds guessed orders of later declarers."""
+        know, level, order = self.know, self.level, cand.order
+        orders = {**know.earlier, **(predicted or {}), self.me.eid: order}
+        terms: dict[str, float] = {}
+        self._offence(order, orders, terms, predicted is not None)
+        outcomes = _grouped(movement_outcomes(know.world, know.board, self.me.eid, order))
+        exposed = any(a.kind in OFFENSIVE for a in order.actions)
+        terms["taken"] = -self.my_worth * self._taken(orders, know.earlier)
+        if level.threat_weight:
+            estimate = self._threat(order, outcomes, exposed)
+            if predicted is not None:
+                # One guess of the replies is sharp but brittle: half of it, half the estimate.
+                estimate = (1 - GUESS_SHARE) * estimate + GUESS_SHARE * self._taken(orders, predicted)
+            terms["threat"] = -self.my_worth * level.threat_weight * estimate
+        if level.position_weight:
+            terms["position"] = level.position_weight * sum(
+                o.probability * self._position_value(o.tile, o.facing, exposed) for o in outcomes
+            )
+        if level.approach_weight:
+            terms["approach"] = -level.approach_weight * sum(
+                o.probability * self._rounds_away(o.tile) for o in outcomes
+            )
+        scored = Scored(cand, {k: v for k, v in terms.items() if v})
+        scored.total()
+        return scored
+
+    # ------------------------------------------------------------ terms
+    def _offence(self, order: Order, orders: dict[int, Order], terms: dict[str, float], exact: bool) -> None:
+        """dealt, disarm and retrieve."""
+        know = self.know
+        if not order.actions:
+            return
+        if any(a.kind in OFFENSIVE for a in order.actions):
+            dealt = disarm = 0.0
+            for fc in forecast_order(know.world, know.board, orders, self.me.eid, know.options):
+                action = fc.action
+                if action.kind not in OFFENSIVE or action.target is None:
+                    continue
+                target = know.unit(action.target)
+                if not target.active:
+                    continue
+                guess = 1.0 if exact or know.declared(target.eid) else UNDECLARED_DEFENCE
+                if action.kind is ActionKind.DISARM:
+                    disarm += float(fc.success) * DISARM_VALUE * injury_value(target.injuries) * guess
+                else:
+                    dealt += float(fc.expected_injuries) * injury_value(target.injuries) * guess
+            terms["dealt"] = dealt
+            terms["disarm"] = disarm
+        if order.has(ActionKind.RETRIEVE):
+            terms["retrieve"] = RETRIEVE_VALUE
+
+    def _taken(self, orders: dict[int, Order], attackers: dict[int, Order]) -> float:
+        """Expected Injuries on us from these orders (the exact forecast)."""
+        know, me = self.know, self.me.eid
+        total = 0.0
+        for eid, theirs in attackers.items():
+            if eid == me or not any(a.target == me and a.kind in OFFENSIVE for a in theirs.actions):
+                continue
+            if not know.unit(eid).active or know.unit(eid).side == self.me.side:
+                continue
+            for fc in forecast_order(know.world, know.board, orders, eid, know.options):
+                if fc.action.target == me and fc.action.kind in OFFENSIVE:
+                    total += float(fc.expected_injuries)
+        return total
+
+    def _threat(self, order: Order, outcomes: list[MoveOutcome], exposed: bool) -> float:
+        """What the enemies still to declare are expected to do to us (an estimate)."""
+        know, me = self.know, self.me
+        total = 0.0
+        for eid in know.later:
+            enemy = know.unit(eid)
+            if enemy.side == me.side or not enemy.active:
+                continue
+            zone = know.melee_zone(eid, enemy.tile)
+            shooter = enemy.missile is not None and not self._enemy_engaged(enemy)
+            expected = 0.0
+            for outcome in outcomes:
+                here = outcome.tile
+                best = 0.0
+                if zone[here[1], here[0]] and not outcome.retreated:
+                    best = melee_estimate(
+                        know,
+                        enemy,
+                        me,
+                        here,
+                        order,
+                        outcome.facing,
+                        _attack_tile(enemy, here),
+                        outcome.metres,
+                    )
+                if shooter and not _close(know, enemy, here):
+                    best = max(
+                        best,
+                        missile_estimate(
+                            know, enemy, enemy.tile, me, here, order, outcome.facing, outcome.metres, exposed
+                        ),
+                    )
+                expected += float(outcome.probability) * best
+            total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0)
+        return total
+
+    def _position_value(self, here: Tile, facing: int, exposed: bool) -> float:
+        """Next round from `here`: our best attack, less the enemies' attacks on us."""
+        key = (here, facing, exposed)
+        found = self._position.get(key)
+        if found is not None:
+            return found
+        know, me = self.know, self.me
+        offence = danger = 0.0
+        for enemy in know.enemies:
+            there = know.planned(enemy.eid)
+            their_facing = know.facing_of(enemy.eid)
+            # Ours: a melee attack if we can walk into reach, else a shot.
+            mine = 0.0
+            if know.distance(here, there) <= me.rate + me.reach * know.mpt * 1.2:
+                mine = melee_estimate(know, me, enemy, there, None, their_facing, _attack_tile(me, there))
+            if me.missile is not None:
+                mine = max(mine, missile_estimate(know, me, here, enemy, there, None, their_facing))
+            offence = max(offence, mine * injury_value(enemy.injuries))
+            # Theirs.
+            theirs = 0.0
+            zone = know.melee_zone(enemy.eid, there)
+            if zone[here[1], here[0]]:
+                theirs = melee_estimate(know, enemy, me, here, None, facing, _attack_tile(enemy, here, there))
+            if enemy.missile is not None:
+                theirs = max(
+                    theirs, missile_estimate(know, enemy, there, me, here, None, facing, 0.0, exposed)
+                )
+            danger += theirs
+        value = offence - self.my_worth * NEXT_ROUND_PICK * danger
+        self._position[key] = value
+        return value
+
+    def _rounds_away(self, here: Tile) -> float:
+        """Rounds of walking before we can attack anyone from `here` (0 with a shot now)."""
+        found = self._rounds.get(here)
+        if found is not None:
+            return found
+        know, me = self.know, self.me
+        if me.missile is not None and any(
+            _in_shot(know, me.missile, here, know.planned(e.eid)) for e in know.enemies
+        ):
+            rounds = 0.0
+        else:
+            if self._field is None:
+                self._field = approach_field(know)
+            metres = float(self._field[here[1], here[0]])
+            if not np.isfinite(metres):
+                # Walled off from every enemy: as bad as the far side of the map.
+                metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
+            rounds = max(0.0, metres - me.reach * know.mpt) / max(1.0, float(me.rate))
+        self._rounds[here] = rounds
+        return rounds
+
+    # ------------------------------------------------------------ helpers
+    def _pick_odds(self) -> dict[int, float]:
+        """For each later enemy, the chance it picks us among the targets it can attack."""
+        know = self.know
+        odds = {}
+        ours = [self.me, *know.allies]
+        for eid in know.later:
+            enemy = know.unit(eid)
+            if enemy.side == self.me.side:
+                continue
+            zone = know.melee_zone(eid, enemy.tile)
+            count = 0
+            for unit in ours:
+                where = know.planned(unit.eid) if unit.eid != self.me.eid else unit.tile
+                if zone[where[1], where[0]] or _can_shoot(know, enemy, where):
+                    count += 1
+            odds[eid] = 1.0 / max(1, count)
+        return odds
+
+    def _enemy_engaged(self, enemy: Unit) -> bool:
+        from game.rules.positions import engaged_with
+
+        return bool(engaged_with(self.know.world, self.know.board, enemy.eid))
+
+
+def _close(know: Knowledge, enemy: Unit, here: Tile) -> bool:
+    """Whether us at `here` and the enemy where it stands would be engaged in melee
+    (which nullifies its Missile Strike)."""
+    board = know.board
+    return board.in_reach(here, enemy.tile, know.me.reach) or board.in_reach(enemy.tile, here, enemy.reach)
+
+
+def _in_shot(know: Knowledge, weapon: Weapon, here: Tile, there: Tile) -> bool:
+    """In range and in sight."""
+    return range_band(know.distance(here, there), weapon) is not None and know.sees(here, there)
+
+
+def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
+    if shooter.missile is None:
+        return False
+    band = range_band(know.distance(shooter.tile, target), shooter.missile)
+    return band is not None and know.sees(shooter.tile, target)
+
+
+def _attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) -> Tile:
+    """Where an attacker will strike from: the tile next to the target on its side."""
+    start = origin or attacker.tile
+    if start == target_tile:
+        return start
+    direction = bearing_direction(target_tile, start)
+    from game.rules.geometry import DIRECTION_VECTORS
+
+    dx, dy = DIRECTION_VECTORS[direction]
+    return (target_tile[0] + dx, target_tile[1] + dy)
+
+
+def _grouped(outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
+    """Movement outcomes with the same end merged (a Sprint has up to twelve)."""
+    merged: dict[tuple[Tile, int, bool, int], list[MoveOutcome]] = defaultdict(list)
+    for outcome in outcomes:
+        merged[(outcome.tile, outcome.facing, outcome.retreated, int(outcome.metres + 1e-9))].append(outcome)
+    result = []
+    for (tile, facing, retreated, _), group in merged.items():
+        p = sum(o.probability for o in group)
+        result.append(MoveOutcome(p, tile, max(o.metres for o in group), facing, retreated))
+    return result

@@ -1,0 +1,333 @@
+"""`python -m game simulate`: whole AI-versus-AI battles with no window.
+
+    python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
+
+SCENARIO_OR_MAP is a bundled scenario id, a scenario .json file, a Tiled .tmx
+map (a plain skirmish on it), `bundled` (every bundled scenario in turn), or
+`mirror` (every bundled scenario won by elimination, each side fielding the
+units of both: the same troops on both sides, so the play decides).
+Battles come in pairs: the same scenario and seed twice, the two AIs
+swapping sides, so neither profits from the better deployment.  Battle i
+plays with seed `SEED + i // 2`; each controller's own random stream is
+derived from that seed and its side.  `--jobs K` spreads the battles over K
+processes; the results are the same as with one.  A battle ends in victory
+or, after the scenario's `max_rounds`, in a draw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+PROGRESS_FROM = 10  # battles: longer runs show a progress bar on stderr
+PROGRESS_WIDTH = 30  # characters of the bar
+MIRROR_MIN_ROUNDS = 30  # rounds a mirrored scenario lasts at least
+
+
+@dataclass
+class BattleResult:
+    """What one battle left behind, as plain data (it crosses process boundaries)."""
+
+    index: int
+    scenario: str
+    seed: int
+    entrants: list[str]  # AI names by side, in the scenario's side order
+    winner: int | None  # index into the --sides list, or None for a draw
+    rounds: int
+    injuries: list[int]  # Injuries taken by each entrant of --sides (a death counts as 4)
+    rejected: int = 0  # AI orders refused by validation (should stay 0)
+    decide_ms: list[list[float]] = field(default_factory=lambda: [[], []])  # per entrant
+    explain: list[str] = field(default_factory=list)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the command (cheap: nothing heavy is imported here)."""
+    parser.add_argument(
+        "scenario", metavar="SCENARIO_OR_MAP", help="scenario id or .json, map .tmx, 'bundled' or 'mirror'"
+    )
+    parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
+    parser.add_argument("--battles", default="10", help="battles to play (default 10)")
+    parser.add_argument("--seed", default="0", help="first seed (default 0)")
+    parser.add_argument("--jobs", default="1", help="processes to spread the battles over (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
+    parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
+    parser.error = _one_line_error  # type: ignore[method-assign]
+
+
+def _one_line_error(message: str) -> None:
+    """argparse's own complaints, as one line and exit status 2 like every other bad input."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the battles and print the summary."""
+    from game.ai.factory import CONTROLLER_NAMES
+    from game.cli import UsageError
+
+    sides = [s.strip() for s in args.sides.split(",")]
+    if len(sides) != 2 or any(s.casefold() not in CONTROLLER_NAMES for s in sides):
+        raise UsageError(f"--sides needs two of {', '.join(CONTROLLER_NAMES)}, like ai:hard,ai:easy")
+    battles = _whole(args.battles, "--battles", 1)
+    seed = _whole(args.seed, "--seed", None)
+    jobs = _whole(args.jobs, "--jobs", 1)
+    scenarios = resolve_scenarios(args.scenario, args.roster)
+    start = time.perf_counter()
+    results = play_battles(
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios)
+    )
+    elapsed = time.perf_counter() - start
+    summary = summarize(results, sides)
+    if args.json:
+        doc = {
+            "scenario": args.scenario,
+            "sides": sides,
+            "battles": battles,
+            "seed": seed,
+            **summary,
+            "seconds": round(elapsed, 2),
+            "results": [
+                {k: v for k, v in asdict(r).items() if k not in ("explain", "decide_ms")} for r in results
+            ],
+        }
+        print(json.dumps(doc, indent=2))
+        return 0
+    if args.explain:
+        for result in results:
+            sides_text = " vs ".join(result.entrants)
+            print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
+            for line in result.explain:
+                print(line)
+    print(render(summary, sides, battles, args.scenario, seed, elapsed))
+    return 0
+
+
+def _whole(text: str, option: str, minimum: int | None) -> int:
+    from game.cli import UsageError
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{option} must be a whole number, not {text!r}") from None
+    if minimum is not None and value < minimum:
+        raise UsageError(f"{option} must be at least {minimum}")
+    return value
+
+
+# ------------------------------------------------------------------ scenarios
+def resolve_scenarios(spec: str, roster_path: str | None = None) -> list[Any]:
+    """The scenarios SCENARIO_OR_MAP names; UsageError (one line) if none."""
+    from game.cli import UsageError
+    from game.content.roster import RosterError
+    from game.content.scenarios import ScenarioError
+
+    try:
+        return _load(spec, roster_path)
+    except (ScenarioError, RosterError, OSError, ValueError) as err:
+        raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+
+
+def _roster(roster_path: str | None) -> Any:
+    from game.content.roster import default_roster, load_roster
+
+    return load_roster(Path(roster_path)) if roster_path else default_roster()
+
+
+def _load(spec: str, roster_path: str | None) -> list[Any]:
+    from game.content.scenarios import find_scenario, list_scenarios, load_scenario, quick_scenario
+
+    path = Path(spec)
+    if spec == "mirror":
+        return [mirrored(s) for s in list_scenarios() if s.victory.kind == "eliminate"]
+    if spec == "bundled":
+        found = list_scenarios()
+        if not found:
+            raise ValueError("no bundled scenarios")
+        return found
+    if path.suffix == ".tmx":
+        if not path.exists():
+            raise ValueError(f"no map {spec}")
+        return [quick_scenario(path)]
+    if path.suffix == ".json" and roster_path:
+        return [load_scenario(path, _roster(roster_path))]
+    return [find_scenario(spec)]
+
+
+def mirrored(scenario: Any) -> Any:
+    """The scenario with every side fielding all of its units (placed in the side's zone):
+    the same troops on both sides, so only the play (and the dice) decide."""
+    from dataclasses import replace
+
+    units = tuple(replace(u, at=None, facing=None) for side in scenario.sides for u in side.units)
+    sides = tuple(replace(side, units=units) for side in scenario.sides)
+    rounds = max(scenario.max_rounds, MIRROR_MIN_ROUNDS)  # twice the troops need more time
+    return replace(scenario, id=f"mirror_{scenario.id}", sides=sides, max_rounds=rounds)
+
+
+# ------------------------------------------------------------------ battles
+def play_battles(
+    spec: str,
+    roster_path: str | None,
+    sides: list[str],
+    battles: int,
+    seed: int,
+    jobs: int = 1,
+    explain: bool = False,
+    count: int = 1,
+) -> list[BattleResult]:
+    """Every battle, in order; `jobs` > 1 spreads them over processes."""
+    tasks = [(spec, roster_path, sides, i, seed, explain) for i in range(battles)]
+    progress = _Progress(battles) if battles >= PROGRESS_FROM else None
+    results: list[BattleResult] = []
+    if jobs <= 1:
+        for task in tasks:
+            results.append(_task(task))
+            if progress:
+                progress.step()
+    else:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for result in pool.map(_task, tasks, chunksize=1):
+                results.append(result)
+                if progress:
+                    progress.step()
+    if progress:
+        progress.done()
+    return results
+
+
+_CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
+
+
+def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResult:
+    """One battle of a run (a top-level function, so a worker process can call it)."""
+    spec, roster_path, sides, index, seed, explain = task
+    key = (spec, roster_path)
+    if key not in _CACHE:
+        _CACHE[key] = (_load(spec, roster_path), _roster(roster_path))
+    scenarios, roster = _CACHE[key]
+    pair = index // 2
+    scenario = scenarios[pair % len(scenarios)]
+    swapped = index % 2 == 1
+    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain)
+
+
+def play_battle(
+    scenario: Any,
+    seed: int,
+    sides: list[str],
+    swapped: bool = False,
+    index: int = 0,
+    roster: Any = None,
+    explain: bool = False,
+) -> BattleResult:
+    """One whole battle between two AIs; `swapped` gives the second AI the first side."""
+    from game.ai.controller import DeclarationView
+    from game.ai.factory import make_controller
+    from game.content.scenarios import build_battle
+    from game.rules.positions import combatants, name_of
+    from game.rules.summary import summarize_order
+    from game.world import Condition, Side
+
+    names = [s.name for s in scenario.sides]
+    # Entrant e plays side slot[e]: the first AI the first side unless swapped.
+    slot = [1, 0] if swapped else [0, 1]
+    entrant_of = {names[slot[e]]: e for e in range(2)}
+    for extra in names[2:]:
+        entrant_of[extra] = 1  # a third side, if any, joins the second AI
+    specs = {side: sides[e] for side, e in entrant_of.items()}
+    battle, _ = build_battle(scenario, seed, controllers=specs, roster=roster)
+    controllers = {
+        side: make_controller(spec, seed * 7919 + names.index(side)) for side, spec in specs.items()
+    }
+    result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0])
+    world = battle.world
+    while not battle.over:
+        rnd = battle.start_round()
+        while (eid := rnd.next_declarer) is not None:
+            side = world.get(eid, Side).name
+            controller = controllers[side]
+            started = time.perf_counter()
+            order = controller.choose_order(DeclarationView.of(battle, eid))
+            result.decide_ms[entrant_of[side]].append((time.perf_counter() - started) * 1000)
+            if explain:
+                result.explain.append(
+                    f"round {battle.number}, {name_of(world, eid)} ({controller.name}): "
+                    f"{summarize_order(world, order)}"
+                )
+                for text, score, terms in getattr(controller, "last_explanation", []):
+                    parts = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items())
+                    result.explain.append(f"    {score:+7.3f}  {text}  [{parts}]")
+            if battle.declare(order):
+                result.rejected += 1
+                battle.declare(type(order)(eid))
+        battle.resolve()
+    outcome = battle.outcome()
+    result.rounds = battle.number
+    result.winner = entrant_of.get(outcome.winner) if outcome.winner else None
+    for eid in combatants(world):
+        condition = world.get(eid, Condition)
+        result.injuries[entrant_of[world.get(eid, Side).name]] += 4 if condition.dead else condition.injuries
+    return result
+
+
+# ------------------------------------------------------------------ summary
+def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
+    """Wins per entrant, draws, mean rounds and mean Injuries taken."""
+    n = len(results)
+    wins = [sum(1 for r in results if r.winner == e) for e in range(2)]
+    times = [[t for r in results for t in r.decide_ms[e]] for e in range(2)]
+    return {
+        "entrants": [f"{sides[e]} (1st)" if sides[0] == sides[1] and e == 0 else sides[e] for e in range(2)],
+        "wins": wins,
+        "win_rate": [round(w / n, 4) for w in wins],
+        "draws": n - sum(wins),
+        "mean_rounds": round(statistics.fmean(r.rounds for r in results), 2),
+        "mean_injuries": [round(statistics.fmean(r.injuries[e] for r in results), 2) for e in range(2)],
+        "median_decision_ms": [round(statistics.median(t), 2) if t else None for t in times],
+        "rejected_orders": sum(r.rejected for r in results),
+    }
+
+
+def render(
+    summary: dict[str, Any], sides: list[str], battles: int, spec: str, seed: int, elapsed: float
+) -> str:
+    """The summary as text."""
+    lines = [f"simulate {spec}: {sides[0]} vs {sides[1]}, {battles} battles, seed {seed} ({elapsed:.1f} s)"]
+    for e in range(2):
+        ms = summary["median_decision_ms"][e]
+        lines.append(
+            f"  {summary['entrants'][e]:<14} wins {summary['wins'][e]:>4} ({summary['win_rate'][e]:6.1%})"
+            f"   mean injuries taken {summary['mean_injuries'][e]:5.2f}"
+            + (f"   median order {ms:.1f} ms" if ms is not None else "")
+        )
+    lines.append(f"  {'draws':<14} {summary['draws']:>9} ({summary['draws'] / battles:6.1%})")
+    lines.append(f"  mean rounds {summary['mean_rounds']}")
+    if summary["rejected_orders"]:
+        lines.append(f"  WARNING: {summary['rejected_orders']} AI orders were refused by validation")
+    return "\n".join(lines)
+
+
+class _Progress:
+    """A plain-text progress bar on stderr."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.count = 0
+
+    def step(self) -> None:
+        self.count += 1
+        filled = PROGRESS_WIDTH * self.count // self.total
+        bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
+        print(f"\rsimulating [{bar}] {self.count}/{self.total}", end="", file=sys.stderr, flush=True)
+
+    def done(self) -> None:
+        print(file=sys.stderr, flush=True)

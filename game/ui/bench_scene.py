@@ -1,0 +1,79 @@
+"""The battle screen set up for `python -m game bench`: a big generated map, many tokens,
+every overlay on, a human declaring with a planned path and an attack."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.battle import Battle
+from game.board.generate import generated_board
+from game.rules.actions import Action, ActionKind
+from game.rules.equipment import MissileKind, Weapon, WeaponClass
+from game.rules.options import RuleOptions
+from game.rules.sheet import Sheet
+from game.ui.app import App
+from game.ui.prefs import Prefs
+from game.ui.render.overlays import OVERLAYS
+from game.ui.scenes.battle import BattleScene
+from game.world import Appearance, Condition, Equipment, Facing, Name, Position, Side, World
+
+SWORD = Weapon("sword", injury=2)
+RIFLE = Weapon(
+    "rifle", WeaponClass.MISSILE, hands=2, injury=3, missile_kind=MissileKind.SLUG, ranges=(15.0, 40.0, 80.0)
+)
+
+
+def frame_bench_scene(
+    size: int, tokens: int, window: tuple[int, int], seed: int = 0
+) -> tuple[App, BattleScene]:
+    """An app whose battle scene is mid-declaration on a `size` × `size` map with `tokens` combatants."""
+    board = generated_board(size, size, seed=seed)
+    rng = random.Random(seed)
+    world = World()
+    centre = (size // 2, size // 2)
+    free = [
+        (x, y)
+        for y in range(centre[1] - 12, centre[1] + 12)
+        for x in range(centre[0] - 12, centre[0] + 12)
+        if board.passable((x, y))
+    ]
+    rng.shuffle(free)
+    for k in range(tokens):
+        side = "red" if k % 2 == 0 else "blue"
+        weapons = (RIFLE,) if k % 4 < 2 else (SWORD,)
+        world.create(
+            Name(f"{side[0].upper()}{k // 2 + 1}"),
+            Position(*free[k]),
+            Facing(rng.randrange(8)),
+            Side(side),
+            Sheet(3, 4, skills={"strike": 6, "missile_slug": 6, "movement": 5}),
+            Equipment(weapons),
+            Condition(),
+            Appearance("soldier" if weapons[0] is RIFLE else "knight"),
+        )
+    meta = {"sides": {"red": {"controller": "human"}, "blue": {"controller": "human"}}, "title": "bench"}
+    battle = Battle(world, board, seed, RuleOptions.battlefield(), meta=meta)
+    app = App(window, Prefs(edge_scroll=False))
+    scene = BattleScene(app, battle, None)
+    app.push(scene)
+    scene.started = True
+    battle.start_round()
+    eid = battle.next_declarer
+    assert eid is not None
+    scene.begin_human(eid)
+    scene.overlays.active = set(OVERLAYS)
+    assert scene.planner is not None and scene.draft is not None
+    start = scene.planner.start
+    reach = scene.planner.reach(scene.planner.walk_metres)
+    target = max(reach.tiles(), key=lambda t: (board.distance(start, t), t))
+    scene.set_path(target)
+    enemy = scene.planner.enemies()[0]
+    scene.draft.add(Action(ActionKind.DODGE))
+    del enemy
+    scene.camera.centre_on(start, snap=True)
+    pos = scene.camera.tile_centre((start[0] + 2, start[1] + 1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.on_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    return app, scene

@@ -1,0 +1,1 @@
+"""Keyboard and mouse bindings."""

@@ -1,0 +1,131 @@
+"""Key bindings: one table of named commands, shown on the help and settings screens.
+
+Scenes ask `BINDINGS.matches(event, "confirm")` instead of testing keys, so
+the table below is the single truth about the keyboard.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+CTRL = pygame.KMOD_CTRL
+SHIFT = pygame.KMOD_SHIFT
+
+
+@dataclass(frozen=True)
+class Binding:
+    """A command with the keys that trigger it and what it does."""
+
+    name: str
+    keys: tuple[tuple[int, int], ...]  # (key, required modifier mask; 0 = none required)
+    help: str
+    group: str = "General"
+
+    def matches(self, event: pygame.event.Event) -> bool:
+        """Whether a KEYDOWN event triggers this command."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        mods = getattr(event, "mod", 0)
+        for key, need in self.keys:
+            if event.key != key:
+                continue
+            if need and not mods & need:
+                continue
+            if not need and mods & CTRL and key not in (pygame.K_TAB,):
+                continue
+            return True
+        return False
+
+    def label(self) -> str:
+        """ "Ctrl+S", "Tab / Shift+Tab" … for the help screen."""
+        parts = []
+        for key, need in self.keys:
+            name = pygame.key.name(key).title() if key != pygame.K_QUESTION else "?"
+            name = {"Return": "Enter", "Escape": "Esc", "Backspace": "Backspace"}.get(name, name)
+            if need & CTRL:
+                name = "Ctrl+" + name
+            elif need & SHIFT:
+                name = "Shift+" + name
+            if name not in parts:
+                parts.append(name)
+        return " / ".join(parts)
+
+
+def _b(name: str, help_text: str, group: str, *keys: int | tuple[int, int]) -> Binding:
+    combos = tuple(k if isinstance(k, tuple) else (k, 0) for k in keys)
+    return Binding(name, combos, help_text, group)
+
+
+class Bindings:
+    """The command table."""
+
+    def __init__(self, bindings: list[Binding]) -> None:
+        self.all = bindings
+        self.by_name = {b.name: b for b in bindings}
+
+    def matches(self, event: pygame.event.Event, name: str) -> bool:
+        """Whether the event triggers the named command."""
+        return self.by_name[name].matches(event)
+
+    def command(self, event: pygame.event.Event, *names: str) -> str | None:
+        """The first of `names` (all if none given) that the event triggers."""
+        for binding in self.all if not names else [self.by_name[n] for n in names]:
+            if binding.matches(event):
+                return binding.name
+        return None
+
+    def groups(self) -> list[tuple[str, list[Binding]]]:
+        """Bindings grouped for display, in table order."""
+        out: dict[str, list[Binding]] = {}
+        for binding in self.all:
+            out.setdefault(binding.group, []).append(binding)
+        return list(out.items())
+
+
+BINDINGS = Bindings(
+    [
+        _b("back", "back out: close a menu, drop the plan, pause", "General", pygame.K_ESCAPE),
+        _b(
+            "help",
+            "show or hide this help",
+            "General",
+            pygame.K_F1,
+            pygame.K_QUESTION,
+            (pygame.K_SLASH, SHIFT),
+        ),
+        _b("save", "save the battle (Strategy Stage)", "General", (pygame.K_s, CTRL), pygame.K_F5),
+        _b("cursor_left", "move the tile cursor", "Map", pygame.K_LEFT),
+        _b("cursor_right", "move the tile cursor", "Map", pygame.K_RIGHT),
+        _b("cursor_up", "move the tile cursor", "Map", pygame.K_UP),
+        _b("cursor_down", "move the tile cursor", "Map", pygame.K_DOWN),
+        _b("activate", "click the tile under the cursor", "Map", pygame.K_RETURN, pygame.K_KP_ENTER),
+        _b("pan_left", "pan the camera", "Map", pygame.K_a),
+        _b("pan_right", "pan the camera", "Map", pygame.K_d),
+        _b("pan_up", "pan the camera", "Map", pygame.K_w),
+        _b("pan_down", "pan the camera", "Map", pygame.K_s),
+        _b("zoom_in", "zoom in", "Map", pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS),
+        _b("zoom_out", "zoom out", "Map", pygame.K_MINUS, pygame.K_KP_MINUS),
+        _b("centre", "centre the camera on the selected combatant", "Map", pygame.K_HOME, pygame.K_h),
+        _b("next_unit", "select the next combatant (Shift: previous)", "Map", pygame.K_TAB),
+        _b("next_target", "put the cursor on the next enemy of the declarer", "Map", pygame.K_t),
+        _b("grid", "show or hide the grid", "Map", pygame.K_g),
+        _b("actions", "open the action menu", "Orders", pygame.K_x, pygame.K_SPACE),
+        _b("face_left", "turn the final facing anticlockwise", "Orders", pygame.K_q),
+        _b("face_right", "turn the final facing clockwise", "Orders", pygame.K_e),
+        _b("face_cursor", "face the tile under the cursor", "Orders", pygame.K_f),
+        _b("undo", "undo the last change to the order", "Orders", pygame.K_BACKSPACE, (pygame.K_z, CTRL)),
+        _b("confirm", "declare the order", "Orders", pygame.K_c, (pygame.K_RETURN, CTRL)),
+        _b("overlay_reach", "overlay: movement reach (walk, Sprint)", "Overlays", pygame.K_1),
+        _b("overlay_range", "overlay: range bands of the missile weapon", "Overlays", pygame.K_2),
+        _b("overlay_arcs", "overlay: facing arcs", "Overlays", pygame.K_3),
+        _b("overlay_sight", "overlay: line of sight and cover", "Overlays", pygame.K_4),
+        _b("overlay_threat", "overlay: enemy threat next round", "Overlays", pygame.K_5),
+        _b("overlay_chance", "overlay: hit chance on the hovered target", "Overlays", pygame.K_6),
+        _b("step", "resolution: next event", "Resolution", pygame.K_n, pygame.K_PERIOD),
+        _b("play", "resolution: play / pause", "Resolution", pygame.K_p),
+        _b("skip", "resolution: skip to the end of the round", "Resolution", pygame.K_k, pygame.K_END),
+    ]
+)
+"""Every command of the game window."""

@@ -1,0 +1,378 @@
+"""Planning one combatant's order in the Strategy Stage: the draft and what it can become.
+
+Pure (no pygame): the draft holds the path, the final facing and the
+actions, with an undo history; the planner answers what the order panel
+and the action menu show, using the rules' own `validate_order` (why an
+action is impossible) and `forecast_order` (target number and exact chance).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from game.board.reach import ReachMap, reachable
+from game.board.terrain import TerrainBoard
+from game.rules.actions import TARGETED, Action, ActionKind, CalledShot, Order
+from game.rules.board import Board
+from game.rules.called_shots import CALLED_SHOT_TABLE
+from game.rules.forecast import ActionForecast, forecast_order
+from game.rules.geometry import Tile
+from game.rules.options import RuleOptions
+from game.rules.positions import are_enemies, combatants, engaged_with, name_of, occupant, tile_of
+from game.rules.stats import max_movement_metres, movement_rate
+from game.rules.validate import validate_order
+from game.world import Condition, Equipment, Item, Position, World
+
+MOVE_ACTIONS = (ActionKind.SPRINT, ActionKind.RETREAT)
+SELF_ACTIONS = (
+    ActionKind.PARRY,
+    ActionKind.BLOCK,
+    ActionKind.DODGE,
+    ActionKind.EVADE,
+    ActionKind.SPRINT,
+    ActionKind.RETREAT,
+)
+"""Actions without a target, in menu order."""
+ATTACKS = (
+    ActionKind.STRIKE,
+    ActionKind.MISSILE_STRIKE,
+    ActionKind.BRAWLING,
+    ActionKind.DISARM,
+    ActionKind.FEINT,
+)
+"""Actions on a target, in menu order."""
+
+
+def terrain_board(board: Board) -> TerrainBoard:
+    """The board as a `TerrainBoard` (numpy arrays for overlays); converted once per board."""
+    if isinstance(board, TerrainBoard):
+        return board
+    return _converted(board)
+
+
+@functools.lru_cache(maxsize=8)
+def _converted(board: Board) -> TerrainBoard:
+    return TerrainBoard.from_board(board)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class DraftState:
+    """One version of the order being planned."""
+
+    path: tuple[Tile, ...] = ()
+    facing: int | None = None
+    actions: tuple[Action, ...] = ()
+    auto_move: ActionKind | None = None  # a Sprint or Retreat the path added by itself
+
+
+@dataclass
+class Draft:
+    """The order being planned, with undo."""
+
+    actor: int
+    state: DraftState = field(default_factory=DraftState)
+    history: list[DraftState] = field(default_factory=list)
+
+    def order(self) -> Order:
+        """The order as it stands."""
+        return Order(self.actor, self.state.actions, self.state.path, self.state.facing)
+
+    def change(self, state: DraftState) -> None:
+        """Move to a new version (the old one is kept for undo)."""
+        if state != self.state:
+            self.history.append(self.state)
+            self.state = state
+
+    def undo(self) -> bool:
+        """Back to the previous version; False when there is none."""
+        if not self.history:
+            return False
+        self.state = self.history.pop()
+        return True
+
+    def add(self, action: Action) -> None:
+        """Add an action."""
+        self.change(replace(self.state, actions=(*self.state.actions, action)))
+
+    def remove(self, index: int) -> None:
+        """Remove the action at `index`."""
+        actions = list(self.state.actions)
+        if 0 <= index < len(actions):
+            removed = actions.pop(index)
+            auto = None if removed.kind == self.state.auto_move else self.state.auto_move
+            self.change(replace(self.state, actions=tuple(actions), auto_move=auto))
+
+    def set_facing(self, facing: int | None) -> None:
+        """Set the final facing."""
+        self.change(replace(self.state, facing=None if facing is None else facing % 8))
+
+    def clear(self) -> None:
+        """Drop everything planned."""
+        self.change(DraftState())
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An action the menu offers: legal or not (with the reason), and its forecast."""
+
+    label: str
+    action: Action
+    reasons: tuple[str, ...]
+    forecast: ActionForecast | None
+
+    @property
+    def enabled(self) -> bool:
+        """Whether adding it keeps the order legal."""
+        return not self.reasons
+
+    def detail(self) -> str:
+        """ "needs ≤ 5 · 42%" for the menu."""
+        return forecast_detail(self.forecast)
+
+
+def forecast_detail(fc: ActionForecast | None) -> str:
+    """Target number and chance in a few characters."""
+    if fc is None:
+        return ""
+    if fc.breakdown is None:
+        return "no roll" if fc.success == 1 else "impossible"
+    total = fc.breakdown.total
+    need = f"≤ {total}" if total >= 1 else "impossible"
+    extra = f" · {fc.nullified * 100:.0f}% void" if fc.nullified else ""
+    range_text = "" if not fc.uncertain else " ~"
+    return f"{need}{range_text} · {fc.percent:.0f}%{extra}"
+
+
+def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
+    """The rulebook explanation of a forecast: breakdown, uncertain terms, chance."""
+    lines = []
+    if fc.breakdown is not None:
+        lines.append(fc.breakdown.text().replace("-", "\u2212"))
+    for name, values in fc.uncertain:
+        shown = sorted(set(values))
+        span = f"{_signed(shown[0])} to {_signed(shown[-1])}" if len(shown) > 1 else _signed(shown[0])
+        lines.append(f"  uncertain: {span} [{name}]")
+    lines.append(f"success {fc.percent:.1f}% (d12 ≤ target, a 12 always fails)")
+    if fc.action.called_shot is not None:
+        lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
+    if fc.nullified:
+        why = f": {fc.reason}" if fc.reason else ""
+        lines.append(f"nullified {float(fc.nullified) * 100:.0f}% of the time{why}")
+    if fc.expected_injuries:
+        lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
+    return lines
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
+
+
+class Planner:
+    """What a combatant can declare now, given the orders declared before it."""
+
+    def __init__(
+        self,
+        world: World,
+        board: Board,
+        actor: int,
+        earlier: Mapping[int, Order],
+        options: RuleOptions,
+    ) -> None:
+        self.world, self.board, self.actor, self.options = world, board, actor, options
+        self.earlier = dict(earlier)
+        self.terrain = terrain_board(board)
+        self.start = tile_of(world, actor)
+        self._reach: dict[float, ReachMap] = {}
+        self._validated: dict[Order, tuple[str, ...]] = {}
+        self._forecasts: dict[Order, list[ActionForecast]] = {}
+        self._quick: dict[tuple[DraftState, int], Choice] = {}
+
+    # ------------------------------------------------------------- movement
+    @property
+    def walk_metres(self) -> float:
+        """The normal movement rate in metres."""
+        return float(max(0, movement_rate(self.world, self.actor).total))
+
+    def sprint_metres(self, order: Order) -> float:
+        """The longest path the order could declare with a Sprint (or Retreat) added."""
+        kind = ActionKind.RETREAT if self.engaged() else ActionKind.SPRINT
+        if not order.has(kind):
+            order = replace(order, actions=(*order.actions, Action(kind)))
+        return max_movement_metres(self.world, self.actor, order)
+
+    def engaged(self) -> bool:
+        """Whether the actor is engaged in melee now."""
+        return bool(engaged_with(self.world, self.board, self.actor))
+
+    def occupied(self) -> list[Tile]:
+        """Tiles of other combatants still standing (dead bodies do not block)."""
+        return [
+            tile_of(self.world, e)
+            for e in combatants(self.world)
+            if e != self.actor and not self.world.get(e, Condition).dead
+        ]
+
+    def reach(self, budget: float) -> ReachMap:
+        """Tiles reachable within `budget` metres (cached)."""
+        key = round(budget, 6)
+        if key not in self._reach:
+            self._reach[key] = reachable(self.terrain, self.start, budget, self.occupied())
+        return self._reach[key]
+
+    def with_path(self, draft: Draft, tile: Tile) -> DraftState | None:
+        """The draft with a shortest path to `tile` (Sprint or Retreat added if it needs one)."""
+        state = draft.state
+        kept = list(state.actions)
+        if state.auto_move:  # drop the Sprint or Retreat the old path added (the last one)
+            for i in range(len(kept) - 1, -1, -1):
+                if kept[i].kind is state.auto_move:
+                    kept.pop(i)
+                    break
+        base_actions = tuple(kept)
+        if tile == self.start:
+            return DraftState((), state.facing, base_actions, None)
+        base = Order(self.actor, base_actions)
+        longest = self.reach(self.sprint_metres(base))
+        path = longest.path_to(tile)
+        if path is None:
+            return None
+        metres = longest.metres_to(tile)
+        need: ActionKind | None = None
+        engaged = self.engaged()
+        if engaged and not engaged_with(self.world, self.board, self.actor, at=tile):
+            need = ActionKind.RETREAT
+        elif metres > self.walk_metres + 1e-9:
+            need = ActionKind.RETREAT if engaged else ActionKind.SPRINT
+        actions = base_actions
+        auto = None
+        if need is not None and not any(a.kind is need for a in base_actions):
+            actions = (*base_actions, Action(need))
+            auto = need
+        facing = state.facing
+        return DraftState(tuple(path), facing, actions, auto)
+
+    def path_metres(self, path: tuple[Tile, ...]) -> float:
+        """Metres of a path from the actor's tile."""
+        total, here = 0.0, self.start
+        for tile in path:
+            step = self.board.step_metres(here, tile)
+            if step is None:
+                return float("inf")
+            total += step
+            here = tile
+        return total
+
+    # ------------------------------------------------------------- checks
+    def reasons(self, order: Order) -> tuple[str, ...]:
+        """Why the order cannot be declared (empty when it can)."""
+        if order not in self._validated:
+            self._validated[order] = tuple(validate_order(self.world, self.board, order, self.earlier))
+        return self._validated[order]
+
+    def forecasts(self, order: Order) -> list[ActionForecast]:
+        """A forecast for each action of the order."""
+        if order not in self._forecasts:
+            orders = {**self.earlier, self.actor: order}
+            try:
+                self._forecasts[order] = forecast_order(
+                    self.world, self.board, orders, self.actor, self.options
+                )
+            except (KeyError, ValueError, AssertionError):
+                self._forecasts[order] = []
+        return self._forecasts[order]
+
+    def choice(self, draft: Draft, action: Action, label: str) -> Choice:
+        """What adding `action` would do: the new reasons (beyond the draft's own) and its forecast."""
+        order = draft.order()
+        new = replace(order, actions=(*order.actions, action))
+        before = set(self.reasons(order))
+        found = [r for r in self.reasons(new) if r not in before]
+        # The draft may already be wrong for the same reason: ask about the action on its own too.
+        moves = tuple(a for a in order.actions if a.kind in MOVE_ACTIONS)
+        alone = set(self.reasons(Order(self.actor, moves, order.path, order.facing)))
+        solo = Order(self.actor, (*moves, action), order.path, order.facing)
+        found += [r for r in self.reasons(solo) if r not in alone and r not in found]
+        reasons = tuple(found)
+        fc = None
+        if not reasons:  # forecasts cost more than checks: only for what can be declared
+            forecasts = self.forecasts(new)
+            fc = forecasts[-1] if forecasts and len(forecasts) == len(new.actions) else None
+        return Choice(label, action, reasons, fc)
+
+    def self_choices(self, draft: Draft) -> list[Choice]:
+        """Defences, Sprint, Retreat and Retrieve Weapon, legal or not."""
+        out = [self.choice(draft, Action(kind), kind.label) for kind in SELF_ACTIONS]
+        for eid, item, pos in self.world.query(Item, Position):
+            label = f"Retrieve Weapon: {item.weapon.name} at {pos.tile}"
+            out.append(self.choice(draft, Action(ActionKind.RETRIEVE, item=eid), label))
+        return out
+
+    def attack_choices(self, draft: Draft, target: int) -> list[Choice]:
+        """Every attack on `target`, legal or not."""
+        name = name_of(self.world, target)
+        return [self.choice(draft, Action(kind, target), f"{kind.label} on {name}") for kind in ATTACKS]
+
+    def called_shot_choices(self, draft: Draft, target: int, kind: ActionKind) -> list[Choice]:
+        """A Called Shot at each body part of the table, with its modifier."""
+        out = []
+        for part, (modifier, vulnerable) in CALLED_SHOT_TABLE.items():
+            action = Action(kind, target, CalledShot(part, modifier, vulnerable))
+            label = f"{kind.label}, Called Shot: {part} ({_signed(modifier)})"
+            out.append(self.choice(draft, action, label))
+        return out
+
+    def enemies(self) -> list[int]:
+        """Enemies still alive, nearest first."""
+        here = self.start
+        found = [
+            e
+            for e in combatants(self.world)
+            if e != self.actor
+            and are_enemies(self.world, self.actor, e)
+            and not self.world.get(e, Condition).dead
+        ]
+        return sorted(found, key=lambda e: (self.board.distance(here, tile_of(self.world, e)), e))
+
+    def quick_attack(self, draft: Draft, target: int) -> Choice:
+        """The attack a click on an enemy means: the first legal one (Strike, Missile Strike, …)."""
+        key = (draft.state, target)
+        if key in self._quick:
+            return self._quick[key]
+        name = name_of(self.world, target)
+        choices = []
+        for kind in ATTACKS:
+            if kind is ActionKind.FEINT:
+                continue
+            choice = self.choice(draft, Action(kind, target), f"{kind.label} on {name}")
+            if choice.enabled:
+                self._quick[key] = choice
+                return choice
+            choices.append(choice)
+        eq = self.world.get(self.actor, Equipment)
+        wanted = (
+            ActionKind.STRIKE if eq.melee_weapon() or not eq.missile_weapon() else ActionKind.MISSILE_STRIKE
+        )
+        if eq.missile_weapon() and eq.melee_weapon():
+            far = (
+                self.board.distance(self.start, tile_of(self.world, target))
+                > 1.5 * self.board.metres_per_tile
+            )
+            wanted = ActionKind.MISSILE_STRIKE if far else ActionKind.STRIKE
+        found = next(c for c in choices if c.action.kind is wanted)
+        self._quick[key] = found
+        return found
+
+    def targeted_by_draft(self, draft: Draft) -> set[int]:
+        """Targets the draft attacks."""
+        return {a.target for a in draft.state.actions if a.kind in TARGETED and a.target is not None}
+
+    def weapon_summary(self) -> str:
+        """The weapons in hand, for the panel."""
+        eq = self.world.get(self.actor, Equipment)
+        return ", ".join(w.name for w in eq.weapons) or "bare hands"
+
+    def occupant(self, tile: Tile) -> int | None:
+        """Who stands on a tile."""
+        return occupant(self.world, tile)

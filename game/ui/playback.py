@@ -1,0 +1,196 @@
+"""Resolution playback: a round's events shown one by one on a private copy of the world.
+
+The battle has already resolved the round (its world is the end state);
+playback starts from a copy taken before, and applies each event to that
+copy as its beat ends, so tokens walk their paths, dice show their
+breakdowns and injuries appear in order.  Pure Python: the window animates
+from `position_of` and `current`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from game.rules.events import (
+    Defeated,
+    Event,
+    Injured,
+    Killed,
+    Moved,
+    Rolled,
+    StageStarted,
+    Turned,
+    WeaponDropped,
+    WeaponRetrieved,
+)
+from game.rules.geometry import DIRECTION_NAMES, Tile
+from game.rules.positions import find_by_name
+from game.world import Condition, Equipment, Facing, Item, Name, Position, World
+
+STEP_SECONDS = 0.16  # seconds per tile of animated movement
+MIN_MOVE_SECONDS = 0.35
+ROLL_SECONDS = 1.3  # seconds a die stays on screen
+HARM_SECONDS = 0.8  # hits, injuries, defeats
+STAGE_SECONDS = 0.5
+OTHER_SECONDS = 0.45
+
+
+def beat_seconds(event: Event) -> float:
+    """How long an event stays on screen at normal pace."""
+    if isinstance(event, Moved):
+        return max(MIN_MOVE_SECONDS, STEP_SECONDS * max(0, len(event.path) - 1))
+    if isinstance(event, Rolled):
+        return ROLL_SECONDS if event.die is not None else OTHER_SECONDS * 2
+    if event.kind in ("hit", "injured", "defeated", "killed", "weapon_dropped", "battle_ended"):
+        return HARM_SECONDS
+    if isinstance(event, StageStarted):
+        return STAGE_SECONDS
+    return OTHER_SECONDS
+
+
+class Playback:
+    """Plays a round's events over a copy of the world taken before resolution."""
+
+    def __init__(self, world_before: World, events: list[Event], speed: float = 1.0) -> None:
+        self.world = world_before.copy()
+        self.events = list(events)
+        self.speed = max(0.1, speed)
+        self.index = -1  # the event on screen (-1: none yet)
+        self.elapsed = 0.0
+        self.playing = True
+        self.shown: list[Event] = []  # events revealed so far (for the log)
+
+    # ------------------------------------------------------------- state
+    @property
+    def done(self) -> bool:
+        """Whether every event has been shown and applied."""
+        return self.index >= len(self.events)
+
+    @property
+    def current(self) -> Event | None:
+        """The event on screen."""
+        return self.events[self.index] if 0 <= self.index < len(self.events) else None
+
+    def progress(self) -> float:
+        """0..1 through the current beat."""
+        event = self.current
+        if event is None:
+            return 1.0
+        return min(1.0, self.elapsed * self.speed / beat_seconds(event))
+
+    def position_of(self, eid: int) -> tuple[float, float] | None:
+        """Where to draw a combatant now (between tiles while it walks), or None if not moving."""
+        event = self.current
+        if not isinstance(event, Moved) or len(event.path) < 2:
+            return None
+        if find_by_name(self.world, event.actor) != eid:
+            return None
+        steps = len(event.path) - 1
+        t = self.progress() * steps
+        k = min(int(t), steps - 1)
+        frac = t - k
+        (ax, ay), (bx, by) = event.path[k], event.path[k + 1]
+        return ax + (bx - ax) * frac, ay + (by - ay) * frac
+
+    def facing_of(self, eid: int) -> int | None:
+        """The facing of a walking combatant: the direction of its current step."""
+        event = self.current
+        if (
+            not isinstance(event, Moved)
+            or len(event.path) < 2
+            or find_by_name(self.world, event.actor) != eid
+        ):
+            return None
+        steps = len(event.path) - 1
+        k = min(int(self.progress() * steps), steps - 1)
+        (ax, ay), (bx, by) = event.path[k], event.path[k + 1]
+        angle = math.degrees(math.atan2(bx - ax, -(by - ay))) % 360
+        return int(((angle + 22.5) % 360) // 45)
+
+    # ------------------------------------------------------------- driving
+    def update(self, dt: float) -> list[Event]:
+        """Advance time; returns events newly put on screen (for the log)."""
+        revealed: list[Event] = []
+        if self.index == -1:
+            revealed += self._begin_next()
+        if not self.playing:
+            # Stepping: the current beat still animates, but the next waits for `step`.
+            self.elapsed += dt
+            return revealed
+        self.elapsed += dt
+        guard = 0
+        while not self.done and self.progress() >= 1.0 and guard < 1000:
+            leftover = self.elapsed - beat_seconds(self.current) / self.speed  # type: ignore[arg-type]
+            revealed += self._finish_and_next()
+            self.elapsed = max(0.0, leftover)
+            guard += 1
+        return revealed
+
+    def step(self) -> list[Event]:
+        """Finish the beat on screen and show the next one."""
+        if self.done:
+            return []
+        if self.index == -1:
+            return self._begin_next()
+        return self._finish_and_next()
+
+    def skip(self) -> list[Event]:
+        """Apply everything left; returns the events not yet shown."""
+        revealed: list[Event] = []
+        while not self.done:
+            revealed += self.step()
+        return revealed
+
+    def _begin_next(self) -> list[Event]:
+        self.index += 1
+        self.elapsed = 0.0
+        event = self.current
+        if event is None:
+            return []
+        self.shown.append(event)
+        return [event]
+
+    def _finish_and_next(self) -> list[Event]:
+        event = self.current
+        if event is not None:
+            apply_event(self.world, event)
+        return self._begin_next()
+
+
+def apply_event(world: World, event: Event) -> None:
+    """Make the display copy of the world show what an event did."""
+    actor_name = getattr(event, "actor", None) or getattr(event, "target", None)
+    eid = find_by_name(world, actor_name) if isinstance(actor_name, str) else None
+    if isinstance(event, Moved) and eid is not None:
+        if event.path:
+            world.set(eid, Position(*event.path[-1]))
+        world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
+    elif isinstance(event, Turned) and eid is not None:
+        world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
+    elif isinstance(event, Injured) and eid is not None:
+        world.set(eid, replace(world.get(eid, Condition), injuries=event.injuries))
+    elif isinstance(event, Defeated) and eid is not None:
+        world.set(eid, replace(world.get(eid, Condition), defeated=True))
+    elif isinstance(event, Killed) and eid is not None:
+        world.set(eid, replace(world.get(eid, Condition), defeated=True, dead=True))
+    elif isinstance(event, WeaponDropped) and eid is not None:
+        equipment = world.get(eid, Equipment)
+        weapon = equipment.find(event.weapon)
+        if weapon is not None:
+            world.set(eid, equipment.without(weapon))
+            world.create(Name(weapon.name), Position(*event.tile), Item(weapon, owner=eid))
+    elif isinstance(event, WeaponRetrieved):
+        taker = find_by_name(world, event.actor)
+        for item_id, item, pos in list(world.query(Item, Position)):
+            if pos.tile == tuple(event.tile) and item.weapon.name == event.weapon:
+                world.destroy(item_id)
+                if taker is not None:
+                    equipment = world.get(taker, Equipment)
+                    world.set(taker, replace(equipment, weapons=(*equipment.weapons, item.weapon)))
+                break
+
+
+def moved_path(event: Event) -> tuple[Tile, ...]:
+    """The path of a movement event (empty for others)."""
+    return tuple(event.path) if isinstance(event, Moved) else ()

@@ -1,0 +1,1 @@
+"""Drawing: camera, map layers, tokens, overlays, panels and the log."""

@@ -1,0 +1,140 @@
+"""The battle log: every event in rulebook notation, wrapped, coloured by kind, scrollable."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.events import Event, Rolled
+from game.ui.render.widgets import blit_text, draw_panel
+from game.ui.theme import Colour, Theme
+
+LOG_SIZE = 13  # points
+MAX_LINES = 4000  # events kept in the log
+
+
+@dataclass(frozen=True)
+class LogLine:
+    """One event as the log shows it."""
+
+    text: str
+    kind: str
+    outcome: str = ""
+
+
+def line_for(event: Event) -> LogLine:
+    """The log line of an event."""
+    outcome = event.outcome if isinstance(event, Rolled) else ""
+    return LogLine(event.text(), event.kind, outcome)
+
+
+class LogPanel:
+    """The events so far; the newest at the bottom unless scrolled back."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+        self.lines: list[LogLine] = []
+        self.scroll = 0  # wrapped rows scrolled back from the bottom
+        self._wrapped: list[tuple[str, Colour, bool]] = []
+        self._wrapped_for: tuple[int, int, int] = (-1, -1, -1)
+
+    def add(self, event: Event) -> None:
+        """Append an event."""
+        self.lines.append(line_for(event))
+        if len(self.lines) > MAX_LINES:
+            del self.lines[: len(self.lines) - MAX_LINES]
+        self.scroll = 0
+
+    def add_text(self, text: str, kind: str = "note") -> None:
+        """Append a line that is not an event (saves, AI notes)."""
+        self.lines.append(LogLine(text, kind))
+        self.scroll = 0
+
+    def colour(self, line: LogLine) -> tuple[Colour, bool]:
+        """Colour and boldness of a line."""
+        pal = self.theme.palette
+        if line.kind in ("round_started", "battle_ended"):
+            return pal.accent, True
+        if line.kind in ("stage_started", "timing_order"):
+            return pal.accent, False
+        if line.kind == "rolled":
+            if line.outcome in ("hit", "success", "general hit"):
+                return pal.hit, False
+            if line.outcome == "impossible":
+                return pal.text_dim, False
+            return pal.miss, False
+        if line.kind in ("injured", "defeated", "killed", "hit"):
+            return pal.text_bad, True
+        if line.kind in ("moved", "turned", "timing_rolled", "round_ended", "action_ignored"):
+            return pal.text_dim, False
+        if line.kind == "note":
+            return pal.text_dim, False
+        return pal.text, False
+
+    def _rewrap(self, width: int) -> None:
+        key = (width, len(self.lines), id(self.lines[-1]) if self.lines else 0)
+        if key == self._wrapped_for:
+            return
+        rows: list[tuple[str, Colour, bool]] = []
+        for line in self.lines:
+            colour, bold = self.colour(line)
+            for k, part in enumerate(self.theme.wrap(line.text, width, LOG_SIZE, bold)):
+                rows.append(((part if k == 0 else "   " + part), colour, bold))
+        self._wrapped = rows
+        self._wrapped_for = key
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect) -> bool:
+        """Mouse wheel over the log scrolls it."""
+        if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll = max(0, self.scroll + event.y * 3)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the newest lines that fit (or the scrolled-back ones)."""
+        theme = self.theme
+        draw_panel(surface, theme, rect, theme.palette.panel_dark)
+        pad = theme.px(8)
+        self._rewrap(rect.w - 2 * pad - theme.px(10))
+        line_h = theme.line_height(LOG_SIZE)
+        title_h = theme.line_height(12) + theme.px(2)
+        visible = max(1, (rect.h - 2 * pad - title_h) // line_h)
+        self.scroll = min(self.scroll, max(0, len(self._wrapped) - visible))
+        end = len(self._wrapped) - self.scroll
+        start = max(0, end - visible)
+        blit_text(
+            surface,
+            theme,
+            "Battle log",
+            (rect.x + pad, rect.y + theme.px(4)),
+            12,
+            theme.palette.text_dim,
+            True,
+        )
+        if self.scroll:
+            blit_text(
+                surface,
+                theme,
+                f"scrolled back {self.scroll} lines (wheel)",
+                (rect.right - pad, rect.y + theme.px(4)),
+                11,
+                theme.palette.accent,
+                anchor="topright",
+            )
+        y = rect.y + pad + title_h - theme.px(4)
+        clip = surface.get_clip()
+        surface.set_clip(rect.inflate(-2, -2))
+        for text, colour, bold in self._wrapped[start:end]:
+            surface.blit(theme.text(text, LOG_SIZE, colour, bold), (rect.x + pad, y))
+            y += line_h
+        surface.set_clip(clip)
+        if len(self._wrapped) > visible:
+            track = pygame.Rect(rect.right - theme.px(7), rect.y + pad, theme.px(4), rect.h - 2 * pad)
+            pygame.draw.rect(surface, theme.palette.panel, track, border_radius=2)
+            frac_h = visible / len(self._wrapped)
+            frac_y = start / len(self._wrapped)
+            thumb = pygame.Rect(
+                track.x, track.y + int(track.h * frac_y), track.w, max(8, int(track.h * frac_h))
+            )
+            pygame.draw.rect(surface, theme.palette.text_dim, thumb, border_radius=2)

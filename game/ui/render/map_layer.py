@@ -1,0 +1,257 @@
+"""The map's own tiles (or its terrain, when it has no art), cached in chunks per zoom.
+
+The map is cut into chunks of `CHUNK` × `CHUNK` tiles.  A chunk is drawn once
+per zoom level (tileset slices scaled to the zoom, layer by layer, in order)
+and kept in a small LRU cache, so a frame only blits the few chunks in view.
+Boards without art (the in-memory `GridBoard`) are drawn from what their
+tiles do: walls, water, cover, rough ground, each with its own pattern.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from game.board.art import FLIP_D, FLIP_H, FLIP_V, MapArt
+from game.rules.board import Board
+from game.ui.render.camera import Camera
+
+CHUNK = 16  # tiles a side of a cached chunk
+MAX_CHUNKS = 96  # chunks kept across zoom levels
+GRID_ALPHA = 40  # 0..255: grid line opacity
+
+Colour = tuple[int, int, int]
+
+
+def _surface(size: tuple[int, int], alpha: bool = False) -> pygame.Surface:
+    """A surface in the display's format when there is a display."""
+    surface = pygame.Surface(size, pygame.SRCALPHA if alpha else 0)
+    if pygame.display.get_surface() is not None:
+        return surface.convert_alpha() if alpha else surface.convert()
+    return surface
+
+
+class TileImages:
+    """Slices of tileset images by gid, scaled per zoom (and flipped as Tiled says)."""
+
+    def __init__(self, art: MapArt) -> None:
+        self.art = art
+        self._sheets: dict[Path, pygame.Surface | None] = {}
+        self._scaled: dict[tuple[int, int], pygame.Surface | None] = {}
+
+    def _sheet(self, path: Path) -> pygame.Surface | None:
+        if path not in self._sheets:
+            try:
+                image = pygame.image.load(str(path))
+                self._sheets[path] = image.convert_alpha() if pygame.display.get_surface() else image
+            except (pygame.error, FileNotFoundError, OSError):
+                self._sheets[path] = None
+        return self._sheets[path]
+
+    def get(self, raw_gid: int, tile_px: int) -> pygame.Surface | None:
+        """The image of a gid (with Tiled's flip bits) at `tile_px`, or None if it has none."""
+        key = (raw_gid, tile_px)
+        if key in self._scaled:
+            return self._scaled[key]
+        gid = raw_gid & ~(FLIP_H | FLIP_V | FLIP_D)
+        image = None
+        tileset = self.art.tileset_for(gid)
+        if tileset is not None:
+            sheet = self._sheet(tileset.image)
+            if sheet is not None:
+                rect = pygame.Rect(tileset.source_rect(gid))
+                if sheet.get_rect().contains(rect):
+                    image = sheet.subsurface(rect)
+                    if raw_gid & FLIP_D:
+                        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
+                    if raw_gid & (FLIP_H | FLIP_V):
+                        image = pygame.transform.flip(image, bool(raw_gid & FLIP_H), bool(raw_gid & FLIP_V))
+                    # Tiles bigger than the map's grid overhang upward, as in Tiled.
+                    scale = tile_px / self.art.tile_width
+                    size = (max(1, round(rect.w * scale)), max(1, round(rect.h * scale)))
+                    if size[0] >= rect.w:
+                        image = pygame.transform.scale(image, size)
+                    else:
+                        image = pygame.transform.smoothscale(
+                            image.convert_alpha() if pygame.display.get_surface() else image, size
+                        )
+        self._scaled[key] = image
+        return image
+
+
+def terrain_colour(board: Board, tile: tuple[int, int]) -> tuple[Colour, str]:
+    """(base colour, pattern) for drawing a tile of a board without art."""
+    name = ""
+    terrain_at = getattr(board, "terrain_at", None)
+    if terrain_at is not None:
+        name = terrain_at(tile).name.lower()
+    blocks_move = board.blocks_move(tile)
+    blocks_sight = getattr(board, "blocks_sight", lambda t: False)(tile)
+    cover = getattr(board, "cover_at", lambda t: "none")(tile)
+    cost = getattr(board, "move_cost", lambda t: 1.0)(tile)
+    if "water" in name:
+        return ((52, 92, 140) if blocks_move else (78, 122, 150)), "waves"
+    if blocks_move and blocks_sight:
+        if "tree" in name or "wood" in name:
+            return (44, 78, 44), "tree"
+        return (92, 90, 96), "wall"
+    if blocks_sight:
+        return (56, 86, 52), "woods"
+    if blocks_move:
+        return (120, 96, 62), "crate" if cover != "none" else "block"
+    if cover == "low":
+        return (92, 118, 64), "hedge"
+    if cover == "high":
+        return (70, 96, 56), "woods"
+    if cost > 1:
+        return (118, 100, 70), "rough"
+    if "road" in name or "dirt" in name or "bridge" in name:
+        return (142, 124, 92), "plain"
+    if "floor" in name or "deck" in name or "flag" in name:
+        return (120, 116, 108), "plain"
+    return (96, 124, 70), "grass"
+
+
+def _draw_terrain_tile(
+    surface: pygame.Surface, rect: pygame.Rect, colour: Colour, pattern: str, seed: int
+) -> None:
+    """One tile of terrain in flat colours with a pattern (light from the top left)."""
+    jitter = (seed % 9) - 4
+    base = tuple(max(0, min(255, c + jitter)) for c in colour)
+    surface.fill(base, rect)
+    s = rect.w
+    dark = tuple(max(0, c - 38) for c in colour)
+    light = tuple(min(255, c + 34) for c in colour)
+    if pattern == "wall":
+        pygame.draw.rect(surface, light, (rect.x, rect.y, s, max(1, s // 10)))
+        pygame.draw.rect(surface, light, (rect.x, rect.y, max(1, s // 10), s))
+        pygame.draw.rect(surface, dark, (rect.x, rect.bottom - max(1, s // 8), s, max(1, s // 8)))
+        pygame.draw.rect(surface, dark, (rect.right - max(1, s // 8), rect.y, max(1, s // 8), s))
+        pygame.draw.line(
+            surface, dark, (rect.x, rect.y + s // 2), (rect.right, rect.y + s // 2), max(1, s // 24)
+        )
+    elif pattern == "waves":
+        for k in (1, 2, 3):
+            y = rect.y + k * s // 4
+            pygame.draw.arc(surface, light, (rect.x + s // 8, y - s // 10, s // 3, s // 5), 3.4, 6.0, 1)
+            pygame.draw.arc(surface, light, (rect.x + s // 2, y - s // 10, s // 3, s // 5), 3.4, 6.0, 1)
+    elif pattern in ("tree", "woods"):
+        r = s * (0.4 if pattern == "tree" else 0.3)
+        centre = (rect.centerx + s // 16, rect.centery + s // 16)
+        pygame.draw.circle(surface, dark, centre, r)
+        pygame.draw.circle(surface, light, (rect.centerx - s // 12, rect.centery - s // 12), r * 0.8)
+        pygame.draw.circle(surface, colour, (rect.centerx - s // 12, rect.centery - s // 12), r * 0.55)
+    elif pattern in ("crate", "block"):
+        inner = rect.inflate(-s // 4, -s // 4)
+        pygame.draw.rect(surface, (158, 124, 78), inner)
+        pygame.draw.rect(surface, (70, 52, 30), inner, max(1, s // 16))
+        if pattern == "crate":
+            pygame.draw.line(surface, (70, 52, 30), inner.topleft, inner.bottomright, max(1, s // 16))
+            pygame.draw.line(surface, (70, 52, 30), inner.topright, inner.bottomleft, max(1, s // 16))
+    elif pattern == "hedge":
+        for k in range(3):
+            cx = rect.x + s // 6 + k * s // 3
+            pygame.draw.circle(surface, dark, (cx, rect.centery + s // 10), s // 6)
+            pygame.draw.circle(surface, light, (cx - 1, rect.centery), s // 7)
+    elif pattern == "rough":
+        for k in range(4):
+            h = zlib.crc32(bytes((seed & 255, k)))
+            px, py = rect.x + 3 + h % max(1, s - 6), rect.y + 3 + (h >> 8) % max(1, s - 6)
+            pygame.draw.circle(surface, dark, (px, py), max(1, s // 14))
+    elif pattern == "grass":
+        for k in range(3):
+            h = zlib.crc32(bytes((seed & 255, k, 7)))
+            px, py = rect.x + 2 + h % max(1, s - 4), rect.y + 2 + (h >> 8) % max(1, s - 4)
+            pygame.draw.line(surface, light, (px, py), (px + 1, py - max(2, s // 10)))
+
+
+class MapLayer:
+    """Draws the map under everything else; chunks cached per zoom level."""
+
+    def __init__(self, board: Board, art: MapArt | None = None) -> None:
+        self.board = board
+        self.art = art
+        self.images = TileImages(art) if art is not None else None
+        self.grid = False
+        self._chunks: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict()
+
+    def _render_chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
+        board = self.board
+        x0, y0 = cx * CHUNK, cy * CHUNK
+        w = min(CHUNK, board.width - x0)
+        h = min(CHUNK, board.height - y0)
+        surface = _surface((w * tile_px, h * tile_px))
+        surface.fill((30, 33, 40))
+        if self.art is not None and self.images is not None:
+            for layer in self.art.layers:
+                if not layer.visible:
+                    continue
+                gids = layer.gids[y0 : y0 + h, x0 : x0 + w]
+                flags = layer.flags[y0 : y0 + h, x0 : x0 + w]
+                for j in range(gids.shape[0]):
+                    for i in range(gids.shape[1]):
+                        gid = int(gids[j, i])
+                        if not gid:
+                            continue
+                        image = self.images.get(gid | int(flags[j, i]), tile_px)
+                        if image is not None:
+                            # Anchor at the tile's bottom-left, as Tiled does for tall tiles.
+                            surface.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
+        else:
+            for j in range(h):
+                for i in range(w):
+                    tile = (x0 + i, y0 + j)
+                    colour, pattern = terrain_colour(board, tile)
+                    seed = zlib.crc32(f"{tile}".encode())
+                    _draw_terrain_tile(
+                        surface,
+                        pygame.Rect(i * tile_px, j * tile_px, tile_px, tile_px),
+                        colour,
+                        pattern,
+                        seed,
+                    )
+        if self.grid:
+            lines = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            for i in range(w + 1):
+                pygame.draw.line(lines, (0, 0, 0, GRID_ALPHA), (i * tile_px, 0), (i * tile_px, h * tile_px))
+            for j in range(h + 1):
+                pygame.draw.line(lines, (0, 0, 0, GRID_ALPHA), (0, j * tile_px), (w * tile_px, j * tile_px))
+            surface.blit(lines, (0, 0))
+        return surface
+
+    def chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
+        """A chunk at a zoom level (cached)."""
+        key = (cx, cy, tile_px, self.grid)
+        surface = self._chunks.get(key)
+        if surface is None:
+            surface = self._render_chunk(cx, cy, tile_px)
+            self._chunks[key] = surface
+            if len(self._chunks) > MAX_CHUNKS:
+                self._chunks.popitem(last=False)
+        else:
+            self._chunks.move_to_end(key)
+        return surface
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Blit the chunks in view."""
+        tp = camera.tile_px
+        x0, y0, x1, y1 = camera.visible_tiles()
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
+            for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
+                rect = camera.tile_rect((cx * CHUNK, cy * CHUNK))
+                surface.blit(self.chunk(cx, cy, tp), rect.topleft)
+        surface.set_clip(clip)
+
+    def render_whole(self, tile_px: int) -> pygame.Surface:
+        """The whole map at one zoom (for the render command)."""
+        board = self.board
+        out = _surface((board.width * tile_px, board.height * tile_px))
+        for cy in range((board.height + CHUNK - 1) // CHUNK):
+            for cx in range((board.width + CHUNK - 1) // CHUNK):
+                out.blit(self.chunk(cx, cy, tile_px), (cx * CHUNK * tile_px, cy * CHUNK * tile_px))
+        return out

@@ -1,0 +1,559 @@
+"""Overlays that make the positional rules visible, each readable without colour.
+
+    reach   walk (blue, plain) and Sprint (orange, hatched) tiles, outlined
+    range   range bands of the missile weapon: short (plain), medium (dots), long (hatch)
+    arcs    facing arcs: F front, L/R sides, B back (cross-hatched) around a combatant
+    sight   line of sight and cover from a tile: unseen tiles dark and crossed;
+            cover marked with a shield holding L (low) or H (high)
+    threat  tiles enemies could Strike (red, slashes) or shoot (purple, dots) next
+            round, with the count, and a B where the threat would be in the back arc
+    chance  the hit chance on the hovered target, with its full breakdown (a tooltip)
+
+`OverlayData` holds whole-board numpy arrays, computed once when the
+selection (or the hovered tile) changes; `OverlayLayer` draws them in chunks
+cached per zoom and data version, so a frame only blits.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import numpy as np
+import pygame
+
+from game.board.ranges import range_bands
+from game.board.reach import reachable
+from game.board.sight import sight_from
+from game.board.terrain import TerrainBoard
+from game.rules.equipment import Weapon
+from game.rules.geometry import Tile
+from game.rules.positions import are_enemies, combatants, is_active, melee_reach, tile_of
+from game.rules.stats import movement_rate
+from game.ui.render.camera import Camera
+from game.ui.theme import FONT_BOLD, Colour, Palette, Theme
+from game.world import Equipment, Facing, World
+
+OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAY_LABELS = {
+    "reach": "Movement reach",
+    "range": "Range bands",
+    "arcs": "Facing arcs",
+    "sight": "Line of sight & cover",
+    "threat": "Enemy threat",
+    "chance": "Hit chance",
+}
+CHUNK = 16  # tiles a side of a cached overlay chunk
+MAX_CHUNKS = 64  # overlay chunks kept
+ARC_RADIUS = 4  # tiles around a combatant shown by the arcs overlay
+SIGHT_RADIUS_M = 40.0  # metres of sight shown when the combatant has no missile weapon
+LABEL_MIN_TILE = 24  # pixels per tile below which letters are left out
+FILL_ALPHA = 70  # 0..255: tint of a tile
+ARC_NAMES = ("F", "R", "L", "B")  # index of `arcs` values
+BEST_SPRINT_ROLL = 11  # a 12 always fails, so 11 is the most a Sprint adds
+
+
+@dataclass
+class OverlayData:
+    """Whole-board arrays ([y, x]) for every overlay, and what they were computed for."""
+
+    width: int
+    height: int
+    walk: np.ndarray | None = None  # bool
+    sprint: np.ndarray | None = None  # bool
+    bands: np.ndarray | None = None  # int8: 0 short, 1 medium, 2 long, 3 out; None: no missile weapon
+    band_origin: Tile | None = None
+    weapon: Weapon | None = None
+    unseen: np.ndarray | None = None  # bool: in radius but not visible
+    cover: np.ndarray | None = None  # int8: 0 none, 1 low, 2 high, -1 not shown
+    sight_origin: Tile | None = None
+    threat_melee: np.ndarray | None = None  # int: enemies that could Strike the tile
+    threat_missile: np.ndarray | None = None  # int: enemies that could shoot it
+    threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
+    arcs: np.ndarray | None = None  # int8: index of ARC_NAMES, -1 none
+    arc_centre: Tile | None = None
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+def _full(width: int, height: int, x0: int, y0: int, window: np.ndarray, fill: object) -> np.ndarray:
+    out = np.full((height, width), fill, dtype=window.dtype)
+    h, w = window.shape
+    out[y0 : y0 + h, x0 : x0 + w] = window
+    return out
+
+
+def reach_arrays(
+    board: TerrainBoard, start: Tile, walk_m: float, sprint_m: float, occupied: list[Tile]
+) -> tuple[np.ndarray, np.ndarray]:
+    """Walk and Sprint masks of a combatant (one search to the Sprint budget)."""
+    far = reachable(board, start, sprint_m, occupied)
+    return far.mask(walk_m), far.mask(sprint_m)
+
+
+def band_array(board: TerrainBoard, origin: Tile, weapon: Weapon) -> np.ndarray:
+    """Range band of every tile (3 = out of range)."""
+    bands = range_bands(board, origin, weapon)
+    return _full(board.width, board.height, bands.x0, bands.y0, bands.bands, np.int8(3))
+
+
+def sight_arrays(board: TerrainBoard, origin: Tile, radius_m: float) -> tuple[np.ndarray, np.ndarray]:
+    """(unseen, cover) from a tile, within a radius."""
+    sight = sight_from(board, origin, radius_m)
+    unseen = _full(board.width, board.height, sight.x0, sight.y0, sight.in_range & ~sight.visible, False)
+    cover_window = np.where(sight.visible, sight.cover, -1).astype(np.int8)
+    cover = _full(board.width, board.height, sight.x0, sight.y0, cover_window, np.int8(-1))
+    # Cover matters where a target can stand: walls and crates are what gives it, not what gets it.
+    cover[board.move_blocked & (cover > 0)] = 0
+    return unseen, cover
+
+
+def bearing_dirs(width: int, height: int, to: Tile) -> np.ndarray:
+    """For every tile, the 8-way direction of the bearing from it to `to` (as geometry.bearing_direction)."""
+    ys, xs = np.mgrid[0:height, 0:width]
+    dx, dy = to[0] - xs, to[1] - ys
+    degrees = np.degrees(np.arctan2(dx, -dy)) % 360
+    return (((degrees + 22.5) % 360) // 45).astype(np.int8)
+
+
+def arc_array(board: TerrainBoard, centre: Tile, facing: int, radius: int = ARC_RADIUS) -> np.ndarray:
+    """Arc index (F, R, L, B) of the tiles around a combatant, as `game.rules.arcs.arc_of` decides."""
+    ys, xs = np.mgrid[0 : board.height, 0 : board.width]
+    dx, dy = xs - centre[0], ys - centre[1]
+    degrees = np.degrees(np.arctan2(dx, -dy)) % 360
+    direction = (((degrees + 22.5) % 360) // 45).astype(np.int8)
+    offset = (direction - facing) % 8
+    table = np.array([0, 0, 1, 3, 3, 3, 2, 0], np.int8)  # arcs.ARC_BY_OFFSET as indexes
+    arcs = table[offset]
+    near = (np.maximum(abs(dx), abs(dy)) <= radius) & ~((dx == 0) & (dy == 0))
+    return np.where(near, arcs, -1).astype(np.int8)
+
+
+def threat_parts(
+    world: World, board: TerrainBoard, side_of: int
+) -> list[tuple[Tile, np.ndarray, np.ndarray]]:
+    """For each active enemy of `side_of`: its tile, the tiles it could Strike next round
+    (anywhere its walk can take it, plus its melee reach) and the tiles it could shoot."""
+    h, w = board.height, board.width
+    parts = []
+    occupied = [tile_of(world, e) for e in combatants(world) if is_active(world, e)]
+    for enemy in combatants(world):
+        if enemy == side_of or not is_active(world, enemy) or not are_enemies(world, side_of, enemy):
+            continue
+        here = tile_of(world, enemy)
+        rate = float(max(0, movement_rate(world, enemy).total))
+        others = [t for t in occupied if t != here]
+        can_stand = reachable(board, here, rate, others).mask(rate)
+        reach = melee_reach(world.get(enemy, Equipment))
+        strike = np.zeros((h, w), bool)
+        ys, xs = np.nonzero(can_stand)
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                if dx == 0 and dy == 0:
+                    continue
+                tx, ty = xs + dx, ys + dy
+                ok = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h)
+                strike[ty[ok], tx[ok]] = True
+        shoot = np.zeros((h, w), bool)
+        weapon = world.get(enemy, Equipment).missile_weapon()
+        if weapon is not None and weapon.ranges is not None:
+            _unseen, cover = sight_arrays(board, here, weapon.ranges[-1])
+            shoot = cover >= 0
+        parts.append((here, strike, shoot))
+    return parts
+
+
+def threat_arrays(
+    parts: list[tuple[Tile, np.ndarray, np.ndarray]], width: int, height: int, facing: int | None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(melee count, missile count, back-arc flag) from `threat_parts`: how many enemies could
+    attack each tile next round, and whether one would do it from the back arc of a
+    combatant there facing `facing`."""
+    melee = np.zeros((height, width), np.int16)
+    missile = np.zeros((height, width), np.int16)
+    back = np.zeros((height, width), bool)
+    for here, strike, shoot in parts:
+        melee += strike
+        missile += shoot
+        if facing is not None:
+            offset = (bearing_dirs(width, height, here) - facing) % 8
+            back |= (strike | shoot) & ((offset >= 3) & (offset <= 5))
+    return melee, missile, back
+
+
+def _pattern(surface: pygame.Surface, kind: str, colour: tuple[int, int, int, int], size: int) -> None:
+    """Draw a pattern over a whole stamp."""
+    step = max(4, size // 5)
+    width = max(1, size // 24)
+    if kind == "hatch":  # /
+        for k in range(-size, size * 2, step):
+            pygame.draw.line(surface, colour, (k, size), (k + size, 0), width)
+    elif kind == "slash":  # \
+        for k in range(-size, size * 2, step):
+            pygame.draw.line(surface, colour, (k, 0), (k + size, size), width)
+    elif kind == "cross":
+        _pattern(surface, "hatch", colour, size)
+        _pattern(surface, "slash", colour, size)
+    elif kind == "dots":
+        r = max(1, size // 18)
+        for y in range(step // 2, size, step):
+            for x in range(step // 2 + (y // step % 2) * step // 2, size, step):
+                pygame.draw.circle(surface, colour, (x, y), r)
+
+
+class Stamps:
+    """Tile-sized overlay pieces for one zoom level."""
+
+    def __init__(self, theme: Theme, tile_px: int) -> None:
+        self.theme = theme
+        self.size = tile_px
+        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
+        if not pygame.font.get_init():
+            pygame.font.init()
+
+    def fill(self, colour: Colour, alpha: int, pattern: str = "", pattern_alpha: int = 150) -> pygame.Surface:
+        """A tinted tile with an optional pattern."""
+        key = ("fill", colour, alpha, pattern, pattern_alpha)
+        if key not in self._cache:
+            s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
+            s.fill((*colour, alpha))
+            if pattern:
+                _pattern(s, pattern, (*colour, pattern_alpha), self.size)
+            self._cache[key] = s
+        return self._cache[key]
+
+    def letter(self, text: str, colour: Colour, corner: str = "center") -> pygame.Surface:
+        """A letter with a dark halo, placed in a corner of the tile."""
+        key = ("letter", text, colour, corner)
+        if key not in self._cache:
+            s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
+            font = self._font(max(8, self.size // 3))
+            fg = font.render(text, True, colour)
+            bg = font.render(text, True, (10, 10, 14))
+            rect = fg.get_rect()
+            pad = max(1, self.size // 16)
+            if corner == "center":
+                rect.center = (self.size // 2, self.size // 2)
+            elif corner == "topleft":
+                rect.topleft = (pad, 0)
+            elif corner == "bottomright":
+                rect.bottomright = (self.size - pad, self.size)
+            elif corner == "topright":
+                rect.topright = (self.size - pad, 0)
+            for ox, oy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                s.blit(bg, rect.move(ox, oy))
+            s.blit(fg, rect)
+            self._cache[key] = s
+        return self._cache[key]
+
+    def _font(self, points: int) -> pygame.font.Font:
+        key = ("font", points)
+        if key not in self._cache:
+            self._cache[key] = pygame.font.Font(str(FONT_BOLD), points)  # type: ignore[assignment]
+        return self._cache[key]  # type: ignore[return-value]
+
+    def shield(self, level: int, colour: Colour) -> pygame.Surface:
+        """A small shield with L or H in the tile's bottom-right corner."""
+        key = ("shield", level, colour)
+        if key not in self._cache:
+            s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
+            w = max(8, self.size * 2 // 5)
+            x0, y0 = self.size - w - max(1, self.size // 16), self.size - w - max(1, self.size // 16)
+            pts = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + w * 0.55), (x0 + w / 2, y0 + w), (x0, y0 + w * 0.55)]
+            pygame.draw.polygon(s, (*colour, 230), pts)
+            pygame.draw.polygon(s, (10, 10, 14, 255), pts, 1)
+            if self.size >= LABEL_MIN_TILE:
+                font = self._font(max(7, int(w * 0.7)))
+                text = font.render("H" if level == 2 else "L", True, (10, 10, 14))
+                s.blit(text, text.get_rect(center=(x0 + w / 2, y0 + w * 0.42)))
+            self._cache[key] = s
+        return self._cache[key]
+
+
+def _edges(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Where a mask's tiles border tiles outside it: (north, south, west, east) [y, x] bools."""
+    pad = np.pad(mask, 1, constant_values=False)
+    inner = pad[1:-1, 1:-1]
+    return (
+        inner & ~pad[:-2, 1:-1],
+        inner & ~pad[2:, 1:-1],
+        inner & ~pad[1:-1, :-2],
+        inner & ~pad[1:-1, 2:],
+    )
+
+
+class OverlayLayer:
+    """Draws the active overlays from `OverlayData`, cached in chunks."""
+
+    def __init__(self, theme: Theme) -> None:
+        self.theme = theme
+        self.active: set[str] = {"reach", "arcs", "chance"}
+        self.data: OverlayData | None = None
+        self.version = 0
+        self._stamps: dict[int, Stamps] = {}
+        self._chunks: OrderedDict[tuple[int, int, int, int], pygame.Surface] = OrderedDict()
+        self._edges: dict[str, tuple[np.ndarray, ...]] = {}
+
+    def set_theme(self, theme: Theme) -> None:
+        """Use a new theme (palette or scale changed)."""
+        self.theme = theme
+        self._stamps.clear()
+        self.invalidate()
+
+    def set_data(self, data: OverlayData) -> None:
+        """New arrays: every cached chunk is stale."""
+        self.data = data
+        self._edges = {}
+        if data.walk is not None:
+            self._edges["walk"] = _edges(data.walk)
+        if data.sprint is not None:
+            self._edges["sprint"] = _edges(data.sprint)
+        if data.bands is not None:
+            self._edges["short"] = _edges(data.bands == 0)
+            self._edges["medium"] = _edges(data.bands <= 1)
+            self._edges["long"] = _edges(data.bands <= 2)
+        self.invalidate()
+
+    def toggle(self, name: str) -> bool:
+        """Switch an overlay on or off; returns whether it is on."""
+        if name in self.active:
+            self.active.discard(name)
+        else:
+            self.active.add(name)
+        self.invalidate()
+        return name in self.active
+
+    def invalidate(self) -> None:
+        """Forget the drawn chunks."""
+        self.version += 1
+        self._chunks.clear()
+
+    def stamps(self, tile_px: int) -> Stamps:
+        """The stamps for a zoom level."""
+        if tile_px not in self._stamps:
+            self._stamps[tile_px] = Stamps(self.theme, tile_px)
+        return self._stamps[tile_px]
+
+    # ------------------------------------------------------------- drawing
+    def _render_chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
+        data = self.data
+        assert data is not None
+        pal: Palette = self.theme.palette
+        st = self.stamps(tile_px)
+        x0, y0 = cx * CHUNK, cy * CHUNK
+        w, h = min(CHUNK, data.width - x0), min(CHUNK, data.height - y0)
+        surface = pygame.Surface((w * tile_px, h * tile_px), pygame.SRCALPHA)
+        win = (slice(y0, y0 + h), slice(x0, x0 + w))
+        labels = tile_px >= LABEL_MIN_TILE
+        blits: list[tuple[pygame.Surface, tuple[int, int]]] = []
+
+        def each(mask: np.ndarray, stamp: pygame.Surface) -> None:
+            ys, xs = np.nonzero(mask[win])
+            blits.extend((stamp, (int(i) * tile_px, int(j) * tile_px)) for j, i in zip(ys, xs, strict=True))
+
+        active = self.active
+        if "sight" in active and data.unseen is not None and data.cover is not None:
+            each(data.unseen, st.fill(pal.no_sight, 120, "cross", 70))
+            each(data.cover == 1, st.shield(1, pal.cover_low))
+            each(data.cover == 2, st.shield(2, pal.cover_high))
+        if "range" in active and data.bands is not None:
+            each(data.bands == 0, st.fill(pal.range_short, 45))
+            each(data.bands == 1, st.fill(pal.range_medium, 45, "dots", 170))
+            each(data.bands == 2, st.fill(pal.range_long, 45, "hatch", 150))
+        if "threat" in active and data.threat_melee is not None:
+            each(data.threat_melee > 0, st.fill(pal.threat, 40, "slash", 130))
+            if data.threat_missile is not None:
+                each(data.threat_missile > 0, st.fill(pal.threat_missile, 0, "dots", 200))
+            if labels:
+                total = data.threat_melee + (data.threat_missile if data.threat_missile is not None else 0)
+                for n in range(1, 10):
+                    each(total == n, st.letter(str(n), pal.threat, "topleft"))
+                each(total >= 10, st.letter("9+", pal.threat, "topleft"))
+                if data.threat_back is not None:
+                    each(data.threat_back, st.letter("B", pal.arc_back, "topright"))
+        if "reach" in active and data.walk is not None and data.sprint is not None:
+            each(data.walk, st.fill(pal.walk, FILL_ALPHA))
+            each(data.sprint & ~data.walk, st.fill(pal.sprint, 40, "hatch", 120))
+        if "arcs" in active and data.arcs is not None:
+            colours = (pal.arc_front, pal.arc_side, pal.arc_side, pal.arc_back)
+            patterns = ("", "dots", "dots", "cross")
+            for k in range(4):
+                each(data.arcs == k, st.fill(colours[k], 55, patterns[k], 150))
+            if labels and data.arc_centre is not None:
+                ring = np.zeros_like(data.arcs, dtype=bool)
+                ax, ay = data.arc_centre
+                ring[max(0, ay - 1) : ay + 2, max(0, ax - 1) : ax + 2] = True
+                for k in range(4):
+                    each(ring & (data.arcs == k), st.letter(ARC_NAMES[k], colours[k]))
+        surface.blits(blits, doreturn=False)
+        # Outlines: the edge of the walk and Sprint areas, and of each range band.
+        line = max(2, tile_px // 16)
+        for key, colour, show in (
+            ("walk", pal.walk, "reach"),
+            ("sprint", pal.sprint, "reach"),
+            ("short", pal.range_short, "range"),
+            ("medium", pal.range_medium, "range"),
+            ("long", pal.range_long, "range"),
+        ):
+            if show not in active or key not in self._edges:
+                continue
+            north, south, west, east = (e[win] for e in self._edges[key])
+            for mask, side in ((north, "n"), (south, "s"), (west, "w"), (east, "e")):
+                ys, xs = np.nonzero(mask)
+                for j, i in zip(ys.tolist(), xs.tolist(), strict=True):
+                    px, py = i * tile_px, j * tile_px
+                    if side == "n":
+                        pygame.draw.line(surface, colour, (px, py), (px + tile_px - 1, py), line)
+                    elif side == "s":
+                        pygame.draw.line(
+                            surface,
+                            colour,
+                            (px, py + tile_px - line),
+                            (px + tile_px - 1, py + tile_px - line),
+                            line,
+                        )
+                    elif side == "w":
+                        pygame.draw.line(surface, colour, (px, py), (px, py + tile_px - 1), line)
+                    else:
+                        pygame.draw.line(
+                            surface,
+                            colour,
+                            (px + tile_px - line, py),
+                            (px + tile_px - line, py + tile_px - 1),
+                            line,
+                        )
+        return surface
+
+    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Blit the overlay chunks in view."""
+        if self.data is None or not (self.active - {"chance"}):
+            return
+        tp = camera.tile_px
+        x0, y0, x1, y1 = camera.visible_tiles()
+        clip = surface.get_clip()
+        surface.set_clip(camera.viewport)
+        for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
+            for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
+                key = (cx, cy, tp, self.version)
+                chunk = self._chunks.get(key)
+                if chunk is None:
+                    chunk = self._render_chunk(cx, cy, tp)
+                    self._chunks[key] = chunk
+                    if len(self._chunks) > MAX_CHUNKS:
+                        self._chunks.popitem(last=False)
+                surface.blit(chunk, camera.tile_rect((cx * CHUNK, cy * CHUNK)).topleft)
+        self._draw_band_labels(surface, camera)
+        surface.set_clip(clip)
+
+    def _draw_band_labels(self, surface: pygame.Surface, camera: Camera) -> None:
+        """Name each range band where it starts, east and west of the shooter."""
+        data = self.data
+        if data is None or "range" not in self.active or data.bands is None or data.band_origin is None:
+            return
+        ox, oy = data.band_origin
+        names = ("Short 0", "Medium −3", "Long −6")
+        pal = self.theme.palette
+        colours = (pal.range_short, pal.range_medium, pal.range_long)
+        for direction in (1, -1):
+            last = -1
+            x = ox
+            while 0 <= x < data.width:
+                band = int(data.bands[oy, x])
+                if band != last and band < 3 and band > 0:
+                    centre = camera.tile_centre((x, oy - 0.55))
+                    _label(surface, self.theme, names[band], centre, colours[band])
+                last = band
+                x += direction
+
+    def legend(self) -> list[tuple[str, str, Colour, str]]:
+        """(overlay, label, colour, pattern) rows for the legend box."""
+        pal = self.theme.palette
+        rows: list[tuple[str, str, Colour, str]] = []
+        data = self.data
+        if data is None:
+            return rows
+        if "reach" in self.active and data.walk is not None:
+            rows += [("reach", "walk", pal.walk, ""), ("reach", "Sprint only", pal.sprint, "hatch")]
+        if "range" in self.active and data.bands is not None:
+            rows += [
+                ("range", "short range (0)", pal.range_short, ""),
+                ("range", "medium range (−3)", pal.range_medium, "dots"),
+                ("range", "long range (−6)", pal.range_long, "hatch"),
+            ]
+        if "arcs" in self.active and data.arcs is not None:
+            rows += [
+                ("arcs", "F front arc", pal.arc_front, ""),
+                ("arcs", "L / R side arcs", pal.arc_side, "dots"),
+                ("arcs", "B back arc", pal.arc_back, "cross"),
+            ]
+        if "sight" in self.active and data.unseen is not None:
+            rows += [
+                ("sight", "no line of sight", pal.no_sight, "cross"),
+                ("sight", "L low cover (−2)", pal.cover_low, "shield"),
+                ("sight", "H high cover (−8)", pal.cover_high, "shield"),
+            ]
+        if "threat" in self.active and data.threat_melee is not None:
+            rows += [
+                ("threat", "enemies could Strike (n = how many)", pal.threat, "slash"),
+                ("threat", "enemies could shoot", pal.threat_missile, "dots"),
+                ("threat", "B: a threat from the back arc", pal.arc_back, ""),
+            ]
+        return rows
+
+
+def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, int], colour: Colour) -> None:
+    image = theme.text(text, 11, colour, bold=True)
+    rect = image.get_rect(center=centre)
+    pygame.draw.rect(surface, (12, 14, 18), rect.inflate(6, 2), border_radius=4)
+    surface.blit(image, rect)
+
+
+def draw_legend(
+    surface: pygame.Surface, theme: Theme, layer: OverlayLayer, bottom_left: tuple[int, int]
+) -> pygame.Rect:
+    """The legend of the active overlays, each row with its swatch (colour and pattern)."""
+    rows = layer.legend()
+    if not rows:
+        return pygame.Rect(bottom_left, (0, 0))
+    size = theme.px(14)
+    pad = theme.px(6)
+    line = max(size, theme.line_height(11)) + theme.px(2)
+    width = max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad
+    height = line * len(rows) + 2 * pad
+    rect = pygame.Rect(bottom_left[0], bottom_left[1] - height, width, height)
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    box.fill((16, 18, 22, 215))
+    surface.blit(box, rect)
+    pygame.draw.rect(surface, theme.palette.panel_edge, rect, 1)
+    y = rect.y + pad
+    for _overlay, label, colour, pattern in rows:
+        sw = pygame.Surface((size, size), pygame.SRCALPHA)
+        if pattern == "shield":
+            pts = [(1, 1), (size - 1, 1), (size - 1, size * 0.55), (size / 2, size - 1), (1, size * 0.55)]
+            pygame.draw.polygon(sw, colour, pts)
+        else:
+            sw.fill((*colour, 110))
+            if pattern:
+                _pattern(sw, pattern, (*colour, 255), size)
+        surface.blit(sw, (rect.x + pad, y))
+        pygame.draw.rect(surface, (200, 200, 200), (rect.x + pad, y, size, size), 1)
+        surface.blit(theme.text(label, 11), (rect.x + 2 * pad + size, y))
+        y += line
+    return rect
+
+
+def facing_of(world: World, eid: int) -> int:
+    """A combatant's facing."""
+    return world.get(eid, Facing).direction
+
+
+def sight_radius(weapon: Weapon | None) -> float:
+    """Metres the sight overlay covers: the long range of the weapon, or a default."""
+    if weapon is not None and weapon.ranges is not None:
+        return float(weapon.ranges[-1])
+    return SIGHT_RADIUS_M
+
+
+def isclose(a: float, b: float) -> bool:
+    """Float equality for metres."""
+    return math.isclose(a, b, abs_tol=1e-9)

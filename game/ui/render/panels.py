@@ -1,0 +1,268 @@
+"""Side panel pieces: the stage bar, a combatant's sheet, the dice box, declared orders."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.events import Event, Moved, Rolled
+from game.rules.geometry import direction_name
+from game.rules.sheet import SKILL_LABELS, Sheet
+from game.rules.stats import movement_rate, skill_roll
+from game.ui.render.tokens import TokenArt, TokenLook
+from game.ui.render.widgets import blit_text, draw_panel
+from game.ui.theme import SideStyle, Theme
+from game.world import Appearance, Condition, Equipment, Facing, Name, Position, Side, World
+
+SHEET_SKILLS = (
+    "strike",
+    "parry",
+    "dodge",
+    "block",
+    "feint",
+    "disarm",
+    "brawling",
+    "evade",
+    "movement",
+    "timing",
+)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """One combatant in the stage bar's Timing order."""
+
+    eid: int
+    name: str
+    style: SideStyle
+    score: str | None
+    declared: bool
+    declaring: bool
+    active: bool
+
+
+def look_of(world: World, eid: int, style: SideStyle) -> TokenLook:
+    """How a combatant's token looks."""
+    condition = world.get(eid, Condition)
+    appearance = world.try_get(eid, Appearance)
+    return TokenLook(
+        appearance.token if appearance else "person",
+        style,
+        condition.injuries,
+        condition.defeated,
+        condition.dead,
+    )
+
+
+def draw_stage_bar(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    title: str,
+    stage: str,
+    chips: list[Chip],
+    note: str,
+    art: TokenArt,
+) -> list[tuple[pygame.Rect, int]]:
+    """Round, stage and the Timing order (best first) with whose declaration it is.
+
+    Returns the rect of each chip (for hover and clicks)."""
+    pal = theme.palette
+    draw_panel(surface, theme, rect, pal.panel_dark, edge=False)
+    pygame.draw.line(surface, pal.panel_edge, rect.bottomleft, rect.bottomright)
+    pad = theme.px(10)
+    x = rect.x + pad
+    r = blit_text(surface, theme, title, (x, rect.centery), 15, pal.accent, True, anchor="midleft")
+    x = r.right + theme.px(12)
+    r = blit_text(surface, theme, stage, (x, rect.centery), 14, pal.text, True, anchor="midleft")
+    x = r.right + theme.px(16)
+    if chips:
+        r = blit_text(
+            surface, theme, "Timing (best first):", (x, rect.centery), 12, pal.text_dim, anchor="midleft"
+        )
+        x = r.right + theme.px(6)
+    out = []
+    h = rect.h - theme.px(10)
+    icon = h - theme.px(6)
+    for chip in chips:
+        label = chip.name + (f" {chip.score}" if chip.score is not None else "")
+        text = theme.text(label, 13, pal.text if chip.active else pal.text_dim, chip.declaring)
+        mark = "✓" if chip.declared else ("…" if chip.declaring else "")
+        mark_img = (
+            theme.text(mark, 13, pal.text_good if chip.declared else pal.accent, True) if mark else None
+        )
+        w = icon + text.get_width() + theme.px(14) + (mark_img.get_width() + theme.px(4) if mark_img else 0)
+        box = pygame.Rect(x, rect.y + theme.px(5), w, h)
+        if box.right > rect.right - theme.px(230):
+            blit_text(surface, theme, "…", (x, rect.centery), 14, pal.text_dim, anchor="midleft")
+            break
+        pygame.draw.rect(
+            surface, pal.button_hover if chip.declaring else pal.button, box, border_radius=h // 2
+        )
+        pygame.draw.rect(
+            surface,
+            pal.accent if chip.declaring else chip.style.colour,
+            box,
+            2 if chip.declaring else 1,
+            border_radius=h // 2,
+        )
+        token = art.token(TokenLook("person", chip.style, 0, not chip.active, False), icon)
+        surface.blit(token, (box.x + theme.px(3), box.y + theme.px(3)))
+        surface.blit(text, (box.x + icon + theme.px(8), box.centery - text.get_height() // 2))
+        if mark_img is not None:
+            surface.blit(
+                mark_img,
+                (box.right - mark_img.get_width() - theme.px(7), box.centery - mark_img.get_height() // 2),
+            )
+        out.append((box, chip.eid))
+        x = box.right + theme.px(4)
+    if note:
+        blit_text(surface, theme, note, (rect.right - pad, rect.centery), 12, pal.text_dim, anchor="midright")
+    return out
+
+
+def draw_sheet(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    world: World,
+    eid: int,
+    style: SideStyle,
+    art: TokenArt,
+) -> None:
+    """A combatant's sheet: name, side, condition, skills with today's modifiers, equipment."""
+    pal = theme.palette
+    pad = theme.px(10)
+    x, y = rect.x + pad, rect.y + pad
+    size = theme.px(44)
+    look = look_of(world, eid, style)
+    surface.blit(art.token(look, size), (x, y))
+    name = world.get(eid, Name).value
+    blit_text(surface, theme, name, (x + size + pad, y), 18, pal.text, True)
+    condition = world.get(eid, Condition)
+    state = "dead" if condition.dead else "Defeated" if condition.defeated else "able to act"
+    side_line = f"{world.get(eid, Side).name} · {style.shape} · {state}"
+    blit_text(
+        surface,
+        theme,
+        side_line,
+        (x + size + pad, y + theme.px(24)),
+        12,
+        style.colour if not condition.dead else pal.text_dim,
+    )
+    y += size + theme.px(6)
+    facing = direction_name(world.get(eid, Facing).direction)
+    tile = world.get(eid, Position).tile
+    inj = condition.injuries
+    inj_text = f"Injuries {inj}/3" + (f" (−{inj} to every roll)" if inj else "")
+    blit_text(
+        surface,
+        theme,
+        f"{inj_text} · at {tile} facing {facing}",
+        (x, y),
+        12,
+        pal.text_bad if inj else pal.text_dim,
+    )
+    y += theme.line_height(12) + theme.px(4)
+    sheet = world.get(eid, Sheet)
+    move = movement_rate(world, eid).total
+    attrs = (
+        f"Vig {sheet.vigor} Agi {sheet.agility} Sta {sheet.stamina} Luck {sheet.luck}"
+        f" · Composite {sheet.combat_composite} · Move {move} m"
+    )
+    blit_text(surface, theme, attrs, (x, y), 12, pal.text_dim)
+    y += theme.line_height(12) + theme.px(4)
+    col_w = (rect.w - 2 * pad) // 3
+    skills = [s for s in SHEET_SKILLS] + [s for s in sheet.skills if s.startswith("missile_")]
+    for i, skill in enumerate(skills):
+        value = skill_roll(world, eid, skill, None).total if skill != "movement" else sheet.skill(skill)
+        label = SKILL_LABELS.get(skill, skill).replace("Missile Strike ", "Missile ")
+        cx = x + (i % 3) * col_w
+        cy = y + (i // 3) * theme.line_height(12)
+        blit_text(surface, theme, f"{label} {value}", (cx, cy), 12, pal.text)
+    y += ((len(skills) + 2) // 3) * theme.line_height(12) + theme.px(6)
+    eq = world.get(eid, Equipment)
+    parts = []
+    for w in eq.weapons:
+        if w.is_missile and w.ranges:
+            parts.append(f"{w.name} (inj {w.injury}, {w.ranges[0]:g}/{w.ranges[1]:g}/{w.ranges[2]:g} m)")
+        else:
+            reach = f", reach {w.reach}" if w.reach > 1 else ""
+            parts.append(f"{w.name} (inj {w.injury}{reach})")
+    if eq.shield:
+        parts.append(f"{eq.shield.name} (+{eq.shield.withstand_bonus} WI)")
+    if eq.armour:
+        parts.append(f"{eq.armour.name}")
+    text = "Gear: " + ("; ".join(parts) if parts else "bare hands")
+    for line in theme.wrap(text, rect.w - 2 * pad, 12):
+        blit_text(surface, theme, line, (x, y), 12, pal.text_dim)
+        y += theme.line_height(12)
+
+
+def draw_dice(
+    surface: pygame.Surface, theme: Theme, event: Event, centre_top: tuple[int, int], progress: float
+) -> None:
+    """The event on screen: a die with its breakdown for rolls, one line for the rest."""
+    pal = theme.palette
+    if isinstance(event, Rolled):
+        lines = [f"{event.actor} — {event.action}" + (f" on {event.target}" if event.target else "")]
+        lines.append(event.breakdown.text())
+        if event.note:
+            lines.append(event.note)
+        width = max(theme.font(14).size(line)[0] for line in lines) + theme.px(120)
+        height = theme.px(92)
+        rect = pygame.Rect(0, 0, width, height)
+        rect.midtop = centre_top
+        draw_panel(surface, theme, rect, pal.panel_dark, alpha=235)
+        die_rect = pygame.Rect(rect.x + theme.px(12), rect.y + theme.px(12), theme.px(68), theme.px(68))
+        good = event.succeeded
+        colour = pal.hit if good else (pal.text_dim if event.die is None else pal.miss)
+        # A d12 seen from above: a pentagon face.
+        cx, cy = die_rect.center
+        import math
+
+        spin = max(0.0, 1.0 - progress * 3)
+        pts = [
+            (
+                cx + die_rect.w / 2 * math.cos(math.radians(-90 + 72 * k + spin * 180)),
+                cy + die_rect.h / 2 * math.sin(math.radians(-90 + 72 * k + spin * 180)),
+            )
+            for k in range(5)
+        ]
+        pygame.draw.polygon(surface, (240, 236, 224), pts)
+        pygame.draw.polygon(surface, colour, pts, theme.px(3))
+        face = (
+            "—" if event.die is None else str(event.die if progress > 0.25 else (int(progress * 97) % 12) + 1)
+        )
+        blit_text(surface, theme, face, (cx, cy + theme.px(2)), 24, (20, 20, 24), True, anchor="center")
+        tx = die_rect.right + theme.px(14)
+        blit_text(surface, theme, lines[0], (tx, rect.y + theme.px(10)), 14, pal.text, True)
+        blit_text(surface, theme, lines[1], (tx, rect.y + theme.px(32)), 14, pal.accent)
+        if event.die is None:
+            verdict = "impossible: the modified stat is below 1"
+        elif progress > 0.25:
+            need = event.breakdown.total
+            always = " (12 always fails)" if event.die == 12 else ""
+            verdict = f"needs ≤ {need}{always}: rolled {event.die} → {event.outcome.upper()}"
+        else:
+            verdict = f"needs ≤ {event.breakdown.total} …"
+        blit_text(
+            surface,
+            theme,
+            verdict,
+            (tx, rect.y + theme.px(56)),
+            14,
+            colour if progress > 0.25 else pal.text_dim,
+            True,
+        )
+        return
+    text = event.text()
+    if isinstance(event, Moved) and not event.note and len(event.path) > 1:
+        text = f"{event.actor} {event.mode}s {event.metres:.1f} m"
+    image = theme.text(text, 14, pal.text, True)
+    rect = image.get_rect(midtop=(centre_top[0], centre_top[1] + theme.px(4))).inflate(
+        theme.px(20), theme.px(10)
+    )
+    draw_panel(surface, theme, rect, pal.panel_dark, alpha=225)
+    surface.blit(image, image.get_rect(center=rect.center))

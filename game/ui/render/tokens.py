@@ -1,0 +1,205 @@
+"""Combatant tokens: side badge (colour AND shape), character emblem, facing wedge,
+name and injury state, drawn the way assets/tokens/tokens.json says.
+
+Composed token images are cached per (emblem, shape, colour, size, state);
+the facing wedge, rings and labels are cheap shapes drawn each frame.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.rules.geometry import DIRECTION_VECTORS
+from game.ui.theme import ASSETS, Colour, SideStyle, Theme, darken, lighten
+
+TOKENS_DIR = ASSETS / "tokens"
+TOKEN_FILL = 0.92  # token diameter as a fraction of the tile
+WEDGE_HALF_ANGLE = 28  # degrees either side of the facing direction
+LABEL_MIN_TILE = 28  # pixels per tile below which names are hidden (hover still shows them)
+PIPS_MIN_TILE = 20  # pixels per tile below which injury pips are hidden
+MAX_INJURIES = 3  # Defeated at 3 (RULES.md §7)
+
+
+@dataclass(frozen=True)
+class TokenLook:
+    """What a token shows: emblem, side style, injuries and state."""
+
+    emblem: str
+    style: SideStyle
+    injuries: int
+    defeated: bool
+    dead: bool
+
+
+class TokenArt:
+    """The token images, composed and cached."""
+
+    def __init__(self, folder: Path = TOKENS_DIR) -> None:
+        self.folder = folder
+        try:
+            manifest = json.loads((folder / "tokens.json").read_text("utf-8"))
+        except (OSError, ValueError):
+            manifest = {"tokens": [], "badges": [], "size": 64, "wedge_inner_radius": 26}
+        self.size = int(manifest.get("size", 64))
+        self.wedge_inner = float(manifest.get("wedge_inner_radius", 26)) / self.size
+        self.emblems = {t["kind"]: t["file"] for t in manifest.get("tokens", [])}
+        self.badges = {b["shape"]: b["file"] for b in manifest.get("badges", [])}
+        self._raw: dict[str, pygame.Surface | None] = {}
+        self._composed: dict[tuple[str, str, Colour, int, str], pygame.Surface] = {}
+
+    def _image(self, file: str | None) -> pygame.Surface | None:
+        if file is None:
+            return None
+        if file not in self._raw:
+            try:
+                image = pygame.image.load(str(self.folder / file))
+                self._raw[file] = image.convert_alpha() if pygame.display.get_surface() else image
+            except (pygame.error, FileNotFoundError, OSError):
+                self._raw[file] = None
+        return self._raw[file]
+
+    def token(self, look: TokenLook, size: int) -> pygame.Surface:
+        """The composed token at `size` pixels."""
+        state = "dead" if look.dead else "defeated" if look.defeated else "ok"
+        emblem = look.emblem if look.emblem in self.emblems else "person"
+        key = (emblem, look.style.shape, look.style.colour, size, state)
+        cached = self._composed.get(key)
+        if cached is not None:
+            return cached
+        colour = look.style.colour
+        if state != "ok":
+            grey = sum(colour) // 3
+            colour = tuple((c + grey * 2) // 3 for c in colour)  # type: ignore[assignment]
+        out = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
+        badge = self._image(self.badges.get(look.style.shape))
+        if badge is not None:
+            plate = badge.copy()
+            plate.fill((*colour, 255), special_flags=pygame.BLEND_RGBA_MULT)
+            out.blit(plate, (0, 0))
+        else:
+            pygame.draw.circle(out, colour, (self.size // 2, self.size // 2), self.size // 2 - 2)
+        art = self._image(self.emblems.get(emblem))
+        if art is not None:
+            tinted = art.copy()
+            tinted.fill((*lighten(colour, 0.8), 255), special_flags=pygame.BLEND_RGBA_MULT)
+            out.blit(tinted, (0, 0))
+        if state != "ok":
+            out.fill((150, 150, 150, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        if state == "dead":
+            out.set_alpha(None)
+            faded = pygame.Surface(out.get_size(), pygame.SRCALPHA)
+            faded.fill((255, 255, 255, 150))
+            out.blit(faded, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+        scaled = pygame.transform.smoothscale(out, (size, size))
+        self._composed[key] = scaled
+        return scaled
+
+
+def wedge_points(
+    centre: tuple[float, float], radius: float, facing: int, inner: float
+) -> list[tuple[float, float]]:
+    """A triangle in the token's outer ring pointing toward `facing` (0 = N, clockwise)."""
+    dx, dy = DIRECTION_VECTORS[facing % 8]
+    angle = math.atan2(dy, dx)
+    half = math.radians(WEDGE_HALF_ANGLE)
+    tip = (centre[0] + math.cos(angle) * radius * 1.08, centre[1] + math.sin(angle) * radius * 1.08)
+    left = (
+        centre[0] + math.cos(angle - half) * radius * inner,
+        centre[1] + math.sin(angle - half) * radius * inner,
+    )
+    right = (
+        centre[0] + math.cos(angle + half) * radius * inner,
+        centre[1] + math.sin(angle + half) * radius * inner,
+    )
+    return [tip, left, right]
+
+
+def draw_token(
+    surface: pygame.Surface,
+    theme: Theme,
+    art: TokenArt,
+    look: TokenLook,
+    centre: tuple[float, float],
+    tile_px: int,
+    facing: int,
+    name: str = "",
+    ghost: bool = False,
+    show_label: bool = True,
+) -> None:
+    """A combatant's token with its facing wedge, injury pips and name."""
+    size = max(8, int(tile_px * TOKEN_FILL))
+    image = art.token(look, size)
+    cx, cy = centre
+    if ghost:
+        image = image.copy()
+        image.set_alpha(120)
+    surface.blit(image, (round(cx - size / 2), round(cy - size / 2)))
+    radius = size / 2
+    if not look.dead:
+        points = wedge_points((cx, cy), radius, facing, 0.62)
+        pygame.draw.polygon(surface, (255, 255, 255) if not ghost else (220, 220, 220), points)
+        pygame.draw.polygon(surface, (20, 20, 24), points, max(1, tile_px // 32))
+    if look.defeated or look.dead:
+        span = radius * 0.55
+        width = max(2, tile_px // 14)
+        mark = (20, 20, 24)
+        pygame.draw.line(surface, mark, (cx - span, cy - span), (cx + span, cy + span), width + 2)
+        pygame.draw.line(surface, mark, (cx - span, cy + span), (cx + span, cy - span), width + 2)
+        cross = (230, 230, 230) if look.dead else (255, 140, 120)
+        pygame.draw.line(surface, cross, (cx - span, cy - span), (cx + span, cy + span), width)
+        pygame.draw.line(surface, cross, (cx - span, cy + span), (cx + span, cy - span), width)
+    if tile_px >= PIPS_MIN_TILE and not look.dead and not ghost:
+        pip = max(2, tile_px // 14)
+        gap = pip * 2 + max(1, pip // 2)
+        y = cy - radius - pip + 1
+        for k in range(MAX_INJURIES):
+            x = cx + (k - 1) * gap
+            if k < look.injuries:
+                pygame.draw.circle(surface, (230, 60, 50), (x, y), pip)
+                pygame.draw.circle(surface, (20, 20, 24), (x, y), pip, 1)
+            else:
+                pygame.draw.circle(surface, (235, 235, 235), (x, y), pip)
+                pygame.draw.circle(surface, (20, 20, 24), (x, y), pip, 1)
+    if name and show_label and tile_px >= LABEL_MIN_TILE and not ghost:
+        draw_name(surface, theme, name, (cx, cy + radius + 1), look.style.colour)
+
+
+def draw_name(
+    surface: pygame.Surface, theme: Theme, name: str, top_centre: tuple[float, float], colour: Colour
+) -> None:
+    """A name on a dark pill with a side-coloured edge."""
+    text = theme.text(name, 11, (240, 240, 240), bold=True)
+    rect = text.get_rect(midtop=(round(top_centre[0]), round(top_centre[1])))
+    pill = rect.inflate(theme.px(8), theme.px(2))
+    pygame.draw.rect(surface, (16, 18, 22), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(surface, darken(colour, 0.1), pill, 1, border_radius=pill.h // 2)
+    surface.blit(text, rect)
+
+
+def draw_ring(
+    surface: pygame.Surface,
+    centre: tuple[float, float],
+    tile_px: int,
+    colour: Colour,
+    width: int,
+    dashed: bool = False,
+    phase: float = 0.0,
+) -> None:
+    """A ring around a token: selection, hover, the declarer."""
+    radius = tile_px * 0.5
+    if not dashed:
+        pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])), round(radius), width)
+        return
+    segments = 12
+    for k in range(segments):
+        if k % 2:
+            continue
+        a0 = phase + k * 2 * math.pi / segments
+        rect = pygame.Rect(0, 0, round(radius * 2), round(radius * 2))
+        rect.center = (round(centre[0]), round(centre[1]))
+        pygame.draw.arc(surface, colour, rect, a0, a0 + 2 * math.pi / segments, width)

@@ -1,0 +1,129 @@
+"""`python -m game render PATH --out FILE.png`: draw a map or scenario, with overlays, to a PNG.
+
+No window is opened (SDL's dummy video driver).  PATH is a Tiled map (.tmx),
+a scenario file (.json) or a bundled scenario id.  The picture is the whole
+map at `--tile` pixels per tile, or with `--screen` the battle screen as a
+player sees it.  Every side is set to human so no AI runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+
+OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the render command (cheap: no pygame here)."""
+    parser.add_argument("path", metavar="PATH", help="a .tmx map, a scenario .json file or a scenario id")
+    parser.add_argument("--out", required=True, metavar="FILE.png", help="where to write the picture")
+    parser.add_argument(
+        "--overlay",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help=f"overlays to draw, comma-separated ({', '.join(OVERLAY_NAMES)}, or all)",
+    )
+    parser.add_argument("--select", metavar="NAME", help="select this combatant (overlays are about it)")
+    parser.add_argument(
+        "--tile", type=int, default=32, help="pixels per tile of the whole-map picture (default 32)"
+    )
+    parser.add_argument("--screen", action="store_true", help="draw the battle screen (1280×720) instead")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the battle (Timing rolls)")
+    parser.add_argument("--colour-blind", action="store_true", help="use the colour-blind palette")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Build the battle, draw it, save the PNG."""
+    from game.cli import UsageError
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    names = {n.strip() for arg in args.overlay for n in arg.split(",") if n.strip()}
+    if "all" in names:
+        names = set(OVERLAY_NAMES)
+    unknown = names - set(OVERLAY_NAMES)
+    if unknown:
+        raise UsageError(f"unknown overlay {sorted(unknown)[0]!r}: use {', '.join(OVERLAY_NAMES)} or all")
+    if not 8 <= args.tile <= 128:
+        raise UsageError("--tile must be between 8 and 128 pixels")
+    try:
+        battle, battle_map = _battle(args.path, args.seed)
+    except UsageError:
+        raise
+    except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
+        raise UsageError(f"{args.path}: {err}") from None
+    surface = render(battle, battle_map, names, args.select, args.tile, args.screen, args.colour_blind)
+    import pygame
+
+    try:
+        pygame.image.save(surface, args.out)
+    except (pygame.error, OSError) as err:
+        raise UsageError(f"cannot write {args.out}: {err}") from None
+    print(f"wrote {args.out} ({surface.get_width()}×{surface.get_height()})")
+    return 0
+
+
+def _battle(path: str, seed: int) -> tuple[object, object]:
+    from pathlib import Path
+
+    from game.content import scenarios as content
+
+    if path.endswith(".tmx"):
+        scenario = content.quick_scenario(Path(path))
+    else:
+        scenario = content.find_scenario(path)
+    controllers = {s.name: "human" for s in scenario.sides}
+    return content.build_battle(scenario, seed, controllers)
+
+
+def render(
+    battle: object,
+    battle_map: object,
+    overlays: set[str],
+    select: str | None = None,
+    tile_px: int = 32,
+    screen: bool = False,
+    colour_blind: bool = False,
+) -> object:
+    """The picture as a pygame Surface."""
+    import pygame
+
+    from game.rules.positions import find_by_name
+    from game.ui.app import App
+    from game.ui.prefs import Prefs
+    from game.ui.render.camera import Camera
+    from game.ui.scenes.battle import BattleScene
+
+    app = App((1280, 720), Prefs(colour_blind=colour_blind, edge_scroll=False))
+    scene = BattleScene(app, battle, battle_map)  # type: ignore[arg-type]
+    app.push(scene)
+    scene.started = True
+    scene.advance()  # rolls Timing; with every side human a hand-over curtain may go up
+    while app.top is not scene:
+        app.pop(app.top)
+    eid = battle.next_declarer  # type: ignore[attr-defined]
+    if eid is not None:
+        scene.begin_human(eid)
+    scene.overlays.active = set(overlays)
+    if select:
+        chosen = find_by_name(scene.world, select)
+        if chosen is None:
+            from game.cli import UsageError
+
+            raise UsageError(f"no combatant named {select!r}")
+        scene.select(chosen)
+    if screen:
+        scene.update(0.0)
+        scene.camera.offset.update(scene.camera.target)
+        scene.draw(app.screen)
+        return app.screen.copy()
+    board = battle.board  # type: ignore[attr-defined]
+    size = (board.width * tile_px, board.height * tile_px)
+    scene.camera = Camera((board.width, board.height), pygame.Rect((0, 0), size), tile_px)
+    scene.cursor = None
+    scene.update(0.0)
+    surface = pygame.Surface(size)
+    scene.draw_map(surface, hint=False)
+    return surface

@@ -1,0 +1,150 @@
+"""What the menu offers and how a battle is built: the scenarios of `game.content.scenarios`
+plus a quick battle on every bundled map.
+
+`UiScenario` is what the setup screen shows; `build(...)` returns the battle
+and its `BattleMap` (whose art the window draws).  If the content module
+cannot be loaded, the demo room of `game.demo` stands in, so the window
+always has something to play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.battle import Battle
+from game.rules.options import RuleOptions
+from game.world import Appearance, Name
+
+CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard")
+CONTROLLER_LABELS = {
+    "human": "Human",
+    "ai:easy": "AI (easy)",
+    "ai:normal": "AI (normal)",
+    "ai:hard": "AI (hard)",
+}
+DEMO_MAX_ROUNDS = 30
+
+
+@dataclass(frozen=True)
+class UiSide:
+    """A side as the setup screen shows it."""
+
+    name: str
+    colour: str
+    shape: str
+    controller: str = "human"
+
+
+@dataclass(frozen=True)
+class UiScenario:
+    """A battle the menu can start."""
+
+    id: str
+    title: str
+    briefing: str
+    sides: tuple[UiSide, ...]
+    options: RuleOptions
+    map_path: str | None = None
+    tutorial: str | None = None
+    source: Any = field(default=None, compare=False)  # the content module's Scenario
+    builder: Callable[[int, dict[str, str], RuleOptions], tuple[Battle, Any]] | None = field(
+        default=None, compare=False
+    )
+
+
+def _from_content(sc: Any) -> UiScenario:
+    return UiScenario(
+        id=str(sc.id),
+        title=str(sc.title),
+        briefing=str(sc.briefing),
+        sides=tuple(UiSide(s.name, s.colour, s.shape, s.controller) for s in sc.sides),
+        options=sc.options,
+        map_path=str(sc.map_path),
+        tutorial=sc.tutorial,
+        source=sc,
+    )
+
+
+def list_ui_scenarios() -> list[UiScenario]:
+    """Every scenario (tutorials first), then a quick battle on each bundled map."""
+    try:
+        from game.content import scenarios as content
+    except ImportError:
+        return [_demo_scenario()]
+    found = [_from_content(sc) for sc in content.list_scenarios()]
+    for path in content.bundled_maps():
+        try:
+            found.append(_from_content(content.quick_scenario(path)))
+        except Exception:  # noqa: BLE001 - a broken map is left out of the menu
+            continue
+    return found or [_demo_scenario()]
+
+
+def build(
+    scenario: UiScenario, seed: int, controllers: dict[str, str], options: RuleOptions
+) -> tuple[Battle, Any]:
+    """(battle, battle map or None) with the chosen controllers and rules modules."""
+    if scenario.source is not None:
+        from game.content import scenarios as content
+
+        battle, battle_map = content.build_battle(scenario.source, seed, controllers, options)
+    else:
+        assert scenario.builder is not None
+        battle, battle_map = scenario.builder(seed, controllers, options)
+    battle.meta.setdefault("title", scenario.title)
+    return battle, battle_map
+
+
+def map_for(battle: Battle) -> Any:
+    """The `BattleMap` a battle is played on (for its art), or None for in-memory boards."""
+    source = battle.board_source.get("map") if isinstance(battle.board_source, dict) else None
+    text = source.get("path") if isinstance(source, dict) else source
+    if not text:
+        return None
+    try:
+        from game.board.tiled import load_map
+        from game.paths import from_root
+
+        return load_map(from_root(str(text)))
+    except Exception:  # noqa: BLE001 - the board came from the save; art is optional
+        return None
+
+
+def _demo_scenario() -> UiScenario:
+    """The demo room of `game.demo`, on an in-memory grid (no art)."""
+    sides = (
+        UiSide("bounty hunters", "#0072B2", "circle", "human"),
+        UiSide("assassin", "#D55E00", "triangle", "ai:normal"),
+    )
+
+    def builder(seed: int, controllers: dict[str, str], options: RuleOptions) -> tuple[Battle, Any]:
+        from game.demo import demo_world
+
+        world, board = demo_world()
+        looks = {"Omar": "bounty_hunter", "Serena": "soldier", "Niles": "assassin"}
+        for eid, name in world.query(Name):
+            world.set(eid, Appearance(looks.get(name.value, "person")))
+        meta = {
+            "scenario": "demo",
+            "sides": {
+                s.name: {
+                    "colour": s.colour,
+                    "shape": s.shape,
+                    "controller": controllers.get(s.name, s.controller),
+                }
+                for s in sides
+            },
+        }
+        return Battle(world, board, seed, options, max_rounds=DEMO_MAX_ROUNDS, meta=meta), None
+
+    return UiScenario(
+        "demo",
+        "The Assassin (demo room)",
+        "Omar and Serena corner Niles the assassin in a small room. Close in together and strike "
+        "from his back arc.",
+        sides,
+        RuleOptions.battlefield(),
+        builder=builder,
+    )

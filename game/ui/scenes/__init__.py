@@ -1,0 +1,1 @@
+"""Screens of the game: menu, battle, hand-over, end, settings."""

@@ -1,0 +1,186 @@
+"""Hot-seat hand-over: a curtain between two human players' declarations."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.positions import name_of
+from game.ui.app import App, Scene
+from game.ui.input.bindings import BINDINGS
+from game.ui.render.widgets import Button, blit_text
+from game.world import Side
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+
+class HandoverScene(Scene):
+    """ "Pass to the blue player": the map stays hidden until they are ready."""
+
+    def __init__(self, app: App, battle_scene: BattleScene, eid: int) -> None:
+        super().__init__(app)
+        self.battle_scene = battle_scene
+        self.eid = eid
+        self.side = battle_scene.battle.world.get(eid, Side).name
+        self.button = Button("I am ready", self.ready, hint="Enter")
+
+    def ready(self) -> None:
+        """Lift the curtain and let the player declare."""
+        self.app.pop(self)
+        self.battle_scene.begin_human(self.eid)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Enter, Space or a click continues; Esc opens the pause menu."""
+        if BINDINGS.matches(event, "back"):
+            from game.ui.scenes.settings import PauseScene
+
+            self.app.push(PauseScene(self.app, self.battle_scene))
+        elif event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_SPACE,
+            pygame.K_KP_ENTER,
+        ):
+            self.ready()
+        else:
+            self.button.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The curtain, in the side's colour and shape."""
+        theme = self.theme
+        style = self.battle_scene.styles.get(self.side) or theme.side_style(self.side, 0)
+        surface.fill(theme.palette.background)
+        w, h = surface.get_size()
+        token = self.battle_scene.tokens.token(
+            __import__("game.ui.render.tokens", fromlist=["TokenLook"]).TokenLook(
+                "person", style, 0, False, False
+            ),
+            theme.px(120),
+        )
+        surface.blit(token, token.get_rect(center=(w // 2, h // 2 - theme.px(120))))
+        blit_text(
+            surface,
+            theme,
+            f"Pass to the {self.side} player",
+            (w // 2, h // 2),
+            30,
+            style.colour,
+            True,
+            anchor="center",
+        )
+        world = self.battle_scene.battle.world
+        blit_text(
+            surface,
+            theme,
+            f"{name_of(world, self.eid)} declares next (Round {self.battle_scene.battle.number}).",
+            (w // 2, h // 2 + theme.px(40)),
+            16,
+            anchor="center",
+        )
+        blit_text(
+            surface,
+            theme,
+            "Earlier declarations this round stay visible: that is the rule (worst Timing declares first).",
+            (w // 2, h // 2 + theme.px(66)),
+            13,
+            theme.palette.text_dim,
+            anchor="center",
+        )
+        self.button.rect = pygame.Rect(0, 0, theme.px(220), theme.px(44))
+        self.button.rect.center = (w // 2, h // 2 + theme.px(120))
+        self.button.hovered = self.button.rect.collidepoint(pygame.mouse.get_pos())
+        self.button.selected = True
+        self.button.draw(surface, theme)
+
+
+TUTORIAL_HINTS = {
+    "facing": (
+        "Press 3 for facing arcs (F front, L/R sides, B back). Strike from an enemy's back arc "
+        "and its defences weaken; striking into your own back arc costs −6."
+    ),
+    "cover": (
+        "Press 4 for line of sight and cover from your planned tile: shields marked L and H "
+        "are low (−2) and high (−8) cover against Missile Strikes."
+    ),
+    "sprint": (
+        "Press 1 for movement reach: hatched orange tiles need a Sprint. Click one and the "
+        "Sprint is added for you; the order panel shows the roll it needs."
+    ),
+    "evade": (
+        "Evade counts only the metres you really move: click a tile to plan a path, then add "
+        "Evade from the action menu (X). Its Defense Penalty is capped by those metres."
+    ),
+    "retreat": (
+        "Engaged in melee, only a Retreat takes you out of reach: click a tile out of the "
+        "enemy's reach and the Retreat is added for you."
+    ),
+    "feint": (
+        "A Feint adds its stat to your Strike when it succeeds: click the enemy, add a Strike, "
+        "then a Feint, and watch the chance change."
+    ),
+    "disarm": (
+        "A Disarm knocks the weapon 1–3 tiles away; whoever stands on or next to it can "
+        "Retrieve Weapon (action menu, X)."
+    ),
+}
+"""A first step for each tutorial topic of the content module."""
+
+
+class BriefingScene(Scene):
+    """The scenario's briefing (and the tutorial's first step) before the first round."""
+
+    overlay = True
+
+    def __init__(self, app: App, title: str, briefing: str, tutorial: str | None = None) -> None:
+        super().__init__(app)
+        self.title = title
+        self.briefing = briefing
+        self.hint = TUTORIAL_HINTS.get(tutorial or "", "")
+        self.button = Button("Begin", lambda: self.app.pop(self), hint="Enter")
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Enter, Space, Esc or a click on the button begins."""
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN,
+            pygame.K_SPACE,
+            pygame.K_KP_ENTER,
+            pygame.K_ESCAPE,
+        ):
+            self.app.pop(self)
+        else:
+            self.button.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A card over the map."""
+        from game.ui.render.widgets import draw_panel
+        from game.ui.scenes.settings import shade
+
+        theme, pal = self.theme, self.theme.palette
+        shade(surface, 120)
+        w, h = surface.get_size()
+        width = theme.px(620)
+        lines = theme.wrap(self.briefing, width - theme.px(40), 14)
+        hint = theme.wrap(self.hint, width - theme.px(40), 14) if self.hint else []
+        line = theme.line_height(14)
+        height = theme.px(130) + line * (len(lines) + len(hint)) + (theme.px(30) if hint else 0)
+        box = pygame.Rect(0, 0, width, height)
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, theme, box, pal.panel)
+        x, y = box.x + theme.px(20), box.y + theme.px(16)
+        blit_text(surface, theme, self.title, (x, y), 20, pal.accent, True)
+        y += theme.px(40)
+        for text in lines:
+            blit_text(surface, theme, text, (x, y), 14, pal.text)
+            y += line
+        if hint:
+            y += theme.px(12)
+            blit_text(surface, theme, "Tutorial", (x, y), 13, pal.accent, True)
+            y += theme.px(18)
+            for text in hint:
+                blit_text(surface, theme, text, (x, y), 14, pal.text_good)
+                y += line
+        self.button.rect = pygame.Rect(0, 0, theme.px(160), theme.px(40))
+        self.button.rect.bottomright = (box.right - theme.px(16), box.bottom - theme.px(14))
+        self.button.selected = True
+        self.button.draw(surface, theme)

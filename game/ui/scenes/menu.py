@@ -1,0 +1,343 @@
+"""The main menu and the new-battle setup: scenario or map, who plays each side, rules modules."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pygame
+
+from game.rules.options import RuleOptions
+from game.ui.app import App, Scene
+from game.ui.input.bindings import BINDINGS
+from game.ui.render.tokens import TokenArt, TokenLook
+from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
+from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, build, list_ui_scenarios
+from game.ui.theme import parse_colour
+
+MODULE_HELP = {
+    "facing": "arcs matter: −2 / −6 to attack into your own side / back arc; defences weaken from behind",
+    "cover": "low cover −2 and high cover −8 to Missile Strikes; hidden behind high cover unless attacking",
+}
+
+
+class MenuScene(Scene):
+    """Title screen."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        from game.ui.scenes.settings import LoadScene, SettingsScene
+
+        self.column = ButtonColumn(
+            [
+                Button("New battle", lambda: self.app.push(SetupScene(self.app)), hint="Enter"),
+                Button("Load", lambda: self.app.push(LoadScene(self.app))),
+                Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                Button("Quit", self.app.quit, hint="Esc"),
+            ]
+        )
+        self.art = TokenArt()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Esc quits; F1 help."""
+        if BINDINGS.matches(event, "back"):
+            self.app.quit()
+        elif BINDINGS.matches(event, "help"):
+            from game.ui.scenes.settings import HelpScene
+
+            self.app.push(HelpScene(self.app))
+        else:
+            self.column.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Title, a row of tokens, the buttons."""
+        theme, pal = self.theme, self.theme.palette
+        surface.fill(pal.background)
+        w, h = surface.get_size()
+        blit_text(surface, theme, "Dominion Tactics", (w // 2, h // 5), 44, pal.accent, True, anchor="center")
+        blit_text(
+            surface,
+            theme,
+            "the Dominion Rules combat chapter on a tactical grid — every roll explained",
+            (w // 2, h // 5 + theme.px(44)),
+            15,
+            pal.text_dim,
+            anchor="center",
+        )
+        kinds = ("bounty_hunter", "assassin", "knight", "archer", "android", "duelist")
+        shapes = ("circle", "triangle", "square", "diamond", "hexagon", "star")
+        size = theme.px(56)
+        x0 = w // 2 - (len(kinds) * (size + 12)) // 2
+        for i, (kind, shape) in enumerate(zip(kinds, shapes, strict=True)):
+            style = theme.side_style(shape, i)
+            token = self.art.token(
+                TokenLook(kind, dataclasses.replace(style, shape=shape), 0, False, False), size
+            )
+            surface.blit(token, (x0 + i * (size + 12), h // 5 + theme.px(70)))
+        self.column.layout(theme, w // 2, h // 5 + theme.px(160), 300, 48, 12)
+        self.column.draw(surface, theme)
+        blit_text(
+            surface,
+            theme,
+            "Arrows and Enter, or the mouse · F1 help",
+            (w // 2, h - theme.px(20)),
+            12,
+            pal.text_dim,
+            anchor="midbottom",
+        )
+
+
+class SetupScene(Scene):
+    """Choose a scenario or map, who plays each side, and the rules modules."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.scenarios: list[UiScenario] = list_ui_scenarios()
+        self.index = 0
+        self.controllers: dict[str, str] = {}
+        self.options = RuleOptions.battlefield()
+        self.seed = random.randrange(1, 1_000_000)
+        self.error = ""
+        self.focus = 0  # keyboard focus in the right column
+        self.buttons: list[Button] = []
+        self.scenario_buttons: list[Button] = []
+        self.art = TokenArt()
+        self._previews: dict[object, pygame.Surface | None] = {}
+        self.choose(0)
+
+    def choose(self, index: int) -> None:
+        """Pick a scenario: its sides and modules become the defaults."""
+        if not self.scenarios:
+            return
+        self.index = index % len(self.scenarios)
+        sc = self.scenarios[self.index]
+        self.controllers = {s.name: s.controller for s in sc.sides}
+        self.options = sc.options
+        self.error = ""
+
+    def preview(self, sc: UiScenario, room: tuple[int, int]) -> pygame.Surface | None:
+        """A small picture of the scenario's map with its deploy zones outlined (cached)."""
+        key = (sc.id, room)
+        if key in self._previews:
+            return self._previews[key]
+        picture = None
+        if sc.map_path and room[0] > 80 and room[1] > 80:
+            try:
+                from game.board.tiled import load_map
+                from game.ui.render.map_layer import MapLayer
+
+                battle_map = load_map(sc.map_path)
+                board = battle_map.board
+                tile = max(2, min(room[0] // board.width, room[1] // board.height, 16))
+                picture = MapLayer(board, battle_map.art).render_whole(tile)
+                zones = [getattr(s, "zone", None) for s in getattr(sc.source, "sides", ())]
+                for i, side in enumerate(sc.sides):
+                    colour = parse_colour(side.colour, (255, 255, 255))
+                    name = zones[i] if i < len(zones) and zones[i] else side.name
+                    for zx, zy in battle_map.deploy_tiles(name):
+                        pygame.draw.rect(picture, colour, (zx * tile, zy * tile, tile, tile), 1)
+            except Exception:  # noqa: BLE001 - no preview is better than no menu
+                picture = None
+        self._previews[key] = picture
+        return picture
+
+    def cycle_controller(self, side: str) -> None:
+        """Human → AI easy → normal → hard → Human."""
+        current = self.controllers.get(side, "human")
+        nxt = (
+            CONTROLLERS[(CONTROLLERS.index(current) + 1) % len(CONTROLLERS)]
+            if current in CONTROLLERS
+            else "human"
+        )
+        self.controllers[side] = nxt
+
+    def toggle_module(self, name: str) -> None:
+        """Switch a rules module."""
+        self.options = dataclasses.replace(self.options, **{name: not getattr(self.options, name)})
+
+    def start(self) -> None:
+        """Build the battle and open it."""
+        from game.ui.scenes.battle import BattleScene
+
+        sc = self.scenarios[self.index]
+        try:
+            battle, battle_map = build(sc, self.seed, self.controllers, self.options)
+        except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
+            self.error = f"Cannot start {sc.title}: {err}"
+            return
+        scene = BattleScene(self.app, battle, battle_map, sc.title)
+        self.app.replace(scene)
+        from game.ui.scenes.handover import BriefingScene
+
+        self.app.push(BriefingScene(self.app, sc.title, sc.briefing, sc.tutorial))
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Up/down pick the scenario, Tab moves through the options, Enter starts, Esc backs out."""
+        if BINDINGS.matches(event, "back"):
+            self.app.pop(self)
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w):
+                self.choose(self.index - 1)
+            elif event.key in (pygame.K_DOWN, pygame.K_s):
+                self.choose(self.index + 1)
+            elif event.key == pygame.K_TAB and self.buttons:
+                step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+            elif event.key == pygame.K_SPACE and self.buttons:
+                self.buttons[self.focus % len(self.buttons)].on_click()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            return
+        for button in self.scenario_buttons + self.buttons:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Scenario list on the left; briefing, sides and modules on the right."""
+        theme, pal = self.theme, self.theme.palette
+        surface.fill(pal.background)
+        w, h = surface.get_size()
+        pad = theme.px(20)
+        blit_text(surface, theme, "New battle", (pad, pad), 26, pal.accent, True)
+        left = pygame.Rect(pad, theme.px(70), theme.px(360), h - theme.px(90))
+        draw_panel(surface, theme, left, pal.panel)
+        self.scenario_buttons = []
+        row = theme.px(38)
+        visible = max(1, (left.h - theme.px(40)) // row)
+        first = min(max(0, self.index - visible // 2), max(0, len(self.scenarios) - visible))
+        y = left.y + theme.px(10)
+        mouse = pygame.mouse.get_pos()
+        font = theme.font(13)
+        for i in range(first, min(len(self.scenarios), first + visible)):
+            label = self.scenarios[i].title
+            while font.size(label)[0] > left.w - theme.px(40) and len(label) > 8:
+                label = label.removesuffix("…")[:-1].rstrip() + "…"
+            rect = pygame.Rect(left.x + 10, y, left.w - 20, row - theme.px(6))
+            b = Button(label, lambda i=i: self.choose(i), rect, size=13)
+            b.selected = i == self.index
+            b.hovered = b.rect.collidepoint(mouse)
+            b.draw(surface, theme)
+            self.scenario_buttons.append(b)
+            y += row
+        if first > 0:
+            blit_text(
+                surface, theme, "▲ more", (left.right - 14, left.y + 2), 10, pal.text_dim, anchor="topright"
+            )
+        if first + visible < len(self.scenarios):
+            blit_text(
+                surface,
+                theme,
+                "▼ more",
+                (left.right - 14, left.bottom - theme.px(22)),
+                10,
+                pal.text_dim,
+                anchor="topright",
+            )
+        blit_text(
+            surface,
+            theme,
+            "↑/↓ choose",
+            (left.centerx, left.bottom - theme.px(8)),
+            11,
+            pal.text_dim,
+            anchor="midbottom",
+        )
+        right = pygame.Rect(left.right + pad, left.y, w - left.right - 2 * pad, left.h)
+        draw_panel(surface, theme, right, pal.panel)
+        if not self.scenarios:
+            return
+        sc = self.scenarios[self.index]
+        x, y = right.x + pad, right.y + theme.px(14)
+        blit_text(surface, theme, sc.title, (x, y), 20, pal.text, True)
+        y += theme.px(34)
+        for line in theme.wrap(sc.briefing, right.w - 2 * pad, 14):
+            blit_text(surface, theme, line, (x, y), 14, pal.text_dim)
+            y += theme.line_height(14)
+        y += theme.px(14)
+        self.buttons = []
+        blit_text(
+            surface, theme, "Sides (click or Tab + Space to change who plays)", (x, y), 14, pal.accent, True
+        )
+        y += theme.px(28)
+        for i, side in enumerate(sc.sides):
+            style = theme.side_style(side.name, i, {"colour": side.colour, "shape": side.shape})
+            token = self.art.token(TokenLook("person", style, 0, False, False), theme.px(32))
+            surface.blit(token, (x, y))
+            blit_text(
+                surface,
+                theme,
+                f"{side.name} ({side.shape})",
+                (x + theme.px(42), y + theme.px(6)),
+                15,
+                parse_colour(side.colour, pal.text),
+                True,
+            )
+            label = CONTROLLER_LABELS.get(self.controllers.get(side.name, "human"), "Human")
+            b = Button(
+                label,
+                lambda s=side.name: self.cycle_controller(s),
+                pygame.Rect(x + theme.px(300), y, theme.px(180), theme.px(34)),
+            )
+            self.buttons.append(b)
+            y += theme.px(42)
+        y += theme.px(10)
+        blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
+        y += theme.px(28)
+        for f in dataclasses.fields(RuleOptions):
+            on = bool(getattr(self.options, f.name))
+            b = Button(
+                f"{f.name.title()}: {'on' if on else 'off'}",
+                lambda n=f.name: self.toggle_module(n),
+                pygame.Rect(x, y, theme.px(160), theme.px(32)),
+            )
+            self.buttons.append(b)
+            for k, line in enumerate(theme.wrap(MODULE_HELP.get(f.name, ""), right.w - theme.px(220), 12)):
+                blit_text(
+                    surface,
+                    theme,
+                    line,
+                    (x + theme.px(174), y + theme.px(2) + k * theme.line_height(12)),
+                    12,
+                    pal.text_dim,
+                )
+            y += theme.px(44)
+        blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
+        preview = self.preview(sc, (right.w - 2 * pad, right.bottom - y - theme.px(90)))
+        if preview is not None:
+            spot = preview.get_rect(midtop=(right.centerx, y + theme.px(22)))
+            surface.blit(preview, spot)
+            pygame.draw.rect(surface, pal.panel_edge, spot, 1)
+        start = Button(
+            "Start battle",
+            self.start,
+            pygame.Rect(
+                right.right - theme.px(220), right.bottom - theme.px(60), theme.px(200), theme.px(44)
+            ),
+            hint="Enter",
+            selected=True,
+        )
+        back = Button(
+            "Back",
+            lambda: self.app.pop(self),
+            pygame.Rect(
+                right.right - theme.px(380), right.bottom - theme.px(60), theme.px(140), theme.px(44)
+            ),
+            hint="Esc",
+        )
+        self.buttons += [start, back]
+        for i, b in enumerate(self.buttons):
+            b.hovered = b.rect.collidepoint(mouse)
+            if i == self.focus and b not in (start,):
+                b.selected = True
+            b.draw(surface, theme)
+        if self.error:
+            for k, line in enumerate(theme.wrap(self.error, right.w - 2 * pad, 13)):
+                blit_text(
+                    surface,
+                    theme,
+                    line,
+                    (x, right.bottom - theme.px(110) + k * theme.line_height(13)),
+                    13,
+                    pal.text_bad,
+                )

@@ -1,0 +1,356 @@
+"""Settings, help (key bindings and the overlays), the pause menu and the load screen."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.app import App, Scene
+from game.ui.input.bindings import BINDINGS
+from game.ui.prefs import UI_SCALES
+from game.ui.render.overlays import OVERLAY_LABELS
+from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.scenes.battle import BattleScene
+
+OVERLAY_HELP = {
+    "reach": "tiles it can walk to (blue, plain) and reach only with a Sprint (orange, hatched)",
+    "range": "range bands of its missile weapon: short (plain), medium −3 (dots), long −6 (hatched)",
+    "arcs": "F front, L/R side, B back arc (cross-hatched) of the selected or hovered combatant",
+    "sight": "from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover",
+    "threat": "tiles enemies could Strike (slashes) or shoot (dots) next round; count; B = from the back arc",
+    "chance": "hover an enemy: hit chance with the full breakdown; each enemy shows the chance of a click",
+}
+
+
+def shade(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken whatever is below a modal screen."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    surface.blit(layer, (0, 0))
+
+
+class HelpScene(Scene):
+    """Every key binding and what each overlay shows (F1 or ?)."""
+
+    overlay = True
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Any key or click closes it."""
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.app.pop(self)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Two columns: bindings by group, then the overlays."""
+        theme, pal = self.theme, self.theme.palette
+        shade(surface)
+        w, h = surface.get_size()
+        box = pygame.Rect(theme.px(30), theme.px(24), w - theme.px(60), h - theme.px(48))
+        draw_panel(surface, theme, box, pal.panel)
+        blit_text(
+            surface,
+            theme,
+            "Help — keys and overlays (any key closes)",
+            (box.x + 20, box.y + 14),
+            18,
+            pal.accent,
+            True,
+        )
+        col_w = (box.w - 60) // 2
+        x, y = box.x + 20, box.y + theme.px(50)
+        line = theme.line_height(12) + 1
+        for group, bindings in BINDINGS.groups():
+            if y + line * 2 > box.bottom - 10:
+                x, y = x + col_w + 20, box.y + theme.px(50)
+            blit_text(surface, theme, group, (x, y), 13, pal.accent, True)
+            y += line + 2
+            merged: dict[str, list[str]] = {}
+            for b in bindings:
+                merged.setdefault(b.help, []).append(b.label())
+            for text, labels in merged.items():
+                keys = " / ".join(dict.fromkeys(labels))
+                if len(labels) == 4 and text == "move the tile cursor":
+                    keys = "Arrow keys"
+                blit_text(surface, theme, keys, (x, y), 12, pal.text, True)
+                blit_text(surface, theme, text, (x + theme.px(175), y), 12, pal.text_dim)
+                y += line
+            y += 6
+        x2 = box.x + col_w + 40 if x == box.x + 20 else x
+        y2 = y if x2 == x else box.y + theme.px(50)
+        blit_text(surface, theme, "Mouse", (x2, y2), 13, pal.accent, True)
+        y2 += line + 2
+        for text in (
+            "left click: select / plan a path / attack an enemy (menu with target numbers)",
+            "right click: final facing toward the tile · drag: pan · wheel: zoom (over the log: scroll)",
+        ):
+            for part in theme.wrap(text, col_w, 12):
+                blit_text(surface, theme, part, (x2, y2), 12, pal.text_dim)
+                y2 += line
+        y2 += 6
+        blit_text(surface, theme, "Overlays", (x2, y2), 13, pal.accent, True)
+        y2 += line + 2
+        for key, label in OVERLAY_LABELS.items():
+            for part in theme.wrap(f"{label}: {OVERLAY_HELP[key]}", col_w, 12):
+                blit_text(surface, theme, part, (x2, y2), 12, pal.text_dim)
+                y2 += line
+
+
+class SettingsScene(Scene):
+    """UI scale, colour-blind palette, edge scrolling, playback pace; key bindings shown."""
+
+    overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.column = ButtonColumn([])
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        p = self.app.prefs
+        index = self.column.index
+        self.column = ButtonColumn(
+            [
+                Button(f"UI scale: {p.ui_scale:g}×", self.cycle_scale),
+                Button(f"Colour-blind palette: {'on' if p.colour_blind else 'off'}", self.toggle_cb),
+                Button(f"Edge scrolling: {'on' if p.edge_scroll else 'off'}", self.toggle_edge),
+                Button(f"Playback speed: {p.animation_speed:g}×", self.cycle_speed),
+                Button("Keys (help)", lambda: self.app.push(HelpScene(self.app))),
+                Button("Back", lambda: self.app.pop(self), hint="Esc"),
+            ]
+        )
+        self.column.index = index
+
+    def cycle_scale(self) -> None:
+        """The next UI scale."""
+        p = self.app.prefs
+        scales = list(UI_SCALES)
+        p.ui_scale = scales[(scales.index(p.ui_scale) + 1) % len(scales)] if p.ui_scale in scales else 1.0
+        self._apply()
+
+    def toggle_cb(self) -> None:
+        """Colour-blind palette on or off."""
+        self.app.prefs.colour_blind = not self.app.prefs.colour_blind
+        self._apply()
+
+    def toggle_edge(self) -> None:
+        """Edge scrolling on or off."""
+        self.app.prefs.edge_scroll = not self.app.prefs.edge_scroll
+        self._apply()
+
+    def cycle_speed(self) -> None:
+        """Playback pace."""
+        speeds = [0.5, 1.0, 1.5, 2.0, 3.0]
+        p = self.app.prefs
+        p.animation_speed = (
+            speeds[(speeds.index(p.animation_speed) + 1) % len(speeds)]
+            if p.animation_speed in speeds
+            else 1.0
+        )
+        self._apply()
+
+    def _apply(self) -> None:
+        self.app.apply_prefs()
+        self._rebuild()
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Esc backs out."""
+        if BINDINGS.matches(event, "back"):
+            self.app.pop(self)
+            return
+        self.column.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The settings box."""
+        theme, pal = self.theme, self.theme.palette
+        shade(surface)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, theme.px(520), theme.px(430))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, theme, box, pal.panel)
+        blit_text(
+            surface,
+            theme,
+            "Settings",
+            (box.centerx, box.y + theme.px(16)),
+            22,
+            pal.accent,
+            True,
+            anchor="midtop",
+        )
+        self.column.layout(theme, box.centerx, box.y + theme.px(64), 420, 42, 10)
+        self.column.draw(surface, theme)
+        blit_text(
+            surface,
+            theme,
+            "Sides keep their badge shapes in every palette.",
+            (box.centerx, box.bottom - theme.px(12)),
+            12,
+            pal.text_dim,
+            anchor="midbottom",
+        )
+
+
+class PauseScene(Scene):
+    """Esc in battle: resume, save, load, settings, help, leave."""
+
+    overlay = True
+
+    def __init__(self, app: App, battle_scene: BattleScene) -> None:
+        super().__init__(app)
+        self.battle_scene = battle_scene
+        can_save = battle_scene.can_save()
+        self.column = ButtonColumn(
+            [
+                Button("Resume", lambda: self.app.pop(self), hint="Esc"),
+                Button(
+                    "Save", self.save, enabled=can_save, reason="saving is possible in the Strategy Stage"
+                ),
+                Button("Load", lambda: self.app.push(LoadScene(self.app))),
+                Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                Button("Help", lambda: self.app.push(HelpScene(self.app)), hint="F1"),
+                Button("Quit to menu", self.to_menu),
+                Button("Quit game", self.app.quit),
+            ]
+        )
+
+    def save(self) -> None:
+        """Save and resume."""
+        self.app.pop(self)
+        self.battle_scene.save()
+
+    def to_menu(self) -> None:
+        """Leave the battle (the autosave of this round stays)."""
+        from game.ui.scenes.menu import MenuScene
+
+        self.app.replace(MenuScene(self.app))
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Esc resumes."""
+        if BINDINGS.matches(event, "back"):
+            self.app.pop(self)
+            return
+        self.column.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The pause box."""
+        theme = self.theme
+        shade(surface, 140)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, theme.px(360), theme.px(470))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, theme, box, theme.palette.panel)
+        blit_text(
+            surface,
+            theme,
+            "Paused",
+            (box.centerx, box.y + theme.px(14)),
+            22,
+            theme.palette.accent,
+            True,
+            anchor="midtop",
+        )
+        self.column.layout(theme, box.centerx, box.y + theme.px(60), 280, 44, 10)
+        self.column.draw(surface, theme)
+
+
+def list_saves() -> list[Path]:
+    """Manual saves and autosaves, newest first."""
+    from game.persist.autosave import autosave_dir, saves_dir
+
+    found: list[Path] = []
+    for folder in (saves_dir(), autosave_dir()):
+        if folder.is_dir():
+            found += [p for p in folder.glob("*.json") if p.is_file()]
+    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+class LoadScene(Scene):
+    """Pick a save to resume; a damaged one says why."""
+
+    overlay = True
+    PAGE = 9  # saves shown at once
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saves = list_saves()
+        self.error = ""
+        buttons = []
+        for path in self.saves[: self.PAGE]:
+            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            kind = "autosave" if path.parent.name == "autosaves" else "save"
+            buttons.append(Button(f"{path.stem}  ·  {kind} {when}", lambda p=path: self.load(p), size=13))
+        buttons.append(Button("Back", lambda: self.app.pop(self), hint="Esc"))
+        self.column = ButtonColumn(buttons)
+
+    def load(self, path: Path) -> None:
+        """Load a save and open its battle."""
+        from game.persist.saves import SaveError
+
+        try:
+            open_saved_battle(self.app, path)
+        except SaveError as err:
+            self.error = str(err)
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Esc backs out."""
+        if BINDINGS.matches(event, "back"):
+            self.app.pop(self)
+            return
+        self.column.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The list of saves."""
+        theme, pal = self.theme, self.theme.palette
+        shade(surface)
+        w, h = surface.get_size()
+        box = pygame.Rect(0, 0, theme.px(680), min(h - 40, theme.px(620)))
+        box.center = (w // 2, h // 2)
+        draw_panel(surface, theme, box, pal.panel)
+        blit_text(
+            surface,
+            theme,
+            "Load a battle",
+            (box.centerx, box.y + theme.px(14)),
+            22,
+            pal.accent,
+            True,
+            anchor="midtop",
+        )
+        if not self.saves:
+            blit_text(
+                surface,
+                theme,
+                "No saves yet: Ctrl+S saves during the Strategy Stage; every round autosaves.",
+                (box.centerx, box.y + theme.px(60)),
+                13,
+                pal.text_dim,
+                anchor="midtop",
+            )
+        self.column.layout(theme, box.centerx, box.y + theme.px(90 if not self.saves else 60), 620, 38, 8)
+        self.column.draw(surface, theme)
+        if self.error:
+            for i, line in enumerate(theme.wrap(self.error, box.w - 40, 13)):
+                blit_text(
+                    surface,
+                    theme,
+                    line,
+                    (box.x + 20, box.bottom - theme.px(60) + i * theme.line_height(13)),
+                    13,
+                    pal.text_bad,
+                )
+
+
+def open_saved_battle(app: App, path: Path) -> None:
+    """Load a save (SaveError if it cannot be) and make its battle the only scene."""
+    from game.persist.saves import load_battle
+    from game.ui.scenarios import map_for
+    from game.ui.scenes.battle import BattleScene
+
+    battle = load_battle(path)
+    scene = BattleScene(app, battle, map_for(battle))
+    scene.log.add_text(f"loaded {path}")
+    app.replace(scene)

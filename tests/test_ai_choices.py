@@ -1,0 +1,137 @@
+"""The AI in hand-built positions with one clearly right answer."""
+
+from __future__ import annotations
+
+import pytest
+from ai_helpers import view_of
+from builders import SWORD, Cast
+
+from game.ai import make_controller
+from game.rules.actions import ActionKind, Order
+from game.rules.arcs import BACK, arc_of
+from game.rules.equipment import MissileKind, Weapon, WeaponClass
+from game.rules.movement import final_facing
+from game.rules.validate import validate_order
+from game.world import Position
+
+LONGBOW = Weapon(
+    "longbow",
+    WeaponClass.MISSILE,
+    hands=2,
+    injury=2,
+    missile_kind=MissileKind.PRIMITIVE,
+    ranges=(40, 150, 200),
+)
+LEVELS = ("ai:easy", "ai:normal", "ai:hard")
+SMART = ("ai:normal", "ai:hard")
+
+
+def choose(level: str, view) -> Order:  # noqa: ANN001
+    order = make_controller(level, seed=1).choose_order(view)
+    assert validate_order(view.world, view.board, order, view.earlier) == []
+    return order
+
+
+def targets_of(order: Order, kind: ActionKind) -> set[int | None]:
+    return {a.target for a in order.actions if a.kind is kind}
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_shoots_the_target_in_the_open_not_the_one_in_high_cover(level: str) -> None:
+    cast = Cast(24, 12, cover={(13, 8): "high"})
+    cast.add("Archer", (2, 5), "a", weapons=(LONGBOW,), missile_primitive=8, movement=4)
+    cast.add("Open", (14, 3), "b", facing=6)
+    cast.add("Hidden", (14, 8), "b", facing=6)
+    # Both declared before the archer, and neither attacks: the one behind high cover is hidden.
+    earlier = {"Open": cast.order("Open"), "Hidden": cast.order("Hidden")}
+    order = choose(level, view_of(cast, "Archer", earlier))
+    assert targets_of(order, ActionKind.MISSILE_STRIKE) == {cast["Open"]}
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_turns_an_attacker_out_of_its_back_arc(level: str) -> None:
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=5, parry=6, dodge=5)  # facing east
+    cast.add("Foe", (4, 5), "b", facing=2, strike=6)  # just west: in my back arc
+    earlier = {"Foe": cast.order("Foe", cast.act(ActionKind.STRIKE, "Me"))}
+    view = view_of(cast, "Me", earlier)
+    order = choose(level, view)
+    start = view.world.get(cast["Me"], Position).tile
+    end = order.path[-1] if order.path else start
+    facing = final_facing(order, [start, *order.path], 2)
+    assert arc_of(end, facing, (4, 5)) != BACK
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_evades_rather_than_parries_an_arrow(level: str) -> None:
+    cast = Cast(60, 12)
+    cast.add("Me", (3, 5), "a", facing=2, strike=6, parry=7, evade=6, movement=5)
+    cast.add("Bowman", (50, 5), "b", facing=6, weapons=(LONGBOW,), missile_primitive=9)
+    earlier = {"Bowman": cast.order("Bowman", cast.act(ActionKind.MISSILE_STRIKE, "Me"))}
+    order = choose(level, view_of(cast, "Me", earlier))
+    assert order.has(ActionKind.EVADE)
+    assert not order.has(ActionKind.PARRY)
+
+
+@pytest.mark.parametrize("level", SMART)
+@pytest.mark.parametrize("brute_declared", [True, False])
+def test_retreats_at_two_injuries_from_a_fresh_foe(level: str, brute_declared: bool) -> None:
+    # A corridor: no way round the brute (in the open, slipping into its back arc is better still).
+    cast = Cast(16, 12, walls=[(x, y) for x in range(16) for y in (4, 6)])
+    cast.add("Me", (5, 5), "a", injuries=2, strike=6, parry=5, movement=8, weapons=(SWORD,))
+    cast.add("Brute", (6, 5), "b", facing=6, strike=9, weapons=(SWORD,))
+    strike = cast.act(ActionKind.STRIKE, "Me")
+    if brute_declared:
+        view = view_of(cast, "Me", {"Brute": cast.order("Brute", strike, strike)})
+    else:
+        view = view_of(cast, "Me", later=("Brute",))  # better Timing: it will see our order
+    assert choose(level, view).has(ActionKind.RETREAT)
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_finishes_the_injured_enemy(level: str) -> None:
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=7)
+    cast.add("Fresh", (6, 4), "b", facing=6)
+    cast.add("Wounded", (6, 6), "b", facing=6, injuries=2)
+    earlier = {"Fresh": cast.order("Fresh"), "Wounded": cast.order("Wounded")}
+    order = choose(level, view_of(cast, "Me", earlier))
+    assert targets_of(order, ActionKind.STRIKE) == {cast["Wounded"]}
+
+
+def test_disarms_a_parrying_foe_when_its_disarm_is_better() -> None:
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=3, disarm=9)
+    cast.add("Fencer", (6, 5), "b", facing=6, parry=9, grip=1, vigor=1)
+    earlier = {"Fencer": cast.order("Fencer", cast.act(ActionKind.PARRY), cast.act(ActionKind.PARRY))}
+    order = choose("ai:hard", view_of(cast, "Me", earlier))
+    assert order.has(ActionKind.DISARM)
+
+
+def test_a_disarmed_fighter_picks_its_weapon_up() -> None:
+    from builders import ChapterCast
+
+    cast = ChapterCast(12, 12)
+    cast.add("Me", (5, 5), "a", weapons=(), brawling=2)
+    cast.add("Foe", (10, 10), "b")
+    cast.drop(SWORD, (6, 6))
+    order = choose("ai:hard", view_of(cast, "Me", {"Foe": cast.order("Foe")}))
+    assert order.has(ActionKind.RETRIEVE)
+
+
+@pytest.mark.parametrize("level", (*LEVELS, "ai:random"))
+def test_every_level_explains_its_choice(level: str) -> None:
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a")
+    cast.add("Foe", (6, 5), "b", facing=6)
+    controller = make_controller(level, seed=3)
+    controller.choose_order(view_of(cast, "Me"))
+    explanation = controller.last_explanation  # type: ignore[attr-defined]
+    if level == "ai:random":
+        assert explanation == []
+        return
+    assert explanation
+    for summary, score, terms in explanation:
+        assert isinstance(summary, str) and summary
+        assert isinstance(score, float)
+        assert abs(sum(terms.values()) - score) < 0.01

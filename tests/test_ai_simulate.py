@@ -1,0 +1,106 @@
+"""`python -m game simulate`: summaries, JSON, parallel runs, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from ai_helpers import TEST_MAPS, write_scenario
+
+from game.cli import main
+
+
+@pytest.fixture
+def scenario_args(tmp_path: Path) -> list[str]:
+    scenario, roster = write_scenario(
+        tmp_path,
+        ["swordsman", "archer"],
+        ["knight", "spearman"],
+        map_path=str(TEST_MAPS / "foreign.tmx"),
+        zones=("A", "B"),
+        max_rounds=5,
+    )
+    return [str(scenario), "--roster", str(roster)]
+
+
+def test_simulate_prints_wins_draws_rounds_and_injuries(scenario_args: list[str], capsys) -> None:  # noqa: ANN001
+    assert main(["simulate", *scenario_args, "--sides", "ai:normal,ai:random", "--battles", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "ai:normal" in out and "ai:random" in out
+    assert "draws" in out and "mean rounds" in out and "mean injuries" in out
+
+
+def test_simulate_json_parses_and_matches_with_jobs(scenario_args: list[str], capsys) -> None:  # noqa: ANN001
+    common = [
+        "simulate",
+        *scenario_args,
+        "--sides",
+        "ai:easy,ai:random",
+        "--battles",
+        "4",
+        "--seed",
+        "3",
+        "--json",
+    ]
+    assert main(common) == 0
+    one = json.loads(capsys.readouterr().out)
+    assert main([*common, "--jobs", "2"]) == 0
+    two = json.loads(capsys.readouterr().out)
+    assert one["battles"] == 4 and len(one["results"]) == 4
+    assert sum(one["wins"]) + one["draws"] == 4
+    assert one["rejected_orders"] == 0
+    # Sides swap on alternate battles.
+    assert one["results"][0]["entrants"] == ["ai:easy", "ai:random"]
+    assert one["results"][1]["entrants"] == ["ai:random", "ai:easy"]
+    strip = lambda doc: {k: v for k, v in doc.items() if k not in ("seconds", "median_decision_ms")}  # noqa: E731
+    assert strip(one) == strip(two)
+
+
+def test_simulate_explain_lists_the_candidates(scenario_args: list[str], capsys) -> None:  # noqa: ANN001
+    assert (
+        main(["simulate", *scenario_args, "--sides", "ai:hard,ai:normal", "--battles", "1", "--explain"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "round 1," in out and "(ai:hard)" in out
+    assert "dealt" in out or "approach" in out
+
+
+def test_simulate_on_a_map(capsys) -> None:  # noqa: ANN001
+    from game.content.scenarios import bundled_maps
+
+    maps = [m for m in bundled_maps() if m.name == "skirmish.tmx"]
+    try:
+        from game.content.roster import default_roster
+
+        default_roster().get("soldier")
+    except Exception:  # noqa: BLE001 - the bundled roster may not exist yet
+        pytest.skip("no bundled roster with soldiers")
+    if not maps:
+        pytest.skip("no bundled skirmish map")
+    assert main(["simulate", str(maps[0]), "--sides", "ai:random,ai:random", "--battles", "1"]) == 0
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--sides", "ai:hard"],
+        ["--sides", "ai:hard,ai:godlike"],
+        ["--battles", "0"],
+        ["--battles", "many"],
+        ["--jobs", "0"],
+        ["--seed", "x"],
+    ],
+)
+def test_bad_arguments_exit_2_with_one_line(scenario_args: list[str], args: list[str], capsys) -> None:  # noqa: ANN001
+    with pytest.raises(SystemExit) as info:
+        raise SystemExit(main(["simulate", *scenario_args, *args]))
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error:") and "\n" not in err
+
+
+def test_an_unknown_scenario_exits_2_with_one_line(capsys) -> None:  # noqa: ANN001
+    assert main(["simulate", "no_such_scenario", "--battles", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("error:") and "\n" not in err

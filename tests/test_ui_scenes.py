@@ -1,0 +1,171 @@
+"""Scene tests: drive the game window with synthetic pygame events (headless)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.persist.saves import load_battle, world_hash
+from game.rules.actions import ActionKind
+from game.ui.scenes.battle import BattleScene
+from game.ui.scenes.end import EndScene
+from game.ui.scenes.handover import BriefingScene, HandoverScene
+from game.ui.scenes.menu import MenuScene, SetupScene
+from game.ui.scenes.settings import LoadScene, PauseScene, open_saved_battle
+from tests.ui_helpers import click, duel, key, make_app, run_until
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+    """Saves, autosaves and settings go to a temporary folder."""
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_menu_starts_a_battle() -> None:
+    app = make_app()
+    app.push(MenuScene(app))
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, SetupScene)
+    setup = app.top
+    index = next(i for i, s in enumerate(setup.scenarios) if s.id == "ring_duel")
+    setup.choose(index)
+    for side in list(setup.controllers):
+        setup.controllers[side] = "ai:easy" if setup.controllers[side] != "human" else "human"
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, BriefingScene)  # the briefing comes first
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, BattleScene)
+    scene = app.top
+    assert scene.battle.meta["scenario"] == "ring_duel"
+    assert run_until(app, lambda: scene.phase == "declare")
+    assert scene.art is not None  # the map's own tiles are drawn
+
+
+def test_declare_move_and_strike_then_resolve_save_and_load(home) -> None:  # noqa: ANN001
+    app = make_app()
+    scene = BattleScene(app, duel(), None)
+    app.push(scene)
+    assert run_until(app, lambda: scene.phase == "declare")
+    omar = scene.actor
+    assert scene.battle.world.get(omar, __import__("game.world", fromlist=["Name"]).Name).value == "Omar"
+    # Move next to Niles: click the tile.
+    app.step(click(scene.screen_pos((4, 4))))
+    assert scene.draft.state.path[-1] == (4, 4)
+    # Click Niles: the attack menu opens with Strike first; Enter picks it.
+    niles = scene.planner.enemies()[0]
+    app.step(click(scene.screen_pos((5, 4))))
+    assert scene.menu is not None and scene.menu.items[0].label.startswith("Strike")
+    assert scene.menu.items[0].enabled, scene.menu.items[0].reason
+    app.step([key(pygame.K_RETURN)])
+    order = scene.draft.order()
+    assert [a.kind for a in order.actions] == [ActionKind.STRIKE]
+    assert order.actions[0].target == niles
+    # Its forecast is shown: a target number and a chance.
+    fc = scene.planner.forecasts(order)[0]
+    assert fc.breakdown is not None and 0 < fc.success < 1
+    # Undo and redo the Strike with the keyboard.
+    app.step([key(pygame.K_BACKSPACE)])
+    assert not scene.draft.order().actions
+    app.step(click(scene.screen_pos((5, 4))))
+    app.step([key(pygame.K_RETURN)])
+    app.step([key(pygame.K_e)])  # turn the final facing clockwise
+    app.step([key(pygame.K_c)])  # declare
+    assert scene.draft is None
+    assert run_until(app, lambda: scene.playback is not None or scene.battle.number >= 2)
+    declared = scene.battle.records[0].orders
+    mine = next(o for o in declared if o.actor == omar)
+    assert mine.path[-1] == (4, 4) and mine.has(ActionKind.STRIKE)
+    # Step through a few events, then skip the rest.
+    if scene.playback is not None:
+        app.step([key(pygame.K_n)])
+        app.step([key(pygame.K_n)])
+        app.step([key(pygame.K_k)])
+    assert run_until(app, lambda: scene.playback is None and scene.phase in ("declare", "over"))
+    assert any("Strike" in line.text for line in scene.log.lines)
+    assert (home / "autosaves").is_dir()
+    if scene.phase == "over":
+        return
+    # Save in the Strategy Stage (Ctrl+S), then load it from the load screen.
+    app.step([key(pygame.K_s, pygame.KMOD_CTRL)])
+    assert scene.saved_path is not None and scene.saved_path.exists()
+    loaded = load_battle(scene.saved_path)
+    assert world_hash(loaded.world) == world_hash(scene.battle.world)
+    app.push(LoadScene(app))
+    assert scene.saved_path in app.top.saves
+    open_saved_battle(app, scene.saved_path)
+    assert isinstance(app.top, BattleScene) and app.top is not scene
+    assert app.top.battle.number == scene.battle.number
+
+
+def test_battle_runs_to_the_end_screen_and_rematch() -> None:
+    app = make_app()
+    scene = BattleScene(app, duel(("ai:easy", "ai:easy"), max_rounds=4), None)
+    app.push(scene)
+
+    def skip_playback() -> bool:
+        if scene.playback is not None:
+            scene.pace("skip")
+        return isinstance(app.top, EndScene)
+
+    assert run_until(app, skip_playback, frames=6000)
+    end = app.top
+    assert scene.battle.over
+    app.step([key(pygame.K_r)])  # rematch
+    assert isinstance(app.top, BattleScene) and app.top is not scene
+    app.top.app.push(EndScene(app, app.top))
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, MenuScene)
+    del end
+
+
+def test_hot_seat_hands_over_between_humans() -> None:
+    app = make_app()
+    scene = BattleScene(app, duel(("human", "human")), None)
+    app.push(scene)
+    app.step([])
+    assert isinstance(app.top, HandoverScene)
+    first = app.top.eid
+    app.step([key(pygame.K_RETURN)])
+    assert app.top is scene and scene.phase == "declare" and scene.actor == first
+    app.step([key(pygame.K_c)])  # declare nothing
+    assert isinstance(app.top, HandoverScene) and app.top.eid != first
+
+
+def test_escape_backs_out_step_by_step() -> None:
+    app = make_app()
+    scene = BattleScene(app, duel(), None)
+    app.push(scene)
+    assert run_until(app, lambda: scene.phase == "declare")
+    app.step(click(scene.screen_pos((3, 3))))
+    assert scene.draft.state.path
+    app.step(click(scene.screen_pos((5, 4))))
+    assert scene.menu is not None
+    app.step([key(pygame.K_ESCAPE)])
+    assert scene.menu is None and scene.draft.state.path
+    app.step([key(pygame.K_ESCAPE)])
+    assert not scene.draft.state.path
+    app.step([key(pygame.K_ESCAPE)])
+    assert isinstance(app.top, PauseScene)
+    app.step([key(pygame.K_ESCAPE)])
+    assert app.top is scene
+
+
+def test_keyboard_only_declaration() -> None:
+    app = make_app()
+    scene = BattleScene(app, duel(), None)
+    app.push(scene)
+    assert run_until(app, lambda: scene.phase == "declare")
+    app.step([key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RETURN)])  # cursor to (4, 4), move
+    assert scene.draft.state.path[-1] == (4, 4)
+    app.step([key(pygame.K_t), key(pygame.K_RETURN)])  # cursor on Niles, open the attack menu
+    assert scene.menu is not None
+    app.step([key(pygame.K_RETURN)])  # Strike
+    assert scene.draft.order().has(ActionKind.STRIKE)
+    app.step([key(pygame.K_x)])  # the action menu lists defences with reasons
+    labels = [item.label for item in scene.menu.items]
+    assert "Block" in labels
+    block = scene.menu.items[labels.index("Block")]
+    assert not block.enabled and "shield" in block.reason
+    app.step([key(pygame.K_ESCAPE), key(pygame.K_c)])
+    assert scene.draft is None

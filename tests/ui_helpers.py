@@ -1,0 +1,61 @@
+"""Shared helpers for the UI tests: a headless app, a small battle, synthetic input."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.battle import Battle
+from game.rules.options import RuleOptions
+from game.ui.app import App
+from game.ui.prefs import Prefs
+from game.world import Appearance
+from tests.builders import SWORD, Cast
+
+
+def make_app() -> App:
+    """A headless 1280×720 app with default settings (not the user's)."""
+    return App((1280, 720), Prefs(edge_scroll=False))
+
+
+def duel(controllers: tuple[str, str] = ("human", "ai:easy"), seed: int = 3, max_rounds: int = 30) -> Battle:
+    """Omar (hunters) against Niles (assassin) on a 10 × 8 open grid, three tiles apart."""
+    cast = Cast(10, 8)
+    omar = cast.add("Omar", (2, 4), side="hunters", facing=2, weapons=(SWORD,), strike=8, movement=4)
+    niles = cast.add("Niles", (5, 4), side="assassin", facing=6, weapons=(SWORD,), strike=5, movement=4)
+    cast.world.set(omar, Appearance("bounty_hunter"))
+    cast.world.set(niles, Appearance("assassin"))
+    meta = {
+        "title": "Test duel",
+        "scenario": "test-duel",
+        "sides": {
+            "hunters": {"colour": "#0072B2", "shape": "circle", "controller": controllers[0]},
+            "assassin": {"colour": "#D55E00", "shape": "triangle", "controller": controllers[1]},
+        },
+    }
+    return Battle(cast.world, cast.board, seed, RuleOptions.battlefield(), max_rounds=max_rounds, meta=meta)
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    """A key press."""
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[int, int], button: int = 1) -> list[pygame.event.Event]:
+    """A mouse click (down and up) at a screen position."""
+    return [
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button),
+    ]
+
+
+def run_until(app: App, condition, frames: int = 2000, sleep: float = 0.002) -> bool:  # noqa: ANN001
+    """Step frames (letting AI threads work) until `condition()` holds."""
+    for _ in range(frames):
+        if condition():
+            return True
+        app.step([], 1 / 60)
+        time.sleep(sleep)
+    return condition()
