@@ -11,11 +11,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.prefs import Prefs
 from game.ui.theme import Theme
+
+if TYPE_CHECKING:
+    from game.battle import Battle
 
 WINDOW_SIZE = (1280, 720)  # pixels: the default window
 MIN_SIZE = (960, 600)  # pixels: the layout needs at least this much
@@ -108,8 +112,8 @@ class App:
         self.running = False
 
     # ------------------------------------------------------------- the loop
-    def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS) -> None:
-        """One frame: deliver events, advance time, draw."""
+    def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS, draw: bool = True) -> None:
+        """One frame: deliver events, advance time, draw (tests may skip drawing some frames)."""
         for event in events:
             self.dispatch(event)
             if not self.running:
@@ -117,7 +121,8 @@ class App:
         for scene in list(self.scenes):
             if scene is self.top or getattr(scene, "always_update", False):
                 scene.update(dt)
-        self.draw()
+        if draw:
+            self.draw()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Deliver one event to the top scene (quit and resize are handled here)."""
@@ -148,3 +153,20 @@ class App:
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
         pygame.quit()
+
+
+def run_game(battle: Battle | None = None, size: tuple[int, int] = WINDOW_SIZE) -> int:
+    """Open the window on the main menu, or straight on a battle screen for `battle`
+    (a battle continued from a replay, say); returns the exit status when it closes."""
+    from game.ui.scenes.menu import MenuScene
+
+    app = App((max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
+    app.push(MenuScene(app))
+    if battle is not None:
+        from game.ui.scenarios import map_for
+        from game.ui.scenes.battle import BattleScene
+
+        # Leaving the battle ("Quit to menu") replaces the stack with the menu anyway.
+        app.replace(BattleScene(app, battle, map_for(battle)))
+    app.run()
+    return 0

@@ -140,7 +140,7 @@ def forecast_detail(fc: ActionForecast | None) -> str:
         return "no roll" if fc.success == 1 else "impossible"
     total = fc.breakdown.total
     need = f"≤ {total}" if total >= 1 else "impossible"
-    extra = f" · {fc.nullified * 100:.0f}% void" if fc.nullified else ""
+    extra = f" · {float(fc.nullified) * 100:.0f}% void" if fc.nullified else ""
     range_text = "" if not fc.uncertain else " ~"
     return f"{need}{range_text} · {fc.percent:.0f}%{extra}"
 

@@ -126,6 +126,33 @@ BINDINGS = Bindings(
         _b("step", "resolution: next event", "Resolution", pygame.K_n, pygame.K_PERIOD),
         _b("play", "resolution: play / pause", "Resolution", pygame.K_p),
         _b("skip", "resolution: skip to the end of the round", "Resolution", pygame.K_k, pygame.K_END),
+        # The replay screen asks for these by name first, so keys the battle screen
+        # uses for other things (arrows, Home, End, C) mean the replay's commands there.
+        _b("replay_forward", "replay: next event", "Replay", pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD),
+        _b("replay_back", "replay: previous event", "Replay", pygame.K_LEFT, pygame.K_b, pygame.K_COMMA),
+        _b(
+            "replay_next_round",
+            "replay: start of the next round",
+            "Replay",
+            pygame.K_PAGEDOWN,
+            pygame.K_RIGHTBRACKET,
+        ),
+        _b(
+            "replay_previous_round",
+            "replay: start of this (or the previous) round",
+            "Replay",
+            pygame.K_PAGEUP,
+            pygame.K_LEFTBRACKET,
+        ),
+        _b("replay_play", "replay: play / pause", "Replay", pygame.K_SPACE, pygame.K_p),
+        _b("replay_start", "replay: jump to the start", "Replay", pygame.K_HOME),
+        _b("replay_end", "replay: jump to the end", "Replay", pygame.K_END),
+        _b(
+            "replay_continue",
+            "replay: continue the battle from the last whole round shown",
+            "Replay",
+            pygame.K_c,
+        ),
     ]
 )
 """Every command of the game window."""

@@ -37,7 +37,11 @@ class LogPanel:
         self.lines: list[LogLine] = []
         self.scroll = 0  # wrapped rows scrolled back from the bottom
         self._wrapped: list[tuple[str, Colour, bool]] = []
-        self._wrapped_for: tuple[int, int, int] = (-1, -1, -1)
+        self._wrapped_for: tuple[object, ...] = ()
+        # Rows of each line already wrapped, so a long log is not re-measured word by
+        # word every time a line comes or goes (the replay steps back and forth).
+        self._rows: dict[tuple[LogLine, int], list[tuple[str, Colour, bool]]] = {}
+        self._rows_theme: Theme | None = None
 
     def add(self, event: Event) -> None:
         """Append an event."""
@@ -73,14 +77,23 @@ class LogPanel:
         return pal.text, False
 
     def _rewrap(self, width: int) -> None:
-        key = (width, len(self.lines), id(self.lines[-1]) if self.lines else 0)
+        key = (width, len(self.lines), id(self.lines[-1]) if self.lines else 0, id(self.theme))
         if key == self._wrapped_for:
             return
+        if self._rows_theme is not self.theme or len(self._rows) > 3 * MAX_LINES:
+            self._rows = {}
+            self._rows_theme = self.theme
         rows: list[tuple[str, Colour, bool]] = []
         for line in self.lines:
-            colour, bold = self.colour(line)
-            for k, part in enumerate(self.theme.wrap(line.text, width, LOG_SIZE, bold)):
-                rows.append(((part if k == 0 else "   " + part), colour, bold))
+            wrapped = self._rows.get((line, width))
+            if wrapped is None:
+                colour, bold = self.colour(line)
+                wrapped = [
+                    ((part if k == 0 else "   " + part), colour, bold)
+                    for k, part in enumerate(self.theme.wrap(line.text, width, LOG_SIZE, bold))
+                ]
+                self._rows[(line, width)] = wrapped
+            rows += wrapped
         self._wrapped = rows
         self._wrapped_for = key
 

@@ -21,7 +21,7 @@ import pygame
 from game.ai.controller import DeclarationView
 from game.battle import Battle
 from game.rules.actions import TARGETED, Action, ActionKind, Order
-from game.rules.events import Rolled, TimingRolled
+from game.rules.events import TimingRolled
 from game.rules.geometry import Tile, bearing_direction, direction_name
 from game.rules.positions import (
     are_enemies,
@@ -38,6 +38,16 @@ from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines, terrain_board
 from game.ui.playback import Playback
+from game.ui.render.battlefield import (
+    draw_event_text,
+    draw_hint,
+    draw_items,
+    draw_toasts,
+    draw_tokens,
+    screen_rects,
+    side_styles,
+    stage_reached,
+)
 from game.ui.render.camera import PAN_SPEED, Camera
 from game.ui.render.log import LogPanel
 from game.ui.render.map_layer import MapLayer
@@ -55,14 +65,11 @@ from game.ui.render.overlays import (
     threat_parts,
 )
 from game.ui.render.panels import Chip, draw_dice, draw_sheet, draw_stage_bar, look_of
-from game.ui.render.tokens import TokenArt, draw_ring, draw_token
+from game.ui.render.tokens import TokenArt, draw_token
 from game.ui.render.widgets import Button, MenuItem, PopupMenu, blit_text, draw_panel, draw_tooltip
 from game.ui.theme import SideStyle
-from game.world import Condition, Equipment, Facing, Item, Position, Side, World
+from game.world import Condition, Equipment, Facing, Position, Side, World
 
-TOP_BAR = 44  # pixels (before UI scale): the stage bar
-RIGHT_PANEL = 400  # pixels: the sheet and order panel
-LOG_HEIGHT = 170  # pixels: the log under the map
 DRAG_THRESHOLD = 6  # pixels of mouse travel before a click becomes a drag
 TOAST_SECONDS = 4.0
 KEY_PAN = 64  # pixels per key press (key repeat keeps it going)
@@ -119,19 +126,7 @@ class BattleScene(Scene):
 
     # ------------------------------------------------------------- set-up
     def _side_styles(self) -> dict[str, SideStyle]:
-        meta = self.battle.meta.get("sides")
-        names: list[str] = []
-        for eid in combatants(self.battle.world):
-            side = self.battle.world.get(eid, Side).name
-            if side not in names:
-                names.append(side)
-        styles = {}
-        for i, name in enumerate(names):
-            spec = meta.get(name) if isinstance(meta, dict) else None
-            if isinstance(meta, list):
-                spec = next((s for s in meta if isinstance(s, dict) and s.get("name") == name), None)
-            styles[name] = self.theme.side_style(name, i, spec)
-        return styles
+        return side_styles(self.theme, self.battle.world, self.battle.meta)
 
     def controller_of(self, eid: int) -> str:
         """ "human" or "ai:…" for a combatant's side."""
@@ -147,14 +142,7 @@ class BattleScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out for a window size."""
         t = self.theme
-        w, h = size
-        top, right, log_h = t.px(TOP_BAR), t.px(RIGHT_PANEL), t.px(LOG_HEIGHT)
-        self.rects = {
-            "top": pygame.Rect(0, 0, w, top),
-            "map": pygame.Rect(0, top, w - right, h - top - log_h),
-            "log": pygame.Rect(0, h - log_h, w - right, log_h),
-            "right": pygame.Rect(w - right, top, right, h - top),
-        }
+        self.rects = screen_rects(t, size)
         self.camera.resize(self.rects["map"])
         self.overlays.set_theme(t)
         self.log.theme = t
@@ -854,80 +842,23 @@ class BattleScene(Scene):
         surface.set_clip(clip)
 
     def _draw_tokens(self, surface: pygame.Surface) -> None:
-        world, cam, theme = self.world, self.camera, self.theme
-        tp = cam.tile_px
-        x0, y0, x1, y1 = cam.visible_tiles()
-        hovered = self.hovered_combatant()
-        items = []
-        for eid, pos in world.query(Position):
-            if not world.has(eid, Condition):
-                continue
-            tile = pos.tile
-            moving = self.playback.position_of(eid) if self.playback is not None else None
-            where = moving or tile
-            if not (x0 - 2 <= where[0] <= x1 + 1 and y0 - 2 <= where[1] <= y1 + 1):
-                continue
-            dead = world.get(eid, Condition).dead
-            items.append((not dead, where[1], eid, where))
-        items.sort()
-        for _alive, _y, eid, where in items:
-            centre = cam.tile_centre(where)
-            facing = world.get(eid, Facing).direction
-            if self.playback is not None:
-                walking = self.playback.facing_of(eid)
-                facing = walking if walking is not None else facing
-            style = self.style_of(world, eid)
-            if eid == self.actor and self.phase in ("declare", "ai"):
-                pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
-                draw_ring(
-                    surface,
-                    centre,
-                    int(tp * 1.1),
-                    theme.palette.accent,
-                    max(2, tp // 16),
-                    dashed=True,
-                    phase=self.clock,
-                )
-                if pulse > 0.2:
-                    pass
-            if eid == self.selected:
-                draw_ring(surface, centre, int(tp * 1.02), theme.palette.select, max(2, tp // 18))
-            elif eid == hovered:
-                draw_ring(surface, centre, int(tp * 1.02), theme.palette.hover, 1)
-            draw_token(
-                surface,
-                theme,
-                self.tokens,
-                look_of(world, eid, style),
-                centre,
-                tp,
-                facing,
-                name_of(world, eid),
-            )
+        draw_tokens(
+            surface,
+            self.theme,
+            self.tokens,
+            self.world,
+            self.camera,
+            self.style_of,
+            self.playback,
+            selected=self.selected,
+            hovered=self.hovered_combatant(),
+            declarer=self.actor if self.phase in ("declare", "ai") else None,
+            clock=self.clock,
+        )
         self._draw_enemy_chances(surface)
 
     def _draw_items(self, surface: pygame.Surface) -> None:
-        cam = self.camera
-        for _eid, item, pos in self.world.query(Item, Position):
-            rect = cam.tile_rect(pos.tile)
-            c = rect.center
-            r = rect.w // 3
-            pygame.draw.line(
-                surface, (20, 20, 24), (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), max(3, rect.w // 8)
-            )
-            pygame.draw.line(
-                surface, (220, 220, 230), (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), max(2, rect.w // 12)
-            )
-            if cam.tile_px >= 32:
-                blit_text(
-                    surface,
-                    self.theme,
-                    item.weapon.name,
-                    (c[0], rect.bottom - 2),
-                    10,
-                    (230, 230, 230),
-                    anchor="midbottom",
-                )
+        draw_items(surface, self.theme, self.world, self.camera)
 
     def _draw_path(
         self,
@@ -1271,13 +1202,7 @@ class BattleScene(Scene):
             text = f"Resolution ({state}): N next event · P play/pause · K skip to the end of the round"
         else:
             text = "F1 help"
-        image = theme.text(text, 12, theme.palette.text)
-        rect = image.get_rect(midbottom=(self.rects["map"].centerx, self.rects["map"].bottom - theme.px(6)))
-        box = rect.inflate(theme.px(16), theme.px(6))
-        layer = pygame.Surface(box.size, pygame.SRCALPHA)
-        layer.fill((12, 14, 18, 200))
-        surface.blit(layer, box)
-        surface.blit(image, rect)
+        draw_hint(surface, theme, text, self.rects["map"])
 
     def _draw_stage_bar(self, surface: pygame.Surface) -> None:
         battle = self.battle
@@ -1307,12 +1232,7 @@ class BattleScene(Scene):
                 )
             stage = "Strategy Stage: declaring worst Timing first"
         elif self.playback is not None:
-            current = self.playback.current
-            stage = "Modifier & Resolution Stages"
-            for event in self.playback.shown:
-                if event.kind == "stage_started":
-                    stage = f"{event.stage} Stage"  # type: ignore[attr-defined]
-            del current
+            stage = stage_reached(self.playback.shown)
         else:
             stage = "Between rounds" if battle.number else "Before the first round"
         note = "Space/P play · N step · K skip" if self.playback is not None else "F1 help · Esc menu"
@@ -1550,27 +1470,10 @@ class BattleScene(Scene):
             b.draw(surface, theme)
             self.buttons.append(b)
         y += bh + theme.px(10)
-        event = pb.current
-        if isinstance(event, Rolled):
-            for line in theme.wrap(event.text(), rect.w - 2 * pad, 13):
-                blit_text(surface, theme, line, (x, y), 13, pal.text)
-                y += theme.line_height(13)
+        draw_event_text(surface, theme, pb.current, (x, y), rect.w - 2 * pad)
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
-        theme = self.theme
-        mrect = self.rects["map"]
-        y = mrect.y + theme.px(110)
-        for text, left, bad in self.toasts:
-            colour = theme.palette.text_bad if bad else theme.palette.text
-            image = theme.text(text, 13, colour, True)
-            rect = image.get_rect(midtop=(mrect.centerx, y))
-            box = rect.inflate(theme.px(20), theme.px(10))
-            layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            layer.fill((12, 14, 18, int(230 * min(1.0, left))))
-            surface.blit(layer, box)
-            image.set_alpha(int(255 * min(1.0, left)))
-            surface.blit(image, rect)
-            y += box.h + theme.px(4)
+        draw_toasts(surface, self.theme, self.toasts, self.rects["map"])
 
     # ------------------------------------------------------------- for tests and tools
     def screen_pos(self, tile: Tile) -> tuple[int, int]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.app import App, Scene
-from game.ui.input.bindings import BINDINGS
+from game.ui.input.bindings import BINDINGS, CTRL
 from game.ui.prefs import UI_SCALES
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
@@ -64,13 +64,14 @@ class HelpScene(Scene):
         x, y = box.x + 20, box.y + theme.px(50)
         line = theme.line_height(12) + 1
         for group, bindings in BINDINGS.groups():
-            if y + line * 2 > box.bottom - 10:
-                x, y = x + col_w + 20, box.y + theme.px(50)
-            blit_text(surface, theme, group, (x, y), 13, pal.accent, True)
-            y += line + 2
             merged: dict[str, list[str]] = {}
             for b in bindings:
                 merged.setdefault(b.help, []).append(b.label())
+            # A group that would run off the bottom starts the next column.
+            if y + line * (len(merged) + 1) + 2 > box.bottom - 10:
+                x, y = x + col_w + 20, box.y + theme.px(50)
+            blit_text(surface, theme, group, (x, y), 13, pal.accent, True)
+            y += line + 2
             for text, labels in merged.items():
                 keys = " / ".join(dict.fromkeys(labels))
                 if len(labels) == 4 and text == "move the tile cursor":
@@ -269,20 +270,29 @@ def list_saves() -> list[Path]:
 
 
 class LoadScene(Scene):
-    """Pick a save to resume; a damaged one says why."""
+    """Pick a save to resume, or to watch as a replay; a damaged one says why."""
 
     overlay = True
     PAGE = 9  # saves shown at once
+    WATCH_WIDTH = 150  # pixels (before UI scale): the "Watch replay" button beside each save
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.saves = list_saves()
+        self.saves: list[Path] = []
         self.error = ""
         buttons = []
-        for path in self.saves[: self.PAGE]:
-            when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        self.watch_buttons: list[Button] = []
+        for path in list_saves():
+            try:
+                when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+            except OSError:  # deleted since it was listed
+                continue
+            self.saves.append(path)
             kind = "autosave" if path.parent.name == "autosaves" else "save"
             buttons.append(Button(f"{path.stem}  ·  {kind} {when}", lambda p=path: self.load(p), size=13))
+            self.watch_buttons.append(Button("▶ Watch replay", lambda p=path: self.watch(p), size=13))
+            if len(self.saves) == self.PAGE:
+                break
         buttons.append(Button("Back", lambda: self.app.pop(self), hint="Esc"))
         self.column = ButtonColumn(buttons)
 
@@ -295,11 +305,28 @@ class LoadScene(Scene):
         except SaveError as err:
             self.error = str(err)
 
+    def watch(self, path: Path) -> None:
+        """Open the save's replay (the battle played back event by event)."""
+        from game.persist.saves import SaveError
+        from game.ui.scenes.replay import open_replay
+
+        try:
+            open_replay(self.app, path)
+        except SaveError as err:
+            self.error = str(err)
+
     def on_event(self, event: pygame.event.Event) -> None:
-        """Esc backs out."""
+        """Esc backs out; R watches the highlighted save's replay."""
         if BINDINGS.matches(event, "back"):
             self.app.pop(self)
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not getattr(event, "mod", 0) & CTRL:
+            if self.column.index < len(self.saves):
+                self.watch(self.saves[self.column.index])
+            return
+        for button in self.watch_buttons:
+            if button.handle(event):
+                return
         self.column.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -331,7 +358,26 @@ class LoadScene(Scene):
                 anchor="midtop",
             )
         self.column.layout(theme, box.centerx, box.y + theme.px(90 if not self.saves else 60), 620, 38, 8)
+        gap = theme.px(8)
+        mouse = pygame.mouse.get_pos()
+        for row, watch in zip(self.column.buttons, self.watch_buttons, strict=False):
+            # Each save row gives up its right end to its "Watch replay" button.
+            watch.rect = pygame.Rect(0, row.rect.y, theme.px(self.WATCH_WIDTH), row.rect.h)
+            watch.rect.right = row.rect.right
+            row.rect.width -= watch.rect.w + gap
+            watch.hovered = watch.rect.collidepoint(mouse)
+            watch.draw(surface, theme)
         self.column.draw(surface, theme)
+        if self.saves:
+            blit_text(
+                surface,
+                theme,
+                "Enter or click: resume · R or ▶: watch the replay · Esc: back",
+                (box.centerx, box.bottom - theme.px(14)),
+                12,
+                pal.text_dim,
+                anchor="midbottom",
+            )
         if self.error:
             for i, line in enumerate(theme.wrap(self.error, box.w - 40, 13)):
                 blit_text(

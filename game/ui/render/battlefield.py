@@ -1,0 +1,193 @@
+"""The battlefield as the battle screen and the replay screen both draw it.
+
+The screen layout (stage bar, map, log, side panel), the side styles a
+battle's meta names, dropped weapons, the tokens (walking along their paths
+while a `Playback` shows a round), the stage a playback has reached, the
+text of the event on screen and the hint pill under the map.  Shared so that
+a replay looks exactly like the battle it records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+import pygame
+
+from game.rules.events import Event, Rolled
+from game.rules.positions import combatants, name_of
+from game.ui.playback import Playback
+from game.ui.render.camera import Camera
+from game.ui.render.panels import look_of
+from game.ui.render.tokens import TokenArt, draw_ring, draw_token
+from game.ui.render.widgets import blit_text
+from game.ui.theme import SideStyle, Theme
+from game.world import Condition, Facing, Item, Position, Side, World
+
+TOP_BAR = 44  # pixels (before UI scale): the stage bar
+RIGHT_PANEL = 400  # pixels: the sheet and the order (or replay) panel
+LOG_HEIGHT = 170  # pixels: the log under the map
+HINT_ALPHA = 200  # 0..255: opacity of the hint pill's backing
+TOAST_TOP = 110  # pixels (before UI scale) below the map's top edge where messages start
+
+StyleOf = Callable[[World, int], SideStyle]
+
+
+def screen_rects(theme: Theme, size: tuple[int, int]) -> dict[str, pygame.Rect]:
+    """The battle screen's regions for a window size: top (stage bar), map, log, right."""
+    w, h = size
+    top, right, log_h = theme.px(TOP_BAR), theme.px(RIGHT_PANEL), theme.px(LOG_HEIGHT)
+    return {
+        "top": pygame.Rect(0, 0, w, top),
+        "map": pygame.Rect(0, top, w - right, h - top - log_h),
+        "log": pygame.Rect(0, h - log_h, w - right, log_h),
+        "right": pygame.Rect(w - right, top, right, h - top),
+    }
+
+
+def side_styles(theme: Theme, world: World, meta: Mapping[str, Any]) -> dict[str, SideStyle]:
+    """Colour, shape and controller of each side, from `meta["sides"]` (a dict by name or a list)."""
+    spec_of = meta.get("sides")
+    names: list[str] = []
+    for eid in combatants(world):
+        side = world.get(eid, Side).name
+        if side not in names:
+            names.append(side)
+    styles = {}
+    for i, name in enumerate(names):
+        spec = spec_of.get(name) if isinstance(spec_of, dict) else None
+        if isinstance(spec_of, list):
+            spec = next((s for s in spec_of if isinstance(s, dict) and s.get("name") == name), None)
+        styles[name] = theme.side_style(name, i, spec)
+    return styles
+
+
+def draw_items(surface: pygame.Surface, theme: Theme, world: World, camera: Camera) -> None:
+    """Dropped weapons lying on the map, named when the zoom leaves room."""
+    for _eid, item, pos in world.query(Item, Position):
+        rect = camera.tile_rect(pos.tile)
+        c = rect.center
+        r = rect.w // 3
+        pygame.draw.line(
+            surface, (20, 20, 24), (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), max(3, rect.w // 8)
+        )
+        pygame.draw.line(
+            surface, (220, 220, 230), (c[0] - r, c[1] + r), (c[0] + r, c[1] - r), max(2, rect.w // 12)
+        )
+        if camera.tile_px >= 32:
+            blit_text(
+                surface,
+                theme,
+                item.weapon.name,
+                (c[0], rect.bottom - 2),
+                10,
+                (230, 230, 230),
+                anchor="midbottom",
+            )
+
+
+def draw_tokens(
+    surface: pygame.Surface,
+    theme: Theme,
+    art: TokenArt,
+    world: World,
+    camera: Camera,
+    style_of: StyleOf,
+    playback: Playback | None = None,
+    selected: int | None = None,
+    hovered: int | None = None,
+    declarer: int | None = None,
+    clock: float = 0.0,
+) -> None:
+    """Every combatant in view: the dead first, then top to bottom, so the living overlap them.
+
+    During playback a walking combatant is drawn between tiles, facing its step;
+    `declarer` gets the dashed turning ring, `selected` and `hovered` plain rings."""
+    cam = camera
+    tp = cam.tile_px
+    x0, y0, x1, y1 = cam.visible_tiles()
+    items = []
+    for eid, pos in world.query(Position):
+        if not world.has(eid, Condition):
+            continue
+        moving = playback.position_of(eid) if playback is not None else None
+        where = moving or pos.tile
+        if not (x0 - 2 <= where[0] <= x1 + 1 and y0 - 2 <= where[1] <= y1 + 1):
+            continue
+        dead = world.get(eid, Condition).dead
+        items.append((not dead, where[1], eid, where))
+    items.sort()
+    for _alive, _y, eid, where in items:
+        centre = cam.tile_centre(where)
+        facing = world.get(eid, Facing).direction
+        if playback is not None:
+            walking = playback.facing_of(eid)
+            facing = walking if walking is not None else facing
+        style = style_of(world, eid)
+        if eid == declarer:
+            draw_ring(
+                surface,
+                centre,
+                int(tp * 1.1),
+                theme.palette.accent,
+                max(2, tp // 16),
+                dashed=True,
+                phase=clock,
+            )
+        if eid == selected:
+            draw_ring(surface, centre, int(tp * 1.02), theme.palette.select, max(2, tp // 18))
+        elif eid == hovered:
+            draw_ring(surface, centre, int(tp * 1.02), theme.palette.hover, 1)
+        draw_token(surface, theme, art, look_of(world, eid, style), centre, tp, facing, name_of(world, eid))
+
+
+def stage_reached(shown: Iterable[Event], default: str = "Modifier & Resolution Stages") -> str:
+    """The stage the last StageStarted among `shown` began ("Resolution Stage"), else `default`."""
+    stage = default
+    for event in shown:
+        if event.kind == "stage_started":
+            stage = f"{event.stage} Stage"  # type: ignore[attr-defined]
+    return stage
+
+
+def draw_event_text(
+    surface: pygame.Surface, theme: Theme, event: Event | None, pos: tuple[int, int], width: int
+) -> int:
+    """A roll on screen written out in full (its breakdown, the die, the outcome), wrapped
+    to `width`; returns the y below it.  Other events are left to the dice box."""
+    x, y = pos
+    if isinstance(event, Rolled):
+        for line in theme.wrap(event.text(), width, 13):
+            blit_text(surface, theme, line, (x, y), 13, theme.palette.text)
+            y += theme.line_height(13)
+    return y
+
+
+def draw_hint(surface: pygame.Surface, theme: Theme, text: str, area: pygame.Rect) -> pygame.Rect:
+    """One line of key hints on a dark pill at the bottom centre of `area`; returns the pill."""
+    image = theme.text(text, 12, theme.palette.text)
+    rect = image.get_rect(midbottom=(area.centerx, area.bottom - theme.px(6)))
+    box = rect.inflate(theme.px(16), theme.px(6))
+    layer = pygame.Surface(box.size, pygame.SRCALPHA)
+    layer.fill((12, 14, 18, HINT_ALPHA))
+    surface.blit(layer, box)
+    surface.blit(image, rect)
+    return box
+
+
+def draw_toasts(surface: pygame.Surface, theme: Theme, toasts: Iterable[Any], area: pygame.Rect) -> None:
+    """Short messages ([text, seconds left, bad]) stacked in the middle of `area`, fading out
+    in their last second."""
+    y = area.y + theme.px(TOAST_TOP)
+    for text, left, bad in toasts:
+        colour = theme.palette.text_bad if bad else theme.palette.text
+        image = theme.text(text, 13, colour, True)
+        rect = image.get_rect(midtop=(area.centerx, y))
+        box = rect.inflate(theme.px(20), theme.px(10))
+        layer = pygame.Surface(box.size, pygame.SRCALPHA)
+        layer.fill((12, 14, 18, int(230 * min(1.0, left))))
+        surface.blit(layer, box)
+        image = image.copy()  # the text cache's surface must keep full opacity
+        image.set_alpha(int(255 * min(1.0, left)))
+        surface.blit(image, rect)
+        y += box.h + theme.px(4)
