@@ -40,8 +40,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai-battles",
         type=int,
-        default=20,
-        help="AI battles per pairing for the win rates (default 20; 0 skips them)",
+        default=30,
+        help="AI battles per pairing for the win rates (default 30: every bundled scenario, both sides)",
     )
 
 

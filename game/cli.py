@@ -11,6 +11,7 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.play", "start the game (the default)"),
@@ -28,9 +29,17 @@ class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (argparse prints the usage too)."""
+
+    def error(self, message: str) -> NoReturn:
+        """Print `error: …` with a pointer to --help, and exit with status 2."""
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="python -m game",
         description="Dominion Tactics: the Dominion Rules combat chapter on a tactical grid.",
     )

@@ -135,3 +135,38 @@ def test_every_level_explains_its_choice(level: str) -> None:
         assert isinstance(summary, str) and summary
         assert isinstance(score, float)
         assert abs(sum(terms.values()) - score) < 0.01
+
+
+def test_hard_guesses_the_replies_of_enemies_declaring_after_it() -> None:
+    from game.ai.anticipate import predict_later
+    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a")
+    cast.add("Early", (9, 9), "b")
+    cast.add("Late", (7, 5), "b", facing=6, strike=7)
+    view = view_of(cast, "Me", {"Early": cast.order("Early")}, later=("Late",))
+    units = {eid: read_unit(view.world, eid) for eid in cast.ids.values()}
+    know = Knowledge(
+        view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
+    )
+    guessed = predict_later(know, Order(cast["Me"]))
+    assert set(guessed) == {cast["Late"]}  # never the ones that already declared
+    reply = guessed[cast["Late"]]
+    assert {a.target for a in reply.actions if a.kind is ActionKind.STRIKE} == {cast["Me"]}
+    assert (
+        validate_order(view.world, view.board, reply, {**view.earlier, cast["Me"]: Order(cast["Me"])}) == []
+    )
+
+
+def test_a_side_that_wins_by_surviving_plays_safer() -> None:
+    from game.ai.levels import NORMAL, for_stakes
+    from game.rules.victory import Victory
+
+    survive = Victory("survive", "Law", 3)
+    assert for_stakes(NORMAL, survive, "Law").self_weight > NORMAL.self_weight
+    assert for_stakes(NORMAL, survive, "Alien").approach_weight > NORMAL.approach_weight
+    assert for_stakes(NORMAL, Victory(), "Law") == NORMAL
+    assert for_stakes(NORMAL, Victory(), "Law", round_number=29, max_rounds=30).approach_weight > (
+        NORMAL.approach_weight
+    )

@@ -8,7 +8,7 @@ from game.cli import main
 
 
 def test_bench_prints_the_board_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "--repeat", "1"]) == 0
+    assert main(["bench", "--repeat", "1", "--only", "board"]) == 0
     out = capsys.readouterr().out
     assert "board: generated 200 × 200 tiles, 1 m per tile" in out
     assert "reachable set, 12 m budget" in out

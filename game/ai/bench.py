@@ -10,6 +10,7 @@ them; `--ai-battles 0` skips them.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from dataclasses import replace
@@ -18,6 +19,7 @@ DECISION_TARGET_MS = 100.0  # one AI declaration, median, 8 versus 8
 BENCH_MAP = "skirmish.tmx"  # small: the two sides meet within a few rounds
 SQUAD = ("knight", "archer", "militia_spearman", "crossbowman")  # repeated to 8 a side
 TIMED_ROUNDS = 10
+BENCH_JOBS = min(2, os.cpu_count() or 1)  # processes for the win-rate battles
 PAIRINGS = (("ai:hard", "ai:random", 0.95), ("ai:hard", "ai:easy", 0.70), ("ai:normal", "ai:easy", 0.60))
 """(AI, opponent, the share of battles the AI should win)."""
 
@@ -41,7 +43,8 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list]:
 
         for ai, other, target in PAIRINGS:
             start = time.perf_counter()
-            results = play_battles("bundled", None, [ai, other], battles, getattr(args, "seed", 0))
+            seed = getattr(args, "seed", 0)
+            results = play_battles("bundled", None, [ai, other], battles, seed, jobs=BENCH_JOBS)
             per_battle = (time.perf_counter() - start) * 1000 / battles
             summary = summarize(results, [ai, other])
             rate = summary["win_rate"][0]

@@ -25,7 +25,7 @@ from game.rules.geometry import Tile
 from game.rules.injury import withstand_breakdown
 from game.rules.options import RuleOptions
 from game.rules.positions import combatants, engaged_with, melee_reach, name_of, tile_of
-from game.rules.stats import max_movement_metres, missile_roll, movement_rate, skill_roll
+from game.rules.stats import missile_roll, movement_rate, skill_roll
 from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 
@@ -215,10 +215,6 @@ class Knowledge:
         """Whether its declared order holds an offensive action (exposed behind high cover)."""
         order = self.earlier.get(eid)
         return order is not None and any(a.kind in OFFENSIVE for a in order.actions)
-
-    def max_metres(self, order: Order) -> float:
-        """The longest path `order` may declare."""
-        return max_movement_metres(self.world, self.actor, order)
 
     # ------------------------------------------------------------ board lookups
     def reach_map(self, eid: int, budget: float) -> ReachMap:

@@ -29,6 +29,7 @@ class Level:
     blunder_rate: float  # chance to take any candidate at all
     noise: float  # random jitter added to every score (in Injuries)
     max_targets: int  # enemies considered as targets of attacks
+    dealt_weight: float = 1.0  # Injuries dealt (less for a side that only has to hold out)
 
 
 EASY = Level(
@@ -39,9 +40,9 @@ EASY = Level(
     approach_weight=0.2,
     anticipate=0,
     tactics=False,
-    mistake_rate=0.4,
+    mistake_rate=0.45,
     mistake_pool=6,
-    blunder_rate=0.12,
+    blunder_rate=0.15,
     noise=0.15,
     max_targets=2,
 )
@@ -85,6 +86,7 @@ LEVELS = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 SURVIVOR_CARE = 2.5  # a side that wins by holding out values its own skin this much more
 SURVIVOR_APPROACH = 0.2  # … and closes in this much less
+SURVIVOR_DEALT = 0.5  # … and cares this much less for hurting the enemy
 HUNTER_HASTE = 2.0  # a side racing a survive clock closes in this much faster
 HUNTER_CARE = 0.7  # … and cares this much less for itself
 LATE = 1 / 3  # the share of the rounds, at the end, when everyone hurries
@@ -109,6 +111,7 @@ def for_stakes(
             level,
             self_weight=level.self_weight * SURVIVOR_CARE,
             approach_weight=level.approach_weight * SURVIVOR_APPROACH,
+            dealt_weight=level.dealt_weight * SURVIVOR_DEALT,
         )
     return replace(
         level,

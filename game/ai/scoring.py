@@ -11,7 +11,7 @@
                who can reach or see our end tile, against our defences)
     position   next round: the best attack we will have from the end tile,
                less what the enemy will be able to do to us there
-    approach   rounds of walking before we can attack anyone (0 with a shot now)
+    approach   rounds of walking before we can attack well (into reach, or short range)
 
 Every Injury taken counts `Level.self_weight` times the worth of an Injury
 on us.  The terms are kept so the AI can explain its choice.
@@ -32,6 +32,7 @@ from game.rules.actions import OFFENSIVE, ActionKind, Order
 from game.rules.equipment import Weapon
 from game.rules.forecast import MoveOutcome, forecast_order, movement_outcomes
 from game.rules.geometry import Tile, bearing_direction
+from game.rules.injury import DEFEAT_AT
 from game.rules.positions import range_band
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
@@ -75,10 +76,10 @@ class Scorer:
         know, level, order = self.know, self.level, cand.order
         orders = {**know.earlier, **(predicted or {}), self.me.eid: order}
         terms: dict[str, float] = {}
-        self._offence(order, orders, terms, predicted is not None)
+        hurt = self._offence(order, orders, terms, predicted is not None)
         outcomes = _grouped(movement_outcomes(know.world, know.board, self.me.eid, order))
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
-        terms["taken"] = -self.my_worth * self._taken(orders, know.earlier)
+        terms["taken"] = -self.my_worth * self._taken(orders, know.earlier, hurt)
         if level.threat_weight:
             estimate = self._threat(order, outcomes, exposed)
             if predicted is not None:
@@ -98,11 +99,14 @@ class Scorer:
         return scored
 
     # ------------------------------------------------------------ terms
-    def _offence(self, order: Order, orders: dict[int, Order], terms: dict[str, float], exact: bool) -> None:
-        """dealt, disarm and retrieve."""
+    def _offence(
+        self, order: Order, orders: dict[int, Order], terms: dict[str, float], exact: bool
+    ) -> dict[int, float]:
+        """dealt, disarm and retrieve; returns the expected Injuries dealt to each target."""
         know = self.know
+        hurt: dict[int, float] = defaultdict(float)
         if not order.actions:
-            return
+            return hurt
         if any(a.kind in OFFENSIVE for a in order.actions):
             dealt = disarm = 0.0
             for fc in forecast_order(know.world, know.board, orders, self.me.eid, know.options):
@@ -117,23 +121,36 @@ class Scorer:
                     disarm += float(fc.success) * DISARM_VALUE * injury_value(target.injuries) * guess
                 else:
                     dealt += float(fc.expected_injuries) * injury_value(target.injuries) * guess
-            terms["dealt"] = dealt
-            terms["disarm"] = disarm
+                    hurt[target.eid] += float(fc.expected_injuries)
+            terms["dealt"] = dealt * self.level.dealt_weight
+            terms["disarm"] = disarm * self.level.dealt_weight
         if order.has(ActionKind.RETRIEVE):
             terms["retrieve"] = RETRIEVE_VALUE
+        return hurt
 
-    def _taken(self, orders: dict[int, Order], attackers: dict[int, Order]) -> float:
-        """Expected Injuries on us from these orders (the exact forecast)."""
+    def _taken(
+        self, orders: dict[int, Order], attackers: dict[int, Order], hurt: dict[int, float] | None = None
+    ) -> float:
+        """Expected Injuries on us from these orders (the exact forecast).
+
+        `hurt`: what we deal to attackers that declared before us.  We have the
+        better Timing, so we resolve first: one more Injury on an attacker with
+        two Defeats it before it strikes (the forecast assumes it still stands).
+        """
         know, me = self.know, self.me.eid
         total = 0.0
         for eid, theirs in attackers.items():
             if eid == me or not any(a.target == me and a.kind in OFFENSIVE for a in theirs.actions):
                 continue
-            if not know.unit(eid).active or know.unit(eid).side == self.me.side:
+            unit = know.unit(eid)
+            if not unit.active or unit.side == self.me.side:
                 continue
+            standing = 1.0
+            if hurt and unit.injuries == DEFEAT_AT - 1:
+                standing = max(0.0, 1.0 - hurt.get(eid, 0.0))
             for fc in forecast_order(know.world, know.board, orders, eid, know.options):
                 if fc.action.target == me and fc.action.kind in OFFENSIVE:
-                    total += float(fc.expected_injuries)
+                    total += float(fc.expected_injuries) * standing
         return total
 
     def _threat(self, order: Order, outcomes: list[MoveOutcome], exposed: bool) -> float:
@@ -205,23 +222,35 @@ class Scorer:
         return value
 
     def _rounds_away(self, here: Tile) -> float:
-        """Rounds of walking before we can attack anyone from `here` (0 with a shot now)."""
+        """Rounds of walking before we can attack anyone well from `here`: into melee
+        reach, or (with a missile weapon) into short range; half as urgent while a
+        longer shot is on offer, not at all with a short-range shot now."""
         found = self._rounds.get(here)
         if found is not None:
             return found
         know, me = self.know, self.me
-        if me.missile is not None and any(
-            _in_shot(know, me.missile, here, know.planned(e.eid)) for e in know.enemies
-        ):
-            rounds = 0.0
-        else:
-            if self._field is None:
-                self._field = approach_field(know)
-            metres = float(self._field[here[1], here[0]])
-            if not np.isfinite(metres):
-                # Walled off from every enemy: as bad as the far side of the map.
-                metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
-            rounds = max(0.0, metres - me.reach * know.mpt) / max(1.0, float(me.rate))
+        if self._field is None:
+            self._field = approach_field(know)
+        metres = float(self._field[here[1], here[0]])
+        if not np.isfinite(metres):
+            # Walled off from every enemy: as bad as the far side of the map.
+            metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
+        rate = max(1.0, float(me.rate))
+        rounds = max(0.0, metres - me.reach * know.mpt) / rate
+        weapon = me.missile
+        if weapon is not None and weapon.ranges is not None:
+            bands = [
+                band[0]
+                for e in know.enemies
+                if (band := _shot_band(know, weapon, here, know.planned(e.eid))) is not None
+            ]
+            if "short" in bands:
+                rounds = 0.0
+            elif bands:
+                rounds = min(rounds, 0.5 * max(0.0, metres - weapon.ranges[0]) / rate)
+            else:
+                # No shot from here: walls or range. Walk on; sight will likely come first.
+                rounds *= 0.5
         self._rounds[here] = rounds
         return rounds
 
@@ -257,9 +286,10 @@ def _close(know: Knowledge, enemy: Unit, here: Tile) -> bool:
     return board.in_reach(here, enemy.tile, know.me.reach) or board.in_reach(enemy.tile, here, enemy.reach)
 
 
-def _in_shot(know: Knowledge, weapon: Weapon, here: Tile, there: Tile) -> bool:
-    """In range and in sight."""
-    return range_band(know.distance(here, there), weapon) is not None and know.sees(here, there)
+def _shot_band(know: Knowledge, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
+    """The range band of a shot from `here` at `there`, if in range and in sight."""
+    band = range_band(know.distance(here, there), weapon)
+    return band if band is not None and know.sees(here, there) else None
 
 
 def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 
 from game.ai.anticipate import predict_later
-from game.ai.candidates import Candidate, candidates
+from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
@@ -108,8 +108,3 @@ class TacticalController:
             units = {eid: read_unit(view.world, eid) for eid in combatants(view.world)}
             self._facts = RoundFacts(key, units)
         return self._facts
-
-
-def candidate_list(know: Knowledge, level: Level) -> list[Candidate]:
-    """The candidates the controller would consider (for tests and tools)."""
-    return candidates(know, level)
