@@ -191,3 +191,38 @@ def draw_toasts(surface: pygame.Surface, theme: Theme, toasts: Iterable[Any], ar
         image.set_alpha(int(255 * min(1.0, left)))
         surface.blit(image, rect)
         y += box.h + theme.px(4)
+
+
+SHEET_HEIGHT = 205  # pixels (before UI scale): the sheet at the top of the side panel
+
+
+def draw_side_panel(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    world: World,
+    focus: int | None,
+    style_of: Callable[[World, int], SideStyle],
+    tokens: TokenArt,
+) -> pygame.Rect:
+    """The side panel's frame and the focused combatant's sheet; returns the area below it."""
+    from game.ui.render.panels import draw_sheet
+    from game.ui.render.widgets import draw_panel
+
+    pal = theme.palette
+    draw_panel(surface, theme, rect, pal.panel, edge=False)
+    pygame.draw.line(surface, pal.panel_edge, rect.topleft, rect.bottomleft)
+    sheet_h = theme.px(SHEET_HEIGHT)
+    if focus is not None:
+        draw_sheet(
+            surface,
+            theme,
+            pygame.Rect(rect.x, rect.y, rect.w, sheet_h),
+            world,
+            focus,
+            style_of(world, focus),
+            tokens,
+        )
+    y = rect.y + sheet_h
+    pygame.draw.line(surface, pal.panel_edge, (rect.x + 8, y), (rect.right - 8, y))
+    return pygame.Rect(rect.x, y + theme.px(6), rect.w, rect.bottom - y - theme.px(6))

@@ -42,6 +42,7 @@ from game.ui.render.battlefield import (
     draw_event_text,
     draw_hint,
     draw_items,
+    draw_side_panel,
     draw_toasts,
     draw_tokens,
     screen_rects,
@@ -64,9 +65,9 @@ from game.ui.render.overlays import (
     threat_arrays,
     threat_parts,
 )
-from game.ui.render.panels import Chip, draw_dice, draw_sheet, draw_stage_bar, look_of
+from game.ui.render.panels import Chip, draw_dice, draw_stage_bar, look_of
 from game.ui.render.tokens import TokenArt, draw_token
-from game.ui.render.widgets import Button, MenuItem, PopupMenu, blit_text, draw_panel, draw_tooltip
+from game.ui.render.widgets import Button, MenuItem, PopupMenu, blit_text, draw_tooltip
 from game.ui.theme import SideStyle
 from game.world import Condition, Equipment, Facing, Position, Side, World
 
@@ -1248,27 +1249,11 @@ class BattleScene(Scene):
         )
 
     def _draw_right(self, surface: pygame.Surface) -> None:
-        theme, pal = self.theme, self.theme.palette
+        theme = self.theme
         rect = self.rects["right"]
-        draw_panel(surface, theme, rect, pal.panel, edge=False)
-        pygame.draw.line(surface, pal.panel_edge, rect.topleft, rect.bottomleft)
         self.buttons = []
         self.row_tips = []
-        focus = self.focus()
-        sheet_h = theme.px(205)
-        if focus is not None:
-            draw_sheet(
-                surface,
-                theme,
-                pygame.Rect(rect.x, rect.y, rect.w, sheet_h),
-                self.world,
-                focus,
-                self.style_of(self.world, focus),
-                self.tokens,
-            )
-        y = rect.y + sheet_h
-        pygame.draw.line(surface, pal.panel_edge, (rect.x + 8, y), (rect.right - 8, y))
-        body = pygame.Rect(rect.x, y + theme.px(6), rect.w, rect.bottom - y - theme.px(6))
+        body = draw_side_panel(surface, theme, rect, self.world, self.focus(), self.style_of, self.tokens)
         if self.phase == "declare" and self.draft is not None:
             self._draw_order_panel(surface, body)
         elif self.playback is not None:

@@ -24,6 +24,7 @@ from game.ui.input.bindings import BINDINGS
 from game.ui.render.battlefield import (
     draw_hint,
     draw_items,
+    draw_side_panel,
     draw_toasts,
     draw_tokens,
     screen_rects,
@@ -33,7 +34,7 @@ from game.ui.render.battlefield import (
 from game.ui.render.camera import ZOOM_LEVELS, Camera
 from game.ui.render.log import MAX_LINES, LogPanel, line_for
 from game.ui.render.map_layer import MapLayer
-from game.ui.render.panels import Chip, draw_dice, draw_sheet, draw_stage_bar
+from game.ui.render.panels import Chip, draw_dice, draw_stage_bar
 from game.ui.render.replay_panel import (
     SideRow,
     draw_on_screen,
@@ -43,7 +44,7 @@ from game.ui.render.replay_panel import (
     draw_transport_button,
 )
 from game.ui.render.tokens import TokenArt
-from game.ui.render.widgets import Button, blit_text, draw_panel, draw_tooltip
+from game.ui.render.widgets import Button, blit_text, draw_tooltip
 from game.ui.replay_timeline import ReplayCursor, SavedReplay
 from game.ui.scenarios import CONTROLLER_LABELS
 from game.ui.theme import SideStyle
@@ -54,7 +55,6 @@ KEY_PAN = 64  # pixels per key press
 MIN_START_ZOOM = 32  # pixels per tile: below this the replay starts zoomed on the combatants
 FOLLOW_MARGIN = 2.0  # tiles kept around the combatant an event is about
 TOAST_SECONDS = 4.0
-SHEET_HEIGHT = 205  # pixels (before UI scale): the sheet at the top of the side panel
 TIMELINE_HEIGHT = 26  # pixels: the scrubber
 REPLAY_COMMANDS = (
     "replay_forward",
@@ -536,25 +536,10 @@ class ReplayScene(Scene):
         )
 
     def _draw_right(self, surface: pygame.Surface) -> None:
-        theme, pal = self.theme, self.theme.palette
+        theme = self.theme
         rect = self.rects["right"]
-        draw_panel(surface, theme, rect, pal.panel, edge=False)
-        pygame.draw.line(surface, pal.panel_edge, rect.topleft, rect.bottomleft)
-        focus = self.focus()
-        sheet_h = theme.px(SHEET_HEIGHT)
-        if focus is not None:
-            draw_sheet(
-                surface,
-                theme,
-                pygame.Rect(rect.x, rect.y, rect.w, sheet_h),
-                self.world,
-                focus,
-                self.style_of(self.world, focus),
-                self.tokens,
-            )
-        y = rect.y + sheet_h
-        pygame.draw.line(surface, pal.panel_edge, (rect.x + 8, y), (rect.right - 8, y))
-        self._draw_replay_panel(surface, pygame.Rect(rect.x, y + theme.px(6), rect.w, rect.bottom - y - 6))
+        body = draw_side_panel(surface, theme, rect, self.world, self.focus(), self.style_of, self.tokens)
+        self._draw_replay_panel(surface, body)
 
     def _position_text(self) -> str:
         cursor = self.cursor
