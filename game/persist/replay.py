@@ -9,9 +9,10 @@ from pathlib import Path
 from game.battle import Battle
 from game.persist.saves import (
     SaveError,
-    _replay,
     canonical,
+    check_header,
     read_save,
+    replay_document,
     world_hash,
 )
 
@@ -59,22 +60,10 @@ def verify_save(path: Path) -> Verification:
         elif report.first_mismatch is None:
             report.first_mismatch = number
 
-    if data.get("format") != "dominion-tactics-save" or "battle" not in data:
-        raise SaveError(f"{label}: not a Dominion Tactics save file")
-    try:
-        battle = _replay(data["battle"], label, on_round=check)
-    except SaveError:
-        raise
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        IndexError,
-        ArithmeticError,
-        RuntimeError,
-    ) as err:
-        raise SaveError(f"{label}: damaged save ({type(err).__name__}: {str(err)[:120]})") from None
+    check_header(data, label)
+    if "battle" not in data:
+        raise SaveError(f"{label}: damaged save (missing 'battle')")
+    battle = replay_document(data["battle"], label, on_round=check)
     report.state_matches = world_hash(battle.world) == data.get("state_hash")
     return report
 
@@ -91,17 +80,4 @@ def continue_from(path: Path, round_number: int) -> Battle:
     resolved = doc.get("resolved_rounds", 0)
     if isinstance(resolved, int) and round_number > resolved:
         raise SaveError(f"{path}: the save has only {resolved} resolved round(s)")
-    try:
-        return _replay(doc, str(path), upto=round_number)
-    except SaveError:
-        raise
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        AttributeError,
-        IndexError,
-        ArithmeticError,
-        RuntimeError,
-    ) as err:
-        raise SaveError(f"{path}: damaged save ({type(err).__name__})") from None
+    return replay_document(doc, str(path), upto=round_number)

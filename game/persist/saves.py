@@ -119,8 +119,8 @@ def load_battle(path: Path) -> Battle:
     return battle_from_save(read_save(path), str(path))
 
 
-def battle_from_save(data: dict[str, Any], label: str = "save") -> Battle:
-    """Rebuild a battle from a save document; SaveError naming what is wrong."""
+def check_header(data: dict[str, Any], label: str) -> None:
+    """SaveError unless `data` is a save of a version this game reads."""
     if data.get("format") != SAVE_FORMAT:
         raise SaveError(f"{label}: not a Dominion Tactics save file")
     version = data.get("version")
@@ -130,16 +130,39 @@ def battle_from_save(data: dict[str, Any], label: str = "save") -> Battle:
         raise SaveError(f"{label}: made by a newer version of the game (save version {version})")
     if version < 1:
         raise SaveError(f"{label}: unknown save version {version}")
+
+
+def replay_document(
+    doc: Any,
+    label: str,
+    upto: int | None = None,
+    on_round: Callable[[Battle, int], None] | None = None,
+) -> Battle:
+    """Rebuild the battle of a save's "battle" part; anything malformed is a SaveError."""
     try:
-        battle = _replay(data["battle"], label)
-        stored = data["state_hash"]
+        return _replay(doc, label, upto, on_round)
     except SaveError:
         raise
     except KeyError as err:
         raise SaveError(f"{label}: damaged save (missing {err.args[0]!r})") from None
     except (TypeError, ValueError, AttributeError, IndexError, ArithmeticError, RuntimeError) as err:
         raise SaveError(f"{label}: damaged save ({_short(err)})") from None
-    if world_hash(battle.world) != stored:
+
+
+def battle_from_save(
+    data: dict[str, Any], label: str = "save", on_round: Callable[[Battle, int], None] | None = None
+) -> Battle:
+    """Rebuild a battle from a save document and verify its hashes; SaveError naming what is wrong.
+
+    `on_round` is called after each resolved round of the replay.
+    """
+    check_header(data, label)
+    if "battle" not in data:
+        raise SaveError(f"{label}: damaged save (missing 'battle')")
+    battle = replay_document(data["battle"], label, on_round=on_round)
+    if "state_hash" not in data:
+        raise SaveError(f"{label}: damaged save (missing 'state_hash')")
+    if world_hash(battle.world) != data["state_hash"]:
         raise SaveError(f"{label}: damaged save (the replayed battle does not match its stored state)")
     if "events_hash" in data and events_hash(battle) != data["events_hash"]:
         raise SaveError(f"{label}: damaged save (the replayed events do not match)")

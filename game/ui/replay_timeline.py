@@ -15,18 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from game.battle import Battle
-from game.persist.saves import (
-    SAVE_FORMAT,
-    SAVE_VERSION,
-    SaveError,
-    _replay,
-    events_hash,
-    read_save,
-    world_hash,
-)
+from game.persist.saves import battle_from_save, read_save
 from game.rules.events import Event
 from game.ui.playback import Playback
 from game.world import World
@@ -65,30 +56,14 @@ def load_replay(path: Path) -> SavedReplay:
     path = Path(path)
     label = str(path)
     data = read_save(path)
-    if data.get("format") != SAVE_FORMAT or not isinstance(data.get("battle"), dict):
-        raise SaveError(f"{label}: not a Dominion Tactics save file")
-    version = data.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= SAVE_VERSION:
-        raise SaveError(f"{label}: unsupported save version {version!r}")
     starts: list[World] = []
 
     def keep(battle: Battle, _number: int) -> None:
         starts.append(battle.world.copy())
 
-    doc: dict[str, Any] = data["battle"]
-    try:
-        first = World.from_dict(doc["initial"])
-        battle = _replay(doc, label, on_round=keep)
-    except SaveError:
-        raise
-    except KeyError as err:
-        raise SaveError(f"{label}: damaged save (missing {err.args[0]!r})") from None
-    except (TypeError, ValueError, AttributeError, IndexError, ArithmeticError, RuntimeError) as err:
-        raise SaveError(f"{label}: damaged save ({type(err).__name__})") from None
-    if world_hash(battle.world) != data.get("state_hash"):
-        raise SaveError(f"{label}: damaged save (the replayed battle does not match its stored state)")
-    if "events_hash" in data and events_hash(battle) != data["events_hash"]:
-        raise SaveError(f"{label}: damaged save (the replayed events do not match)")
+    # One path for every save: header, replay and hash checks live in battle_from_save.
+    battle = battle_from_save(data, label, on_round=keep)
+    first = World.from_dict(battle.initial)
     rounds = [list(record.events) for record in battle.records] or [[]]
     starts.insert(0, first)
     resolved = len(battle.records) - (1 if battle.round is not None else 0)
