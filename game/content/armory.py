@@ -17,7 +17,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -173,17 +172,7 @@ def load_armory(path: Path | None = None) -> Armory:
 
     Raises ArmoryError with one line naming the file and the bad field.
     """
-    try:
-        if path is None:
-            text = resources.files("game.content").joinpath("data", ARMORY_FILE).read_text(encoding="utf-8")
-            data = fields.parse_json(text, ARMORY_FILE)
-        else:
-            data = fields.read_json(path)
-        return parse_armory(data)
-    except FieldError as err:
-        label = ARMORY_FILE if path is None else str(path)
-        where = f"{label}: " if err.path else ""
-        raise ArmoryError(f"{where}{err}") from None
+    return fields.load_data(ARMORY_FILE, path, parse_armory, ArmoryError)
 
 
 @functools.cache

@@ -11,12 +11,13 @@ import difflib
 import json
 import math
 import re
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from game.rules.geometry import DIRECTION_NAMES, Tile
 
+T = TypeVar("T")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 COMMENT_KEY = "comment"
 """Any object in a data file may carry a free-text "comment" (or a list of lines)."""
@@ -233,3 +234,21 @@ def tiles(value: Any, path: str) -> list[Tile]:
 def direction(value: Any, path: str) -> int:
     """A facing, "N" … "NW", as the engine's direction number (0 = N, clockwise)."""
     return DIRECTION_NAMES.index(text(value, path, DIRECTION_NAMES))
+
+
+def load_data(name: str, path: Path | None, parse: Callable[[Any], T], error: type[Exception]) -> T:
+    """Read a data file (the built-in `data/<name>` when `path` is None) and parse it;
+    any bad field becomes `error` with one line naming the file and the field."""
+    from importlib import resources
+
+    try:
+        if path is None:
+            text = resources.files("game.content").joinpath("data", name).read_text(encoding="utf-8")
+            data = parse_json(text, name)
+        else:
+            data = read_json(path)
+        return parse(data)
+    except FieldError as err:
+        label = name if path is None else str(path)
+        where = f"{label}: " if err.path else ""
+        raise error(f"{where}{err}") from None

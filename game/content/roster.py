@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -106,17 +105,7 @@ def parse_roster(data: Any, armory: Armory | None = None) -> Roster:
 
 def load_roster(path: Path | None = None, armory: Armory | None = None) -> Roster:
     """Load and validate a roster file (the built-in one by default)."""
-    label = ROSTER_FILE if path is None else str(path)
-    try:
-        if path is None:
-            text = resources.files("game.content").joinpath("data", ROSTER_FILE).read_text(encoding="utf-8")
-            data = fields.parse_json(text, ROSTER_FILE)
-        else:
-            data = fields.read_json(path)
-        return parse_roster(data, armory)
-    except FieldError as err:
-        where = f"{label}: " if err.path else ""
-        raise RosterError(f"{where}{err}") from None
+    return fields.load_data(ROSTER_FILE, path, lambda data: parse_roster(data, armory), RosterError)
 
 
 @functools.cache
