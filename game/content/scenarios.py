@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -334,9 +334,3 @@ def quick_scenario(
         options=RuleOptions.battlefield(),
         victory=Victory(),
     )
-
-
-def with_controllers(scenario: Scenario, controllers: Mapping[str, str]) -> Scenario:
-    """A copy with some sides' controllers changed."""
-    sides = tuple(replace(s, controller=controllers.get(s.name, s.controller)) for s in scenario.sides)
-    return replace(scenario, sides=sides)

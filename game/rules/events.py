@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.rules.geometry import Tile, direction_name
+from game.rules.geometry import Tile
 from game.rules.modifiers import Breakdown
 
 
@@ -331,8 +331,3 @@ class BattleEnded(Event):
 
     def text(self) -> str:
         return f"Victory for {self.winner}" if self.winner else "The battle ends in a draw"
-
-
-def facing_label(direction: int) -> str:
-    """Facing as shown in events."""
-    return direction_name(direction)

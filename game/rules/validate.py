@@ -19,7 +19,6 @@ from game.rules.positions import (
     are_enemies,
     combatants,
     engaged_with,
-    is_active,
     name_of,
     occupant,
     range_band,
@@ -255,6 +254,3 @@ def _retrieve_reasons(world: World, action: Action, end_tile: Tile) -> list[str]
         weapon = world.get(action.item, Item).weapon.name
         return [f"Retrieve Weapon: the {weapon} at {where} is not on or next to {tuple(end_tile)}"]
     return []
-
-
-__all__ = ["validate_order", "planned_tile", "weapon_for", "is_active"]
