@@ -221,7 +221,7 @@ def _replay(
         if upto is not None and number > upto:
             break
         if battle.over:
-            raise SaveError(f"{label}: round {number}: the battle was already over")
+            raise SaveError(f"{label}: damaged save (round {number}: the battle was already over)")
         battle.start_round()
         for raw in orders:
             order = Order.from_dict(raw)
