@@ -310,7 +310,7 @@ def test_the_seed_stories_are_there() -> None:
         return {u["character"] for s in by_id[ident]["sides"] for u in s["units"]}
 
     assert by_id["the_assassin"]["map"] == "maps/the_pub.tmx"
-    assert cast("the_assassin") == {"omar", "serena", "niles"}
+    assert {"omar", "serena", "niles"} <= cast("the_assassin")
     assert {"alex", "sentry_laser"} <= cast("sentry_laser")
     assert by_id["captured_cruiser"]["map"] == "maps/cruiser_deck.tmx"
     assert "alex_boarding" in cast("captured_cruiser")
@@ -358,7 +358,7 @@ def test_scenario_agrees_with_its_map_and_the_roster(path: Path) -> None:
         controllers = [s["controller"] for s in data["sides"]]
         assert controllers.count("human") == 1 and set(controllers) - {"human"} == {"ai:easy"}
         assert all(1 <= len(s["units"]) <= 3 for s in data["sides"])
-        assert data["max_rounds"] <= 15
+        assert data["max_rounds"] <= 20
 
 
 def _content_scenarios() -> Any:
