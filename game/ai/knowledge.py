@@ -40,9 +40,17 @@ def chance(stat: float) -> float:
     return max(0.0, min(float(stat), 11.0)) / 12.0
 
 
-def injury_value(injuries: int) -> float:
-    """The worth of one more Injury on a combatant that has `injuries`."""
-    return INJURY_VALUE[min(max(injuries, 0), len(INJURY_VALUE) - 1)]
+def injury_value(injuries: float) -> float:
+    """The worth of one more Injury on a combatant that has `injuries` (a fractional
+    count, such as Injuries already expected from attacks declared this round, is
+    read between the table's entries)."""
+    top = len(INJURY_VALUE) - 1
+    at = min(max(float(injuries), 0.0), float(top))
+    low = int(at)
+    if low == top:
+        return INJURY_VALUE[top]
+    share = at - low
+    return INJURY_VALUE[low] * (1 - share) + INJURY_VALUE[low + 1] * share
 
 
 @dataclass(frozen=True)

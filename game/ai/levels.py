@@ -30,6 +30,7 @@ class Level:
     noise: float  # random jitter added to every score (in Injuries)
     max_targets: int  # enemies considered as targets of attacks
     dealt_weight: float = 1.0  # Injuries dealt (less for a side that only has to hold out)
+    focus: bool = False  # an Injury is worth more on a target our side already attacks this round
 
 
 EASY = Level(
@@ -40,9 +41,9 @@ EASY = Level(
     approach_weight=0.2,
     anticipate=0,
     tactics=False,
-    mistake_rate=0.45,
-    mistake_pool=6,
-    blunder_rate=0.15,
+    mistake_rate=0.5,
+    mistake_pool=8,
+    blunder_rate=0.25,
     noise=0.15,
     max_targets=2,
 )
@@ -61,6 +62,7 @@ NORMAL = Level(
     blunder_rate=0.0,
     noise=0.01,
     max_targets=3,
+    focus=True,
 )
 """Weighs position and the threat of enemies still to declare."""
 
@@ -77,6 +79,7 @@ HARD = Level(
     blunder_rate=0.0,
     noise=0.0,
     max_targets=4,
+    focus=True,
 )
 """Normal, and it predicts the declarations still to come after its own."""
 

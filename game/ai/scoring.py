@@ -69,6 +69,7 @@ class Scorer:
         self._field: np.ndarray | None = None
         self._rounds: dict[Tile, float] = {}
         self._picks = self._pick_odds()
+        self._allied = self._allied_hurt() if level.focus else {}
 
     # ------------------------------------------------------------ public
     def score(self, cand: Candidate, predicted: dict[int, Order] | None = None) -> Scored:
@@ -117,10 +118,11 @@ class Scorer:
                 if not target.active:
                     continue
                 guess = 1.0 if exact or know.declared(target.eid) else UNDECLARED_DEFENCE
+                worth = injury_value(target.injuries + self._allied.get(target.eid, 0.0))
                 if action.kind is ActionKind.DISARM:
-                    disarm += float(fc.success) * DISARM_VALUE * injury_value(target.injuries) * guess
+                    disarm += float(fc.success) * DISARM_VALUE * worth * guess
                 else:
-                    dealt += float(fc.expected_injuries) * injury_value(target.injuries) * guess
+                    dealt += float(fc.expected_injuries) * worth * guess
                     hurt[target.eid] += float(fc.expected_injuries)
             terms["dealt"] = dealt * self.level.dealt_weight
             terms["disarm"] = disarm * self.level.dealt_weight
@@ -255,6 +257,23 @@ class Scorer:
         return rounds
 
     # ------------------------------------------------------------ helpers
+    def _allied_hurt(self) -> dict[int, float]:
+        """Injuries our side's earlier declarations are expected to deal to each enemy
+        this round: one more Injury is worth more on a foe they are already wearing
+        down, so the side concentrates its attacks (focus fire)."""
+        know = self.know
+        hurt: dict[int, float] = defaultdict(float)
+        for eid, order in know.earlier.items():
+            if eid == self.me.eid or know.unit(eid).side != self.me.side:
+                continue
+            if not any(a.kind in OFFENSIVE for a in order.actions):
+                continue
+            for fc in forecast_order(know.world, know.board, know.earlier, eid, know.options):
+                kind, target = fc.action.kind, fc.action.target
+                if kind in OFFENSIVE and kind is not ActionKind.DISARM and target is not None:
+                    hurt[target] += float(fc.expected_injuries)
+        return dict(hurt)
+
     def _pick_odds(self) -> dict[int, float]:
         """For each later enemy, the chance it picks us among the targets it can attack."""
         know = self.know
