@@ -170,3 +170,26 @@ def test_a_side_that_wins_by_surviving_plays_safer() -> None:
     assert for_stakes(NORMAL, Victory(), "Law", round_number=29, max_rounds=30).approach_weight > (
         NORMAL.approach_weight
     )
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_joins_the_attack_an_ally_already_declared(level: str) -> None:
+    """Two fresh foes, the sturdier one (Stamina 4) already under an ally's two Strikes:
+    strike that one too (focus fire), so it is likelier to fall before it can hurt us.
+    Without the ally's Strikes the other, easier to injure, is the better target."""
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6)
+    cast.add("Ally", (7, 3), "a", facing=5, strike=6)
+    cast.add("Upper", (6, 4), "b", facing=6, stamina=4)
+    cast.add("Lower", (6, 6), "b", facing=6)
+    alone = {"Upper": cast.order("Upper"), "Lower": cast.order("Lower"), "Ally": cast.order("Ally")}
+    assert targets_of(choose(level, view_of(cast, "Me", alone)), ActionKind.STRIKE) == {cast["Lower"]}
+    strike_upper = cast.act(ActionKind.STRIKE, "Upper")
+    earlier = {
+        "Upper": cast.order("Upper"),
+        "Lower": cast.order("Lower"),
+        "Ally": cast.order("Ally", strike_upper, strike_upper),
+    }
+    order = choose(level, view_of(cast, "Me", earlier))
+    assert targets_of(order, ActionKind.STRIKE) == {cast["Upper"]}
+

@@ -53,6 +53,15 @@ def test_simulate_json_parses_and_matches_with_jobs(scenario_args: list[str], ca
     # Sides swap on alternate battles.
     assert one["results"][0]["entrants"] == ["ai:easy", "ai:random"]
     assert one["results"][1]["entrants"] == ["ai:random", "ai:easy"]
+    # Wins by side count the same battles as wins by AI, seen from the scenario's sides.
+    assert sum(one["side_wins"]) == sum(one["wins"])
+    for result in one["results"]:
+        if result["winner"] is None:
+            assert result["winning_side"] is None
+        else:
+            assert result["entrants"][result["winning_side"]] == one["sides"][result["winner"]]
+    (tally,) = one["per_scenario"].values()
+    assert [tally["first_side"], tally["second_side"]] == one["side_wins"]
     strip = lambda doc: {k: v for k, v in doc.items() if k not in ("seconds", "median_decision_ms")}  # noqa: E731
     assert strip(one) == strip(two)
 

@@ -42,6 +42,7 @@ class BattleResult:
     rounds: int
     injuries: list[int]  # Injuries taken by each entrant of --sides (a death counts as 4)
     rejected: int = 0  # AI orders refused by validation (should stay 0)
+    winning_side: int | None = None  # index of the winning side in the scenario's order
     decide_ms: list[list[float]] = field(default_factory=lambda: [[], []])  # per entrant
     explain: list[str] = field(default_factory=list)
 
@@ -273,6 +274,7 @@ def play_battle(
     outcome = battle.outcome()
     result.rounds = battle.number
     result.winner = entrant_of.get(outcome.winner) if outcome.winner else None
+    result.winning_side = names.index(outcome.winner) if outcome.winner in names else None
     for eid in combatants(world):
         condition = world.get(eid, Condition)
         result.injuries[entrant_of[world.get(eid, Side).name]] += 4 if condition.dead else condition.injuries
@@ -281,9 +283,17 @@ def play_battle(
 
 # ------------------------------------------------------------------ summary
 def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
-    """Wins per entrant, draws, mean rounds and mean Injuries taken."""
+    """Wins per entrant, draws, mean rounds and mean Injuries taken; wins by side
+    (the scenario's first or second side, whoever played it), overall and per scenario,
+    tell a scenario's balance apart from the AIs' strength."""
     n = len(results)
     wins = [sum(1 for r in results if r.winner == e) for e in range(2)]
+    per_scenario: dict[str, dict[str, int]] = {}
+    for r in results:
+        tally = per_scenario.setdefault(r.scenario, {"first_side": 0, "second_side": 0, "draws": 0})
+        side = r.winning_side
+        key = "draws" if side is None else ("first_side", "second_side")[side] if side < 2 else "later_sides"
+        tally[key] = tally.get(key, 0) + 1
     times = [[t for r in results for t in r.decide_ms[e]] for e in range(2)]
     return {
         "entrants": [f"{sides[e]} (1st)" if sides[0] == sides[1] and e == 0 else sides[e] for e in range(2)],
@@ -294,6 +304,8 @@ def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
         "mean_injuries": [round(statistics.fmean(r.injuries[e] for r in results), 2) for e in range(2)],
         "median_decision_ms": [round(statistics.median(t), 2) if t else None for t in times],
         "rejected_orders": sum(r.rejected for r in results),
+        "side_wins": [sum(t[k] for t in per_scenario.values()) for k in ("first_side", "second_side")],
+        "per_scenario": per_scenario,
     }
 
 
@@ -311,6 +323,8 @@ def render(
         )
     lines.append(f"  {'draws':<14} {summary['draws']:>9} ({summary['draws'] / battles:6.1%})")
     lines.append(f"  mean rounds {summary['mean_rounds']}")
+    first, second = summary["side_wins"]
+    lines.append(f"  by side: the scenario's first side won {first}, its second side {second}")
     if summary["rejected_orders"]:
         lines.append(f"  WARNING: {summary['rejected_orders']} AI orders were refused by validation")
     return "\n".join(lines)
