@@ -108,3 +108,30 @@ def test_render_command_writes_a_png(tmp_path) -> None:  # noqa: ANN001
     assert main(["render", "maps/duel_ring.tmx", "--out", str(out), "--overlay", "reach,arcs"]) == 0
     assert out.stat().st_size > 1000
     assert main(["render", "maps/duel_ring.tmx", "--out", str(out), "--overlay", "nonsense"]) == 2
+
+
+def test_a_name_goes_over_its_token_when_the_tile_below_is_taken() -> None:
+    """Sentry A stands right above Sentry B: its name is drawn above it (not over
+    Sentry B's token); Sentry B's, with nothing below, under it as usual."""
+    scenario = find_scenario("sentry_laser")
+    battle, battle_map = build_battle(scenario, 1, {s.name: "human" for s in scenario.sides})
+    world = battle.world
+    upper = tile_of(world, find_by_name(world, "Sentry A"))
+    lower = tile_of(world, find_by_name(world, "Sentry B"))
+    assert (lower[0], lower[1] - 1) == upper
+    surface = render(battle, battle_map, set(), None, TILE)
+    pill = pygame.Color(16, 18, 22)  # the name pill's fill
+
+    def pill_pixels(x_tile: int, top: int, bottom: int) -> int:
+        x0 = x_tile * TILE
+        return sum(
+            surface.get_at((x, y)) == pill
+            for y in range(max(0, top), bottom)
+            for x in range(x0 - TILE // 2, x0 + TILE + TILE // 2)
+        )
+
+    above_upper = pill_pixels(upper[0], upper[1] * TILE - 16, upper[1] * TILE + 2)
+    below_lower = pill_pixels(lower[0], (lower[1] + 1) * TILE - 4, (lower[1] + 1) * TILE + 12)
+    inside_lower = pill_pixels(lower[0], lower[1] * TILE + 2, (lower[1] + 1) * TILE - 6)
+    assert above_upper > 50 and below_lower > 50
+    assert inside_lower < above_upper // 4  # nobody's name lies across Sentry B

@@ -19,9 +19,9 @@ from game.rules.positions import combatants, name_of
 from game.ui.playback import Playback
 from game.ui.render.camera import Camera
 from game.ui.render.panels import look_of
-from game.ui.render.tokens import TokenArt, draw_ring, draw_token
+from game.ui.render.tokens import TokenArt, draw_ring, draw_token, draw_token_label
 from game.ui.render.widgets import blit_text
-from game.ui.theme import SideStyle, Theme
+from game.ui.theme import Colour, SideStyle, Theme
 from game.world import Condition, Facing, Item, Position, Side, World
 
 TOP_BAR = 44  # pixels (before UI scale): the stage bar
@@ -117,6 +117,9 @@ def draw_tokens(
         dead = world.get(eid, Condition).dead
         items.append((not dead, where[1], eid, where))
     items.sort()
+    # Names go on last, and over a token when the tile below it holds another one.
+    standing = {(round(w[0]), round(w[1])) for alive, _y, _e, w in items if alive}
+    labels: list[tuple[str, tuple[float, float], Colour, bool]] = []
     for _alive, _y, eid, where in items:
         centre = cam.tile_centre(where)
         facing = world.get(eid, Facing).direction
@@ -138,7 +141,12 @@ def draw_tokens(
             draw_ring(surface, centre, int(tp * 1.02), theme.palette.select, max(2, tp // 18))
         elif eid == hovered:
             draw_ring(surface, centre, int(tp * 1.02), theme.palette.hover, 1)
-        draw_token(surface, theme, art, look_of(world, eid, style), centre, tp, facing, name_of(world, eid))
+        look = look_of(world, eid, style)
+        draw_token(surface, theme, art, look, centre, tp, facing, show_label=False)
+        below = (round(where[0]), round(where[1]) + 1)
+        labels.append((name_of(world, eid), centre, style.colour, below in standing))
+    for name, centre, colour, above in labels:
+        draw_token_label(surface, theme, name, centre, tp, colour, above)
 
 
 def stage_reached(shown: Iterable[Event], default: str = "Modifier & Resolution Stages") -> str:

@@ -166,15 +166,44 @@ def draw_token(
                 pygame.draw.circle(surface, (235, 235, 235), (x, y), pip)
                 pygame.draw.circle(surface, (20, 20, 24), (x, y), pip, 1)
     if name and show_label and tile_px >= LABEL_MIN_TILE and not ghost:
-        draw_name(surface, theme, name, (cx, cy + radius + 1), look.style.colour)
+        draw_token_label(surface, theme, name, centre, tile_px, look.style.colour)
+
+
+def draw_token_label(
+    surface: pygame.Surface,
+    theme: Theme,
+    name: str,
+    centre: tuple[float, float],
+    tile_px: int,
+    colour: Colour,
+    above: bool = False,
+) -> None:
+    """A token's name under it, or over it (above its injury pips) when the tile
+    below holds another token the name would cover."""
+    if tile_px < LABEL_MIN_TILE:
+        return
+    radius = max(8, int(tile_px * TOKEN_FILL)) / 2
+    cx, cy = centre
+    if above:
+        pip = max(2, tile_px // 14)
+        draw_name(surface, theme, name, (cx, cy - radius - 2 * pip), colour, below=False)
+    else:
+        draw_name(surface, theme, name, (cx, cy + radius + 1), colour)
 
 
 def draw_name(
-    surface: pygame.Surface, theme: Theme, name: str, top_centre: tuple[float, float], colour: Colour
+    surface: pygame.Surface,
+    theme: Theme,
+    name: str,
+    point: tuple[float, float],
+    colour: Colour,
+    below: bool = True,
 ) -> None:
-    """A name on a dark pill with a side-coloured edge."""
+    """A name on a dark pill with a side-coloured edge; `point` is the pill's top
+    centre, or its bottom centre when not `below`."""
     text = theme.text(name, 11, (240, 240, 240), bold=True)
-    rect = text.get_rect(midtop=(round(top_centre[0]), round(top_centre[1])))
+    at = (round(point[0]), round(point[1]))
+    rect = text.get_rect(midtop=at) if below else text.get_rect(midbottom=at)
     pill = rect.inflate(theme.px(8), theme.px(2))
     pygame.draw.rect(surface, (16, 18, 22), pill, border_radius=pill.h // 2)
     pygame.draw.rect(surface, darken(colour, 0.1), pill, 1, border_radius=pill.h // 2)
