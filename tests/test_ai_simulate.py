@@ -113,3 +113,20 @@ def test_an_unknown_scenario_exits_2_with_one_line(capsys) -> None:  # noqa: ANN
     assert main(["simulate", "no_such_scenario", "--battles", "1"]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("error:") and "\n" not in err
+
+
+def test_one_ai_against_itself_does_not_replay_the_pair() -> None:
+    """With the same AI on both sides, swapping sides changes nothing, so the second
+    battle of a pair gets other AI streams (same dice seed): it is another battle."""
+    from game.ai.simulate import play_battle
+    from game.content.scenarios import find_scenario
+
+    scenario = find_scenario("tutorial_feint")
+    for seed in (1, 2, 3):
+        first = play_battle(scenario, seed, ["ai:easy", "ai:easy"], swapped=False, explain=True)
+        again = play_battle(scenario, seed, ["ai:easy", "ai:easy"], swapped=False, explain=True)
+        second = play_battle(scenario, seed, ["ai:easy", "ai:easy"], swapped=True, explain=True)
+        assert first.explain == again.explain  # still deterministic
+        if first.explain != second.explain:
+            return
+    raise AssertionError("the swapped battle repeated the first on every seed")

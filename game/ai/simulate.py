@@ -246,9 +246,12 @@ def play_battle(
         entrant_of[extra] = 1  # a third side, if any, joins the second AI
     specs = {side: sides[e] for side, e in entrant_of.items()}
     battle, _ = build_battle(scenario, seed, controllers=specs, roster=roster)
-    controllers = {
-        side: make_controller(spec, seed * 7919 + names.index(side)) for side, spec in specs.items()
-    }
+    # Each side's AI gets its own stream.  Two copies of one AI would play the swapped
+    # battle of a pair exactly as the first, so the swapped one gets other streams.
+    base = seed * 7919
+    if swapped and sides[0].casefold() == sides[1].casefold():
+        base += len(names)
+    controllers = {side: make_controller(spec, base + names.index(side)) for side, spec in specs.items()}
     result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0])
     world = battle.world
     while not battle.over:
