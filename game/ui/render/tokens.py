@@ -119,6 +119,16 @@ def wedge_points(
     return [tip, left, right]
 
 
+def token_size(tile_px: int) -> int:
+    """A token's diameter in pixels at this zoom."""
+    return max(8, int(tile_px * TOKEN_FILL))
+
+
+def pip_radius(tile_px: int) -> int:
+    """An injury pip's radius in pixels at this zoom."""
+    return max(2, tile_px // 14)
+
+
 def draw_token(
     surface: pygame.Surface,
     theme: Theme,
@@ -132,7 +142,7 @@ def draw_token(
     show_label: bool = True,
 ) -> None:
     """A combatant's token with its facing wedge, injury pips and name."""
-    size = max(8, int(tile_px * TOKEN_FILL))
+    size = token_size(tile_px)
     image = art.token(look, size)
     cx, cy = centre
     if ghost:
@@ -154,7 +164,7 @@ def draw_token(
         pygame.draw.line(surface, cross, (cx - span, cy - span), (cx + span, cy + span), width)
         pygame.draw.line(surface, cross, (cx - span, cy + span), (cx + span, cy - span), width)
     if tile_px >= PIPS_MIN_TILE and not look.dead and not ghost:
-        pip = max(2, tile_px // 14)
+        pip = pip_radius(tile_px)
         gap = pip * 2 + max(1, pip // 2)
         y = cy - radius - pip + 1
         for k in range(MAX_INJURIES):
@@ -165,7 +175,7 @@ def draw_token(
             else:
                 pygame.draw.circle(surface, (235, 235, 235), (x, y), pip)
                 pygame.draw.circle(surface, (20, 20, 24), (x, y), pip, 1)
-    if name and show_label and tile_px >= LABEL_MIN_TILE and not ghost:
+    if name and show_label and not ghost:
         draw_token_label(surface, theme, name, centre, tile_px, look.style.colour)
 
 
@@ -182,11 +192,10 @@ def draw_token_label(
     below holds another token the name would cover."""
     if tile_px < LABEL_MIN_TILE:
         return
-    radius = max(8, int(tile_px * TOKEN_FILL)) / 2
+    radius = token_size(tile_px) / 2
     cx, cy = centre
     if above:
-        pip = max(2, tile_px // 14)
-        draw_name(surface, theme, name, (cx, cy - radius - 2 * pip), colour, below=False)
+        draw_name(surface, theme, name, (cx, cy - radius - 2 * pip_radius(tile_px)), colour, below=False)
     else:
         draw_name(surface, theme, name, (cx, cy + radius + 1), colour)
 
