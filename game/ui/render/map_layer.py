@@ -9,8 +9,8 @@ tiles do: walls, water, cover, rough ground, each with its own pattern.
 
 from __future__ import annotations
 
+import functools
 import zlib
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
@@ -18,6 +18,7 @@ import pygame
 from game.board.art import FLIP_D, FLIP_H, FLIP_V, MapArt
 from game.rules.board import Board
 from game.ui.render.camera import Camera
+from game.ui.render.chunk_cache import ChunkCache
 
 CHUNK = 16  # tiles a side of a cached chunk
 MAX_CHUNKS = 96  # chunks kept across zoom levels
@@ -176,7 +177,7 @@ class MapLayer:
         self.art = art
         self.images = TileImages(art) if art is not None else None
         self.grid = False
-        self._chunks: OrderedDict[tuple[int, int, int, bool], pygame.Surface] = OrderedDict()
+        self._chunks = ChunkCache(MAX_CHUNKS)
 
     def _render_chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
         board = self.board
@@ -224,16 +225,8 @@ class MapLayer:
 
     def chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
         """A chunk at a zoom level (cached)."""
-        key = (cx, cy, tile_px, self.grid)
-        surface = self._chunks.get(key)
-        if surface is None:
-            surface = self._render_chunk(cx, cy, tile_px)
-            self._chunks[key] = surface
-            if len(self._chunks) > MAX_CHUNKS:
-                self._chunks.popitem(last=False)
-        else:
-            self._chunks.move_to_end(key)
-        return surface
+        render = functools.partial(self._render_chunk, cx, cy, tile_px)
+        return self._chunks.get((cx, cy, tile_px, self.grid), render)
 
     def draw(self, surface: pygame.Surface, camera: Camera) -> None:
         """Blit the chunks in view."""

@@ -16,8 +16,8 @@ cached per zoom and data version, so a frame only blits.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections import OrderedDict
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -32,6 +32,7 @@ from game.rules.geometry import Tile
 from game.rules.positions import are_enemies, combatants, is_active, melee_reach, tile_of
 from game.rules.stats import movement_rate
 from game.ui.render.camera import Camera
+from game.ui.render.chunk_cache import ChunkCache
 from game.ui.theme import FONT_BOLD, Colour, Palette, Theme
 from game.world import Equipment, Facing, World
 
@@ -291,7 +292,7 @@ class OverlayLayer:
         self.data: OverlayData | None = None
         self.version = 0
         self._stamps: dict[int, Stamps] = {}
-        self._chunks: OrderedDict[tuple[int, int, int, int], pygame.Surface] = OrderedDict()
+        self._chunks = ChunkCache(MAX_CHUNKS)
         self._edges: dict[str, tuple[np.ndarray, ...]] = {}
 
     def set_theme(self, theme: Theme) -> None:
@@ -434,13 +435,8 @@ class OverlayLayer:
         surface.set_clip(camera.viewport)
         for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
             for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
-                key = (cx, cy, tp, self.version)
-                chunk = self._chunks.get(key)
-                if chunk is None:
-                    chunk = self._render_chunk(cx, cy, tp)
-                    self._chunks[key] = chunk
-                    if len(self._chunks) > MAX_CHUNKS:
-                        self._chunks.popitem(last=False)
+                render = functools.partial(self._render_chunk, cx, cy, tp)
+                chunk = self._chunks.get((cx, cy, tp, self.version), render)
                 surface.blit(chunk, camera.tile_rect((cx * CHUNK, cy * CHUNK)).topleft)
         self._draw_band_labels(surface, camera)
         surface.set_clip(clip)
