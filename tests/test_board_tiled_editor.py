@@ -50,7 +50,7 @@ def test_tiled_reads_the_map_as_the_loader_does(path: Path, tmp_path: Path) -> N
     assert (exported["width"], exported["height"]) == (board.width, board.height)
     assert exported["orientation"] == "orthogonal"
     ours = [
-        _decode(node.find("data"), board.width * board.height, "layer")
+        _decode(node.find("data"), board.width * board.height, "layer").tolist()
         for node in SafeET.parse(str(path)).getroot().iter("layer")
     ]
     theirs = [_gids(layer) for layer in _tile_layers(exported["layers"])]

@@ -33,7 +33,7 @@ import numpy as np
 
 from game.board.art import FLIP_D, FLIP_H, FLIP_V, LayerArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap, DeployZone, Placement
-from game.board.preflight import MapError, check_file
+from game.board.preflight import MapError, TilesetRange, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard
 from game.rules.board import COVER_LEVELS
 from game.rules.geometry import Tile, bearing_direction, parse_direction
@@ -95,9 +95,14 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
     checked = check_file(path)
     warnings = list(checked.warnings)
     try:
-        tmx = pytmx.TiledMap(str(path), load_all=False, allow_duplicate_names=True)
+        # pytmx reads the tree the preflight checked rather than the file again (which
+        # could have changed since); it still reads the .tsx files the preflight checked.
+        tmx = pytmx.TiledMap(None, load_all=False, allow_duplicate_names=True)
+        tmx.filename = str(path)
+        tmx.parse_xml(checked.root)
     except Exception as err:  # pytmx raises bare Exceptions; anything left is a bad file
-        raise MapError(f"{path.name}: Tiled map could not be read: {err or type(err).__name__}") from err
+        reason = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
+        raise MapError(f"{path.name}: Tiled map could not be read: {reason}") from None
 
     metres = _metres_per_tile(tmx.properties, path.name)
     _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
@@ -116,13 +121,18 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
         layers = ", ".join(repr(n) for n in used_names)
         warnings.append(f"tiles on layer(s) {layers} block movement and sight by the layer's name")
     name = str(tmx.properties.get("name") or path.stem)
-    art = _art(tmx, path)
-    return BattleMap(name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art)
+    art = _art(tmx, checked.tilesets)
+    return BattleMap(
+        name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art, checked.digest
+    )
 
 
 # ---------------------------------------------------------------- art
-def _art(tmx: pytmx.TiledMap, path: Path) -> MapArt:
-    """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers."""
+def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
+    """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers.
+
+    The images are the ones the preflight sized from their headers (never what pytmx
+    says), so a renderer only ever decodes an image whose pixels are bounded."""
     # pytmx renumbers gids internally; map each back to Tiled's gid and its flip flags.
     size = max(tmx.tiledgidmap, default=0) + 1
     real = np.zeros(size, np.uint32)
@@ -151,23 +161,24 @@ def _art(tmx: pytmx.TiledMap, path: Path) -> MapArt:
                 float(getattr(layer, "opacity", 1.0) or 0.0),
             )
         )
-    tilesets = []
-    for tileset in tmx.tilesets:
-        if not tileset.source or not tileset.columns:
-            continue  # a collection of single images: drawn from terrain instead
-        tilesets.append(
+    sheets = []
+    for tileset in tilesets:
+        sheet = tileset.sheet
+        if sheet is None or not sheet.columns:
+            continue  # no image, a collection of single images, or one we do not decode: terrain
+        sheets.append(
             TilesetArt(
-                firstgid=int(tileset.firstgid),
-                image=(path.parent / str(tileset.source)).resolve(),
-                tile_width=int(tileset.tilewidth),
-                tile_height=int(tileset.tileheight),
-                columns=int(tileset.columns),
-                tilecount=int(tileset.tilecount or 0),
-                margin=int(tileset.margin or 0),
-                spacing=int(tileset.spacing or 0),
+                firstgid=tileset.firstgid,
+                image=sheet.path,
+                tile_width=tileset.tile_width,
+                tile_height=tileset.tile_height,
+                columns=sheet.columns,
+                tilecount=sheet.tilecount,
+                margin=sheet.margin,
+                spacing=sheet.spacing,
             )
         )
-    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(tilesets), tuple(layers))
+    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers))
 
 
 # ---------------------------------------------------------------- map properties
@@ -346,14 +357,28 @@ def _compose(
     move = blocks_move == 1
     sight = blocks_sight == 1
     level = np.where(cover < 0, 0, cover)
-    keys = np.stack([cost, move, sight, level, names], axis=-1).reshape(-1, 5)
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    unique, inverse = _unique_rows([cost, move, sight, level, names])
     palette = []
-    for c, m, s, lv, n in unique.tolist():
+    for c, m, s, lv, n in unique:
         terrain = Terrain("", float(c), bool(m), bool(s), COVER_LEVELS[int(lv)])
         name = name_list[int(n)] if n >= 0 else _auto_name(terrain)
         palette.append(dataclasses.replace(terrain, name=name))
     return TerrainBoard(inverse.reshape(cost.shape), palette, metres)
+
+
+def _unique_rows(columns: list[np.ndarray]) -> tuple[list[tuple[float, ...]], np.ndarray]:
+    """The distinct rows of equally shaped arrays, sorted (as np.unique(axis=0)), and each
+    cell's row index.  Ranks per column make one integer key, which sorts far faster than rows."""
+    flat = [column.ravel() for column in columns]
+    key = np.zeros(flat[0].size, np.int64)
+    for column in flat:
+        distinct, rank = np.unique(column, return_inverse=True)
+        if (int(key.max()) + 1) * len(distinct) >= 2**62:
+            key = np.unique(key, return_inverse=True)[1].ravel()  # re-rank: order kept, values small
+        key = key * len(distinct) + rank.ravel()
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    rows = [tuple(float(column[i]) for column in flat) for i in first.tolist()]
+    return rows, inverse.reshape(columns[0].shape)
 
 
 def _auto_name(terrain: Terrain) -> str:

@@ -15,10 +15,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.files import FileRefused, read_limited
 from game.rules.geometry import DIRECTION_NAMES, Tile
 
 T = TypeVar("T")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+MAX_JSON_BYTES = 8 * 2**20  # bytes; the largest bundled data file is a few KiB
+MAX_NUMBER = 2.0**53  # beyond this no field means a JSON number (and floats lose whole numbers)
 COMMENT_KEY = "comment"
 """Any object in a data file may carry a free-text "comment" (or a list of lines)."""
 
@@ -54,32 +57,44 @@ def _reject_constant(name: str) -> float:
     raise ValueError(f"{name} is not allowed in JSON")
 
 
+def _finite_float(text: str) -> float:
+    # 1e400 parses as infinity: as much a non-number as the Infinity literal.
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
 def read_json(path: Path, label: str | None = None) -> Any:
     """Parse a JSON file; FieldError (with line and column) if it is missing or malformed."""
     label = label or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FieldError("", f"{label}: no such file") from None
-    except IsADirectoryError:
-        raise FieldError("", f"{label}: is a directory, not a JSON file") from None
+        raw = read_limited(path, MAX_JSON_BYTES)
+    except FileRefused as err:
+        raise FieldError("", f"{label}: {err}") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise FieldError("", f"{label}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise FieldError("", f"{label}: cannot read: {err.strerror or err}") from None
     return parse_json(text, label)
 
 
 def parse_json(text: str, label: str) -> Any:
     """Parse JSON text; FieldError naming `label`, line and column on a syntax error."""
     try:
-        return json.loads(text, object_pairs_hook=_object_hook, parse_constant=_reject_constant)
+        return json.loads(
+            text, object_pairs_hook=_object_hook, parse_constant=_reject_constant, parse_float=_finite_float
+        )
     except json.JSONDecodeError as err:
         raise FieldError(
             "", f"{label}: bad JSON at line {err.lineno} column {err.colno}: {err.msg}"
         ) from None
-    except (ValueError, RecursionError) as err:
-        raise FieldError("", f"{label}: bad JSON: {err}") from None
+    except RecursionError:
+        raise FieldError("", f"{label}: bad JSON: nested too deeply") from None
+    except ValueError as err:
+        # Python refuses integers of thousands of digits with a hint meant for programmers.
+        reason = "a number has too many digits" if "digits" in str(err) else str(err)
+        raise FieldError("", f"{label}: bad JSON: {reason}") from None
 
 
 # ------------------------------------------------------------------ paths
@@ -201,7 +216,9 @@ def whole(value: Any, path: str, low: int | None = None, high: int | None = None
 
 def number(value: Any, path: str, positive: bool = False) -> float:
     """A finite number (above 0, if `positive`)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise FieldError(path, expected("a number", value))
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:  # also NaN, infinities and integers too big for a float
         raise FieldError(path, expected("a number", value))
     if positive and value <= 0:
         raise FieldError(path, f"expected a number above 0, got {shown(value)}")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from game.battle import Battle
+from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
 from game.rules.actions import Order
 from game.rules.board import Board, GridBoard
@@ -25,7 +26,7 @@ from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # refuse absurd files before parsing them
+MAX_SAVE_BYTES = 16 * 2**20  # bytes; a long battle saves in well under 1 MiB
 
 
 class SaveError(ValueError):
@@ -90,28 +91,30 @@ def save_battle(battle: Battle, path: Path) -> None:
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """Read and parse a save file; SaveError for anything but a JSON object."""
+    """Read and parse a save file; SaveError for anything but a JSON object of a sane size."""
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as err:
-        raise SaveError(f"{path}: cannot read: {err.strerror or err}") from None
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path}: {size} bytes is too large for a save file")
+        raw = read_limited(path, MAX_SAVE_BYTES)
+    except FileRefused as err:
+        if str(err) == "no such file":
+            raise SaveError(f"{path}: no such save file") from None
+        raise SaveError(f"{path}: {err}") from None
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
     except json.JSONDecodeError as err:
         raise SaveError(f"{path}: damaged save (bad JSON at line {err.lineno} column {err.colno})") from None
-    except (ValueError, RecursionError) as err:
-        raise SaveError(f"{path}: damaged save ({err})") from None
-    except OSError as err:
-        raise SaveError(f"{path}: cannot read: {err.strerror or err}") from None
+    except RecursionError:
+        raise SaveError(f"{path}: damaged save (nested too deeply)") from None
+    except ValueError as err:
+        raise SaveError(f"{path}: damaged save ({_short(err)})") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path}: not a save file (expected a JSON object)")
     return data
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
 
 
 def load_battle(path: Path) -> Battle:
