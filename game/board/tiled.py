@@ -35,8 +35,9 @@ from game.board.art import FLIP_D, FLIP_H, FLIP_V, LayerArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap, DeployZone, Placement
 from game.board.preflight import MapError, TilesetRange, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard
+from game.board.zones import DEFAULT_SIDES, SHAPES, ZoneBudget, ZoneShape, check_zones, edge_zones, zone_tiles
 from game.rules.board import COVER_LEVELS
-from game.rules.geometry import Tile, bearing_direction, parse_direction
+from game.rules.geometry import bearing_direction, parse_direction
 
 # pytmx imports pygame when it can, and pygame greets stdout unless told not to;
 # check-map prints only the summary.
@@ -53,8 +54,6 @@ MAP_KEYS = ("metres_per_tile", "name")
 OBJECT_KEYS = ("side", "character", "facing")
 LEGACY_TERRAIN = re.compile(r"-?\d*(,-?\d*){3}")
 WALL_LAYER = re.compile(r"wall|collision|collide|obstacle|solid|block", re.IGNORECASE)
-DEFAULT_SIDES = ("A", "B")
-DEFAULT_DEPLOY_DEPTH = 2  # tiles from the edge when the map names no deploy zones
 MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
 NEAR_MISSES = {
     "meterspertile": "metres_per_tile",
@@ -111,10 +110,10 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
     if ignored:
         warnings.append(f"{ignored} object(s) are neither deploy zones nor combatants and were ignored")
     if not zones:
-        zones = _edge_zones(board, path.name)
+        zones = edge_zones(board, path.name)
         edges = "west and east" if board.width >= board.height else "north and south"
         warnings.append(f"no deploy zones: sides {' and '.join(DEFAULT_SIDES)} deploy on the {edges} edges")
-    _check_zones(zones, placements, path.name, warnings)
+    check_zones(zones, placements, path.name, warnings)
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
     if used_names:
@@ -407,6 +406,7 @@ def _objects(
     zones: list[DeployZone] = []
     placements: list[Placement] = []
     ignored = 0
+    budget = ZoneBudget()
     for group in tmx.objectgroups:
         for obj in group:
             kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
@@ -416,7 +416,7 @@ def _objects(
                 placements.append(_placement(obj, board, tmx, label))
             elif kind in ZONE_KINDS or (not kind and "side" in props):
                 node = shapes.get(str(obj.id))
-                zones.append(_zone(obj, node, board, tmx, label))
+                zones.append(_zone(obj, node, board, tmx, label, budget))
             elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
                 ignored += 1
     return zones, placements, ignored
@@ -462,103 +462,34 @@ def _placement(obj: pytmx.TiledObject, board: TerrainBoard, tmx: pytmx.TiledMap,
 
 
 def _zone(
-    obj: pytmx.TiledObject, node: Element | None, board: TerrainBoard, tmx: pytmx.TiledMap, label: str
+    obj: pytmx.TiledObject,
+    node: Element | None,
+    board: TerrainBoard,
+    tmx: pytmx.TiledMap,
+    label: str,
+    budget: ZoneBudget,
 ) -> DeployZone:
     """A deploy zone: the tiles whose centres lie inside the object's shape."""
     side = _text(obj.properties, "side", label)
     if obj.rotation:
         raise MapError(f"{label}: rotated deploy zones are not supported")
-    tw, th = tmx.tilewidth, tmx.tileheight
-    xs = (np.arange(board.width) + 0.5) * tw
-    ys = (np.arange(board.height) + 0.5) * th
-    px, py = np.meshgrid(xs, ys)  # tile centres in pixels, [y, x]
-    shape = "rectangle"
+    kind = "rectangle"
     if node is not None:
         for child in ("ellipse", "point", "polygon", "polyline", "text"):
             if node.find(child) is not None:
-                shape = child
-    width, height = float(obj.width or 0), float(obj.height or 0)
-    if shape == "rectangle" and not (width and height):
-        shape = "point"
-    if shape == "point":
-        inside = np.zeros(px.shape, bool)
-        tile = (math.floor(obj.x / tw), math.floor(obj.y / th))
-        if board.in_bounds(tile):
-            inside[tile[1], tile[0]] = True
-    elif shape == "rectangle":
-        inside = (px >= obj.x) & (px <= obj.x + width) & (py >= obj.y) & (py <= obj.y + height)
-    elif shape == "ellipse":
-        rx, ry = width / 2, height / 2
-        inside = ((px - obj.x - rx) / rx) ** 2 + ((py - obj.y - ry) / ry) ** 2 <= 1
-    elif shape == "polygon":
-        inside = _in_polygon(px, py, [(p.x, p.y) for p in obj.points])
-    else:
-        shapes = "a rectangle, ellipse, polygon or point"
-        raise MapError(f"{label}: a deploy zone must be {shapes}, not a {shape}")
-    tiles = frozenset(board.tiles_where(inside))
+                kind = child
+    if kind not in SHAPES:
+        raise MapError(f"{label}: a deploy zone must be a rectangle, ellipse, polygon or point, not a {kind}")
+    points = tuple((float(p.x), float(p.y)) for p in getattr(obj, "points", ())) if kind == "polygon" else ()
+    shape = ZoneShape(kind, float(obj.x), float(obj.y), float(obj.width or 0), float(obj.height or 0), points)
+    tiles, blocked = zone_tiles(shape, board, (tmx.tilewidth, tmx.tileheight), budget, label)
     name = str(obj.name or f"zone {obj.id}")
     if not tiles:
         raise MapError(f"{label}: deploy zone of side {side!r} covers no tile centre of the map")
-    blocked = sorted((y, x) for x, y in tiles if board.blocks_move((x, y)))
     if blocked:
-        first = (blocked[0][1], blocked[0][0])
+        first = min(blocked, key=lambda t: (t[1], t[0]))
         raise MapError(
             f"{label}: deploy zone of side {side!r} covers {len(blocked)} tile(s) that block movement, "
             f"first {first}"
         )
     return DeployZone(side, name, tiles)
-
-
-def _in_polygon(px: np.ndarray, py: np.ndarray, points: list[tuple[float, float]]) -> np.ndarray:
-    """Even-odd rule: which points (px, py) lie inside the polygon."""
-    inside = np.zeros(px.shape, bool)
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
-        crosses = (y1 > py) != (y2 > py)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at_x = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
-        inside ^= crosses & (px < at_x)
-    return inside
-
-
-def _edge_zones(board: TerrainBoard, where: str) -> list[DeployZone]:
-    """Two sides on opposite edges (west/east, or north/south on a tall map)."""
-    across = board.width >= board.height
-    length = board.width if across else board.height
-    zones = []
-    for side, far in zip(DEFAULT_SIDES, (False, True), strict=True):
-        tiles: frozenset[Tile] = frozenset()
-        # Widen the band until it has open tiles, up to half the map.
-        for depth in range(DEFAULT_DEPLOY_DEPTH, max(DEFAULT_DEPLOY_DEPTH, length // 2) + 1):
-            band = range(length - depth, length) if far else range(depth)
-            tiles = frozenset(
-                (i, j) if across else (j, i)
-                for i in band
-                for j in range(board.height if across else board.width)
-                if not board.blocks_move((i, j) if across else (j, i))
-            )
-            if tiles:
-                break
-        if not tiles:
-            raise MapError(f"{where}: no deploy zones, and no open tiles near the edges to deploy on")
-        edge = ("east" if far else "west") if across else ("south" if far else "north")
-        zones.append(DeployZone(side, f"{edge} edge", tiles))
-    return zones
-
-
-def _check_zones(
-    zones: list[DeployZone], placements: list[Placement], where: str, warnings: list[str]
-) -> None:
-    """At least two sides; no two combatants on one tile; overlaps are worth a warning."""
-    sides = {z.side for z in zones} | {p.side for p in placements}
-    if len(sides) < 2:
-        named = ", ".join(sorted(sides))
-        raise MapError(f"{where}: deploy zones and combatants name only one side ({named})")
-    taken: dict[Tile, str] = {}
-    for p in placements:
-        if p.tile in taken:
-            raise MapError(f"{where}: {taken[p.tile]} and {p.character} both stand on {p.tile}")
-        taken[p.tile] = p.character
-    for i, a in enumerate(zones):
-        for b in zones[i + 1 :]:
-            if a.side != b.side and a.tiles & b.tiles:
-                warnings.append(f"deploy zones {a.name!r} ({a.side}) and {b.name!r} ({b.side}) overlap")
