@@ -15,7 +15,7 @@ import stat
 from pathlib import Path
 
 KIND_NAMES = {
-    stat.S_IFDIR: "a folder",
+    stat.S_IFDIR: "a directory",
     stat.S_IFIFO: "a pipe (FIFO)",
     stat.S_IFCHR: "a device",
     stat.S_IFBLK: "a device",
@@ -47,7 +47,7 @@ def _read(path: str | os.PathLike[str], limit: int, whole: bool) -> bytes:
     except FileNotFoundError:
         raise FileRefused("no such file") from None
     except IsADirectoryError:
-        raise FileRefused("is a folder, not a file") from None
+        raise FileRefused("is a directory, not a file") from None
     except (OSError, ValueError) as err:  # ValueError: a NUL in the path
         raise FileRefused(f"cannot read: {getattr(err, 'strerror', None) or err}") from None
     try:

@@ -20,6 +20,7 @@ from game.rules.geometry import DIRECTION_NAMES, Tile
 
 T = TypeVar("T")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+MAX_NAME_LENGTH = 60  # characters of a combatant's or a side's name
 MAX_JSON_BYTES = 8 * 2**20  # bytes; the largest bundled data file is a few KiB
 MAX_NUMBER = 2.0**53  # beyond this no field means a JSON number (and floats lose whole numbers)
 COMMENT_KEY = "comment"
@@ -179,12 +180,14 @@ def mapping(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def array(value: Any, path: str, min_items: int = 0) -> list[Any]:
-    """A JSON list, with at least `min_items` items."""
+def array(value: Any, path: str, min_items: int = 0, max_items: int | None = None) -> list[Any]:
+    """A JSON list, with at least `min_items` items (and at most `max_items`, if given)."""
     if not isinstance(value, list):
         raise FieldError(path, expected("a list", value))
     if len(value) < min_items:
         raise FieldError(path, f"expected at least {min_items} item{'s' if min_items != 1 else ''}, got []")
+    if max_items is not None and len(value) > max_items:
+        raise FieldError(path, f"expected at most {max_items} items, got {len(value)}")
     return value
 
 
@@ -197,6 +200,18 @@ def text(value: Any, path: str, choices: Collection[str] | None = None) -> str:
     if choices is not None and value not in choices:
         raise FieldError(path, f"expected one of {', '.join(choices)}, got {shown(value)}")
     return value
+
+
+def name(value: Any, path: str) -> str:
+    """A name players see (a combatant, a side): printable text without surrounding spaces."""
+    text_value = text(value, path)
+    if text_value != text_value.strip():
+        raise FieldError(path, f"{shown(text_value)} starts or ends with a space")
+    if not text_value.isprintable():
+        raise FieldError(path, f"{shown(text_value)} contains a control character")
+    if len(text_value) > MAX_NAME_LENGTH:
+        raise FieldError(path, f"{shown(text_value)} is longer than {MAX_NAME_LENGTH} characters")
+    return text_value
 
 
 def whole(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:

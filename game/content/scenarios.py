@@ -30,6 +30,12 @@ SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
 TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
 DEFAULT_MAX_ROUNDS = 30
+MAX_ROUNDS = 1000
+MAX_UNITS = 100  # combatants over every side
+MAX_BATTLE_WORK = 1_000_000
+"""Rounds × combatants² a battle may reach: the rules look at every pair of combatants each
+round, and a save replays every round, so this bounds the seconds a save takes to load
+(a few at the limit: 1000 rounds of 31 combatants, or 100 rounds of 100)."""
 SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
 UNIT_FIELDS = ("name", "at", "facing", "injuries")
 PALETTE = (("#3b82f6", "circle"), ("#ef4444", "triangle"), ("#22c55e", "square"), ("#eab308", "diamond"))
@@ -92,7 +98,7 @@ def _unit(value: Any, path: str, roster: Roster) -> UnitSpec:
     character = roster.get(fields.text(data["character"], at("character")), at("character")).id
     return UnitSpec(
         character=character,
-        name=fields.text(data["name"], at("name")) if "name" in data else None,
+        name=fields.name(data["name"], at("name")) if "name" in data else None,
         at=fields.tile(data["at"], at("at")) if "at" in data else None,
         facing=fields.direction(data["facing"], at("facing")) if "facing" in data else None,
         injuries=fields.whole(data.get("injuries", 0), at("injuries"), 0, DEFEAT_AT - 1),
@@ -103,10 +109,10 @@ def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
     data = fields.obj(value, path, required=("name", "units"), optional=SIDE_FIELDS)
     at = functools.partial(key_path, path)
     colour, shape = PALETTE[index % len(PALETTE)]
-    name = fields.text(data["name"], at("name"))
+    name = fields.name(data["name"], at("name"))
     units = tuple(
         _unit(u, index_path(at("units"), i), roster)
-        for i, u in enumerate(fields.array(data["units"], at("units"), min_items=1))
+        for i, u in enumerate(fields.array(data["units"], at("units"), min_items=1, max_items=MAX_UNITS))
     )
     return SideSpec(
         name=name,
@@ -134,6 +140,14 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scena
     names = [s.name.casefold() for s in sides]
     if len(set(names)) != len(names):
         raise FieldError("sides", "two sides have the same name")
+    units = sum(len(s.units) for s in sides)
+    if units > MAX_UNITS:
+        raise FieldError("sides", f"{units} units in all; at most {MAX_UNITS}")
+    max_rounds = fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", 1, MAX_ROUNDS)
+    if max_rounds * units**2 > MAX_BATTLE_WORK:
+        raise FieldError(
+            "max_rounds", f"with {units} units a battle may last at most {MAX_BATTLE_WORK // units**2} rounds"
+        )
     options = RuleOptions.battlefield()
     if "modules" in top:
         try:
@@ -158,7 +172,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scena
         sides=sides,
         options=options,
         victory=victory,
-        max_rounds=fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", 1, 1000),
+        max_rounds=max_rounds,
         tutorial=fields.text(tutorial, "tutorial", TUTORIALS) if tutorial is not None else None,
     )
 
@@ -210,12 +224,18 @@ def _free_tiles(candidates: set[Tile], taken: set[Tile], centre: tuple[float, fl
 
 
 def _unique(name: str, used: set[str]) -> str:
+    """`name`, or `name 2`, `name 3` … (shortened to stay a valid name) if it is taken."""
     if name.casefold() not in used:
         return name
     n = 2
-    while f"{name} {n}".casefold() in used:
+    while (numbered := _numbered(name, n)).casefold() in used:
         n += 1
-    return f"{name} {n}"
+    return numbered
+
+
+def _numbered(name: str, n: int) -> str:
+    suffix = f" {n}"
+    return name[: fields.MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
 
 
 def build_battle(
