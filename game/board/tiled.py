@@ -34,7 +34,7 @@ import numpy as np
 from game.board.art import FLIP_D, FLIP_H, FLIP_V, LayerArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap, DeployZone, Placement
 from game.board.preflight import MapError, TilesetRange, check_file
-from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard
+from game.board.terrain import MAX_METRES_PER_TILE, MAX_MOVE_COST, Terrain, TerrainBoard
 from game.board.zones import DEFAULT_SIDES, SHAPES, ZoneBudget, ZoneShape, check_zones, edge_zones, zone_tiles
 from game.rules.board import COVER_LEVELS
 from game.rules.geometry import bearing_direction, parse_direction
@@ -52,9 +52,9 @@ __all__ = ["MapError", "load_map"]
 TERRAIN_KEYS = ("move_cost", "blocks_move", "blocks_sight", "cover", "terrain")
 MAP_KEYS = ("metres_per_tile", "name")
 OBJECT_KEYS = ("side", "character", "facing")
+MAX_NAME_LENGTH = 40  # characters of the map's name, a side or a character: "Side <name>" stays a valid side
 LEGACY_TERRAIN = re.compile(r"-?\d*(,-?\d*){3}")
 WALL_LAYER = re.compile(r"wall|collision|collide|obstacle|solid|block", re.IGNORECASE)
-MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
 NEAR_MISSES = {
     "meterspertile": "metres_per_tile",
     "blocksmovement": "blocks_move",
@@ -119,7 +119,7 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
     if used_names:
         layers = ", ".join(repr(n) for n in used_names)
         warnings.append(f"tiles on layer(s) {layers} block movement and sight by the layer's name")
-    name = str(tmx.properties.get("name") or path.stem)
+    name = _map_name(tmx.properties.get("name"), path)
     art = _art(tmx, checked.tilesets)
     return BattleMap(
         name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art, checked.digest
@@ -216,6 +216,18 @@ def _warn_near_misses(
 
 def _fold(name: str) -> str:
     return re.sub(r"[^a-z]", "", name.lower())
+
+
+def _map_name(raw: object, path: Path) -> str:
+    """The map's name property (one short line), or its file name made printable."""
+    if raw is None or str(raw).strip() == "":
+        stem = "".join(c if c.isprintable() else "?" for c in path.stem)
+        return stem[:MAX_NAME_LENGTH] or "map"
+    name = str(raw).strip()
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        limit = f"one line of at most {MAX_NAME_LENGTH} characters"
+        raise MapError(f"{path.name}: map property 'name' must be {limit}")
+    return name
 
 
 # ---------------------------------------------------------------- terrain
@@ -432,10 +444,12 @@ def _map_objects(node: Element) -> Iterable[Element]:
 
 
 def _text(props: Mapping[str, object], key: str, label: str) -> str:
-    """A required, non-empty text property."""
+    """A required, non-empty text property: one line of printable text, short enough to be a name."""
     value = str(props.get(key) or "").strip()
     if not value:
         raise MapError(f"{label}: needs a {key!r} property")
+    if len(value) > MAX_NAME_LENGTH or not value.isprintable():
+        raise MapError(f"{label}: {key!r} must be one line of at most {MAX_NAME_LENGTH} characters")
     return value
 
 

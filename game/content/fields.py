@@ -21,6 +21,7 @@ from game.rules.geometry import DIRECTION_NAMES, Tile
 T = TypeVar("T")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 MAX_NAME_LENGTH = 60  # characters of a combatant's or a side's name
+MAX_TITLE_LENGTH = 100  # characters of a battle's title
 MAX_JSON_BYTES = 8 * 2**20  # bytes; the largest bundled data file is a few KiB
 MAX_NUMBER = 2.0**53  # beyond this no field means a JSON number (and floats lose whole numbers)
 COMMENT_KEY = "comment"
@@ -202,15 +203,16 @@ def text(value: Any, path: str, choices: Collection[str] | None = None) -> str:
     return value
 
 
-def name(value: Any, path: str) -> str:
-    """A name players see (a combatant, a side): printable text without surrounding spaces."""
+def name(value: Any, path: str, max_length: int = MAX_NAME_LENGTH) -> str:
+    """A name players see (a combatant, a side, a title): one line of printable text without
+    surrounding spaces, at most `max_length` characters."""
     text_value = text(value, path)
     if text_value != text_value.strip():
         raise FieldError(path, f"{shown(text_value)} starts or ends with a space")
     if not text_value.isprintable():
         raise FieldError(path, f"{shown(text_value)} contains a control character")
-    if len(text_value) > MAX_NAME_LENGTH:
-        raise FieldError(path, f"{shown(text_value)} is longer than {MAX_NAME_LENGTH} characters")
+    if len(text_value) > max_length:
+        raise FieldError(path, f"{shown(text_value)} is longer than {max_length} characters")
     return text_value
 
 

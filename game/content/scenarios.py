@@ -85,7 +85,8 @@ class Scenario:
 
 
 # ------------------------------------------------------------------ parsing
-def _colour(value: Any, path: str) -> str:
+def colour(value: Any, path: str) -> str:
+    """A side colour: "#rrggbb"."""
     text = fields.text(value, path)
     if len(text) != 7 or text[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in text[1:]):
         raise FieldError(path, fields.expected('a colour like "#3b82f6"', value))
@@ -108,7 +109,7 @@ def _unit(value: Any, path: str, roster: Roster) -> UnitSpec:
 def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
     data = fields.obj(value, path, required=("name", "units"), optional=SIDE_FIELDS)
     at = functools.partial(key_path, path)
-    colour, shape = PALETTE[index % len(PALETTE)]
+    default_colour, default_shape = PALETTE[index % len(PALETTE)]
     name = fields.name(data["name"], at("name"))
     units = tuple(
         _unit(u, index_path(at("units"), i), roster)
@@ -116,8 +117,8 @@ def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
     )
     return SideSpec(
         name=name,
-        colour=_colour(data["colour"], at("colour")) if "colour" in data else colour,
-        shape=fields.text(data.get("shape", shape), at("shape"), SHAPES),
+        colour=colour(data["colour"], at("colour")) if "colour" in data else default_colour,
+        shape=fields.text(data.get("shape", default_shape), at("shape"), SHAPES),
         controller=fields.text(data.get("controller", "human"), at("controller"), CONTROLLERS),
         zone=fields.text(data.get("zone", name), at("zone")),
         units=units,
@@ -166,7 +167,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scena
     tutorial = top.get("tutorial")
     return Scenario(
         id=ident,
-        title=fields.text(top["title"], "title"),
+        title=fields.name(top["title"], "title", fields.MAX_TITLE_LENGTH),
         briefing=fields.text(top["briefing"], "briefing"),
         map_path=from_root(fields.text(top["map"], "map")),
         sides=sides,
@@ -341,10 +342,10 @@ def quick_scenario(
     zones = (battle_map.sides + ["A", "B"])[:2]
     sides = []
     for index, (zone, troop) in enumerate(zip(zones, troops, strict=True)):
-        colour, shape = PALETTE[index]
+        side_colour, side_shape = PALETTE[index]
         units = tuple(UnitSpec(troop) for _ in range(per_side))
         controller = "human" if index == 0 else "ai:normal"
-        sides.append(SideSpec(f"Side {zone}", colour, shape, controller, zone, units))
+        sides.append(SideSpec(f"Side {zone}", side_colour, side_shape, controller, zone, units))
     return Scenario(
         id=f"quick-{map_path.stem}",
         title=f"Quick battle: {battle_map.name}",
