@@ -252,6 +252,7 @@ def build_battle(
     Raises ScenarioError (one line) if the map or a placement is bad.
     """
     from game.board.tiled import MapError, load_map
+    from game.persist.saves import map_source
 
     roster = roster or default_roster()
     try:
@@ -313,19 +314,15 @@ def build_battle(
                 Controller(*(controller.split(":", 1) if ":" in controller else (controller, ""))),
                 Appearance(character.token),
             )
-    meta = {
-        "scenario": scenario.id,
-        "title": scenario.title,
-        "map": relative_to_root(scenario.map_path),
-        "sides": sides_meta,
-    }
+    map_path = relative_to_root(scenario.map_path)
+    meta = {"scenario": scenario.id, "title": scenario.title, "map": map_path, "sides": sides_meta}
     battle = Battle(
         world,
         board,
         seed,
         options or scenario.options,
         max_rounds=scenario.max_rounds,
-        board_source={"map": relative_to_root(scenario.map_path)},
+        board_source=map_source(map_path, battle_map.digest),
         meta=meta,
         victory=scenario.victory,
     )
