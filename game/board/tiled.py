@@ -418,20 +418,29 @@ def _objects(
     zones: list[DeployZone] = []
     placements: list[Placement] = []
     ignored = 0
+    found = [(obj, _object_kind(obj)) for group in tmx.objectgroups for obj in group]
     budget = ZoneBudget()
-    for group in tmx.objectgroups:
-        for obj in group:
-            kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
-            props = obj.properties
-            label = f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
-            if kind in UNIT_KINDS or (not kind and "character" in props):
-                placements.append(_placement(obj, board, tmx, label))
-            elif kind in ZONE_KINDS or (not kind and "side" in props):
-                node = shapes.get(str(obj.id))
-                zones.append(_zone(obj, node, board, tmx, label, budget))
-            elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
-                ignored += 1
+    if sum(1 for _, kind in found if kind == "zone") > budget.zones:
+        raise MapError(f"{where}: more than {budget.zones} deploy zones")
+    for obj, kind in found:
+        label = f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
+        if kind == "unit":
+            placements.append(_placement(obj, board, tmx, label))
+        elif kind == "zone":
+            zones.append(_zone(obj, shapes.get(str(obj.id)), board, tmx, label, budget))
+        elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
+            ignored += 1
     return zones, placements, ignored
+
+
+def _object_kind(obj: pytmx.TiledObject) -> str:
+    """ "unit", "zone" or "" (neither), from the object's type (or class) and properties."""
+    kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
+    if kind in UNIT_KINDS or (not kind and "character" in obj.properties):
+        return "unit"
+    if kind in ZONE_KINDS or (not kind and "side" in obj.properties):
+        return "zone"
+    return ""
 
 
 def _map_objects(node: Element) -> Iterable[Element]:
