@@ -21,7 +21,7 @@ from pathlib import Path
 import defusedxml.ElementTree as SafeET
 import pytest
 
-from game.board.preflight import _decode
+from game.board.layerdata import _decode
 from game.board.tiled import load_map
 
 ROOT = Path(__file__).resolve().parent.parent

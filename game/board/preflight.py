@@ -12,19 +12,16 @@ makers in docs/maps.md.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import os
-import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
-import numpy as np
-
 from game.board import xmlsafe
+from game.board.errors import MapError, int_attr
 from game.board.images import FORMATS, ImageError, image_size
+from game.board.layerdata import check_layer
 from game.files import is_regular_file
 
 MAX_TILES_PER_SIDE = 1000  # tiles; a battle needs no more, and it bounds every array
@@ -41,7 +38,6 @@ MAX_POINTS = 1000  # vertices of one polygon or polyline
 MAX_TOTAL_POINTS = 100_000  # vertices over the whole map
 MAX_COORDINATE = 1e7  # pixels; 1000 tiles of 4096 pixels is 4.1e6
 MAX_GID = 0x0FFFFFFF  # the largest gid under Tiled's four flag bits
-GID_FLAGS = 0xF0000000  # Tiled's flip and rotation bits on a gid
 ORIENTATION = "orthogonal"
 OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation")
 PYTMX_ELEMENTS = frozenset({"map", "tileset", "layer", "objectgroup", "object", "imagelayer", "group"})
@@ -72,10 +68,6 @@ PYTMX_STATE = frozenset(
 """pytmx copies every XML attribute of these elements onto its own objects: an attribute
 with one of these names would overwrite pytmx's state (`filename` would make it read
 tilesets from another folder than the one checked here)."""
-
-
-class MapError(ValueError):
-    """A map that cannot be played, with one line that says why."""
 
 
 @dataclass(frozen=True)
@@ -156,7 +148,7 @@ def check_file(path: Path) -> Checked:
             f"(at most {MAX_LAYER_CELLS:,} tiles over all layers)"
         )
     for layer in layers:
-        _check_layer(layer, width, height, checked.tilesets, name)
+        check_layer(layer, width, height, checked.tilesets, name)
     for image in root.findall(".//imagelayer/image"):
         _require_file(path.parent, image.get("source"), f"image layer of {name}")
     _check_objects(root.iter("object"), name)
@@ -178,22 +170,6 @@ def _parse(path: Path, expected_root: str, budget: xmlsafe.Budget) -> Element:
         raise MapError(str(err)) from None
 
 
-def _int_attr(node: Element, attr: str, where: str, default: int | None = None, low: int = 0) -> int:
-    """An integer attribute, checked; MapError naming it otherwise."""
-    raw = node.get(attr)
-    if raw is None:
-        if default is None:
-            raise MapError(f"{where}: missing {attr}")
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise MapError(f"{where}: {attr} must be a whole number, not {raw[:40]!r}") from None
-    if value < low:
-        raise MapError(f"{where}: {attr} must be at least {low}, not {value}")
-    return value
-
-
 def _check_attribute_names(root: Element, name: str) -> None:
     """No attribute that pytmx would mistake for its own state."""
     for node in root.iter():
@@ -212,14 +188,14 @@ def _check_map_attributes(root: Element, name: str) -> None:
         raise MapError(
             f"{name}: infinite maps are not supported; in Tiled untick Map ▸ Map Properties ▸ Infinite"
         )
-    width = _int_attr(root, "width", name, low=1)
-    height = _int_attr(root, "height", name, low=1)
+    width = int_attr(root, "width", name, low=1)
+    height = int_attr(root, "height", name, low=1)
     if width > MAX_TILES_PER_SIDE or height > MAX_TILES_PER_SIDE:
         raise MapError(
             f"{name}: map of {width}×{height} tiles is too large (at most {MAX_TILES_PER_SIDE} a side)"
         )
     for attr in ("tilewidth", "tileheight"):
-        if _int_attr(root, attr, name, low=1) > MAX_TILE_PIXELS:
+        if int_attr(root, attr, name, low=1) > MAX_TILE_PIXELS:
             raise MapError(f"{name}: {attr} above {MAX_TILE_PIXELS} pixels")
 
 
@@ -276,7 +252,7 @@ def _check_tileset(
     """An embedded or external tileset: files present, sizes sane; its gid range, and the
     tile positions pytmx will walk for it."""
     map_name = map_path.name
-    firstgid = _int_attr(node, "firstgid", f"{map_name}: tileset", low=1)
+    firstgid = int_attr(node, "firstgid", f"{map_name}: tileset", low=1)
     source = node.get("source")
     if source:
         if not source.lower().endswith(".tsx"):
@@ -321,22 +297,22 @@ def _read_tileset(node: Element, base: Path, origin: str, map_name: str, warning
     """The checked contents of a <tileset> element (embedded, or the root of a .tsx file)."""
     name = node.get("name") or origin
     where = f"{map_name}: tileset {name[:60]!r} ({origin})"
-    tile_w = _int_attr(node, "tilewidth", where, low=1)
-    tile_h = _int_attr(node, "tileheight", where, low=1)
+    tile_w = int_attr(node, "tilewidth", where, low=1)
+    tile_h = int_attr(node, "tileheight", where, low=1)
     if max(tile_w, tile_h) > MAX_TILE_PIXELS:
         raise MapError(f"{where}: tiles above {MAX_TILE_PIXELS} pixels")
-    declared = _int_attr(node, "tilecount", where, default=0)
+    declared = int_attr(node, "tilecount", where, default=0)
     count, walked, sheet = declared, 0, None
     image = node.find("image")
     if image is not None:
         source = image.get("source")
         _require_file(base, source, where)
-        img_w = _int_attr(image, "width", f"{where} image", low=1)
-        img_h = _int_attr(image, "height", f"{where} image", low=1)
+        img_w = int_attr(image, "width", f"{where} image", low=1)
+        img_h = int_attr(image, "height", f"{where} image", low=1)
         if max(img_w, img_h) > MAX_IMAGE_PIXELS:
             raise MapError(f"{where}: image above {MAX_IMAGE_PIXELS} pixels a side")
-        spacing = _int_attr(node, "spacing", where, default=0)
-        margin = _int_attr(node, "margin", where, default=0)
+        spacing = int_attr(node, "spacing", where, default=0)
+        margin = int_attr(node, "margin", where, default=0)
         columns = (img_w - 2 * margin + spacing) // (tile_w + spacing)
         rows = (img_h - 2 * margin + spacing) // (tile_h + spacing)
         count = max(count, columns * rows)
@@ -345,10 +321,10 @@ def _read_tileset(node: Element, base: Path, origin: str, map_name: str, warning
             raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
         path = (base / str(source)).resolve()
         if _image_checked(path, (img_w, img_h), where, warnings):
-            columns = _int_attr(node, "columns", where, default=0) or max(columns, 0)
+            columns = int_attr(node, "columns", where, default=0) or max(columns, 0)
             sheet = SheetImage(path, img_w, img_h, columns, declared or count, margin, spacing)
     for tile in node.iter("tile"):
-        tile_id = _int_attr(tile, "id", f"{where} tile")
+        tile_id = int_attr(tile, "id", f"{where} tile")
         count = max(count, tile_id + 1)
         if count > MAX_TILESET_TILES:
             break
@@ -404,93 +380,6 @@ def _check_properties(root: Element, name: str) -> None:
             raise MapError(f"{label} has type bool but value {value[:40]!r}")
 
 
-# ---------------------------------------------------------------- layers
-def _check_layer(layer: Element, width: int, height: int, tilesets: list[TilesetRange], name: str) -> None:
-    """Layer size, data encoding, and that every gid has a tileset."""
-    label = f"{name}: layer {layer.get('name', '?')[:60]!r}"
-    size = (
-        _int_attr(layer, "width", label, default=width),
-        _int_attr(layer, "height", label, default=height),
-    )
-    if size != (width, height):
-        raise MapError(f"{label} is not the size of the map")
-    data = layer.find("data")
-    if data is None:
-        raise MapError(f"{label} has no data")
-    if data.find("chunk") is not None:
-        raise MapError(f"{label} is stored in chunks (an infinite map), which is not supported")
-    gids = _decode(data, width * height, label)
-    bare = np.unique(gids & ~GID_FLAGS)
-    bare = bare[bare != 0]
-    if not bare.size:
-        return
-    # The tileset of a gid is the one with the largest firstgid at or below it (as pytmx finds it).
-    ordered = sorted(tilesets, key=lambda t: t.firstgid)
-    firsts = np.array([t.firstgid for t in ordered], np.int64)
-    ends = np.array([t.firstgid + t.count for t in ordered], np.int64)
-    index = np.searchsorted(firsts, bare, side="right") - 1
-    held = (index >= 0) & (bare < ends[np.maximum(index, 0)])
-    if not held.all():
-        gid = int(bare[np.argmin(held)])
-        at = int(np.argmax((gids & ~GID_FLAGS) == gid))
-        raise MapError(f"{label}: tile {(at % width, at // width)} uses gid {gid}, which no tileset provides")
-
-
-def _decode(data: Element, count: int, label: str) -> np.ndarray:
-    """The layer's gids (flags included), decoded with every size bounded (no decompression bombs)."""
-    encoding, compression = data.get("encoding"), data.get("compression")
-    text = (data.text or "").strip()
-    if encoding is None:
-        raise MapError(f"{label} uses the XML tile format; save the map with CSV or Base64 layer data")
-    if encoding == "csv":
-        if compression:
-            raise MapError(f"{label}: CSV data cannot be compressed")
-        values = text.replace("\n", "").split(",")
-        if len(values) > count + 1:  # a trailing comma leaves one empty field
-            raise MapError(f"{label}: holds more tiles than the map")
-        try:
-            numbers = [int(v) for v in values if v.strip()]
-        except ValueError:
-            raise MapError(f"{label}: CSV layer data holds something other than numbers") from None
-        if any(g < 0 or g >= 2**32 for g in numbers):
-            raise MapError(f"{label}: a gid is out of range")
-        gids = np.array(numbers, np.int64)
-    elif encoding == "base64":
-        try:
-            raw = base64.b64decode(text)
-        except (binascii.Error, ValueError):
-            raise MapError(f"{label}: layer data is not valid Base64") from None
-        raw = _decompress(raw, compression, 4 * count, label)
-        if len(raw) % 4:
-            raise MapError(f"{label}: layer data is not a whole number of tiles")
-        gids = np.frombuffer(raw, "<u4").astype(np.int64)
-    else:
-        raise MapError(f"{label}: unknown layer encoding {encoding[:20]!r}")
-    if len(gids) != count:
-        raise MapError(f"{label}: holds {len(gids)} tiles, the map needs {count}")
-    return gids
-
-
-def _decompress(raw: bytes, compression: str | None, expected: int, label: str) -> bytes:
-    """Inflate layer data, refusing to produce more than the map can hold."""
-    if not compression:
-        return raw
-    if compression not in ("zlib", "gzip"):
-        raise MapError(f"{label}: {compression[:20]} compression is not supported (use zlib, gzip or none)")
-    wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
-    inflater = zlib.decompressobj(wbits)
-    try:
-        out = inflater.decompress(raw, expected + 1)
-    except zlib.error:
-        raise MapError(f"{label}: {compression} layer data is corrupt") from None
-    if len(out) > expected:
-        raise MapError(f"{label}: layer data holds more tiles than the map")
-    if not inflater.eof or inflater.unused_data:
-        # pytmx inflates the whole of it: a second gzip member could hold a bomb.
-        raise MapError(f"{label}: {compression} layer data is cut short or followed by more data")
-    return out
-
-
 # ---------------------------------------------------------------- objects
 def _check_objects(objects: Iterable[Element], name: str) -> None:
     """Object positions and shapes are finite, bounded numbers, and their count is bounded."""
@@ -499,8 +388,8 @@ def _check_objects(objects: Iterable[Element], name: str) -> None:
         if count > MAX_OBJECTS:
             raise MapError(f"{name}: more than {MAX_OBJECTS} objects")
         label = f"{name}: object {obj.get('id', '?')[:20]}"
-        _int_attr(obj, "id", label, default=0)
-        gid = _int_attr(obj, "gid", label, default=0)
+        int_attr(obj, "id", label, default=0)
+        gid = int_attr(obj, "gid", label, default=0)
         if gid > 0xFFFFFFFF:
             raise MapError(f"{label}: gid out of range")
         for attr in OBJECT_NUMBERS:

@@ -175,6 +175,7 @@ def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
                 tilecount=sheet.tilecount,
                 margin=sheet.margin,
                 spacing=sheet.spacing,
+                size=(sheet.width, sheet.height),
             )
         )
     return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers))
