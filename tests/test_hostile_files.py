@@ -161,3 +161,25 @@ def test_the_game_launches_whatever_the_settings(tmp_path: Path, case: str) -> N
     outcome = run_limited(home=tmp_path, code=LAUNCH)
     assert outcome.status == 0 and "launched 1.0" in outcome.stdout, outcome
     assert "Traceback" not in outcome.stderr, outcome
+
+
+@pytest.mark.parametrize(
+    ("error", "said"), [(MemoryError(), "out of memory"), (RuntimeError(), "RuntimeError")]
+)
+def test_an_error_without_a_message_still_says_what_it_was(
+    tmp_path: Path,
+    monkeypatch,
+    capsys,
+    error: Exception,
+    said: str,  # noqa: ANN001
+) -> None:
+    import game.ui.render_cli as render_cli
+    from game.cli import main
+
+    def fail(path: str, seed: int) -> None:
+        raise error
+
+    monkeypatch.setattr(render_cli, "_battle", fail)
+    assert main(["render", "maps/skirmish.tmx", "--out", str(tmp_path / "o.png")]) == 2
+    line = capsys.readouterr().err.strip()
+    assert line.startswith("error: maps/skirmish.tmx: ") and said in line

@@ -33,7 +33,7 @@ from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
 SAVE_VERSION = 2
-MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 saves in about 200 KiB
+MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 combatants saves in about 50 KiB
 HASH_LENGTH = 64  # hex digits of a SHA-256
 
 
