@@ -12,50 +12,19 @@ from typing import Any
 
 import pytest
 
-from game.ai.placeholder import placeholder_order
 from game.battle import Battle
 from game.content.scenarios import build_battle, quick_scenario
 from game.demo import demo_world
 from game.paths import ASSETS, MAPS
 from game.persist.replay import verify_save
-from game.persist.saves import (
-    MapChanged,
-    SaveError,
-    battle_hash,
-    battle_to_save,
-    events_hash,
-    load_battle,
-    rebuild,
-    round_hashes,
-    world_hash,
-)
+from game.persist.saves import MapChanged, SaveError, load_battle, world_hash
 from tests.hostile import assert_refused, run_limited
-
-
-def _play(battle: Battle, rounds: int = 2) -> dict[str, Any]:
-    for _ in range(rounds):
-        battle.play_round(lambda eid, b: placeholder_order(b.world, b.board, eid, b.round.orders))
-    return json.loads(json.dumps(battle_to_save(battle)))
+from tests.save_helpers import as_saved, play, rehash
 
 
 def _demo_save() -> dict[str, Any]:
     world, board = demo_world()
-    return _play(Battle(world, board, 3, max_rounds=30))
-
-
-def _rehash(data: dict[str, Any]) -> dict[str, Any]:
-    """Every hash recomputed from the edited battle (replayed, where it can be)."""
-    data["battle_hash"] = battle_hash(data["battle"])
-    try:
-        battle = rebuild(data, "edited")
-    except SaveError:
-        return data
-    data.update(
-        state_hash=world_hash(battle.world),
-        events_hash=events_hash(battle),
-        round_hashes=round_hashes(battle),
-    )
-    return data
+    return as_saved(play(Battle(world, board, 3, max_rounds=30), 2))
 
 
 def _entity(data: dict[str, Any], key: str = "1") -> dict[str, Any]:
@@ -98,7 +67,7 @@ def test_impossible_saves_are_refused_by_verify_and_load(
     data = _demo_save()
     edit(data)
     path = tmp_path / "edited.json"
-    path.write_text(json.dumps(_rehash(data)))
+    path.write_text(json.dumps(rehash(data)))
     args = [str(path) if a == "FILE" else a for a in command]
     assert_refused(run_limited(*args, home=tmp_path), fragment)
 
@@ -118,7 +87,7 @@ def test_a_save_full_of_orders_is_refused_before_replaying(tmp_path: Path) -> No
     order = data["battle"]["rounds"][0][0]
     data["battle"]["rounds"][0] = [order] * 200_000  # about 15 MiB of orders for three combatants
     path = tmp_path / "orders.json"
-    path.write_text(json.dumps(_rehash(data)))
+    path.write_text(json.dumps(rehash(data)))
     outcome = run_limited("--load", str(path), home=tmp_path)
     assert_refused(outcome, "battle.rounds[0]: expected at most 3 items")
 
@@ -134,7 +103,7 @@ def map_save(tmp_path: Path) -> tuple[Path, Path]:
     scenario = quick_scenario(folder / "ring.tmx", per_side=1)
     battle, _ = build_battle(scenario, 2, {side.name: "human" for side in scenario.sides})
     path = tmp_path / "ring.json"
-    path.write_text(json.dumps(_play(battle, 1)))
+    path.write_text(json.dumps(as_saved(play(battle, 1))))
     return folder / "ring.tmx", path
 
 

@@ -20,23 +20,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.ai.placeholder import placeholder_order
 from game.battle import Battle
 from game.content.scenarios import build_battle, find_scenario
 from game.demo import demo_world
 from game.persist.replay import verify_save
-from game.persist.saves import (
-    SaveError,
-    battle_hash,
-    battle_to_save,
-    events_hash,
-    load_battle,
-    rebuild,
-    round_hashes,
-    world_hash,
-)
+from game.persist.saves import SaveError, load_battle, world_hash
 from game.ui.scenes.replay import open_replay
 from game.ui.scenes.settings import open_saved_battle
+from tests.save_helpers import as_saved, play, rehash
 from tests.ui_helpers import make_app
 
 EXAMPLES = 150  # edited saves per run (fixed, so the test's cost is too)
@@ -77,25 +68,14 @@ HOSTILE: list[Any] = [
 ]
 
 
-def _played(battle: Battle, rounds: int, declare_next: bool) -> dict[str, Any]:
-    for _ in range(rounds):
-        if battle.over:
-            break
-        battle.play_round(lambda eid, b: placeholder_order(b.world, b.board, eid, b.round.orders))
-    if declare_next and not battle.over:
-        rnd = battle.start_round()
-        battle.declare(placeholder_order(battle.world, battle.board, rnd.next_declarer, rnd.orders))
-    return json.loads(json.dumps(battle_to_save(battle)))
-
-
 @pytest.fixture(scope="module")
 def bases() -> list[dict[str, Any]]:
     """A battle on an in-memory grid stopped mid-round, and one on a bundled map."""
     world, board = demo_world()
-    grid = _played(Battle(world, board, 3, max_rounds=30), 2, declare_next=True)
+    grid = as_saved(play(Battle(world, board, 3, max_rounds=30), 2, declare_next=True))
     scenario = find_scenario("ring_duel")
     battle, _ = build_battle(scenario, 4, {side.name: "human" for side in scenario.sides})
-    return [grid, _played(battle, 2, declare_next=False)]
+    return [grid, as_saved(play(battle, 2))]
 
 
 def _paths(node: Any, here: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -182,20 +162,6 @@ def _edit_entities(draw: st.DrawFn, doc: dict[str, Any]) -> None:
         entities[key]["position"] = copy.deepcopy(other.get("position"))
 
 
-def _rehash(data: dict[str, Any]) -> None:
-    """Recompute every hash from the edited battle, as anyone can."""
-    data["battle_hash"] = battle_hash(data["battle"])
-    try:
-        battle = rebuild(data, "edited")
-    except SaveError:
-        return  # it cannot even be replayed: verification must refuse it, whatever its hashes
-    data.update(
-        state_hash=world_hash(battle.world),
-        events_hash=events_hash(battle),
-        round_hashes=round_hashes(battle),
-    )
-
-
 FOLDER = Path(tempfile.mkdtemp(prefix="save-properties-"))
 
 
@@ -203,7 +169,7 @@ FOLDER = Path(tempfile.mkdtemp(prefix="save-properties-"))
 @given(data=st.data())
 def test_a_save_that_verifies_always_loads(bases: list[dict[str, Any]], data: st.DataObject) -> None:
     save = data.draw(st.sampled_from(bases).flatmap(edited))
-    _rehash(save)
+    rehash(save)
     path = FOLDER / "edited.json"
     path.write_text(json.dumps(save))
     try:

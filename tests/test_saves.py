@@ -22,20 +22,12 @@ from game.persist.saves import (
     save_battle,
     world_hash,
 )
+from tests.save_helpers import play
 
 
 def played(rounds: int, seed: int = 3, declare_next: bool = False) -> Battle:
     world, board = demo_world()
-    battle = Battle(world, board, seed)
-    for _ in range(rounds):
-        if battle.over:
-            break
-        battle.play_round(lambda eid, b: placeholder_order(b.world, b.board, eid, b.round.orders))
-    if declare_next and not battle.over:
-        rnd = battle.start_round()
-        eid = rnd.next_declarer
-        battle.declare(placeholder_order(battle.world, battle.board, eid, rnd.orders))
-    return battle
+    return play(Battle(world, board, seed), rounds, declare_next)
 
 
 def test_round_trip_after_resolved_rounds(tmp_path: Path) -> None:
