@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import json
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -162,15 +161,20 @@ def _edit_entities(draw: st.DrawFn, doc: dict[str, Any]) -> None:
         entities[key]["position"] = copy.deepcopy(other.get("position"))
 
 
-FOLDER = Path(tempfile.mkdtemp(prefix="save-properties-"))
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the edited saves are written (one module-wide folder: hypothesis runs many examples)."""
+    return tmp_path_factory.mktemp("edited-saves")
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
-def test_a_save_that_verifies_always_loads(bases: list[dict[str, Any]], data: st.DataObject) -> None:
+def test_a_save_that_verifies_always_loads(
+    bases: list[dict[str, Any]], folder: Path, data: st.DataObject
+) -> None:
     save = data.draw(st.sampled_from(bases).flatmap(edited))
     rehash(save)
-    path = FOLDER / "edited.json"
+    path = folder / "edited.json"
     path.write_text(json.dumps(save))
     try:
         verified = verify_save(path).ok
@@ -187,10 +191,10 @@ def test_a_save_that_verifies_always_loads(bases: list[dict[str, Any]], data: st
     app.step([])
 
 
-def test_the_bases_verify_and_load(bases: list[dict[str, Any]]) -> None:
+def test_the_bases_verify_and_load(bases: list[dict[str, Any]], folder: Path) -> None:
     """The property above would hold vacuously if the unedited saves were refused."""
     for base in bases:
-        path = FOLDER / "base.json"
+        path = folder / "base.json"
         path.write_text(json.dumps(base))
         assert verify_save(path).ok
         load_battle(path)
