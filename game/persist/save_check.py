@@ -92,8 +92,8 @@ def check_battle(doc: Any, rebuild_board: Callable[[dict[str, Any]], Board]) -> 
     board = rebuild_board(dict(board_source))
     world = _world(top["initial"], entities, at("initial"), board)
     sides = {components["side"] for components in entities.values() if "side" in components}
-    victory = _victory(top.get("victory") or {}, at("victory"), sides)
-    meta = _meta(top.get("meta") or {}, at("meta"))
+    victory = _victory(top.get("victory", {}), at("victory"), sides)
+    meta = _meta(top.get("meta", {}), at("meta"))
     return CheckedBattle(
         seed, board, dict(board_source), world, options, max_rounds, meta, victory, rounds, resolved
     )
