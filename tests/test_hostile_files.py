@@ -183,3 +183,19 @@ def test_an_error_without_a_message_still_says_what_it_was(
     assert main(["render", "maps/skirmish.tmx", "--out", str(tmp_path / "o.png")]) == 2
     line = capsys.readouterr().err.strip()
     assert line.startswith("error: maps/skirmish.tmx: ") and said in line
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"rounds": [{}] * 101}, "rounds: expected at most 100 items, got 101"),
+        ({"items": [{"weapon": "sword", "position": [0, 0]}] * 101}, "items: expected at most 100 items"),
+    ],
+    ids=["rounds", "items"],
+)
+def test_sandbox_limits(tmp_path: Path, changes: dict, message: str) -> None:
+    from game.content.fields import FieldError
+    from game.sandbox.loader import parse_scenario
+
+    with pytest.raises(FieldError, match=message):
+        parse_scenario(_sandbox(**changes))

@@ -169,3 +169,17 @@ def test_the_battle_hash_covers_everything_loading_uses(tmp_path: Path, edit) ->
         verify_save(path)
     with pytest.raises(SaveError, match="the battle does not match its hash"):
         load_battle(path)
+
+
+def test_a_save_too_long_to_replay_is_refused_before_replaying(tmp_path: Path) -> None:
+    data = _demo_save()
+    battle = data["battle"]
+    initial = battle["initial"]
+    for key in range(4, 34):  # thirty more combatants: 33 in all
+        initial["entities"][str(key)] = dict(initial["entities"]["1"], name=f"Clone {key}")
+    initial["next_id"] = 34
+    battle.update(max_rounds=1000, rounds=[[]] * 1000, resolved_rounds=1000)
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps(rehash(data)))
+    with pytest.raises(SaveError, match=r"1000 rounds of 33 combatants are too long to replay"):
+        load_battle(path)

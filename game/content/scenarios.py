@@ -32,10 +32,10 @@ TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
 DEFAULT_MAX_ROUNDS = 30
 MAX_ROUNDS = 1000
 MAX_UNITS = 100  # combatants over every side
-MAX_BATTLE_WORK = 1_000_000
+MAX_BATTLE_WORK = 500_000
 """Rounds × combatants² a battle may reach: the rules look at every pair of combatants each
 round, and a save replays every round, so this bounds the seconds a save takes to load
-(a few at the limit: 1000 rounds of 31 combatants, or 100 rounds of 100)."""
+(about 3 s at the limit: 1000 rounds of 22 combatants, or 50 rounds of 100)."""
 SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
 UNIT_FIELDS = ("name", "at", "facing", "injuries")
 PALETTE = (("#3b82f6", "circle"), ("#ef4444", "triangle"), ("#22c55e", "square"), ("#eab308", "diamond"))
