@@ -273,3 +273,28 @@ def test_a_failed_sprint_still_moves_the_movement_rate_and_armour_slows_it() -> 
     assert (moved.allowed, moved.path[-1]) == (4.0, (5, 2))
     assert moved.note.startswith("Sprint failed: 4 [Movement] m")
     assert dice.unused() == {}
+
+
+# ------------------------------------------------------------------ declaration checks
+
+
+def test_a_missile_strike_is_judged_on_the_targets_tile_now_or_its_declared_path_end() -> None:
+    """Declared positions count: a target 25 m off that declared a walk into the blaster's
+    20 m short range … 100 m long range is in range either way; behind a wall it is not in
+    sight; out of every band it is refused."""
+    from game.rules.validate import validate_order
+
+    cast = Cast(width=110, height=5, walls=[(60, 2), (60, 3), (60, 4)])
+    cast.add("Shooter", (1, 2), "a", weapons=(BLASTER,), missile_beam=9)
+    cast.add("Near", (26, 2), "b", movement=4)
+    cast.add("Hidden", (70, 3), "b")
+    cast.add("Far", (103, 0), "b", movement=4)  # 102 m: beyond the blaster's 100 m
+    names = ("Near", "Hidden", "Far")
+    shoot = {name: cast.order("Shooter", cast.act(K.MISSILE_STRIKE, name)) for name in names}
+    assert validate_order(cast.world, cast.board, shoot["Near"]) == []
+    assert validate_order(cast.world, cast.board, shoot["Hidden"]) == ["no line of sight to Hidden"]
+    assert validate_order(cast.world, cast.board, shoot["Far"]) == ["Far is out of range of your blaster"]
+    # Far declared (earlier, worse Timing) a walk to 98 m away: in long range at its path end.
+    walk_in = cast.order("Far", path=tuple((103 - i, 0) for i in range(1, 5)))
+    earlier = {cast["Far"]: walk_in}
+    assert validate_order(cast.world, cast.board, shoot["Far"], earlier) == []
