@@ -142,3 +142,25 @@ def test_cover_penalties_and_hidden_targets() -> None:
     assert hidden and "hidden behind high cover" in hidden[0].reason and hidden[0].target == "Walled"
     # Firing from behind high cover exposes: −8, not hidden.
     assert "− 8 [High Cover]" in shots[1].breakdown.text()
+
+
+def test_low_cover_is_minus_2_whether_or_not_the_target_attacks() -> None:
+    """RULES.md §8: low cover hides the legs, −2 to Missile Strikes either way; only high
+    cover depends on whether the target attacks (hidden, or −8 while it attacks)."""
+    cast = Cast(width=30, height=9, cover={(19, 2): "low", (19, 6): "low"})
+    cast.add("Shooter", (5, 4), "red", weapons=(BLASTER,), missile_beam=10)
+    cast.add("Quiet", (20, 2), "blue")
+    cast.add("Firing", (20, 6), "blue", weapons=(BLASTER,), missile_beam=5)
+    orders = {
+        cast["Firing"]: cast.order("Firing", cast.act(K.MISSILE_STRIKE, "Shooter")),
+        cast["Shooter"]: cast.order(
+            "Shooter", cast.act(K.MISSILE_STRIKE, "Quiet"), cast.act(K.MISSILE_STRIKE, "Firing")
+        ),
+    }
+    timing = [cast["Shooter"], cast["Firing"], cast["Quiet"]]
+    dice = ScriptedDice(keyed={"Shooter:Missile Strike": [12, 12], "Firing:Missile Strike": [12]})
+    events = play_round(cast.world, cast.board, dice, orders, timing_order=timing, options=ON)
+    shots = [e for e in events if isinstance(e, Rolled) and e.actor == "Shooter"]
+    assert [s.target for s in shots] == ["Quiet", "Firing"]
+    assert all("− 2 [Low Cover]" in s.breakdown.text() for s in shots)
+    assert dice.unused() == {}
