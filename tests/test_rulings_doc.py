@@ -27,7 +27,9 @@ def rulings() -> list[str]:
 def test_every_ruling_names_a_test() -> None:
     items = rulings()
     assert len(items) >= 40
-    missing = [item[:70] for item in items if "Tests:" not in item or not REFERENCE.search(item.split("Tests:")[1])]
+    missing = [
+        item[:70] for item in items if "Tests:" not in item or not REFERENCE.search(item.split("Tests:")[1])
+    ]
     assert missing == []
 
 
