@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+from game.battle import Battle
 from game.rules.board import Board
 from game.rules.positions import combatants, name_of, tile_of
 from game.world import Condition, World
@@ -56,3 +57,24 @@ class Watch:
             self.conditions[eid] = now
         if reload:
             assert reloads_equal(world), "the world does not reload equal from its JSON"
+
+
+class BattleWatch:
+    """Watches whatever battle a screen shows: a new battle (or a loaded one) starts over;
+    the world is round-tripped through JSON each time a round has been resolved."""
+
+    def __init__(self) -> None:
+        self.watch = Watch()
+        self.battle: object | None = None
+        self.number = -1
+        self.rounds_seen = 0
+
+    def check(self, battle: Battle) -> None:
+        """Assert the invariants on the battle's world now."""
+        if battle is not self.battle:
+            self.watch.forget()
+            self.battle, self.number = battle, -1
+        changed = battle.number != self.number
+        self.rounds_seen += changed and self.number != -1  # a round resolved while watched
+        self.watch.check(battle.world, battle.board, reload=changed)
+        self.number = battle.number
