@@ -72,8 +72,9 @@ class Battle:
     options: RuleOptions = ON
 
 
-def engine_odds(build: Callable[[], Battle]) -> tuple[Fraction, Fraction, int]:
-    """(P(the attack succeeds), P(it is nullified), rounds played), from the engine."""
+def engine_odds(build: Callable[[], Battle], action: str = "attack") -> tuple[Fraction, Fraction, int]:
+    """(P(the attack succeeds), P(it is nullified), rounds played), from the engine;
+    `action="Feint"` gives the same for the attacker's Feint (a branching roll)."""
     success = nullified = Fraction(0)
     prefix: list[int] | None = []
     played = 0
@@ -94,18 +95,18 @@ def engine_odds(build: Callable[[], Battle]) -> tuple[Fraction, Fraction, int]:
         weight = Fraction(1)
         for sides in dice.sides:
             weight /= sides
-        attack = [
-            e
-            for e in events
-            if isinstance(e, Rolled) and e.actor == battle.attacker and e.action.split(",")[0] in ATTACKS
-        ]
-        gone = [e for e in events if isinstance(e, ActionNullified) and e.actor == battle.attacker]
-        assert len(attack) + len(gone) >= 1
-        if attack:
-            success += weight * chance(attack[-1].breakdown.without(CALLED_SHOT).total)
-        elif any(e.action != "Feint" for e in gone):
-            nullified += weight
         prefix = dice.next_prefix()
+        mine = [e for e in events if isinstance(e, (Rolled, ActionNullified)) and e.actor == battle.attacker]
+        if action == "Feint":
+            (feint,) = [e for e in mine if e.action == "Feint"]
+            success += weight * (isinstance(feint, Rolled) and feint.succeeded)
+            nullified += weight * isinstance(feint, ActionNullified)
+            continue
+        (attack,) = [e for e in mine if e.action.split(",")[0] in ATTACKS]
+        if isinstance(attack, Rolled):
+            success += weight * chance(attack.breakdown.without(CALLED_SHOT).total)
+        else:
+            nullified += weight
     return success, nullified, played
 
 
@@ -221,3 +222,20 @@ def test_the_forecast_equals_the_engine_over_every_roll(name: str) -> None:
     success, nullified, played = engine_odds(build)
     assert played > 1
     assert forecast_odds(build()) == (success, nullified)
+
+
+def test_the_feint_forecast_counts_the_rounds_its_strike_cannot_reach() -> None:
+    """A Feint is nullified (not rolled) when its Strike's target got out of reach: the
+    forecast of the Feint itself says so too."""
+    success, nullified, _ = engine_odds(short_retreat, "Feint")
+    battle = short_retreat()
+    cast = battle.cast
+    orders = {o.actor: o for o in battle.orders}
+    timing = [cast[n] for n in battle.timing]
+    (feint,) = [
+        f
+        for f in forecast_order(cast.world, cast.board, orders, cast["A"], battle.options, timing)
+        if f.action.kind is K.FEINT
+    ]
+    assert 0 < nullified < 1
+    assert (feint.success, feint.nullified) == (success, nullified)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.rules.actions import DEFENCES, FEINTABLE, OFFENSIVE, Action, ActionKind, Order
@@ -206,6 +206,21 @@ def forecast_order(
             )
         else:
             result.append(_forecast_roll(world, orders, actor, index, action))
+    # The i-th Feint goes with the i-th Strike or Brawl: nullified, and not rolled, exactly
+    # when that attack cannot reach its target after movement (docs/rulings.md).
+    served = [f for f in result if f.action.kind in FEINTABLE]
+    feints = [i for i, f in enumerate(result) if f.action.kind is ActionKind.FEINT]
+    for slot, i in enumerate(feints[: len(served)]):
+        feint, attack = result[i], served[slot]
+        if attack.nullified:
+            kept = 1 - attack.nullified
+            result[i] = replace(
+                feint,
+                success=feint.success * kept,
+                part_hit=feint.part_hit * kept,
+                nullified=attack.nullified,
+                reason=attack.reason,
+            )
     return result
 
 
