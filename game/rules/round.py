@@ -77,7 +77,6 @@ class RoundState:
     grips: dict[tuple[int, int], int] = field(default_factory=dict)
     feints: dict[tuple[int, int], bool] = field(default_factory=dict)
     retreated: set[int] = field(default_factory=set)
-    moved: dict[int, float] = field(default_factory=dict)
     taken_items: set[int] = field(default_factory=set)
 
 
@@ -340,7 +339,6 @@ class Round:
             self.events.append(Turned(name, DIRECTION_NAMES[walked.facing]))
         world.set(eid, Position(*walked.tiles[-1]))
         world.set(eid, Facing(walked.facing))
-        state.moved[eid] = walked.ground
 
         # Evade: limited by the whole metres of ground actually covered (CO.15).
         result.evade_metres = int(walked.ground + 1e-9)
