@@ -331,3 +331,20 @@ def test_the_forecast_equals_the_engine_in_random_small_battles(seed: int) -> No
     chosen, battle = next((s, b) for s in tries if (b := random_battle(s)) is not None)
     success, nullified, _ = engine_odds(lambda: random_battle(chosen))  # type: ignore[arg-type,return-value]
     assert forecast_odds(battle) == (success, nullified)
+
+
+@pytest.mark.parametrize("attacker_first", [True, False])
+def test_without_a_timing_order_the_declaration_order_says_who_moves_first(attacker_first: bool) -> None:
+    """The UI passes the round's orders as declared (worst Timing first, its own draft last):
+    read that way, the forecast needs no Timing order and gives the same numbers."""
+    battle = pinned_sprinter(attacker_first)
+    cast = battle.cast
+    declared = {o.actor: o for o in battle.orders}  # worst Timing first
+    timing = [cast[n] for n in battle.timing]
+    with_timing = forecast_order(cast.world, cast.board, declared, cast["A"], ON, timing)
+    without = forecast_order(cast.world, cast.board, declared, cast["A"], ON)
+    assert [f.success for f in without] == [f.success for f in with_timing]
+    backwards = dict(reversed(declared.items()))
+    assert [f.success for f in forecast_order(cast.world, cast.board, backwards, cast["A"], ON)] != [
+        f.success for f in with_timing
+    ]
