@@ -9,9 +9,13 @@ defences, the attacker's Feint, the target's Grip, and Sprint or Retreat rolls
 that move either of them.  The UI shows these numbers and the AI ranks orders
 with them; neither touches the game's dice.
 
-What it assumes: the attacker is still standing when it acts; combatants
-other than the attacker and its target stay where they are; defences of a
-target that has not declared yet are unknown and count as none.
+The attacker and its target move as the round moves them (`game.rules.moving`):
+the better Timing first, the other finding it where it ended, each judged on
+engagement at its moment of moving; each defence roll is reduced by the arc on
+its own; a Feint is nullified exactly when its Strike cannot reach.  What it
+assumes: the attacker is still standing when it acts; combatants other than
+the attacker and its target stay where they are; defences of a target that
+has not declared yet are unknown and count as none.
 """
 
 from __future__ import annotations
