@@ -152,3 +152,30 @@ def test_the_forecast_gives_two_dodges_and_a_dodge_with_a_parry_the_same_chance(
         for v2, p2 in per_roll.items()
     )
     assert chance(K.DODGE) == chance(K.PARRY) == expected
+
+
+SHOOTER_AT = {"front": (19, 10), "right": (14, 16), "left": (14, 4), "back": (8, 9)}  # Alex ends at (14, 10)
+
+
+@pytest.mark.parametrize("count", [2, 3])
+@pytest.mark.parametrize("arc", list(SHOOTER_AT))
+def test_each_evade_roll_is_reduced_on_its_own(arc: str, count: int) -> None:
+    """Evades against a Missile Strike from each arc (back −4 each), with 10 m of ground
+    covered so that the metres do not limit them."""
+    rolls = ROLLS[count]
+    cast = Cast(width=22, height=20)
+    cast.add("Shooter", SHOOTER_AT[arc], "red", weapons=(BLASTER,), missile_beam=11)
+    cast.add("Alex", (4, 10), "blue", facing=2, evade=8, movement=10)
+    path = tuple((4 + i, 10) for i in range(1, 11))
+    orders = {
+        cast["Alex"]: cast.order("Alex", *[cast.act(K.EVADE) for _ in rolls], path=path, facing=2),
+        cast["Shooter"]: cast.order("Shooter", cast.act(K.MISSILE_STRIKE, "Alex")),
+    }
+    dice = ScriptedDice(keyed={"Alex:Evade": rolls, "Shooter:Missile Strike": [12]})
+    events = play_round(
+        cast.world, cast.board, dice, orders, timing_order=[cast["Alex"], cast["Shooter"]], options=ON
+    )
+    cost = 4 if arc == "back" else 0
+    shot = next(e for e in events if isinstance(e, Rolled) and e.actor == "Shooter")
+    assert shot.breakdown.total == 11 - sum(max(0, r - cost) for r in rolls)
+    assert dice.unused() == {}
