@@ -76,18 +76,12 @@ def test_simulate_explain_lists_the_candidates(scenario_args: list[str], capsys)
 
 
 def test_simulate_on_a_map(capsys) -> None:  # noqa: ANN001
+    from game.content.roster import default_roster
     from game.content.scenarios import bundled_maps
 
-    maps = [m for m in bundled_maps() if m.name == "skirmish.tmx"]
-    try:
-        from game.content.roster import default_roster
-
-        default_roster().get("soldier")
-    except Exception:  # noqa: BLE001 - the bundled roster may not exist yet
-        pytest.skip("no bundled roster with soldiers")
-    if not maps:
-        pytest.skip("no bundled skirmish map")
-    assert main(["simulate", str(maps[0]), "--sides", "ai:random,ai:random", "--battles", "1"]) == 0
+    (skirmish,) = [m for m in bundled_maps() if m.name == "skirmish.tmx"]
+    default_roster().get("soldier")  # the quick battle's troops
+    assert main(["simulate", str(skirmish), "--sides", "ai:random,ai:random", "--battles", "1"]) == 0
 
 
 @pytest.mark.parametrize(

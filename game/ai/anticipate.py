@@ -15,7 +15,7 @@ from game.ai.estimate import melee_estimate, missile_estimate
 from game.ai.knowledge import Knowledge, Unit, chance, injury_value
 from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
 from game.rules.geometry import Tile, bearing_direction
-from game.rules.positions import engaged_with, range_band
+from game.rules.positions import engaged_with, left_behind, range_band
 from game.rules.stats import movement_roll
 
 
@@ -94,7 +94,7 @@ def _strike_spot(
     know: Knowledge, enemy: Unit, walk: object, there: Tile, taken: set[Tile], engaged: bool
 ) -> Tile | None:
     """The nearest tile the enemy may walk to that has `there` within its reach
-    (an engaged enemy only where it stays engaged: it cannot walk out of melee)."""
+    (an engaged enemy only where it stays engaged with everyone: it cannot walk out of a melee)."""
     options = []
     for dy in range(-enemy.reach, enemy.reach + 1):
         for dx in range(-enemy.reach, enemy.reach + 1):
@@ -105,7 +105,7 @@ def _strike_spot(
             if metres != float("inf") and know.board.in_reach(tile, there, enemy.reach):
                 options.append((metres, tile))
     for _, tile in sorted(options):
-        if not engaged or tile == enemy.tile or engaged_with(know.world, know.board, enemy.eid, at=tile):
+        if not engaged or tile == enemy.tile or not left_behind(know.world, know.board, enemy.eid, tile):
             return tile
     return None
 

@@ -24,7 +24,7 @@ from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import called_shot
 from game.rules.equipment import Weapon
 from game.rules.geometry import Tile, bearing_direction, chebyshev
-from game.rules.positions import engaged_with, range_band
+from game.rules.positions import engaged_with, left_behind, range_band
 from game.world import Equipment
 
 HEAD = called_shot("head")  # −3 and vulnerable: two Injuries and −3 to Withstand (CO.08)
@@ -84,10 +84,11 @@ def _free(know: Knowledge, tile: Tile) -> bool:
 
 
 def _engaged_ok(know: Knowledge, tile: Tile) -> bool:
-    """A normal move while engaged must stay within some enemy's reach (validation)."""
+    """A normal move while engaged may not leave the reach of any enemy it is engaged with
+    (validation; docs/rulings.md)."""
     if not know.engaged or tile == know.me.tile:
         return True
-    return bool(engaged_with(know.world, know.board, know.actor, at=tile))
+    return not left_behind(know.world, know.board, know.actor, tile)
 
 
 def danger_grid(know: Knowledge) -> np.ndarray:

@@ -110,7 +110,7 @@ class Scorer:
             return hurt
         if any(a.kind in OFFENSIVE for a in order.actions):
             dealt = disarm = 0.0
-            for fc in forecast_order(know.world, know.board, orders, self.me.eid, know.options):
+            for fc in forecast_order(know.world, know.board, orders, self.me.eid, know.options, know.timing):
                 action = fc.action
                 if action.kind not in OFFENSIVE or action.target is None:
                     continue
@@ -150,7 +150,7 @@ class Scorer:
             standing = 1.0
             if hurt and unit.injuries == DEFEAT_AT - 1:
                 standing = max(0.0, 1.0 - hurt.get(eid, 0.0))
-            for fc in forecast_order(know.world, know.board, orders, eid, know.options):
+            for fc in forecast_order(know.world, know.board, orders, eid, know.options, know.timing):
                 if fc.action.target == me and fc.action.kind in OFFENSIVE:
                     total += float(fc.expected_injuries) * standing
         return total
@@ -268,7 +268,7 @@ class Scorer:
                 continue
             if not any(a.kind in OFFENSIVE for a in order.actions):
                 continue
-            for fc in forecast_order(know.world, know.board, know.earlier, eid, know.options):
+            for fc in forecast_order(know.world, know.board, know.earlier, eid, know.options, know.timing):
                 kind, target = fc.action.kind, fc.action.target
                 if kind in OFFENSIVE and kind is not ActionKind.DISARM and target is not None:
                     hurt[target] += float(fc.expected_injuries)

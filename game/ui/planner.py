@@ -20,7 +20,15 @@ from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.geometry import Tile
 from game.rules.options import RuleOptions
-from game.rules.positions import are_enemies, combatants, engaged_with, name_of, occupant, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    engaged_with,
+    left_behind,
+    name_of,
+    occupant,
+    tile_of,
+)
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Item, Position, World
@@ -241,8 +249,8 @@ class Planner:
         metres = longest.metres_to(tile)
         need: ActionKind | None = None
         engaged = self.engaged()
-        if engaged and not engaged_with(self.world, self.board, self.actor, at=tile):
-            need = ActionKind.RETREAT
+        if engaged and left_behind(self.world, self.board, self.actor, tile):
+            need = ActionKind.RETREAT  # a walk may not leave any melee it is in
         elif metres > self.walk_metres + 1e-9:
             need = ActionKind.RETREAT if engaged else ActionKind.SPRINT
         actions = base_actions
