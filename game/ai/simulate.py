@@ -130,9 +130,28 @@ def resolve_scenarios(spec: str, roster_path: str | None = None) -> list[Any]:
     from game.content.scenarios import ScenarioError
 
     try:
-        return _load(spec, roster_path)
+        scenarios = _load(spec, roster_path)
+        check_maps(scenarios)
     except (ScenarioError, RosterError, OSError, ValueError) as err:
         raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+    return scenarios
+
+
+def check_maps(scenarios: list[Any]) -> None:
+    """ScenarioError naming the scenario when one's map is missing or broken, before any battle
+    (a battle would otherwise fail half-way, in a worker process)."""
+    from game.board.tiled import MapError, load_map
+    from game.content.scenarios import ScenarioError
+
+    checked: set[Path] = set()
+    for scenario in scenarios:
+        if scenario.map_path in checked:
+            continue
+        try:
+            load_map(scenario.map_path)
+        except MapError as err:
+            raise ScenarioError(f"{scenario.id}: {err}") from None
+        checked.add(scenario.map_path)
 
 
 def _roster(roster_path: str | None) -> Any:
