@@ -42,6 +42,9 @@ def run(args: argparse.Namespace) -> int:
     except ValueError:
         raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
     require_display()
+    from game.persist.autosave import remove_stale_temp_files
+
+    remove_stale_temp_files()  # what saves killed mid-write left behind
     from game.ui.app import MIN_SIZE, App
     from game.ui.scenes.menu import MenuScene
 

@@ -120,6 +120,10 @@ class BattleScene(Scene):
         self.finished = False
         self._controllers: dict[str, Any] = {}
         self.saved_path: Path | None = None
+        if battle.number == 0:  # a new battle (or a rematch): autosaves of its own
+            from game.persist.autosave import start_battle
+
+            start_battle(battle)
         first = next((e for e in combatants(battle.world) if is_active(battle.world, e)), None)
         if first is not None:
             self.camera.centre_on(tile_of(battle.world, first), snap=True)
