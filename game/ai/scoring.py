@@ -75,15 +75,12 @@ class Scorer:
         self._allied = self._allied_hurt() if level.focus else {}
 
     # ------------------------------------------------------------ public
-    def score(
-        self, cand: Candidate, predicted: dict[int, Order] | None = None, guarded: bool = False
-    ) -> Scored:
-        """All the terms of one candidate; `predicted` adds guessed orders of later declarers;
-        `guarded` judges attacks on targets still to declare against the defence each would add."""
+    def score(self, cand: Candidate, predicted: dict[int, Order] | None = None) -> Scored:
+        """All the terms of one candidate; `predicted` adds guessed orders of later declarers."""
         know, level, order = self.know, self.level, cand.order
         orders = {**know.earlier, **(predicted or {}), self.me.eid: order}
         terms: dict[str, float] = {}
-        hurt = self._offence(order, orders, terms, predicted is not None, guarded)
+        hurt = self._offence(order, orders, terms, predicted is not None)
         outcomes = _grouped(movement_outcomes(know.world, know.board, self.me.eid, order))
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
         terms["taken"] = -self.my_worth * self._taken(orders, know.earlier, hurt)
@@ -105,9 +102,30 @@ class Scorer:
         scored.total()
         return scored
 
+    def guarded(self, scored: Scored) -> Scored:
+        """The candidate judged again with each target still to declare defending as it likely
+        would (see `_guarded`): only what it deals changes (what it takes comes from orders
+        already declared, its position and threat from where it ends)."""
+        know, order = self.know, scored.candidate.order
+        if not any(
+            a.kind in OFFENSIVE and a.target is not None and not know.declared(a.target)
+            for a in order.actions
+        ):
+            return Scored(scored.candidate, dict(scored.terms), scored.score)
+        terms = {k: v for k, v in scored.terms.items() if k not in ("dealt", "disarm")}
+        self._offence(order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True)
+        again = Scored(scored.candidate, {k: v for k, v in terms.items() if v})
+        again.total()
+        return again
+
     # ------------------------------------------------------------ terms
     def _offence(
-        self, order: Order, orders: dict[int, Order], terms: dict[str, float], exact: bool, guarded: bool
+        self,
+        order: Order,
+        orders: dict[int, Order],
+        terms: dict[str, float],
+        exact: bool,
+        guarded: bool = False,
     ) -> dict[int, float]:
         """dealt, disarm and retrieve; returns the expected Injuries dealt to each target."""
         know = self.know

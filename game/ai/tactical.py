@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.ai.anticipate import predict_later
-from game.ai.candidates import Candidate, candidates
+from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
@@ -79,11 +79,13 @@ class TacticalController:
         if level.guess_defences:
             # The best few, with the targets still to declare defending as they likely would:
             # the exact forecast then says whether a Feint pays against that defence.
-            scored, ahead = rescore(scored, GUARDED_TOP, lambda c: scorer.score(c, guarded=True))
+            scored, ahead = rescore(scored, GUARDED_TOP, scorer.guarded)
         if level.anticipate and know.later:
             # The best few again, against the guessed replies of the later declarers.
             scored, ahead = rescore(
-                scored, level.anticipate, lambda c: scorer.score(c, predict_later(know, c.order))
+                scored,
+                level.anticipate,
+                lambda s: scorer.score(s.candidate, predict_later(know, s.candidate.order)),
             )
         if level.noise:
             for s in scored:
@@ -120,7 +122,7 @@ class TacticalController:
         return self._facts
 
 
-def rescore(scored: list[Scored], top: int, judge: Callable[[Candidate], Scored]) -> tuple[list[Scored], int]:
+def rescore(scored: list[Scored], top: int, judge: Callable[[Scored], Scored]) -> tuple[list[Scored], int]:
     """The best `top` candidates judged again by `judge`, with their Feint twins (the same
     order with Feints added or taken away: a first look undervalues Feints, whose worth is
     against defences).  The re-judged ones stay ahead of the rest, best first; returns the
@@ -129,7 +131,7 @@ def rescore(scored: list[Scored], top: int, judge: Callable[[Candidate], Scored]
     shapes = {_without_feints(s.candidate.order) for s in chosen}
     chosen += [s for s in scored[top:] if _without_feints(s.candidate.order) in shapes]
     picked = {id(s) for s in chosen}
-    again = sorted((judge(s.candidate) for s in chosen), key=lambda s: -s.score)
+    again = sorted((judge(s) for s in chosen), key=lambda s: -s.score)
     return again + [s for s in scored if id(s) not in picked], len(again)
 
 
