@@ -36,7 +36,7 @@ from game.rules.stats import movement_rate
 from game.ui.ai_runner import AiDeclaration, controller_for
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
-from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines, terrain_board
+from game.ui.planner import Draft, DraftState, Planner, forecast_detail, forecast_lines, terrain_board
 from game.ui.playback import Playback
 from game.ui.render.battlefield import (
     draw_event_text,
@@ -61,7 +61,6 @@ from game.ui.render.overlays import (
     draw_legend,
     reach_arrays,
     sight_arrays,
-    sight_radius,
     threat_arrays,
     threat_parts,
 )
@@ -376,6 +375,38 @@ class BattleScene(Scene):
                 return eid
         return None
 
+    def viewpoint(self) -> tuple[int, Planner, Draft] | None:
+        """Whose attacks the hit chances show, and from where: the combatant the overlays are
+        about (`focus`), standing where `plan_end` puts it; the order being drafted for the
+        declarer, and for anyone else the path and facing it declared this round.
+
+        The sight overlay is drawn from that same tile, so the two always agree."""
+        eid = self.focus()
+        if eid is None or not is_active(self.world, eid):
+            return None
+        if (
+            eid == self.actor
+            and self.phase == "declare"
+            and self.planner is not None
+            and self.draft is not None
+        ):
+            return eid, self.planner, self.draft
+        key = ("viewpoint", eid, self._world_version())
+        if key not in self._memo:
+            rnd = self.battle.round
+            earlier = dict(rnd.orders) if rnd is not None and self.playback is None else {}
+            declared = earlier.pop(eid, None)
+            draft = Draft(eid)
+            if declared is not None:  # where it means to go, with the Sprint or Retreat that takes it there
+                moves = tuple(
+                    a for a in declared.actions if a.kind in (ActionKind.SPRINT, ActionKind.RETREAT)
+                )
+                draft.state = DraftState(declared.path, declared.facing, moves)
+            planner = Planner(self.world, self.battle.board, eid, earlier, self.battle.options)
+            self._memo[key] = (planner, draft)
+        planner, draft = self._memo[key]
+        return eid, planner, draft
+
     def hovered_combatant(self) -> int | None:
         """The living combatant under the mouse or keyboard cursor."""
         tile = self.cursor if self.keyboard_cursor else self.hover_tile
@@ -448,11 +479,10 @@ class BattleScene(Scene):
                 self._memo[mkey] = band_array(board, plan[0], weapon)
             data.bands, data.band_origin, data.weapon = self._memo[mkey], plan[0], weapon
         if sight_origin is not None and "sight" in active and board.in_bounds(sight_origin):
-            radius = sight_radius(weapon)
-            mkey = ("sight", sight_origin, radius)
+            mkey = ("sight", sight_origin)
             if mkey not in self._memo:
-                self._memo[mkey] = sight_arrays(board, sight_origin, radius)
-            data.unseen, data.cover = self._memo[mkey]
+                self._memo[mkey] = sight_arrays(board, sight_origin)
+            data.unseen, data.cover, data.sight_beyond = self._memo[mkey]
             data.sight_origin = sight_origin
         if focus is not None and "threat" in active:
             facing = plan[1] if plan else None
@@ -1106,8 +1136,12 @@ class BattleScene(Scene):
         pygame.draw.rect(surface, colour, rect, 2 if self.keyboard_cursor else 1)
 
     def _draw_enemy_chances(self, surface: pygame.Surface) -> None:
-        """While declaring, each enemy shows the chance of the attack a click would add."""
+        """While declaring, each enemy shows the chance of the attack a click would add
+        (left out while another combatant is inspected: the chances would not be its)."""
         if "chance" not in self.overlays.active or self.planner is None or self.draft is None:
+            return
+        view = self.viewpoint()
+        if view is None or view[0] != self.actor:
             return
         cam, theme = self.camera, self.theme
         if cam.tile_px < 24:
@@ -1124,47 +1158,28 @@ class BattleScene(Scene):
             pygame.draw.rect(surface, (12, 14, 18), rect.inflate(6, 2), border_radius=4)
             surface.blit(image, rect)
 
-    def _draw_chance_tip(self, surface: pygame.Surface) -> None:
-        """Hovering an enemy shows the hit chance with its full breakdown."""
-        if "chance" not in self.overlays.active or self.menu is not None:
-            return
-        target = self.hovered_combatant()
-        me = self.actor if self.phase == "declare" else self.selected
-        if (
-            target is None
-            or me is None
-            or not are_enemies(self.world, me, target)
-            or self.playback is not None
-        ):
-            return
-        if (
-            self.phase == "declare"
-            and self.planner is not None
-            and self.draft is not None
-            and me == self.actor
-        ):
-            planner, draft = self.planner, self.draft
-        else:
-            if not is_active(self.world, me):
-                return
-            key = ("planner", me, self._world_version())
-            if key not in self._memo:
-                earlier = dict(self.battle.round.orders) if self.battle.round is not None else {}
-                earlier.pop(me, None)
-                self._memo[key] = (
-                    Planner(self.world, self.battle.board, me, earlier, self.battle.options),
-                    Draft(me),
-                )
-            planner, draft = self._memo[key]
+    def chance_tip(self, target: int) -> list[str]:
+        """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""
+        view = self.viewpoint()
+        if view is None or not are_enemies(self.world, view[0], target):
+            return []
+        me, planner, draft = view
         choice = planner.quick_attack(draft, target)
-        who = name_of(self.world, me)
-        lines = [f"{who}: {choice.label}"]
+        lines = [f"{name_of(self.world, me)}: {choice.label}"]
         if choice.enabled and choice.forecast is not None:
             lines += forecast_lines(self.world, choice.forecast)
         else:
             lines.append("not possible: " + ("; ".join(choice.reasons) or "no roll"))
-        pos = self.camera.tile_centre(tile_of(self.world, target))
-        draw_tooltip(surface, self.theme, lines, pos)
+        return lines
+
+    def _draw_chance_tip(self, surface: pygame.Surface) -> None:
+        """Hovering an enemy shows the hit chance with its full breakdown."""
+        if "chance" not in self.overlays.active or self.menu is not None or self.playback is not None:
+            return
+        target = self.hovered_combatant()
+        lines = self.chance_tip(target) if target is not None else []
+        if lines:
+            draw_tooltip(surface, self.theme, lines, self.camera.tile_centre(tile_of(self.world, target)))
 
     def _draw_hover_tips(self, surface: pygame.Surface) -> None:
         pos = pygame.mouse.get_pos()
