@@ -522,6 +522,17 @@ def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, 
     surface.blit(image, rect)
 
 
+def legend_size(theme: Theme, layer: OverlayLayer) -> tuple[int, int]:
+    """The legend box's width and height in pixels ((0, 0) with no overlay to explain)."""
+    rows = layer.legend()
+    if not rows:
+        return 0, 0
+    size = theme.px(14)
+    pad = theme.px(6)
+    line = max(size, theme.line_height(11)) + theme.px(2)
+    return max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad, line * len(rows) + 2 * pad
+
+
 def draw_legend(
     surface: pygame.Surface, theme: Theme, layer: OverlayLayer, bottom_left: tuple[int, int]
 ) -> pygame.Rect:
@@ -532,8 +543,7 @@ def draw_legend(
     size = theme.px(14)
     pad = theme.px(6)
     line = max(size, theme.line_height(11)) + theme.px(2)
-    width = max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad
-    height = line * len(rows) + 2 * pad
+    width, height = legend_size(theme, layer)
     rect = pygame.Rect(bottom_left[0], bottom_left[1] - height, width, height)
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     box.fill((16, 18, 22, 215))

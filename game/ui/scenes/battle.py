@@ -59,6 +59,7 @@ from game.ui.render.overlays import (
     arc_array,
     band_array,
     draw_legend,
+    legend_size,
     reach_arrays,
     sight_arrays,
     threat_arrays,
@@ -74,6 +75,7 @@ DRAG_THRESHOLD = 6  # pixels of mouse travel before a click becomes a drag
 TOAST_SECONDS = 4.0
 KEY_PAN = 64  # pixels per key press (key repeat keeps it going)
 EDGE = 10  # pixels from the window edge where edge scrolling starts
+LEGEND_MARGIN = 8  # pixels (before UI scale) between the legend box and the map's edges
 
 
 class BattleScene(Scene):
@@ -346,6 +348,13 @@ class BattleScene(Scene):
         if self.menu is not None and self.menu.closed:
             self.menu = None
         self._refresh_overlays()
+        self._keep_clear_of_legend()
+
+    def _keep_clear_of_legend(self) -> None:
+        """The legend box covers the map's bottom-left corner: the map may scroll past its
+        left edge by the legend's width, so no tile has to stay under it."""
+        width, _ = legend_size(self.theme, self.overlays)
+        self.camera.set_insets(left=width + 2 * self.theme.px(LEGEND_MARGIN) if width else 0)
 
     def _edge_scroll(self, dt: float) -> None:
         if not self.app.prefs.edge_scroll or not pygame.mouse.get_focused() or self.drag or self.menu:
@@ -831,6 +840,7 @@ class BattleScene(Scene):
         self._draw_stage_bar(surface)
         self._draw_right(surface)
         self.log.draw(surface, self.rects["log"])
+        self._draw_hint(surface)
         self._draw_chance_tip(surface)
         if self.menu is not None:
             self.menu.draw(surface)
@@ -846,7 +856,7 @@ class BattleScene(Scene):
             self._draw_hover_tips(surface)
         self._draw_toasts(surface)
 
-    def draw_map(self, surface: pygame.Surface, hint: bool = True) -> None:
+    def draw_map(self, surface: pygame.Surface) -> None:
         """The map viewport: tiles, overlays, plans, tokens, the dice box, the legend."""
         mrect = self.camera.viewport
         self.map_layer.draw(surface, self.camera)
@@ -870,10 +880,8 @@ class BattleScene(Scene):
             surface,
             self.theme,
             self.overlays,
-            (mrect.x + self.theme.px(8), mrect.bottom - self.theme.px(30 if hint else 8)),
+            (mrect.x + self.theme.px(LEGEND_MARGIN), mrect.bottom - self.theme.px(LEGEND_MARGIN)),
         )
-        if hint:
-            self._draw_hint(surface)
         surface.set_clip(clip)
 
     def _draw_tokens(self, surface: pygame.Surface) -> None:
@@ -1222,7 +1230,7 @@ class BattleScene(Scene):
             text = f"Resolution ({state}): N next event · P play/pause · K skip to the end of the round"
         else:
             text = "F1 help"
-        draw_hint(surface, theme, text, self.rects["map"])
+        draw_hint(surface, theme, text, self.rects["hint"])
 
     def _draw_stage_bar(self, surface: pygame.Surface) -> None:
         battle = self.battle
