@@ -133,17 +133,8 @@ def test_one_ai_against_itself_does_not_replay_the_pair() -> None:
 
 
 def test_simulate_json_counts_each_action_declared_per_side(capsys) -> None:  # noqa: ANN001
-    args = [
-        "simulate",
-        "tutorial_feint",
-        "--sides",
-        "ai:hard,ai:easy",
-        "--battles",
-        "2",
-        "--seed",
-        "1",
-        "--json",
-    ]
+    args = ["simulate", "tutorial_feint", "--sides", "ai:hard,ai:easy", "--battles", "2", "--seed", "1"]
+    args.append("--json")
     assert main(args) == 0
     doc = json.loads(capsys.readouterr().out)
     declared = doc["actions_declared"]
