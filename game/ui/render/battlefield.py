@@ -182,8 +182,11 @@ def draw_hint(surface: pygame.Surface, theme: Theme, text: str, area: pygame.Rec
     pygame.draw.line(surface, theme.palette.panel_edge, area.topleft, (area.right - 1, area.top))
     image = theme.text(text, 12, theme.palette.text)
     rect = image.get_rect(center=area.center)
+    clip = surface.get_clip()
+    surface.set_clip(area)  # a hint too long for a narrow window is cut, not drawn over the panels
     surface.blit(image, rect)
-    return rect.inflate(theme.px(16), theme.px(6))
+    surface.set_clip(clip)
+    return rect.inflate(theme.px(16), theme.px(6)).clip(area)
 
 
 def draw_toasts(surface: pygame.Surface, theme: Theme, toasts: Iterable[Any], area: pygame.Rect) -> None:
