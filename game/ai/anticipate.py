@@ -11,6 +11,8 @@ It uses no dice at all: a guess, not a simulation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.ai.estimate import melee_estimate, missile_estimate
 from game.ai.knowledge import Knowledge, Unit, chance, injury_value
 from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
@@ -65,7 +67,7 @@ def _reply(know: Knowledge, enemy: Unit, orders: dict[int, Order]) -> Order:
     actions: list[Action] = []
     path: tuple[Tile, ...] = ()
     facing = None
-    defence = _defence(enemy, orders, best is not None and best[2] != enemy.tile)
+    defence = likely_defence(enemy, orders, best is not None and best[2] != enemy.tile)
     if best is not None and best[0] > 0:
         _, target_id, spot, kind = best
         # Two attacks, as our own AI mostly declares, or one and a defence when attacked.
@@ -117,7 +119,7 @@ def _facing(orders: dict[int, Order], unit: Unit) -> int:
     return unit.facing
 
 
-def _defence(enemy: Unit, orders: dict[int, Order], moving: bool) -> ActionKind | None:
+def likely_defence(enemy: Unit, orders: Mapping[int, Order], moving: bool) -> ActionKind | None:
     """The defence an attacked enemy would add: its best against what comes at it."""
     melee = shots = 0
     for order in orders.values():

@@ -4,8 +4,8 @@ A few end tiles are picked first (stay; strike spots around each target,
 best in its side or back arc; shooting spots with cover; the safest tile;
 the tile that closes in; next to a dropped weapon), then Sprint and Retreat
 paths, then each tile gets the action sets that fit it: Strike, two
-Strikes, Feint + Strike, Strike + a defence, a Called Shot, Disarm, Missile
-Strike (+ Evade), pure defences, Retrieve Weapon.  Nothing here judges an
+Strikes, Strike + a defence, the same with Feints (one per Strike), a Called
+Shot, Disarm, Missile Strike (+ Evade), pure defences, Retrieve Weapon.  Nothing here judges an
 order; `game.ai.scoring` does, and validation has the last word.
 """
 
@@ -275,9 +275,12 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                 order([strike, strike], there, "strike twice")
                 for defence in defences[:2]:
                     order([strike, Action(defence)], there, f"strike, {defence.label}")
+                # Feints, wherever the rules allow one (one per Strike or Brawl, CO.09): the
+                # scoring's forecast tells whether the bonus outweighs the Action Penalty.
+                feint = Action(ActionKind.FEINT, target.eid)
+                order([strike, feint], there, "strike, feint")
+                order([strike, strike, feint], there, "strike twice, feint")
                 if level.tactics:
-                    if me.stats["feint"] >= 3:
-                        order([Action(ActionKind.FEINT, target.eid), strike], there, "feint")
                     if me.armed and me.stats["strike"] >= CALLED_SHOT_MIN_STAT:
                         called = Action(attack, target.eid, HEAD)
                         order([called], there, "called shot")
