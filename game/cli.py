@@ -9,9 +9,17 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import NoReturn
+
+from game import __version__
+
+MODULE_PROG = "python -m game"
+"""The program's name when it runs as `python -m game` (argv[0] is then __main__.py)."""
+BROKEN_PIPE = 141  # exit status of a program killed by SIGPIPE (128 + 13), as `seq 9 | head -1` gives
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.play", "start the game (the default)"),
@@ -37,12 +45,22 @@ class OneLineParser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def program_name(argv0: str | None = None) -> str:
+    """The name the program was invoked by: `dominion-tactics` from the installed command,
+    `python -m game` when run as a module."""
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    if not name or name in ("__main__.py", "-c", "-m") or name.endswith(".py"):
+        return MODULE_PROG
+    return name
+
+
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every subcommand."""
     parser = OneLineParser(
-        prog="python -m game",
+        prog=prog or program_name(),
         description="Dominion Tactics: the Dominion Rules combat chapter on a tactical grid.",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         command = sub.add_parser(name, help=help_text, description=help_text)
@@ -55,15 +73,34 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help"):
+    if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
         args_list.insert(0, "play")
-    parser = build_parser()
-    args = parser.parse_args(args_list)
-    module = importlib.import_module(args.module)
     try:
-        return int(module.run(args) or 0)
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        module = importlib.import_module(args.module)
+        status = int(module.run(args) or 0)
+        sys.stdout.flush()  # a closed pipe shows up here, inside the handler, not at exit
+        return status
     except UsageError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader of our output went away (`| head`): stop without a word.
+
+    Python flushes stdout once more at exit; pointing it at /dev/null keeps that
+    flush from printing a second BrokenPipeError (the recipe of the `signal` docs).
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor behind stdout (tests): nothing to flush
+        pass
+    return BROKEN_PIPE

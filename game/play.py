@@ -7,6 +7,15 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import sys
+from collections.abc import Iterator
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+"""SDL video drivers that open no window anyone can see."""
+X_LIKE = ("linux", "freebsd", "openbsd", "netbsd", "sunos")
+"""Platforms whose windows need an X11 or Wayland display."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -32,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
         width, height = (int(v) for v in str(args.size).lower().split("x"))
     except ValueError:
         raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+    require_display()
+    from game.persist.autosave import remove_stale_temp_files
+
+    remove_stale_temp_files()  # what saves killed mid-write left behind
     from game.ui.app import MIN_SIZE, App
     from game.ui.scenes.menu import MenuScene
 
@@ -55,3 +68,53 @@ def run(args: argparse.Namespace) -> int:
         open_saved_battle(app, Path(args.load))
     app.run()
     return 0
+
+
+def require_display(environ: dict[str, str] | None = None, platform: str | None = None) -> None:
+    """UsageError (one line, exit 2) when there is no display to open the window on.
+
+    Without one, SDL falls back to its offscreen driver without a word and the game
+    would run in a window nobody can see, waiting for input forever.  A headless
+    driver asked for by name (SDL_VIDEODRIVER=dummy, for tests) is allowed.
+    """
+    from game.cli import UsageError
+
+    env = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    asked = env.get("SDL_VIDEODRIVER", "").strip().lower()
+    no_display = not env.get("DISPLAY") and not env.get("WAYLAND_DISPLAY")
+    if not asked and platform.startswith(X_LIKE) and no_display:
+        raise UsageError("no display to open the game window on (DISPLAY and WAYLAND_DISPLAY are not set)")
+    if environ is not None:
+        return  # asked about an environment other than ours: SDL cannot be tried on it
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    try:
+        with _quiet_stderr():  # SDL prints each video driver it fails to start on the way
+            pygame.display.init()
+    except pygame.error as err:
+        raise UsageError(f"cannot open the game window: {err}") from None
+    driver = (pygame.display.get_driver() or "").lower()
+    if driver in HEADLESS_DRIVERS and asked != driver:
+        pygame.display.quit()
+        raise UsageError(f"no display to open the game window on (SDL found only its {driver} driver)")
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """File descriptor 2 points at /dev/null for the duration (C libraries write there directly)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)

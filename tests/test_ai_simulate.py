@@ -76,18 +76,12 @@ def test_simulate_explain_lists_the_candidates(scenario_args: list[str], capsys)
 
 
 def test_simulate_on_a_map(capsys) -> None:  # noqa: ANN001
+    from game.content.roster import default_roster
     from game.content.scenarios import bundled_maps
 
-    maps = [m for m in bundled_maps() if m.name == "skirmish.tmx"]
-    try:
-        from game.content.roster import default_roster
-
-        default_roster().get("soldier")
-    except Exception:  # noqa: BLE001 - the bundled roster may not exist yet
-        pytest.skip("no bundled roster with soldiers")
-    if not maps:
-        pytest.skip("no bundled skirmish map")
-    assert main(["simulate", str(maps[0]), "--sides", "ai:random,ai:random", "--battles", "1"]) == 0
+    (skirmish,) = [m for m in bundled_maps() if m.name == "skirmish.tmx"]
+    default_roster().get("soldier")  # the quick battle's troops
+    assert main(["simulate", str(skirmish), "--sides", "ai:random,ai:random", "--battles", "1"]) == 0
 
 
 @pytest.mark.parametrize(
@@ -130,3 +124,24 @@ def test_one_ai_against_itself_does_not_replay_the_pair() -> None:
         if first.explain != second.explain:
             return
     raise AssertionError("the swapped battle repeated the first on every seed")
+
+
+def test_simulate_json_counts_each_action_declared_per_side(capsys) -> None:  # noqa: ANN001
+    args = ["simulate", "tutorial_feint", "--sides", "ai:hard,ai:easy", "--battles", "2", "--seed", "1"]
+    args.append("--json")
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    declared = doc["actions_declared"]
+    assert len(declared) == 2  # one tally per entrant of --sides, in that order
+    kinds = {"strike", "missile_strike", "feint", "disarm", "brawling", "parry", "block", "dodge", "evade"}
+    kinds |= {"sprint", "retreat", "retrieve", "called_shot"}
+    for tally in declared:
+        assert tally and set(tally) <= kinds and all(isinstance(n, int) and n > 0 for n in tally.values())
+        assert tally.get("strike", 0) > 0  # a melee tutorial: every AI strikes
+    # The summary adds up the battles' own tallies (swapped sides included).
+    for e in range(2):
+        total: dict[str, int] = {}
+        for result in doc["results"]:
+            for kind, n in result["actions"][e].items():
+                total[kind] = total.get(kind, 0) + n
+        assert total == declared[e]

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pygame
 import pygame.freetype
-import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 TSX = REPO / "maps" / "tilesets" / "battlefield.tsx"
@@ -145,7 +144,7 @@ def test_closed_doors_follow_their_open_twins() -> None:
 
 
 def test_pytmx_reads_the_tileset_with_typed_values(tmp_path: Path) -> None:
-    pytmx = pytest.importorskip("pytmx")
+    import pytmx  # a dependency of the game (pyproject.toml), never optional
     tmx = tmp_path / "probe.tmx"
     tmx.write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n'

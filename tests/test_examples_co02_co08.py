@@ -234,20 +234,35 @@ def test_co07_untrained_penalty_never_goes_below_the_unhoned_level() -> None:
     assert untrained.missile_strike(MissileKind.BEAM) == ("Missile Strike (Beam)", 3, 0)
 
 
-def test_co07_ex3_alex_beam_stat_starts_at_7_and_is_raised_to_8() -> None:
-    """The text: "Alex's Missile Strike, Slug Thrower stat is 10, so her initial Missile Strike, Beam
-    stat is 7."  (The 7 AP it costs to raise it to 8 belongs to the Advancement rules,
-    which this game does not play: a raised skill is simply written on the sheet.)"""
-    before = Sheet(vigor=3, agility=3, skills={"missile_slug": 10})
-    label, base, untrained = before.missile_strike(MissileKind.BEAM)
-    assert base - untrained == 7
-    after = Sheet(vigor=3, agility=3, skills={"missile_slug": 10, "missile_beam": 8})
-    assert after.missile_strike(MissileKind.BEAM) == ("Missile Strike (Beam)", 8, 0)
-    assert after.missile_strike(MissileKind.SLUG) == ("Missile Strike (Slug Thrower)", 10, 0)
-    cast = _alex_and_aliens(weapons=(DISINTEGRATOR,), missile_beam=8)
-    assert missile_roll(cast.world, cast["Alex"], MissileKind.BEAM, None).text() == (
-        "8 [Missile Strike (Beam)] = 8"
-    )
+@pytest.mark.parametrize(
+    ("sheet", "text", "outcome"),
+    [
+        # "her initial Missile Strike, Beam stat is 7": a roll of 8 misses …
+        ({}, "10 [Missile Strike (Slug Thrower)] − 3 [Untrained: Beam] = 7", "miss"),
+        # … "to raise a Skill stat from 7 to 8": now Beam is a trained kind of its own at 8.
+        ({"missile_beam": 8}, "8 [Missile Strike (Beam)] = 8", "hit"),
+    ],
+)
+def test_co07_ex3_alex_beam_stat_starts_at_7_and_is_raised_to_8(
+    sheet: dict[str, int], text: str, outcome: str
+) -> None:
+    """The text: "Alex's Missile Strike, Slug Thrower stat is 10, so her initial Missile Strike,
+    Beam stat is 7.  (It costs 7 AP to raise a Skill stat from 7 to 8.)"  The AP cost belongs to
+    the Advancement rules, which this game does not play: a raised skill is written on the
+    sheet.  Both sheets fire the disintegrator in a real round and roll an 8; the Beam stat
+    the engine rolls against must be 7 before training and 8 after, and her shotgun must
+    stay at Slug Thrower 10 either way."""
+    cast = _alex_and_aliens(("Alien", (10, 10)), weapons=(DISINTEGRATOR,), **sheet)
+    keyed = {"Alex:Missile Strike": [8]}
+    if outcome == "hit":
+        keyed["Alien:Withstand Injury"] = [1]
+    dice = ScriptedDice(keyed=keyed)
+    events = cast.play(dice, cast.order("Alex", cast.act(MISSILE, "Alien")), timing=["Alex", "Alien"])
+    shot = the_roll(events, "Alex", "Missile Strike")
+    assert (shot.breakdown.text(), shot.die, shot.outcome) == (text, 8, outcome)
+    assert dice.unused() == {}
+    slug = missile_roll(cast.world, cast["Alex"], MissileKind.SLUG, None)
+    assert slug.text() == "10 [Missile Strike (Slug Thrower)] = 10"
 
 
 # ------------------------------------------------------------------- CO.08 Called Shots

@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.rules.actions import ActionKind as K
 from game.rules.dice import ScriptedDice
 from game.rules.equipment import MissileKind, Weapon, WeaponClass
-from game.rules.events import ActionNullified, Moved, Rolled
+from game.rules.events import ActionNullified, EvadeLimited, Moved, Rolled
 from game.rules.options import RuleOptions
 from game.rules.round import play_round
 from game.world import Equipment
@@ -20,8 +20,10 @@ def roll_of(events, actor: str, action: str) -> Rolled:
     )
 
 
-def test_evade_moves_the_metres_it_claims_through_rough_ground() -> None:
-    # Rough tiles cost double: 1.5 m per tile, 3 m per rough tile.
+def test_evade_counts_the_metres_of_ground_not_the_movement_cost_of_rough_ground() -> None:
+    """CO.15: the Defense Penalty is limited by the metres actually moved.  Rough ground
+    costs more of the Movement rate but covers no more ground (issue 12, point 8)."""
+    # Rough tiles cost double: 1.5 m per tile, 3 m of Movement per rough tile.
     cast = Cast(width=30, height=5, metres_per_tile=1.5, move_costs={(12, 2): 2.0, (13, 2): 2.0})
     cast.add("Sentry", (0, 2), "aliens", weapons=(BLASTER,), missile_beam=10)
     cast.add("Alex", (10, 2), "resistance", evade=6, movement=5)
@@ -32,12 +34,14 @@ def test_evade_moves_the_metres_it_claims_through_rough_ground() -> None:
     dice = ScriptedDice(keyed={"Alex:Evade": [5], "Sentry:Missile Strike": [2]})
     events = play_round(cast.world, cast.board, dice, orders, timing_order=[cast["Alex"], cast["Sentry"]])
     moved = next(e for e in events if isinstance(e, Moved))
-    # Movement 5 m: 1.5 m onto open ground, then 3 m onto rough: 4.5 m (a third tile would be refused).
+    # Movement 5 m: 1.5 m onto open ground, then 3 m onto rough: 4.5 m of Movement spent …
     assert moved.path[-1] == (12, 2)
     assert moved.metres == 4.5
+    # … but only 3 m of ground covered: the Evade rolled 5 counts −3, not −4.
+    (limited,) = [e for e in events if isinstance(e, EvadeLimited)]
+    assert (limited.rolled, limited.kept, limited.metres) == (5, 3, 3.0)
     shot = roll_of(events, "Sentry", "Missile Strike")
-    # Evade rolled 5 but only 4 whole metres were moved: −4.
-    assert "− 4 [Evade]" in shot.breakdown.text()
+    assert shot.breakdown.text() == "10 [Missile Strike (Beam)] − 3 [Evade] = 7"
     assert dice.unused() == {}
 
 
@@ -138,3 +142,25 @@ def test_cover_penalties_and_hidden_targets() -> None:
     assert hidden and "hidden behind high cover" in hidden[0].reason and hidden[0].target == "Walled"
     # Firing from behind high cover exposes: −8, not hidden.
     assert "− 8 [High Cover]" in shots[1].breakdown.text()
+
+
+def test_low_cover_is_minus_2_whether_or_not_the_target_attacks() -> None:
+    """RULES.md §8: low cover hides the legs, −2 to Missile Strikes either way; only high
+    cover depends on whether the target attacks (hidden, or −8 while it attacks)."""
+    cast = Cast(width=30, height=9, cover={(19, 2): "low", (19, 6): "low"})
+    cast.add("Shooter", (5, 4), "red", weapons=(BLASTER,), missile_beam=10)
+    cast.add("Quiet", (20, 2), "blue")
+    cast.add("Firing", (20, 6), "blue", weapons=(BLASTER,), missile_beam=5)
+    orders = {
+        cast["Firing"]: cast.order("Firing", cast.act(K.MISSILE_STRIKE, "Shooter")),
+        cast["Shooter"]: cast.order(
+            "Shooter", cast.act(K.MISSILE_STRIKE, "Quiet"), cast.act(K.MISSILE_STRIKE, "Firing")
+        ),
+    }
+    timing = [cast["Shooter"], cast["Firing"], cast["Quiet"]]
+    dice = ScriptedDice(keyed={"Shooter:Missile Strike": [12, 12], "Firing:Missile Strike": [12]})
+    events = play_round(cast.world, cast.board, dice, orders, timing_order=timing, options=ON)
+    shots = [e for e in events if isinstance(e, Rolled) and e.actor == "Shooter"]
+    assert [s.target for s in shots] == ["Quiet", "Firing"]
+    assert all("− 2 [Low Cover]" in s.breakdown.text() for s in shots)
+    assert dice.unused() == {}

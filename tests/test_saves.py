@@ -156,7 +156,7 @@ def test_autosave_keeps_the_last_rounds(tmp_path: Path) -> None:
             break
         battle.play_round(lambda eid, b: placeholder_order(b.world, b.board, eid, b.round.orders))
         autosave(battle, tmp_path, keep=3)
-    files = list_autosaves(tmp_path)
+    files = list_autosaves(tmp_path)  # newest first
     assert len(files) == min(3, battle.number)
-    assert files[-1].name == f"autosave-round-{battle.number:04d}.json"
-    assert world_hash(load_battle(files[-1]).world) == world_hash(battle.world)
+    assert files[0].round == battle.number and files[0].path.name.endswith(f"-round-{battle.number:04d}.json")
+    assert world_hash(load_battle(files[0].path).world) == world_hash(battle.world)

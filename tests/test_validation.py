@@ -33,7 +33,7 @@ def setup() -> Cast:
 CASES = [
     ("A", [(K.FEINT, None), (K.FEINT, None), (K.STRIKE, "B")], (), "more Feints (2) than Strikes (1)"),
     ("A", [(K.BLOCK, None)], (), "Block needs a shield"),
-    ("B", [(K.PARRY, None)], (), "cannot Parry with greatmaul (it cannot parry)"),
+    ("D", [(K.DISARM, "B")], (), "Disarm needs a melee weapon or a free hand; your hands hold blaster"),
     ("A", [(K.EVADE, None)], ((1, 2),), "cannot Evade while engaged in melee with B"),
     ("A", [(K.SPRINT, None)], ((1, 2),), "cannot Sprint while engaged in melee with B (Retreat instead)"),
     ("B", [(K.MISSILE_STRIKE, "A")], (), "Missile Strike needs a missile weapon in hand"),
@@ -51,7 +51,7 @@ CASES = [
     ("C", [], ((16, 7),), "path: step 1 (15, 8) → (16, 7) cuts a blocked corner"),
     ("C", [], ((15, 9), (15, 10)), "path: step 2 (15, 10) is off the map"),
     ("C", [], ((14, 8), (13, 8), (12, 8), (11, 8)), "path is 4.0 m but you may move at most 3.0 m"),
-    ("A", [], ((1, 2),), "engaged in melee with B: only a Retreat can take you out of reach"),
+    ("A", [], ((1, 2),), "engaged in melee with B: a normal move may not leave its reach (Retreat instead)"),
     ("D", [(K.RETREAT, None)], ((2, 5),), "Retreat is for leaving melee and you are not engaged"),
     ("D", [(K.EVADE, None)], (), "Evade needs a path"),
     ("A", [(K.DODGE, None)], ((3, 2),), "where B stands"),

@@ -11,11 +11,13 @@ It uses no dice at all: a guess, not a simulation.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.ai.estimate import melee_estimate, missile_estimate
 from game.ai.knowledge import Knowledge, Unit, chance, injury_value
 from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
 from game.rules.geometry import Tile, bearing_direction
-from game.rules.positions import engaged_with, range_band
+from game.rules.positions import engaged_with, left_behind, range_band
 from game.rules.stats import movement_roll
 
 
@@ -65,7 +67,7 @@ def _reply(know: Knowledge, enemy: Unit, orders: dict[int, Order]) -> Order:
     actions: list[Action] = []
     path: tuple[Tile, ...] = ()
     facing = None
-    defence = _defence(enemy, orders, best is not None and best[2] != enemy.tile)
+    defence = likely_defence(enemy, orders, best is not None and best[2] != enemy.tile)
     if best is not None and best[0] > 0:
         _, target_id, spot, kind = best
         # Two attacks, as our own AI mostly declares, or one and a defence when attacked.
@@ -94,7 +96,7 @@ def _strike_spot(
     know: Knowledge, enemy: Unit, walk: object, there: Tile, taken: set[Tile], engaged: bool
 ) -> Tile | None:
     """The nearest tile the enemy may walk to that has `there` within its reach
-    (an engaged enemy only where it stays engaged: it cannot walk out of melee)."""
+    (an engaged enemy only where it stays engaged with everyone: it cannot walk out of a melee)."""
     options = []
     for dy in range(-enemy.reach, enemy.reach + 1):
         for dx in range(-enemy.reach, enemy.reach + 1):
@@ -105,7 +107,7 @@ def _strike_spot(
             if metres != float("inf") and know.board.in_reach(tile, there, enemy.reach):
                 options.append((metres, tile))
     for _, tile in sorted(options):
-        if not engaged or tile == enemy.tile or engaged_with(know.world, know.board, enemy.eid, at=tile):
+        if not engaged or tile == enemy.tile or not left_behind(know.world, know.board, enemy.eid, tile):
             return tile
     return None
 
@@ -117,7 +119,7 @@ def _facing(orders: dict[int, Order], unit: Unit) -> int:
     return unit.facing
 
 
-def _defence(enemy: Unit, orders: dict[int, Order], moving: bool) -> ActionKind | None:
+def likely_defence(enemy: Unit, orders: Mapping[int, Order], moving: bool) -> ActionKind | None:
     """The defence an attacked enemy would add: its best against what comes at it."""
     melee = shots = 0
     for order in orders.values():

@@ -4,8 +4,8 @@ A few end tiles are picked first (stay; strike spots around each target,
 best in its side or back arc; shooting spots with cover; the safest tile;
 the tile that closes in; next to a dropped weapon), then Sprint and Retreat
 paths, then each tile gets the action sets that fit it: Strike, two
-Strikes, Feint + Strike, Strike + a defence, a Called Shot, Disarm, Missile
-Strike (+ Evade), pure defences, Retrieve Weapon.  Nothing here judges an
+Strikes, Strike + a defence, the same with Feints (one per Strike), a Called
+Shot, Disarm, Missile Strike (+ Evade), pure defences, Retrieve Weapon.  Nothing here judges an
 order; `game.ai.scoring` does, and validation has the last word.
 """
 
@@ -24,7 +24,7 @@ from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import called_shot
 from game.rules.equipment import Weapon
 from game.rules.geometry import Tile, bearing_direction, chebyshev
-from game.rules.positions import engaged_with, range_band
+from game.rules.positions import engaged_with, left_behind, range_band
 from game.world import Equipment
 
 HEAD = called_shot("head")  # −3 and vulnerable: two Injuries and −3 to Withstand (CO.08)
@@ -84,10 +84,11 @@ def _free(know: Knowledge, tile: Tile) -> bool:
 
 
 def _engaged_ok(know: Knowledge, tile: Tile) -> bool:
-    """A normal move while engaged must stay within some enemy's reach (validation)."""
+    """A normal move while engaged may not leave the reach of any enemy it is engaged with
+    (validation; docs/rulings.md)."""
     if not know.engaged or tile == know.me.tile:
         return True
-    return bool(engaged_with(know.world, know.board, know.actor, at=tile))
+    return not left_behind(know.world, know.board, know.actor, tile)
 
 
 def danger_grid(know: Knowledge) -> np.ndarray:
@@ -274,9 +275,12 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                 order([strike, strike], there, "strike twice")
                 for defence in defences[:2]:
                     order([strike, Action(defence)], there, f"strike, {defence.label}")
+                # Feints, wherever the rules allow one (one per Strike or Brawl, CO.09): the
+                # scoring's forecast tells whether the bonus outweighs the Action Penalty.
+                feint = Action(ActionKind.FEINT, target.eid)
+                order([strike, feint], there, "strike, feint")
+                order([strike, strike, feint], there, "strike twice, feint")
                 if level.tactics:
-                    if me.stats["feint"] >= 3:
-                        order([Action(ActionKind.FEINT, target.eid), strike], there, "feint")
                     if me.armed and me.stats["strike"] >= CALLED_SHOT_MIN_STAT:
                         called = Action(attack, target.eid, HEAD)
                         order([called], there, "called shot")

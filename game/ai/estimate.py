@@ -17,7 +17,7 @@ from game.ai.knowledge import Knowledge, Unit, chance
 from game.rules.actions import DEFENCES, ActionKind, Order
 from game.rules.arcs import BACK, FRONT, arc_of, defence_cost
 from game.rules.attack import COVER_PENALTY
-from game.rules.defence import DEFENCE_SKILL, counters
+from game.rules.defence import DEFENCE_SKILL, counters, evade_limited, reduced
 from game.rules.geometry import Tile
 from game.rules.positions import range_band
 
@@ -58,18 +58,22 @@ def defence_dist(
         stat = unit.stats[DEFENCE_SKILL[kind]] - penalty
         if kind is ActionKind.PARRY and not unit.stats["parry"]:
             continue
-        by_kind[kind] = convolve(by_kind.get(kind, NO_DEFENCE), roll_dist(stat))
-    total = NO_DEFENCE
-    for kind, dist in by_kind.items():
         cost = defence_cost(kind, arc, unit.melee.hands == 2) if facing_rules else 0
         if cost is None:
             continue
-        cap = int(metres + 1e-9) if kind is ActionKind.EVADE else None
-        capped: dict[int, float] = defaultdict(float)
-        for value, p in dist.items():
-            value = min(value, cap) if cap is not None else value
-            capped[max(0, value - cost)] += p
-        total = convolve(total, capped)
+        # The arc's cost lowers each roll on its own (RULES.md §8) …
+        one: dict[int, float] = defaultdict(float)
+        for value, p in roll_dist(stat).items():
+            one[reduced(value, cost)] += p
+        by_kind[kind] = convolve(by_kind.get(kind, NO_DEFENCE), one)
+    total = NO_DEFENCE
+    for kind, dist in by_kind.items():
+        if kind is ActionKind.EVADE:  # … then the metres moved limit the Evade (CO.15)
+            capped: dict[int, float] = defaultdict(float)
+            for value, p in dist.items():
+                capped[evade_limited(value, int(metres + 1e-9))] += p
+            dist = capped
+        total = convolve(total, dist)
     return total
 
 

@@ -31,6 +31,7 @@ class Level:
     max_targets: int  # enemies considered as targets of attacks
     dealt_weight: float = 1.0  # Injuries dealt (less for a side that only has to hold out)
     focus: bool = False  # an Injury is worth more on a target our side already attacks this round
+    guess_defences: bool = False  # a target still to declare is judged against the defence it would add
 
 
 EASY = Level(
@@ -63,6 +64,7 @@ NORMAL = Level(
     noise=0.01,
     max_targets=3,
     focus=True,
+    guess_defences=True,
 )
 """Weighs position and the threat of enemies still to declare."""
 
@@ -80,6 +82,7 @@ HARD = Level(
     noise=0.0,
     max_targets=4,
     focus=True,
+    guess_defences=True,
 )
 """Normal, and it predicts the declarations still to come after its own."""
 

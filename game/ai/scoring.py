@@ -2,7 +2,9 @@
 
     dealt      Injuries the order's attacks are expected to deal (the engine's
                exact forecast), each worth more on an injured target; a
-               target that has not declared yet will likely defend, so less
+               target that has not declared yet will likely defend: normal
+               and hard forecast against the defence it would add, easy
+               counts a little less
     disarm     a successful Disarm, worth part of the foe's next attacks
     retrieve   getting a weapon back in hand
     taken      Injuries expected from attacks already declared on us (exact
@@ -24,13 +26,14 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate, approach_field
 from game.ai.estimate import melee_estimate, missile_estimate
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
-from game.rules.actions import OFFENSIVE, ActionKind, Order
+from game.rules.actions import OFFENSIVE, Action, ActionKind, Order
 from game.rules.equipment import Weapon
-from game.rules.forecast import MoveOutcome, forecast_order, movement_outcomes
+from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
 from game.rules.geometry import Tile, bearing_direction
 from game.rules.injury import DEFEAT_AT
 from game.rules.positions import range_band
@@ -99,9 +102,30 @@ class Scorer:
         scored.total()
         return scored
 
+    def guarded(self, scored: Scored) -> Scored:
+        """The candidate judged again with each target still to declare defending as it likely
+        would (see `_guarded`): only what it deals changes (what it takes comes from orders
+        already declared, its position and threat from where it ends)."""
+        know, order = self.know, scored.candidate.order
+        if not any(
+            a.kind in OFFENSIVE and a.target is not None and not know.declared(a.target)
+            for a in order.actions
+        ):
+            return Scored(scored.candidate, dict(scored.terms), scored.score)
+        terms = {k: v for k, v in scored.terms.items() if k not in ("dealt", "disarm")}
+        self._offence(order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True)
+        again = Scored(scored.candidate, {k: v for k, v in terms.items() if v})
+        again.total()
+        return again
+
     # ------------------------------------------------------------ terms
     def _offence(
-        self, order: Order, orders: dict[int, Order], terms: dict[str, float], exact: bool
+        self,
+        order: Order,
+        orders: dict[int, Order],
+        terms: dict[str, float],
+        exact: bool,
+        guarded: bool = False,
     ) -> dict[int, float]:
         """dealt, disarm and retrieve; returns the expected Injuries dealt to each target."""
         know = self.know
@@ -110,14 +134,23 @@ class Scorer:
             return hurt
         if any(a.kind in OFFENSIVE for a in order.actions):
             dealt = disarm = 0.0
-            for fc in forecast_order(know.world, know.board, orders, self.me.eid, know.options):
+            # A target still to declare is judged against the defence it would add (so a Feint
+            # shows its worth), or, in the quick first look at every candidate, counted a little less.
+            guarded = guarded and not exact
+            if guarded:
+                forecasts = self._guarded(order, orders)
+            else:
+                forecasts = forecast_order(
+                    know.world, know.board, orders, self.me.eid, know.options, know.timing
+                )
+            for fc in forecasts:
                 action = fc.action
                 if action.kind not in OFFENSIVE or action.target is None:
                     continue
                 target = know.unit(action.target)
                 if not target.active:
                     continue
-                guess = 1.0 if exact or know.declared(target.eid) else UNDECLARED_DEFENCE
+                guess = 1.0 if exact or guarded or know.declared(target.eid) else UNDECLARED_DEFENCE
                 worth = injury_value(target.injuries + self._allied.get(target.eid, 0.0))
                 if action.kind is ActionKind.DISARM:
                     disarm += float(fc.success) * DISARM_VALUE * worth * guess
@@ -129,6 +162,21 @@ class Scorer:
         if order.has(ActionKind.RETRIEVE):
             terms["retrieve"] = RETRIEVE_VALUE
         return hurt
+
+    def _guarded(self, order: Order, orders: dict[int, Order]) -> list[ActionForecast]:
+        """The order's forecasts with each target still to declare defending as it likely
+        would when attacked (`likely_defence`); targets that declared keep their orders.
+        The exact forecast then tells whether a Feint's bonus outweighs its Action
+        Penalty against that Defense Penalty."""
+        know = self.know
+        guessed = dict(orders)
+        for action in order.actions:
+            target = action.target
+            if action.kind not in OFFENSIVE or target is None or target in guessed:
+                continue
+            defence = likely_defence(know.unit(target), orders, moving=False)
+            guessed[target] = Order(target, (Action(defence),) if defence is not None else ())
+        return forecast_order(know.world, know.board, guessed, self.me.eid, know.options, know.timing)
 
     def _taken(
         self, orders: dict[int, Order], attackers: dict[int, Order], hurt: dict[int, float] | None = None
@@ -150,7 +198,7 @@ class Scorer:
             standing = 1.0
             if hurt and unit.injuries == DEFEAT_AT - 1:
                 standing = max(0.0, 1.0 - hurt.get(eid, 0.0))
-            for fc in forecast_order(know.world, know.board, orders, eid, know.options):
+            for fc in forecast_order(know.world, know.board, orders, eid, know.options, know.timing):
                 if fc.action.target == me and fc.action.kind in OFFENSIVE:
                     total += float(fc.expected_injuries) * standing
         return total
@@ -268,7 +316,7 @@ class Scorer:
                 continue
             if not any(a.kind in OFFENSIVE for a in order.actions):
                 continue
-            for fc in forecast_order(know.world, know.board, know.earlier, eid, know.options):
+            for fc in forecast_order(know.world, know.board, know.earlier, eid, know.options, know.timing):
                 kind, target = fc.action.kind, fc.action.target
                 if kind in OFFENSIVE and kind is not ActionKind.DISARM and target is not None:
                     hurt[target] += float(fc.expected_injuries)

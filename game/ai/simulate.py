@@ -45,6 +45,19 @@ class BattleResult:
     winning_side: int | None = None  # index of the winning side in the scenario's order
     decide_ms: list[list[float]] = field(default_factory=lambda: [[], []])  # per entrant
     explain: list[str] = field(default_factory=list)
+    actions: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # per entrant: kind → declared
+
+
+CALLED_SHOT_KEY = "called_shot"
+"""Counted beside the Strike or Missile Strike it modifies, in `BattleResult.actions`."""
+
+
+def count_actions(tally: dict[str, int], order: Any) -> None:
+    """Add an accepted order's actions to a tally by kind (Called Shots also on their own)."""
+    for action in order.actions:
+        tally[action.kind.value] = tally.get(action.kind.value, 0) + 1
+        if action.called_shot is not None:
+            tally[CALLED_SHOT_KEY] = tally.get(CALLED_SHOT_KEY, 0) + 1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -130,9 +143,28 @@ def resolve_scenarios(spec: str, roster_path: str | None = None) -> list[Any]:
     from game.content.scenarios import ScenarioError
 
     try:
-        return _load(spec, roster_path)
+        scenarios = _load(spec, roster_path)
+        check_maps(scenarios)
     except (ScenarioError, RosterError, OSError, ValueError) as err:
         raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+    return scenarios
+
+
+def check_maps(scenarios: list[Any]) -> None:
+    """ScenarioError naming the scenario when one's map is missing or broken, before any battle
+    (a battle would otherwise fail half-way, in a worker process)."""
+    from game.board.tiled import MapError, load_map
+    from game.content.scenarios import ScenarioError
+
+    checked: set[Path] = set()
+    for scenario in scenarios:
+        if scenario.map_path in checked:
+            continue
+        try:
+            load_map(scenario.map_path)
+        except MapError as err:
+            raise ScenarioError(f"{scenario.id}: {err}") from None
+        checked.add(scenario.map_path)
 
 
 def _roster(roster_path: str | None) -> Any:
@@ -273,6 +305,8 @@ def play_battle(
             if battle.declare(order):
                 result.rejected += 1
                 battle.declare(type(order)(eid))
+            else:
+                count_actions(result.actions[entrant_of[side]], order)
         battle.resolve()
     outcome = battle.outcome()
     result.rounds = battle.number
@@ -298,6 +332,11 @@ def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
         key = "draws" if side is None else ("first_side", "second_side")[side] if side < 2 else "later_sides"
         tally[key] = tally.get(key, 0) + 1
     times = [[t for r in results for t in r.decide_ms[e]] for e in range(2)]
+    declared: list[dict[str, int]] = [{}, {}]
+    for r in results:
+        for e in range(2):
+            for kind, count in r.actions[e].items():
+                declared[e][kind] = declared[e].get(kind, 0) + count
     return {
         "entrants": [f"{sides[e]} (1st)" if sides[0] == sides[1] and e == 0 else sides[e] for e in range(2)],
         "wins": wins,
@@ -307,6 +346,7 @@ def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
         "mean_injuries": [round(statistics.fmean(r.injuries[e] for r in results), 2) for e in range(2)],
         "median_decision_ms": [round(statistics.median(t), 2) if t else None for t in times],
         "rejected_orders": sum(r.rejected for r in results),
+        "actions_declared": [dict(sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))) for d in declared],
         "side_wins": [sum(t[k] for t in per_scenario.values()) for k in ("first_side", "second_side")],
         "per_scenario": per_scenario,
     }
@@ -325,6 +365,10 @@ def render(
             + (f"   median order {ms:.1f} ms" if ms is not None else "")
         )
     lines.append(f"  {'draws':<14} {summary['draws']:>9} ({summary['draws'] / battles:6.1%})")
+    for e in range(2):
+        counts = summary["actions_declared"][e]
+        text = ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "none"
+        lines.append(f"  {summary['entrants'][e]:<14} declared {text}")
     lines.append(f"  mean rounds {summary['mean_rounds']}")
     first, second = summary["side_wins"]
     lines.append(f"  by side: the scenario's first side won {first}, its second side {second}")

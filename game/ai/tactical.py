@@ -14,6 +14,8 @@ so a battle with the same seeds plays the same way in any process.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import replace
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import candidates
@@ -21,12 +23,13 @@ from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.scoring import Scored, Scorer
-from game.rules.actions import Order
+from game.rules.actions import ActionKind, Order
 from game.rules.positions import combatants
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order
 
 EXPLAIN_TOP = 5  # candidates kept in `last_explanation`
+GUARDED_TOP = 6  # best candidates re-scored against the defences their targets would add
 
 Explanation = list[tuple[str, float, dict[str, float]]]
 
@@ -67,22 +70,31 @@ class TacticalController:
         return chosen.candidate.order if chosen else Order(view.actor)
 
     def rank(self, know: Knowledge, rng: random.Random, level: Level | None = None) -> list[Scored]:
-        """Every candidate scored, best first."""
+        """Every candidate scored, best first (those judged a second time ahead of the rest)."""
         level = level or self.level
         scorer = Scorer(know, level)
         scored = [scorer.score(c) for c in candidates(know, level)]
         scored.sort(key=lambda s: -s.score)
+        ahead = 0
+        if level.guess_defences:
+            # The best few, with the targets still to declare defending as they likely would:
+            # the exact forecast then says whether a Feint pays against that defence.
+            scored, ahead = rescore(scored, GUARDED_TOP, scorer.guarded)
         if level.anticipate and know.later:
-            top = scored[: level.anticipate]
-            rescored = [scorer.score(s.candidate, predict_later(know, s.candidate.order)) for s in top]
-            # The best few, judged again against the guessed replies, stay ahead of the rest.
-            rescored.sort(key=lambda s: -s.score)
-            scored = rescored + scored[level.anticipate :]
+            # The best few again, against the guessed replies of the later declarers.
+            scored, ahead = rescore(
+                scored,
+                level.anticipate,
+                lambda s: scorer.score(s.candidate, predict_later(know, s.candidate.order)),
+            )
         if level.noise:
             for s in scored:
                 s.terms["noise"] = rng.uniform(-level.noise, level.noise)
                 s.total()
-            scored.sort(key=lambda s: -s.score)
+            # Jitter reorders within the re-judged few and within the rest, never across.
+            scored = sorted(scored[:ahead], key=lambda s: -s.score) + sorted(
+                scored[ahead:], key=lambda s: -s.score
+            )
         return scored
 
     def _pick(
@@ -108,3 +120,20 @@ class TacticalController:
             units = {eid: read_unit(view.world, eid) for eid in combatants(view.world)}
             self._facts = RoundFacts(key, units)
         return self._facts
+
+
+def rescore(scored: list[Scored], top: int, judge: Callable[[Scored], Scored]) -> tuple[list[Scored], int]:
+    """The best `top` candidates judged again by `judge`, with their Feint twins (the same
+    order with Feints added or taken away: a first look undervalues Feints, whose worth is
+    against defences).  The re-judged ones stay ahead of the rest, best first; returns the
+    list and how many were re-judged."""
+    chosen = scored[:top]
+    shapes = {_without_feints(s.candidate.order) for s in chosen}
+    chosen += [s for s in scored[top:] if _without_feints(s.candidate.order) in shapes]
+    picked = {id(s) for s in chosen}
+    again = sorted((judge(s) for s in chosen), key=lambda s: -s.score)
+    return again + [s for s in scored if id(s) not in picked], len(again)
+
+
+def _without_feints(order: Order) -> Order:
+    return replace(order, actions=tuple(a for a in order.actions if a.kind is not ActionKind.FEINT))

@@ -1,9 +1,25 @@
-"""Where saves live, and autosaves that keep the last few rounds."""
+"""Where saves live, and autosaves: the last few rounds of each of the last few battles.
+
+Every battle has an identity (`meta["battle_id"]`, kept in its saves), and each
+round's autosave is named after its scenario, its battle and its round:
+
+    autosaves/tutorial_feint-3f9c0a1b2c4d-round-0005.json
+
+Rotation keeps the last `KEEP_AUTOSAVES` rounds of each battle and the most
+recent `KEEP_BATTLES` battles (by their newest autosave), dropping the oldest
+battles first; a new battle never touches another's files.  A battle loaded
+from an earlier round and played on becomes a branch with an identity of its
+own, so the rounds it left behind are kept rather than overwritten.
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import time
+import uuid
+from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from game.battle import Battle
@@ -11,7 +27,15 @@ from game.persist.saves import save_battle
 
 APP_NAME = "dominion-tactics"
 KEEP_AUTOSAVES = 5  # rounds of autosave kept per battle
-AUTOSAVE = re.compile(r"autosave-round-(\d+)\.json\Z")
+KEEP_BATTLES = 10  # battles whose autosaves are kept
+TEMP_GRACE = 10.0  # seconds: a younger temporary file may be another running game's save in progress
+AUTOSAVE = re.compile(
+    r"(?P<scenario>[a-z0-9_]+(?:-[a-z0-9_]+)*)-(?P<battle>[0-9a-f]{12})-round-(?P<round>\d{4,})\.json\Z"
+)
+OLD_AUTOSAVE = re.compile(r"autosave-round-(?P<round>\d+)\.json\Z")
+"""Autosaves of versions before battles had an identity: listed, never rotated away."""
+TEMPORARY = re.compile(r"\A\..+\.tmp\Z")
+"""What `write_atomic` writes before renaming it into place (".NAME.XXXX.tmp")."""
 
 
 def data_dir() -> Path:
@@ -30,27 +54,137 @@ def saves_dir() -> Path:
 
 
 def autosave_dir() -> Path:
-    """Autosaves, one file per round, the last few kept."""
+    """Autosaves, one file per round of each battle."""
     return data_dir() / "autosaves"
 
 
-def autosave(battle: Battle, folder: Path | None = None, keep: int = KEEP_AUTOSAVES) -> Path:
-    """Save the battle as this round's autosave and drop the oldest beyond `keep`.
+# ------------------------------------------------------------------ identity
+def new_battle_id() -> str:
+    """A fresh battle identity: 12 hex digits."""
+    return uuid.uuid4().hex[:12]
+
+
+def start_battle(battle: Battle) -> str:
+    """Give a battle that has not begun (a new one, a rematch) an identity of its own."""
+    battle.meta["battle_id"] = new_battle_id()
+    battle.meta.pop("branch_of", None)
+    return battle.meta["battle_id"]
+
+
+def battle_id(battle: Battle) -> str:
+    """The battle's identity (a battle from an older save gets one now)."""
+    ident = battle.meta.get("battle_id")
+    if not (isinstance(ident, str) and re.fullmatch(r"[0-9a-f]{12}", ident)):
+        ident = battle.meta["battle_id"] = new_battle_id()
+    return ident
+
+
+def scenario_slug(battle: Battle) -> str:
+    """The scenario's id as it goes into file names: lower case, digits, _ and single hyphens."""
+    text = str(battle.meta.get("scenario") or "battle").lower()
+    return re.sub(r"[^a-z0-9_]+", "-", text).strip("-") or "battle"
+
+
+# ------------------------------------------------------------------ autosaves
+@dataclass(frozen=True)
+class Autosave:
+    """One autosave file and what its name says."""
+
+    path: Path
+    scenario: str
+    battle: str  # the battle's identity ("" for an autosave of an older version)
+    round: int
+    mtime_ns: int
+
+
+def autosave(
+    battle: Battle, folder: Path | None = None, keep: int = KEEP_AUTOSAVES, battles: int = KEEP_BATTLES
+) -> Path:
+    """Save the battle as this round's autosave, then rotate (`keep` rounds of `battles` battles).
 
     The new file is complete before any old one is removed.
     """
     folder = folder or autosave_dir()
-    path = folder / f"autosave-round-{battle.number:04d}.json"
+    ident = battle_id(battle)
+    if any(a.battle == ident and a.round >= battle.number for a in list_autosaves(folder)):
+        # Loaded from an earlier round and played on: a branch, so that the autosaves of
+        # the rounds it left behind stay as they were.
+        battle.meta["branch_of"] = ident
+        ident = battle.meta["battle_id"] = new_battle_id()
+    path = folder / f"{scenario_slug(battle)}-{ident}-round-{battle.number:04d}.json"
     save_battle(battle, path)
-    for old in list_autosaves(folder)[:-keep]:
-        old.unlink(missing_ok=True)
+    rotate(folder, ident, keep, battles)
     return path
 
 
-def list_autosaves(folder: Path | None = None) -> list[Path]:
-    """Autosave files, oldest round first."""
+def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int = KEEP_BATTLES) -> list[Path]:
+    """Remove all but the last `keep` rounds of each battle and all but the `battles` most
+    recently autosaved battles (`current` always stays); returns the files removed."""
+    by_battle: dict[str, list[Autosave]] = {}
+    for save in list_autosaves(folder):
+        if save.battle:
+            by_battle.setdefault(save.battle, []).append(save)
+    doomed: list[Autosave] = []
+    for saves in by_battle.values():
+        doomed += sorted(saves, key=lambda s: s.round)[: max(0, len(saves) - keep)]
+    newest_first = sorted(
+        (b for b in by_battle if b != current),
+        key=lambda b: max(s.mtime_ns for s in by_battle[b]),
+        reverse=True,
+    )
+    for old in newest_first[max(0, battles - 1) :]:
+        doomed += by_battle[old]
+    removed = []
+    for save in dict.fromkeys(doomed):
+        save.path.unlink(missing_ok=True)
+        removed.append(save.path)
+    return removed
+
+
+def list_autosaves(folder: Path | None = None) -> list[Autosave]:
+    """Autosave files, newest first (older versions' autosaves too, with no battle)."""
     folder = folder or autosave_dir()
     if not folder.is_dir():
         return []
-    found = [(int(m.group(1)), p) for p in folder.iterdir() if (m := AUTOSAVE.match(p.name))]
-    return [p for _, p in sorted(found)]
+    found = []
+    for path in folder.iterdir():
+        match = AUTOSAVE.match(path.name)
+        old = OLD_AUTOSAVE.match(path.name) if match is None else None
+        if match is None and old is None:
+            continue
+        try:
+            mtime = path.stat().st_mtime_ns
+        except OSError:  # removed since the folder was read
+            continue
+        if match is not None:
+            found.append(Autosave(path, match["scenario"], match["battle"], int(match["round"]), mtime))
+        elif old is not None:
+            found.append(Autosave(path, "", "", int(old["round"]), mtime))
+    return sorted(found, key=lambda a: (a.mtime_ns, a.round), reverse=True)
+
+
+# ------------------------------------------------------------------ leftovers
+def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float = TEMP_GRACE) -> list[Path]:
+    """Delete the temporary files of saves that were killed mid-write (at the game's start).
+
+    A file younger than `grace` seconds may be another running copy of the game
+    saving right now, so it stays; the save it was meant to become is untouched
+    either way (the rename never happened).
+    """
+    folders = list(folders) if folders is not None else [saves_dir(), autosave_dir()]
+    now = time.time()
+    removed = []
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in folder.iterdir():
+            if not TEMPORARY.match(path.name):
+                continue
+            try:
+                if now - path.stat().st_mtime < grace or not path.is_file():
+                    continue
+                path.unlink()
+            except OSError:
+                continue
+            removed.append(path)
+    return removed

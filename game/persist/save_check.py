@@ -123,8 +123,11 @@ def _victory(value: Any, path: str, sides: set[str]) -> Victory:
 
 
 def _meta(value: Any, path: str) -> dict[str, Any]:
-    """What the battle screen shows: titles (free text it can draw) and the sides' looks."""
-    data = fields.obj(value, path, optional=(*META_TEXTS, "sides"))
+    """What the battle screen shows: titles (free text it can draw) and the sides' looks.
+
+    Other keys are kept as they are (the autosaves keep a battle's identity here):
+    nothing on the screen reads them."""
+    data = fields.mapping(value, path)
     for key in META_TEXTS:
         if key in data:
             _drawable(data[key], key_path(path, key))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
 from game.rules.arcs import arc_of, attack_facing_modifier, defence_cost
 from game.rules.board import Board
-from game.rules.defence import DefenceResult
+from game.rules.defence import DefenceResult, parry_weapon
 from game.rules.equipment import BARE_HANDS, Weapon
 from game.rules.geometry import Tile
 from game.rules.modifiers import Breakdown, Modifier
@@ -68,10 +68,9 @@ def attack_breakdown(
     target_name = name_of(world, action.target)
     here, there = situation.attacker_tile, situation.target_tile
     if kind in MELEE_ATTACKS:
-        if situation.target_retreated:
-            return f"{target_name} Retreated out of melee"
-        if not board.in_reach(here, there, weapon.reach):
-            return f"{target_name} is out of reach"
+        problem = reach_problem(board, here, there, weapon, target_name, situation.target_retreated)
+        if problem:
+            return problem
 
     if kind is ActionKind.DISARM and not world.get(action.target, Equipment).weapons:
         return f"{target_name} holds no weapon any more"
@@ -123,6 +122,20 @@ def attack_breakdown(
     return breakdown.plus(*situation.defence.penalty_against(kind, costs, arc))
 
 
+def reach_problem(
+    board: Board, here: Tile, there: Tile, weapon: Weapon, target_name: str, retreated: bool
+) -> str:
+    """Why a melee action (or the Feint serving it) cannot reach its target now; "" if it can.
+
+    A Retreat nullifies the melee actions on a combatant only when it got out of
+    the attacker's reach (CO.18: "because she's no longer there"); a retreater
+    stopped within reach can still be struck.
+    """
+    if board.in_reach(here, there, weapon.reach):
+        return ""
+    return f"{target_name} Retreated out of melee" if retreated else f"{target_name} is out of reach"
+
+
 def defence_costs(
     world: World, target: int, situation: Situation
 ) -> tuple[dict[ActionKind, int | None], str]:
@@ -131,7 +144,7 @@ def defence_costs(
     if not situation.options.facing:
         return {}, ""
     arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
-    parry_weapon = next((w for w in world.get(target, Equipment).weapons if w.is_melee and w.can_parry), None)
-    two_handed = parry_weapon is not None and parry_weapon.hands == 2
+    weapon = parry_weapon(world.get(target, Equipment))
+    two_handed = weapon is not None and weapon.hands == 2
     kinds = (ActionKind.PARRY, ActionKind.BLOCK, ActionKind.DODGE, ActionKind.EVADE)
     return {kind: defence_cost(kind, arc, two_handed) for kind in kinds}, arc

@@ -1,10 +1,11 @@
 """Called Shot Modifiers by body part (CO.08).
 
-The chapter's Diagram 1 is missing from the source text; it gives only the
-head at −3 and says head, eyes and neck are the vulnerable parts (modifier −3
-or worse).  [design] The other values below follow that scale: limbs −2,
-hands and feet −4, neck −4, eyes −6.  A scenario may also name any other spot
-with its own modifier (Alex's drone sensor: −7).
+The chapter's Diagram 1 is missing from the source text.  It gives the head
+at −3 and says the parts "with modifiers of −3 or greater" are the head, eyes
+and neck: so those three are the only parts at −3 or worse, and every other
+part is −1 or −2.  [design] Arms and legs −1, hands and feet −2 (smaller,
+so harder), neck −4, eyes −6.  A scenario may also name any other spot with
+its own modifier (Alex's drone sensor: −7).
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ CALLED_SHOT_TABLE: dict[str, tuple[int, bool]] = {
     "head": (-3, True),
     "neck": (-4, True),
     "eyes": (-6, True),
-    "left arm": (-2, False),
-    "right arm": (-2, False),
-    "left hand": (-4, False),
-    "right hand": (-4, False),
-    "left leg": (-2, False),
-    "right leg": (-2, False),
-    "left foot": (-4, False),
-    "right foot": (-4, False),
+    "left arm": (-1, False),
+    "right arm": (-1, False),
+    "left hand": (-2, False),
+    "right hand": (-2, False),
+    "left leg": (-1, False),
+    "right leg": (-1, False),
+    "left foot": (-2, False),
+    "right foot": (-2, False),
 }
 """part → (Called Shot Modifier, vulnerable)."""
 

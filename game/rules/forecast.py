@@ -9,32 +9,44 @@ defences, the attacker's Feint, the target's Grip, and Sprint or Retreat rolls
 that move either of them.  The UI shows these numbers and the AI ranks orders
 with them; neither touches the game's dice.
 
-What it assumes: the attacker is still standing when it acts; combatants
-other than the attacker and its target stay where they are; defences of a
-target that has not declared yet are unknown and count as none.
+The attacker and its target move as the round moves them (`game.rules.moving`):
+the better Timing first, the other finding it where it ended, each judged on
+engagement at its moment of moving; each defence roll is reduced by the arc on
+its own; a Feint is nullified exactly when its Strike cannot reach.  What it
+assumes: the attacker is still standing when it acts; combatants other than
+the attacker and its target stay where they are; defences of a target that
+has not declared yet are unknown and count as none.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.rules.actions import DEFENCES, FEINTABLE, OFFENSIVE, Action, ActionKind, Order
 from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, defence_costs
 from game.rules.board import Board
-from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, parry_modifiers
+from game.rules.defence import (
+    DEFENCE_SKILL,
+    DefenceResult,
+    counters,
+    evade_limited,
+    parry_modifiers,
+    parry_weapon,
+    reduced,
+)
 from game.rules.geometry import Tile
 from game.rules.injury import withstand_breakdown
 from game.rules.modifiers import Breakdown, Modifier
-from game.rules.movement import final_facing, walk
+from game.rules.moving import move, start_moving
 from game.rules.options import RuleOptions
-from game.rules.positions import engaged_with, occupant, tile_of
+from game.rules.positions import engaged_with
 from game.rules.sheet import Sheet
-from game.rules.stats import WEAPONLESS_FEINT, movement_rate, movement_roll, skill_roll
+from game.rules.stats import WEAPONLESS_FEINT, movement_roll, skill_roll
 from game.rules.validate import weapon_for
-from game.world import Condition, Equipment, Facing, World
+from game.world import Condition, Equipment, World
 
 Dist = dict[int, Fraction]
 ONE = Fraction(1)
@@ -71,41 +83,75 @@ def scaled(dist: Dist, factor: int) -> Dist:
 
 @dataclass(frozen=True)
 class MoveOutcome:
-    """One way a combatant's movement this round can turn out."""
+    """One way a combatant's movement this round can turn out.
+
+    `metres` are the metres of ground covered (they limit an Evade, CO.15);
+    `evade_lost` says an Evade was cancelled by melee at the moment of moving.
+    """
 
     probability: Fraction
     tile: Tile
     metres: float
     facing: int
     retreated: bool = False
+    evade_lost: bool = False
 
 
-def movement_outcomes(world: World, board: Board, eid: int, order: Order | None) -> list[MoveOutcome]:
-    """Every end tile the order's movement can reach, with its probability."""
-    start = tile_of(world, eid)
-    facing = world.get(eid, Facing).direction
-    if order is None or not order.path:
-        final = order.facing if order is not None and order.facing is not None else facing
-        return [MoveOutcome(ONE, start, 0.0, final)]
-    rate = max(0, movement_rate(world, eid).total)
+def movement_outcomes(
+    world: World,
+    board: Board,
+    eid: int,
+    order: Order | None,
+    where: Mapping[int, Tile] | None = None,
+) -> list[MoveOutcome]:
+    """Every end tile the order's movement can reach, with its probability.
 
-    def walked(budget: float, p: Fraction, retreated: bool = False) -> MoveOutcome:
-        tiles, metres, _ = walk(
-            board, start, order.path, budget, lambda t: occupant(world, t, ignore=eid) is not None
-        )
-        return MoveOutcome(p, tiles[-1], metres, final_facing(order, tiles, facing), retreated)
+    Others stand where they are now, or at `where` (someone with better Timing
+    who has already moved): the same rules as the round (`game.rules.moving`).
+    """
+    if order is None:
+        order = Order(eid)
+    start = start_moving(world, board, eid, order, where)
 
-    mode = order.movement_mode
-    if mode == "walk":
-        return [walked(rate, ONE)]
-    stat = movement_roll(world, eid, order).total
-    best = max(0, min(stat, 11))
-    fail = Fraction(12 - best, 12)
-    outcomes = [walked(rate + r, TWELFTH, mode == "retreat") for r in range(1, best + 1)]
-    if fail:
-        stay = MoveOutcome(fail, start, 0.0, order.facing if order.facing is not None else facing)
-        outcomes.append(walked(rate, fail) if mode == "sprint" else stay)
-    return outcomes
+    def outcome(die: int | None, p: Fraction) -> MoveOutcome:
+        retreated = start.mode == "retreat" and die is not None
+        walked = move(world, board, eid, order, start.allowed(die), start.held(retreated), where)
+        return MoveOutcome(p, walked.tiles[-1], walked.ground, walked.facing, retreated, start.evade_lost)
+
+    if not start.rolls:
+        return [outcome(None, ONE)]
+    best = max(0, min(movement_roll(world, eid, order).total, 11))
+    return [outcome(r, TWELFTH) for r in range(1, best + 1)] + [outcome(None, Fraction(12 - best, 12))]
+
+
+def joint_movement(
+    world: World,
+    board: Board,
+    orders: Mapping[int, Order],
+    first: int,
+    second: int,
+) -> list[tuple[MoveOutcome, MoveOutcome]]:
+    """Every way two combatants' movements can turn out together, `first` (the
+    better Timing) moving before `second`, who finds it where it ended."""
+    pairs = []
+    then: dict[Tile, list[MoveOutcome]] = {}
+    for one in movement_outcomes(world, board, first, orders.get(first)):
+        if one.tile not in then:
+            then[one.tile] = movement_outcomes(world, board, second, orders.get(second), {first: one.tile})
+        pairs += [(one, two) for two in then[one.tile]]
+    return pairs
+
+
+def moves_first(orders: Mapping[int, Order], a: int, b: int, timing: Sequence[int] | None) -> bool:
+    """Whether `a` moves before `b`: the better Timing moves first.  Without the Timing
+    order, `orders` are read in declaration order (worst Timing first), and a
+    combatant that has not declared yet has better Timing than everyone who has."""
+    if timing is not None and a in timing and b in timing:
+        return timing.index(a) < timing.index(b)
+    declared = list(orders)
+    rank_a = declared.index(a) if a in orders else len(declared)
+    rank_b = declared.index(b) if b in orders else len(declared)
+    return rank_a > rank_b
 
 
 @dataclass(frozen=True)
@@ -142,8 +188,13 @@ def forecast_order(
     orders: Mapping[int, Order],
     actor: int,
     options: RuleOptions | None = None,
+    timing: Sequence[int] | None = None,
 ) -> list[ActionForecast]:
-    """A forecast for every action in `orders[actor]`, under the battle's rules modules."""
+    """A forecast for every action in `orders[actor]`, under the battle's rules modules.
+
+    `timing` (best first) says who moves first; without it `orders` are read in
+    declaration order (see `moves_first`).
+    """
     options = options or RuleOptions()
     order = orders[actor]
     result = []
@@ -154,9 +205,26 @@ def forecast_order(
             feint_slot = strike_index
             strike_index += 1
         if action.kind in OFFENSIVE:
-            result.append(_forecast_attack(world, board, orders, actor, index, action, feint_slot, options))
+            result.append(
+                _forecast_attack(world, board, orders, actor, index, action, feint_slot, options, timing)
+            )
         else:
             result.append(_forecast_roll(world, orders, actor, index, action))
+    # The i-th Feint goes with the i-th Strike or Brawl: nullified, and not rolled, exactly
+    # when that attack cannot reach its target after movement (docs/rulings.md).
+    served = [f for f in result if f.action.kind in FEINTABLE]
+    feints = [i for i, f in enumerate(result) if f.action.kind is ActionKind.FEINT]
+    for slot, i in enumerate(feints[: len(served)]):
+        feint, attack = result[i], served[slot]
+        if attack.nullified:
+            kept = 1 - attack.nullified
+            result[i] = replace(
+                feint,
+                success=feint.success * kept,
+                part_hit=feint.part_hit * kept,
+                nullified=attack.nullified,
+                reason=attack.reason,
+            )
     return result
 
 
@@ -195,6 +263,7 @@ def _forecast_attack(
     action: Action,
     feint_slot: int | None,
     options: RuleOptions,
+    timing: Sequence[int] | None,
 ) -> ActionForecast:
     order = orders[actor]
     target = action.target
@@ -208,8 +277,8 @@ def _forecast_attack(
     # Random terms that add to (or take from) the modified stat.
     uncertain: list[tuple[str, tuple[int, ...]]] = []
     own: Dist = {0: ONE}  # Feint Bonus and Grip Penalty: independent of positions
-    armed = bool(world.get(target, Equipment).weapons)
-    defences: dict[ActionKind, Dist] = {}
+    armed = parry_weapon(world.get(target, Equipment)) is not None
+    defences: dict[ActionKind, list[Dist]] = {}  # one distribution per declared defence roll
     parrying = exposed = False
     if target_order is not None:
         parrying = target_order.has(ActionKind.PARRY)
@@ -220,10 +289,12 @@ def _forecast_attack(
             stat = skill_roll(world, target, DEFENCE_SKILL[defence.kind], target_order)
             if defence.kind is ActionKind.PARRY:
                 stat = stat.plus(*parry_modifiers(world.get(target, Equipment)))
-            values = roll_value_dist(stat.total)
-            defences[defence.kind] = convolve(defences.get(defence.kind, {0: ONE}), values)
-    for kind_, dist in defences.items():
-        uncertain.append((kind_.label, tuple(-v for v in sorted(dist))))
+            defences.setdefault(defence.kind, []).append(roll_value_dist(stat.total))
+    for kind_, dists in defences.items():
+        total: Dist = {0: ONE}
+        for dist in dists:
+            total = convolve(total, dist)
+        uncertain.append((kind_.label, tuple(-v for v in sorted(total))))
     if kind in FEINTABLE and feint_slot is not None and feint_slot < order.count(ActionKind.FEINT):
         p_feint = chance(_feint_breakdown(world, actor, order).total)
         bonus = world.get(actor, Sheet).skill("feint")
@@ -243,65 +314,70 @@ def _forecast_attack(
     part_injuries = 2 if vulnerable else 1
     reason = ""
     deltas: dict[tuple[str, int], Dist] = {}
-    for mine in movement_outcomes(world, board, actor, order):
-        engaged = bool(engaged_with(world, board, actor, at=mine.tile)) and not mine.retreated
-        for theirs in movement_outcomes(world, board, target, target_order):
-            p = mine.probability * theirs.probability
-            situation = Situation(
-                mine.tile,
-                theirs.tile,
-                DefenceResult(parrying=parrying),
-                target_retreated=theirs.retreated,
-                target_defeated=defeated,
-                attacker_engaged=engaged,
-                attacker_facing=mine.facing,
-                target_facing=theirs.facing,
-                target_exposed=exposed,
-                options=options,
-            )
-            base = attack_breakdown(world, board, actor, order, action, weapon, situation)
-            if isinstance(base, str):
-                nullified += p
-                reason = reason or base
-                continue
-            first = first or base
-            costs, arc = defence_costs(world, target, situation)
-            # Evade counts only the whole metres actually moved (CO.15).
-            cap = int(theirs.metres + 1e-9)
-            key = (arc, cap)
-            if key not in deltas:
-                deltas[key] = _defence_delta(defences, costs, cap, own)
-            general_base = base.without(CALLED_SHOT).total
-            for d, q in deltas[key].items():
-                hit_part = chance(base.total + d)
-                hit_any = chance(general_base + d)
-                success += p * q * hit_any
-                part_hit += p * q * hit_part
-                if kind is not ActionKind.DISARM:
-                    expected += (
-                        p * q * (hit_part * fail_part * part_injuries + (hit_any - hit_part) * fail_torso)
-                    )
+    if moves_first(orders, actor, target, timing):
+        pairs = joint_movement(world, board, orders, actor, target)
+    else:
+        pairs = [(mine, theirs) for theirs, mine in joint_movement(world, board, orders, target, actor)]
+    for mine, theirs in pairs:
+        p = mine.probability * theirs.probability
+        engaged = bool(engaged_with(world, board, actor, at=mine.tile, where={target: theirs.tile}))
+        situation = Situation(
+            mine.tile,
+            theirs.tile,
+            DefenceResult(parrying=parrying),
+            target_retreated=theirs.retreated,
+            target_defeated=defeated,
+            attacker_engaged=engaged,
+            attacker_facing=mine.facing,
+            target_facing=theirs.facing,
+            target_exposed=exposed,
+            options=options,
+        )
+        base = attack_breakdown(world, board, actor, order, action, weapon, situation)
+        if isinstance(base, str):
+            nullified += p
+            reason = reason or base
+            continue
+        first = first or base
+        costs, arc = defence_costs(world, target, situation)
+        # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).
+        cap = 0 if theirs.evade_lost else int(theirs.metres + 1e-9)
+        key = (arc, cap)
+        if key not in deltas:
+            deltas[key] = _defence_delta(defences, costs, cap, own)
+        general_base = base.without(CALLED_SHOT).total
+        for d, q in deltas[key].items():
+            hit_part = chance(base.total + d)
+            hit_any = chance(general_base + d)
+            success += p * q * hit_any
+            part_hit += p * q * hit_part
+            if kind is not ActionKind.DISARM:
+                expected += p * q * (hit_part * fail_part * part_injuries + (hit_any - hit_part) * fail_torso)
     return ActionForecast(
         actor, index, action, success, part_hit, nullified, expected, first, tuple(uncertain), reason
     )
 
 
 def _defence_delta(
-    defences: Mapping[ActionKind, Dist],
+    defences: Mapping[ActionKind, list[Dist]],
     costs: Mapping[ActionKind, int | None],
-    evade_cap: int,
+    evade_metres: int,
     own: Dist,
 ) -> Dist:
-    """Distribution of everything random added to the stat for one arc and Evade cap."""
+    """Distribution of everything random added to the stat for one arc and Evade limit:
+    each defence roll reduced by its arc's cost on its own (RULES.md §8), summed per
+    kind, the Evade sum limited by the metres moved (CO.15)."""
     delta = own
-    for kind, dist in defences.items():
+    for kind, dists in defences.items():
         cost = costs.get(kind, 0)
         if cost is None:
             continue  # this defence cannot face the attacker
+        total: Dist = {0: ONE}
+        for dist in dists:
+            total = convolve(total, _merge((reduced(v, cost), q) for v, q in dist.items()))
         if kind is ActionKind.EVADE:
-            dist = _merge((min(v, evade_cap), q) for v, q in dist.items())
-        dist = _merge((max(0, v - cost), q) for v, q in dist.items())
-        delta = convolve(delta, scaled(dist, -1))
+            total = _merge((evade_limited(v, evade_metres), q) for v, q in total.items())
+        delta = convolve(delta, scaled(total, -1))
     return delta
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from game.rules.board import Board
 from game.rules.equipment import Weapon
 from game.rules.geometry import Tile
@@ -36,10 +38,17 @@ def tile_of(world: World, eid: int) -> Tile:
     return world.get(eid, Position).tile
 
 
-def occupant(world: World, tile: Tile, ignore: int | None = None) -> int | None:
-    """The combatant standing on `tile` (dead bodies do not occupy tiles)."""
+def occupant(
+    world: World, tile: Tile, ignore: int | None = None, where: Mapping[int, Tile] | None = None
+) -> int | None:
+    """The combatant standing on `tile` (dead bodies do not occupy tiles).
+
+    `where` puts some combatants on other tiles than the world's (the forecast's
+    "what if they had moved").
+    """
     for eid, pos, _sheet in world.query(Position, Sheet):
-        if eid != ignore and pos.tile == tile and not world.get(eid, Condition).dead:
+        there = where.get(eid, pos.tile) if where else pos.tile
+        if eid != ignore and there == tile and not world.get(eid, Condition).dead:
             return eid
     return None
 
@@ -59,10 +68,17 @@ def melee_reach(equipment: Equipment) -> int:
     return max((w.reach for w in equipment.weapons if w.is_melee), default=1)
 
 
-def engaged_with(world: World, board: Board, eid: int, at: Tile | None = None) -> list[int]:
+def engaged_with(
+    world: World,
+    board: Board,
+    eid: int,
+    at: Tile | None = None,
+    where: Mapping[int, Tile] | None = None,
+) -> list[int]:
     """Active enemies engaged in melee with `eid` (either within the other's reach).
 
-    `at` pretends `eid` stands on another tile (for checking planned paths).
+    `at` pretends `eid` stands on another tile (for checking planned paths);
+    `where` does the same for others (the forecast's "what if they had moved").
     """
     here = at if at is not None else tile_of(world, eid)
     my_reach = melee_reach(world.get(eid, Equipment))
@@ -70,11 +86,18 @@ def engaged_with(world: World, board: Board, eid: int, at: Tile | None = None) -
     for other in combatants(world):
         if other == eid or not are_enemies(world, eid, other) or not is_active(world, other):
             continue
-        there = tile_of(world, other)
+        there = where[other] if where and other in where else tile_of(world, other)
         their_reach = melee_reach(world.get(other, Equipment))
         if board.in_reach(here, there, my_reach) or board.in_reach(there, here, their_reach):
             result.append(other)
     return result
+
+
+def left_behind(world: World, board: Board, eid: int, tile: Tile) -> list[int]:
+    """The enemies engaged with `eid` now that would not be engaged with it at `tile`:
+    the melees a move there would leave (only a Retreat may: docs/rulings.md)."""
+    there = set(engaged_with(world, board, eid, at=tile))
+    return [e for e in engaged_with(world, board, eid) if e not in there]
 
 
 def range_band(distance_m: float, weapon: Weapon) -> tuple[str, int, str] | None:

@@ -22,9 +22,9 @@ from game.rules.actions import (
     ActionKind,
     Order,
 )
-from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
+from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, reach_problem
 from game.rules.board import Board
-from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, parry_modifiers
+from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, ledger, parry_modifiers, parry_weapon
 from game.rules.dice import Dice
 from game.rules.equipment import Weapon
 from game.rules.events import (
@@ -49,7 +49,7 @@ from game.rules.events import (
 from game.rules.geometry import DIRECTION_NAMES, chebyshev
 from game.rules.injury import apply_hit
 from game.rules.modifiers import Breakdown, Modifier, roll_succeeds
-from game.rules.movement import final_facing, walk
+from game.rules.moving import move, start_moving
 from game.rules.options import RuleOptions
 from game.rules.positions import (
     combatants,
@@ -59,12 +59,7 @@ from game.rules.positions import (
     occupant,
     tile_of,
 )
-from game.rules.stats import (
-    WEAPONLESS_FEINT,
-    movement_rate,
-    movement_roll,
-    skill_roll,
-)
+from game.rules.stats import WEAPONLESS_FEINT, movement_roll, skill_roll
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order, weapon_for
 from game.world import Condition, Equipment, Facing, Item, Name, Position, World
@@ -82,7 +77,6 @@ class RoundState:
     grips: dict[tuple[int, int], int] = field(default_factory=dict)
     feints: dict[tuple[int, int], bool] = field(default_factory=dict)
     retreated: set[int] = field(default_factory=set)
-    moved: dict[int, float] = field(default_factory=dict)
     taken_items: set[int] = field(default_factory=set)
 
 
@@ -183,9 +177,15 @@ class Round:
             raise RoundError(f"{name_of(self.world, self.next_declarer)} has not declared")
         self.resolved = True
         state = RoundState()
+        # Modifier Stage (docs/rulings.md): every Grip and defensive roll, then every
+        # movement, then every Feint, each pass in Timing order (best first).
         self.events.append(StageStarted("Modifier"))
         for eid in self.timing:
-            self._modifier_turn(eid, state)
+            self._defensive_rolls(eid, state)
+        for eid in self.timing:
+            self._move(eid, state)
+        for eid in self.timing:
+            self._feints(eid, state)
         self.events.append(StageStarted("Resolution"))
         for eid in self.timing:
             self._resolution_turn(eid, state)
@@ -229,30 +229,11 @@ class Round:
         return [a for a in order.actions if a.kind in FEINTABLE]
 
     # ------------------------------------------------------- Modifier Stage
-    def _modifier_turn(self, eid: int, state: RoundState) -> None:
+    def _defensive_rolls(self, eid: int, state: RoundState) -> None:
+        """Grip against each Disarm declared on `eid`, then its defensive rolls."""
         order = self.orders[eid]
         world = self.world
         equipment = world.get(eid, Equipment)
-
-        # Feints: the i-th Feint serves the i-th Strike (CO.09 "respectively").
-        strikes = self._strikes(order)
-        for i in range(order.count(ActionKind.FEINT)):
-            target = strikes[i].target
-            if target in state.retreated:
-                self.events.append(
-                    ActionNullified(
-                        name_of(world, eid),
-                        "Feint",
-                        name_of(world, target),
-                        f"{name_of(world, target)} Retreated out of melee",
-                    )
-                )
-                continue
-            breakdown = skill_roll(world, eid, "feint", order)
-            if equipment.melee_weapon() is None:
-                breakdown = breakdown.plus(Modifier("Weaponless Penalty", WEAPONLESS_FEINT))
-            rolled = self._roll(eid, "Feint", target, breakdown)
-            state.feints[(eid, i)] = rolled.succeeded
 
         # Grip against each Disarm declared on this combatant (no Action Penalty: CO.10).
         for attacker, index, action in self._attacks_on(eid):
@@ -265,8 +246,7 @@ class Round:
             if rolled.succeeded and rolled.die is not None:
                 state.grips[(attacker, index)] = rolled.die
 
-        # Defensive rolls.
-        result = DefenceResult(parry_armed=bool(equipment.weapons))
+        result = DefenceResult(parry_armed=parry_weapon(equipment) is not None)
         result.parrying = order.has(ActionKind.PARRY)
         attacks = {action.kind for _, _, action in self._attacks_on(eid)}
         for action in order.actions:
@@ -286,65 +266,88 @@ class Round:
                 breakdown = breakdown.plus(*parry_modifiers(equipment))
             rolled = self._roll(eid, action.kind.label, None, breakdown)
             if rolled.succeeded and rolled.die is not None:
-                result.rolls[action.kind] = result.rolls.get(action.kind, 0) + rolled.die
-
-        # Movement, then Evade limited by the metres actually moved (CO.15).
-        self._move(eid, order, state)
-        evade = result.rolls.get(ActionKind.EVADE, 0)
-        moved = int(state.moved.get(eid, 0.0) + 1e-9)
-        if evade > moved:
-            result.rolls[ActionKind.EVADE] = moved
-            self.events.append(EvadeLimited(name_of(world, eid), evade, moved, state.moved.get(eid, 0.0)))
+                result.add(action.kind, rolled.die)
         state.defences[eid] = result
-        parts = tuple((k.label, v) for k, v in result.rolls.items() if v)
-        if parts:
-            self.events.append(DefenseTotal(name_of(world, eid), parts))
 
-    def _move(self, eid: int, order: Order, state: RoundState) -> None:
+    def _feints(self, eid: int, state: RoundState) -> None:
+        """The i-th Feint serves the i-th Strike (CO.09 "respectively"); it is rolled after
+        all movement, and nullified when its Strike's target is out of reach (CO.18)."""
+        order = self.orders[eid]
         world = self.world
+        equipment = world.get(eid, Equipment)
+        strikes = self._strikes(order)
+        for i in range(order.count(ActionKind.FEINT)):
+            strike = strikes[i]
+            target = strike.target
+            assert target is not None
+            weapon = weapon_for(equipment, strike)
+            target_name = name_of(world, target)
+            here, there = tile_of(world, eid), tile_of(world, target)
+            problem = weapon and reach_problem(
+                self.board, here, there, weapon, target_name, target in state.retreated
+            )
+            if problem:
+                self.events.append(ActionNullified(name_of(world, eid), "Feint", target_name, problem))
+                continue
+            breakdown = skill_roll(world, eid, "feint", order)
+            if equipment.melee_weapon() is None:
+                breakdown = breakdown.plus(Modifier("Weaponless Penalty", WEAPONLESS_FEINT))
+            rolled = self._roll(eid, "Feint", target, breakdown)
+            state.feints[(eid, i)] = rolled.succeeded
+
+    def _move(self, eid: int, state: RoundState) -> None:
+        """Move `eid` as engagement at this moment allows; then its Evade is final (CO.15)."""
+        world = self.world
+        order = self.orders[eid]
         name = name_of(world, eid)
-        start = tile_of(world, eid)
-        rate = max(0, movement_rate(world, eid).total)
-        mode = order.movement_mode
-        allowed = float(rate)
+        result = state.defences[eid]
+        start = start_moving(world, self.board, eid, order)
+        engaged = ", ".join(name_of(world, e) for e in start.engaged)
+        if start.sprint_refused:
+            reason = f"engaged in melee with {engaged}: cannot Sprint out of it"
+            self.events.append(ActionNullified(name, "Sprint", None, reason))
+        if start.evade_lost and result.rolls.pop(ActionKind.EVADE, None):
+            self.events.append(ActionNullified(name, "Evade", None, f"engaged in melee with {engaged}"))
+        rate = start.rate
         note = ""
-        if mode in ("sprint", "retreat"):
-            label = "Sprint" if mode == "sprint" else "Retreat"
+        die = None
+        retreated = False
+        if start.rolls:
+            label = "Sprint" if start.mode == "sprint" else "Retreat"
             rolled = self._roll(eid, label, None, movement_roll(world, eid, order))
             if rolled.succeeded and rolled.die is not None:
-                allowed = float(rate + rolled.die)
-                note = f"{rate} [Movement] + {rolled.die} [{label} roll] = {allowed:g} m"
-                if mode == "retreat":
-                    state.retreated.add(eid)
-            elif mode == "retreat":
-                allowed = 0.0
+                die = rolled.die
+                retreated = start.mode == "retreat"
+                note = f"{rate} [Movement] + {die} [{label} roll] = {start.allowed(die):g} m"
+            elif start.mode == "retreat":
                 note = "Retreat failed: stays in melee"
             else:
                 note = f"Sprint failed: {rate} [Movement] m"
+        if retreated:
+            state.retreated.add(eid)
+        allowed = start.allowed(die)
         facing = world.get(eid, Facing).direction
-        if not order.path or allowed <= 0:
-            final = order.facing if order.facing is not None else facing
-            if order.path:
-                self.events.append(Moved(name, mode, (start,), 0.0, allowed, DIRECTION_NAMES[final], note))
-            elif final != facing:
-                self.events.append(Turned(name, DIRECTION_NAMES[final]))
-            world.set(eid, Facing(final))
-            state.moved[eid] = 0.0
-            return
-        visited, metres, stop = walk(
-            self.board,
-            start,
-            order.path,
-            allowed,
-            lambda tile: occupant(world, tile, ignore=eid) is not None,
-        )
-        final = final_facing(order, visited, facing)
-        if stop and visited[-1] != order.path[-1]:
-            note = f"{note}; stopped: {stop}" if note else f"stopped: {stop}"
-        world.set(eid, Position(*visited[-1]))
-        world.set(eid, Facing(final))
-        state.moved[eid] = metres
-        self.events.append(Moved(name, mode, tuple(visited), metres, allowed, DIRECTION_NAMES[final], note))
+        walked = move(world, self.board, eid, order, allowed, start.held(retreated))
+        if walked.stop and walked.tiles[-1] != order.path[-1]:
+            note = f"{note}; stopped: {walked.stop}" if note else f"stopped: {walked.stop}"
+        mode = start.mode if start.mode != "none" else "walk"
+        if len(walked.tiles) > 1 or order.path:
+            self.events.append(
+                Moved(name, mode, walked.tiles, walked.metres, allowed, DIRECTION_NAMES[walked.facing], note)
+            )
+        elif walked.facing != facing:
+            self.events.append(Turned(name, DIRECTION_NAMES[walked.facing]))
+        world.set(eid, Position(*walked.tiles[-1]))
+        world.set(eid, Facing(walked.facing))
+
+        # Evade: limited by the whole metres of ground actually covered (CO.15).
+        result.evade_metres = int(walked.ground + 1e-9)
+        evade = sum(result.rolls.get(ActionKind.EVADE, ()))
+        if evade > result.evade_metres:
+            self.events.append(EvadeLimited(name, evade, result.evade_metres, walked.ground))
+        parts = ledger(result)
+        if parts:
+            self.events.append(DefenseTotal(name, parts))
 
     # ----------------------------------------------------- Resolution Stage
     def _resolution_turn(self, eid: int, state: RoundState) -> None:

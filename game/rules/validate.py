@@ -19,6 +19,7 @@ from game.rules.positions import (
     are_enemies,
     combatants,
     engaged_with,
+    left_behind,
     name_of,
     occupant,
     range_band,
@@ -57,7 +58,9 @@ def weapon_for(equipment: Equipment, action: Action) -> Weapon | None:
     if action.kind is ActionKind.MISSILE_STRIKE:
         return equipment.missile_weapon()
     if action.kind is ActionKind.DISARM:
-        return equipment.melee_weapon() or BARE_HANDS
+        # "Only possible using a melee weapon", or bare-handed at −3 (CO.10 Ex. 8):
+        # a hand that holds only a missile weapon (or a shield) has neither.
+        return equipment.melee_weapon() or (BARE_HANDS if equipment.free_hands() > 0 else None)
     return equipment.melee_weapon()
 
 
@@ -145,10 +148,19 @@ def _movement_reasons(
     blocker = occupant(world, order.path[-1], ignore=actor)
     if blocker is not None:
         reasons.append(f"path ends on {tuple(order.path[-1])}, where {name_of(world, blocker)} stands")
+    end = order.path[-1]
     if engaged and order.movement_mode == "walk":
-        still = engaged_with(world, board, actor, at=order.path[-1])
-        if not still:
-            reasons.append(f"engaged in melee with {engaged_names}: only a Retreat can take you out of reach")
+        left = left_behind(world, board, actor, end)
+        if left:
+            names = ", ".join(name_of(world, e) for e in left)
+            reasons.append(
+                f"engaged in melee with {names}: a normal move may not leave its reach (Retreat instead)"
+            )
+    if engaged and order.movement_mode == "retreat":
+        stay = [e for e in engaged if e in engaged_with(world, board, actor, at=end)]
+        if stay:
+            names = ", ".join(name_of(world, e) for e in stay)
+            reasons.append(f"a Retreat must end out of melee; {tuple(end)} is still within reach of {names}")
     return reasons
 
 
@@ -203,6 +215,9 @@ def _action_reasons(
             return [f"Brawling is fighting without weapons; you hold a {held.name} (Strike instead)"]
     elif kind is ActionKind.DISARM:
         assert action.target is not None
+        if weapon is None:
+            held = ", ".join(w.name for w in equipment.weapons) or "nothing"
+            return [f"Disarm needs a melee weapon or a free hand; your hands hold {held}"]
         if not world.get(action.target, Equipment).weapons:
             return [f"{name_of(world, action.target)} holds no weapon to Disarm"]
     elif kind is ActionKind.FEINT:
@@ -210,10 +225,6 @@ def _action_reasons(
             problem = _target_problem(world, order.actor, action.target, label)
             if problem:
                 return [problem]
-    elif kind is ActionKind.PARRY:
-        if equipment.weapons and not any(w.is_melee and w.can_parry for w in equipment.weapons):
-            names = ", ".join(w.name for w in equipment.weapons)
-            return [f"cannot Parry with {names} (it cannot parry)"]
     elif kind is ActionKind.BLOCK:
         if equipment.shield is None:
             return ["Block needs a shield"]

@@ -20,12 +20,19 @@ from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.geometry import Tile
 from game.rules.options import RuleOptions
-from game.rules.positions import are_enemies, combatants, engaged_with, name_of, occupant, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    engaged_with,
+    left_behind,
+    name_of,
+    occupant,
+    tile_of,
+)
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Item, Position, World
 
-MOVE_ACTIONS = (ActionKind.SPRINT, ActionKind.RETREAT)
 SELF_ACTIONS = (
     ActionKind.PARRY,
     ActionKind.BLOCK,
@@ -241,8 +248,8 @@ class Planner:
         metres = longest.metres_to(tile)
         need: ActionKind | None = None
         engaged = self.engaged()
-        if engaged and not engaged_with(self.world, self.board, self.actor, at=tile):
-            need = ActionKind.RETREAT
+        if engaged and left_behind(self.world, self.board, self.actor, tile):
+            need = ActionKind.RETREAT  # a walk may not leave any melee it is in
         elif metres > self.walk_metres + 1e-9:
             need = ActionKind.RETREAT if engaged else ActionKind.SPRINT
         actions = base_actions
@@ -284,17 +291,17 @@ class Planner:
         return self._forecasts[order]
 
     def choice(self, draft: Draft, action: Action, label: str) -> Choice:
-        """What adding `action` would do: the new reasons (beyond the draft's own) and its forecast."""
+        """What adding `action` to the draft would do: the rules' verdict on the order it
+        would make (every reason they give, those the action brings first) and its forecast.
+
+        The rules judge the whole order, never the action alone: a Feint is legal
+        beside a Strike and refused without one, whatever the menu thinks of it.
+        """
         order = draft.order()
         new = replace(order, actions=(*order.actions, action))
-        before = set(self.reasons(order))
-        found = [r for r in self.reasons(new) if r not in before]
-        # The draft may already be wrong for the same reason: ask about the action on its own too.
-        moves = tuple(a for a in order.actions if a.kind in MOVE_ACTIONS)
-        alone = set(self.reasons(Order(self.actor, moves, order.path, order.facing)))
-        solo = Order(self.actor, (*moves, action), order.path, order.facing)
-        found += [r for r in self.reasons(solo) if r not in alone and r not in found]
-        reasons = tuple(found)
+        own = set(self.reasons(order))
+        refused = self.reasons(new)
+        reasons = tuple(r for r in refused if r not in own) + tuple(r for r in refused if r in own)
         fc = None
         if not reasons:  # forecasts cost more than checks: only for what can be declared
             forecasts = self.forecasts(new)

@@ -151,5 +151,5 @@ def render(
     scene.cursor = None
     scene.update(0.0)
     surface = pygame.Surface(size)
-    scene.draw_map(surface, hint=False)
+    scene.draw_map(surface)
     return surface

@@ -27,19 +27,23 @@ from game.world import Condition, Facing, Item, Position, Side, World
 TOP_BAR = 44  # pixels (before UI scale): the stage bar
 RIGHT_PANEL = 400  # pixels: the sheet and the order (or replay) panel
 LOG_HEIGHT = 170  # pixels: the log under the map
-HINT_ALPHA = 200  # 0..255: opacity of the hint pill's backing
+HINT_PAD = 10  # pixels (before UI scale) of the hint strip beyond its line of text
+HINT_BACKING = (12, 14, 18)  # the hint strip's colour
 TOAST_TOP = 110  # pixels (before UI scale) below the map's top edge where messages start
 
 StyleOf = Callable[[World, int], SideStyle]
 
 
 def screen_rects(theme: Theme, size: tuple[int, int]) -> dict[str, pygame.Rect]:
-    """The battle screen's regions for a window size: top (stage bar), map, log, right."""
+    """The battle screen's regions for a window size: top (stage bar), map, hint (the key
+    hints, a strip under the map rather than over it), log, right."""
     w, h = size
     top, right, log_h = theme.px(TOP_BAR), theme.px(RIGHT_PANEL), theme.px(LOG_HEIGHT)
+    hint_h = theme.line_height(12) + theme.px(HINT_PAD)
     return {
         "top": pygame.Rect(0, 0, w, top),
-        "map": pygame.Rect(0, top, w - right, h - top - log_h),
+        "map": pygame.Rect(0, top, w - right, h - top - log_h - hint_h),
+        "hint": pygame.Rect(0, h - log_h - hint_h, w - right, hint_h),
         "log": pygame.Rect(0, h - log_h, w - right, log_h),
         "right": pygame.Rect(w - right, top, right, h - top),
     }
@@ -172,15 +176,17 @@ def draw_event_text(
 
 
 def draw_hint(surface: pygame.Surface, theme: Theme, text: str, area: pygame.Rect) -> pygame.Rect:
-    """One line of key hints on a dark pill at the bottom centre of `area`; returns the pill."""
+    """One line of key hints centred on the hint strip `area` (under the map, so it never
+    hides a tile); returns the text's box."""
+    pygame.draw.rect(surface, HINT_BACKING, area)
+    pygame.draw.line(surface, theme.palette.panel_edge, area.topleft, (area.right - 1, area.top))
     image = theme.text(text, 12, theme.palette.text)
-    rect = image.get_rect(midbottom=(area.centerx, area.bottom - theme.px(6)))
-    box = rect.inflate(theme.px(16), theme.px(6))
-    layer = pygame.Surface(box.size, pygame.SRCALPHA)
-    layer.fill((12, 14, 18, HINT_ALPHA))
-    surface.blit(layer, box)
+    rect = image.get_rect(center=area.center)
+    clip = surface.get_clip()
+    surface.set_clip(area)  # a hint too long for a narrow window is cut, not drawn over the panels
     surface.blit(image, rect)
-    return box
+    surface.set_clip(clip)
+    return rect.inflate(theme.px(16), theme.px(6)).clip(area)
 
 
 def draw_toasts(surface: pygame.Surface, theme: Theme, toasts: Iterable[Any], area: pygame.Rect) -> None:

@@ -3,6 +3,11 @@
 World pixels are tile pixels at the current zoom: tile (x, y) covers
 [x * tile_px, (x + 1) * tile_px).  `offset` is the world pixel at the
 viewport's top-left corner.
+
+`insets` are strips along the viewport's edges (in screen pixels) where a
+panel drawn over the map sits; the map may scroll that far past its edges, so
+that every tile can be brought out from under the panel, and `ensure_visible`
+keeps a tile out of them.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ class Camera:
         self.tile_px = tile_px
         self.offset = pygame.Vector2(0, 0)
         self.target = pygame.Vector2(0, 0)
+        self.insets = (0, 0, 0, 0)  # left, top, right, bottom
         self.clamp(snap=True)
 
     # ------------------------------------------------------------- geometry
@@ -70,14 +76,35 @@ class Camera:
         return x0, y0, x1, y1
 
     # ------------------------------------------------------------- movement
+    @property
+    def visible(self) -> pygame.Rect:
+        """The part of the viewport no panel covers (the viewport less its insets)."""
+        left, top, right, bottom = self.insets
+        view = self.viewport
+        return pygame.Rect(view.x + left, view.y + top, view.w - left - right, view.h - top - bottom)
+
+    def set_insets(self, left: int = 0, top: int = 0, right: int = 0, bottom: int = 0) -> None:
+        """The strips panels cover (kept under half the view); the view eases back into bounds."""
+        left, right = (max(0, min(v, self.viewport.w // 2)) for v in (left, right))
+        top, bottom = (max(0, min(v, self.viewport.h // 2)) for v in (top, bottom))
+        if (left, top, right, bottom) != self.insets:
+            self.insets = (left, top, right, bottom)
+            self.clamp()
+
     def clamp(self, snap: bool = False) -> None:
-        """Keep the target inside the map (centred when the map is smaller than the view)."""
+        """Keep the target over the map: each edge of the map may come as far as the inner
+        edge of the insets, no further (a map smaller than that is centred in it)."""
         ww, wh = self.world_size
-        for axis, world, view in ((0, ww, self.viewport.w), (1, wh, self.viewport.h)):
-            if world <= view:
-                self.target[axis] = -(view - world) / 2
+        left, top, right, bottom = self.insets
+        for axis, world, view, low, high in (
+            (0, ww, self.viewport.w, left, right),
+            (1, wh, self.viewport.h, top, bottom),
+        ):
+            room = view - low - high
+            if world <= room:
+                self.target[axis] = -(low + (room - world) / 2)
             else:
-                self.target[axis] = min(max(self.target[axis], 0), world - view)
+                self.target[axis] = min(max(self.target[axis], -low), world - view + high)
         if snap:
             self.offset = pygame.Vector2(self.target)
 
@@ -89,7 +116,9 @@ class Camera:
         self.clamp(snap)
 
     def centre_on(self, tile: tuple[float, float], snap: bool = False) -> None:
-        """Put a tile in the middle of the view."""
+        """Put a tile in the middle of the view (as near as the map's edges allow; there the
+        insets keep it clear of the panels).  Insets stay under half the view, so the
+        middle itself is never covered."""
         self.target.update(
             (tile[0] + 0.5) * self.tile_px - self.viewport.w / 2,
             (tile[1] + 0.5) * self.tile_px - self.viewport.h / 2,
@@ -97,17 +126,18 @@ class Camera:
         self.clamp(snap)
 
     def ensure_visible(self, tile: Tile, margin_tiles: float = 1.5) -> None:
-        """Pan just enough that a tile (and a margin around it) is in view."""
+        """Pan just enough that a tile (and a margin around it) is in view, clear of the panels."""
         m = margin_tiles * self.tile_px
+        inner = self.visible.move(-self.viewport.x, -self.viewport.y)  # in viewport pixels
         left, top = tile[0] * self.tile_px, tile[1] * self.tile_px
-        if left - m < self.target.x:
-            self.target.x = left - m
-        elif left + self.tile_px + m > self.target.x + self.viewport.w:
-            self.target.x = left + self.tile_px + m - self.viewport.w
-        if top - m < self.target.y:
-            self.target.y = top - m
-        elif top + self.tile_px + m > self.target.y + self.viewport.h:
-            self.target.y = top + self.tile_px + m - self.viewport.h
+        if left - m < self.target.x + inner.left:
+            self.target.x = left - m - inner.left
+        elif left + self.tile_px + m > self.target.x + inner.right:
+            self.target.x = left + self.tile_px + m - inner.right
+        if top - m < self.target.y + inner.top:
+            self.target.y = top - m - inner.top
+        elif top + self.tile_px + m > self.target.y + inner.bottom:
+            self.target.y = top + self.tile_px + m - inner.bottom
         self.clamp()
 
     def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
@@ -128,6 +158,9 @@ class Camera:
     def resize(self, viewport: pygame.Rect) -> None:
         """The viewport moved or changed size."""
         self.viewport = pygame.Rect(viewport)
+        left, top, right, bottom = self.insets
+        self.insets = (0, 0, 0, 0)
+        self.set_insets(left, top, right, bottom)  # kept under half the new view
         self.clamp(snap=True)
 
     def update(self, dt: float) -> None:

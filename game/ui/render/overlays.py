@@ -3,8 +3,8 @@
     reach   walk (blue, plain) and Sprint (orange, hatched) tiles, outlined
     range   range bands of the missile weapon: short (plain), medium (dots), long (hatch)
     arcs    facing arcs: F front, L/R sides, B back (cross-hatched) around a combatant
-    sight   line of sight and cover from a tile: unseen tiles dark and crossed;
-            cover marked with a shield holding L (low) or H (high)
+    sight   line of sight and cover from a tile, over the whole map: unseen tiles dark
+            and crossed; cover marked with a shield holding L (low) or H (high)
     threat  tiles enemies could Strike (red, slashes) or shoot (purple, dots) next
             round, with the count, and a B where the threat would be in the back arc
     chance  the hit chance on the hovered target, with its full breakdown (a tooltip)
@@ -25,7 +25,7 @@ import pygame
 
 from game.board.ranges import range_bands
 from game.board.reach import reachable
-from game.board.sight import sight_from
+from game.board.sight import MAX_RADIUS_TILES, sight_from
 from game.board.terrain import TerrainBoard
 from game.rules.equipment import Weapon
 from game.rules.geometry import Tile
@@ -48,7 +48,6 @@ OVERLAY_LABELS = {
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
 ARC_RADIUS = 4  # tiles around a combatant shown by the arcs overlay
-SIGHT_RADIUS_M = 40.0  # metres of sight shown when the combatant has no missile weapon
 LABEL_MIN_TILE = 24  # pixels per tile below which letters are left out
 FILL_ALPHA = 70  # 0..255: tint of a tile
 ARC_NAMES = ("F", "R", "L", "B")  # index of `arcs` values
@@ -66,8 +65,9 @@ class OverlayData:
     bands: np.ndarray | None = None  # int8: 0 short, 1 medium, 2 long, 3 out; None: no missile weapon
     band_origin: Tile | None = None
     weapon: Weapon | None = None
-    unseen: np.ndarray | None = None  # bool: in radius but not visible
+    unseen: np.ndarray | None = None  # bool: no line of sight from the origin
     cover: np.ndarray | None = None  # int8: 0 none, 1 low, 2 high, -1 not shown
+    sight_beyond: np.ndarray | None = None  # bool: too far for the overlay (huge maps only)
     sight_origin: Tile | None = None
     threat_melee: np.ndarray | None = None  # int: enemies that could Strike the tile
     threat_missile: np.ndarray | None = None  # int: enemies that could shoot it
@@ -98,15 +98,29 @@ def band_array(board: TerrainBoard, origin: Tile, weapon: Weapon) -> np.ndarray:
     return _full(board.width, board.height, bands.x0, bands.y0, bands.bands, np.int8(3))
 
 
-def sight_arrays(board: TerrainBoard, origin: Tile, radius_m: float) -> tuple[np.ndarray, np.ndarray]:
-    """(unseen, cover) from a tile, within a radius."""
-    sight = sight_from(board, origin, radius_m)
+def sight_arrays(
+    board: TerrainBoard, origin: Tile, radius_m: float | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(unseen, cover, beyond) from a tile: the rules' own line of sight and cover
+    (`game.board.sight` asks their ray) for every tile of the map, or within `radius_m`.
+
+    Sight has no range in the rules, so the overlay covers the whole map; only a map
+    too large for the ray tables leaves its far tiles `beyond` (marked as not shown,
+    never as seen).
+    """
+    mpt = board.metres_per_tile
+    whole = math.hypot(board.width, board.height) * mpt
+    radius = min(whole if radius_m is None else radius_m, MAX_RADIUS_TILES * mpt)
+    sight = sight_from(board, origin, radius)
     unseen = _full(board.width, board.height, sight.x0, sight.y0, sight.in_range & ~sight.visible, False)
     cover_window = np.where(sight.visible, sight.cover, -1).astype(np.int8)
     cover = _full(board.width, board.height, sight.x0, sight.y0, cover_window, np.int8(-1))
     # Cover matters where a target can stand: walls and crates are what gives it, not what gets it.
     cover[board.move_blocked & (cover > 0)] = 0
-    return unseen, cover
+    beyond = ~_full(board.width, board.height, sight.x0, sight.y0, sight.in_range, False)
+    if radius_m is not None:
+        beyond[:] = False  # a range asked for: what lies past it is simply not part of the answer
+    return unseen, cover, beyond
 
 
 def bearing_dirs(width: int, height: int, to: Tile) -> np.ndarray:
@@ -158,7 +172,7 @@ def threat_parts(
         shoot = np.zeros((h, w), bool)
         weapon = world.get(enemy, Equipment).missile_weapon()
         if weapon is not None and weapon.ranges is not None:
-            _unseen, cover = sight_arrays(board, here, weapon.ranges[-1])
+            _unseen, cover, _beyond = sight_arrays(board, here, weapon.ranges[-1])
             shoot = cover >= 0
         parts.append((here, strike, shoot))
     return parts
@@ -355,6 +369,8 @@ class OverlayLayer:
         active = self.active
         if "sight" in active and data.unseen is not None and data.cover is not None:
             each(data.unseen, st.fill(pal.no_sight, 120, "cross", 70))
+            if data.sight_beyond is not None:
+                each(data.sight_beyond, st.fill(pal.no_sight, 50, "dots", 110))
             each(data.cover == 1, st.shield(1, pal.cover_low))
             each(data.cover == 2, st.shield(2, pal.cover_high))
         if "range" in active and data.bands is not None:
@@ -483,6 +499,8 @@ class OverlayLayer:
                 ("arcs", "B back arc", pal.arc_back, "cross"),
             ]
         if "sight" in self.active and data.unseen is not None:
+            if data.sight_beyond is not None and data.sight_beyond.any():
+                rows.append(("sight", "too far for the sight overlay", pal.no_sight, "dots"))
             rows += [
                 ("sight", "no line of sight", pal.no_sight, "cross"),
                 ("sight", "L low cover (−2)", pal.cover_low, "shield"),
@@ -504,6 +522,17 @@ def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, 
     surface.blit(image, rect)
 
 
+def legend_size(theme: Theme, layer: OverlayLayer) -> tuple[int, int]:
+    """The legend box's width and height in pixels ((0, 0) with no overlay to explain)."""
+    rows = layer.legend()
+    if not rows:
+        return 0, 0
+    size = theme.px(14)
+    pad = theme.px(6)
+    line = max(size, theme.line_height(11)) + theme.px(2)
+    return max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad, line * len(rows) + 2 * pad
+
+
 def draw_legend(
     surface: pygame.Surface, theme: Theme, layer: OverlayLayer, bottom_left: tuple[int, int]
 ) -> pygame.Rect:
@@ -514,8 +543,7 @@ def draw_legend(
     size = theme.px(14)
     pad = theme.px(6)
     line = max(size, theme.line_height(11)) + theme.px(2)
-    width = max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad
-    height = line * len(rows) + 2 * pad
+    width, height = legend_size(theme, layer)
     rect = pygame.Rect(bottom_left[0], bottom_left[1] - height, width, height)
     box = pygame.Surface(rect.size, pygame.SRCALPHA)
     box.fill((16, 18, 22, 215))
@@ -541,13 +569,6 @@ def draw_legend(
 def facing_of(world: World, eid: int) -> int:
     """A combatant's facing."""
     return world.get(eid, Facing).direction
-
-
-def sight_radius(weapon: Weapon | None) -> float:
-    """Metres the sight overlay covers: the long range of the weapon, or a default."""
-    if weapon is not None and weapon.ranges is not None:
-        return float(weapon.ranges[-1])
-    return SIGHT_RADIUS_M
 
 
 def isclose(a: float, b: float) -> bool:

@@ -19,6 +19,8 @@ from game.ui.theme import ASSETS, Colour, SideStyle, Theme, darken, lighten
 
 TOKENS_DIR = ASSETS / "tokens"
 TOKEN_FILL = 0.92  # token diameter as a fraction of the tile
+MIN_TOKEN_PX = 15  # pixels: the smallest token drawn, whatever the zoom
+HALO_BELOW_PX = 24  # pixels per tile below which a token gets a light halo to stand out from the map
 WEDGE_HALF_ANGLE = 28  # degrees either side of the facing direction
 LABEL_MIN_TILE = 28  # pixels per tile below which names are hidden (hover still shows them)
 PIPS_MIN_TILE = 20  # pixels per tile below which injury pips are hidden
@@ -120,8 +122,9 @@ def wedge_points(
 
 
 def token_size(tile_px: int) -> int:
-    """A token's diameter in pixels at this zoom."""
-    return max(8, int(tile_px * TOKEN_FILL))
+    """A token's diameter in pixels at this zoom (never under `MIN_TOKEN_PX`: zoomed far out a
+    token may overlap its neighbours' tiles rather than vanish)."""
+    return max(MIN_TOKEN_PX, int(tile_px * TOKEN_FILL))
 
 
 def pip_radius(tile_px: int) -> int:
@@ -148,8 +151,13 @@ def draw_token(
     if ghost:
         image = image.copy()
         image.set_alpha(120)
-    surface.blit(image, (round(cx - size / 2), round(cy - size / 2)))
     radius = size / 2
+    if tile_px < HALO_BELOW_PX and not ghost:
+        # Zoomed far out the emblem is a few pixels: a light ring on a dark one keeps the
+        # token visible on any ground (its side colour and shape stay inside).
+        pygame.draw.circle(surface, (16, 18, 22), (round(cx), round(cy)), round(radius) + 3)
+        pygame.draw.circle(surface, (245, 245, 245), (round(cx), round(cy)), round(radius) + 2)
+    surface.blit(image, (round(cx - size / 2), round(cy - size / 2)))
     if not look.dead:
         points = wedge_points((cx, cy), radius, facing, 0.62)
         pygame.draw.polygon(surface, (255, 255, 255) if not ghost else (220, 220, 220), points)
@@ -228,8 +236,8 @@ def draw_ring(
     dashed: bool = False,
     phase: float = 0.0,
 ) -> None:
-    """A ring around a token: selection, hover, the declarer."""
-    radius = tile_px * 0.5
+    """A ring around a token: selection, hover, the declarer (outside the token at any zoom)."""
+    radius = max(tile_px * 0.5, token_size(tile_px) / 2 + 4)
     if not dashed:
         pygame.draw.circle(surface, colour, (round(centre[0]), round(centre[1])), round(radius), width)
         return

@@ -36,7 +36,7 @@ from game.rules.stats import movement_rate
 from game.ui.ai_runner import AiDeclaration, controller_for
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
-from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines, terrain_board
+from game.ui.planner import Draft, DraftState, Planner, forecast_detail, forecast_lines, terrain_board
 from game.ui.playback import Playback
 from game.ui.render.battlefield import (
     draw_event_text,
@@ -59,9 +59,9 @@ from game.ui.render.overlays import (
     arc_array,
     band_array,
     draw_legend,
+    legend_size,
     reach_arrays,
     sight_arrays,
-    sight_radius,
     threat_arrays,
     threat_parts,
 )
@@ -75,6 +75,7 @@ DRAG_THRESHOLD = 6  # pixels of mouse travel before a click becomes a drag
 TOAST_SECONDS = 4.0
 KEY_PAN = 64  # pixels per key press (key repeat keeps it going)
 EDGE = 10  # pixels from the window edge where edge scrolling starts
+LEGEND_MARGIN = 8  # pixels (before UI scale) between the legend box and the map's edges
 
 
 class BattleScene(Scene):
@@ -120,6 +121,10 @@ class BattleScene(Scene):
         self.finished = False
         self._controllers: dict[str, Any] = {}
         self.saved_path: Path | None = None
+        if battle.number == 0:  # a new battle (or a rematch): autosaves of its own
+            from game.persist.autosave import start_battle
+
+            start_battle(battle)
         first = next((e for e in combatants(battle.world) if is_active(battle.world, e)), None)
         if first is not None:
             self.camera.centre_on(tile_of(battle.world, first), snap=True)
@@ -343,6 +348,13 @@ class BattleScene(Scene):
         if self.menu is not None and self.menu.closed:
             self.menu = None
         self._refresh_overlays()
+        self._keep_clear_of_legend()
+
+    def _keep_clear_of_legend(self) -> None:
+        """The legend box covers the map's bottom-left corner: the map may scroll past its
+        left edge by the legend's width, so no tile has to stay under it."""
+        width, _ = legend_size(self.theme, self.overlays)
+        self.camera.set_insets(left=width + 2 * self.theme.px(LEGEND_MARGIN) if width else 0)
 
     def _edge_scroll(self, dt: float) -> None:
         if not self.app.prefs.edge_scroll or not pygame.mouse.get_focused() or self.drag or self.menu:
@@ -371,6 +383,38 @@ class BattleScene(Scene):
             if eid is not None and self.world.has(eid, Position):
                 return eid
         return None
+
+    def viewpoint(self) -> tuple[int, Planner, Draft] | None:
+        """Whose attacks the hit chances show, and from where: the combatant the overlays are
+        about (`focus`), standing where `plan_end` puts it; the order being drafted for the
+        declarer, and for anyone else the path and facing it declared this round.
+
+        The sight overlay is drawn from that same tile, so the two always agree."""
+        eid = self.focus()
+        if eid is None or not is_active(self.world, eid):
+            return None
+        if (
+            eid == self.actor
+            and self.phase == "declare"
+            and self.planner is not None
+            and self.draft is not None
+        ):
+            return eid, self.planner, self.draft
+        key = ("viewpoint", eid, self._world_version())
+        if key not in self._memo:
+            rnd = self.battle.round
+            earlier = dict(rnd.orders) if rnd is not None and self.playback is None else {}
+            declared = earlier.pop(eid, None)
+            draft = Draft(eid)
+            if declared is not None:  # where it means to go, with the Sprint or Retreat that takes it there
+                moves = tuple(
+                    a for a in declared.actions if a.kind in (ActionKind.SPRINT, ActionKind.RETREAT)
+                )
+                draft.state = DraftState(declared.path, declared.facing, moves)
+            planner = Planner(self.world, self.battle.board, eid, earlier, self.battle.options)
+            self._memo[key] = (planner, draft)
+        planner, draft = self._memo[key]
+        return eid, planner, draft
 
     def hovered_combatant(self) -> int | None:
         """The living combatant under the mouse or keyboard cursor."""
@@ -444,11 +488,10 @@ class BattleScene(Scene):
                 self._memo[mkey] = band_array(board, plan[0], weapon)
             data.bands, data.band_origin, data.weapon = self._memo[mkey], plan[0], weapon
         if sight_origin is not None and "sight" in active and board.in_bounds(sight_origin):
-            radius = sight_radius(weapon)
-            mkey = ("sight", sight_origin, radius)
+            mkey = ("sight", sight_origin)
             if mkey not in self._memo:
-                self._memo[mkey] = sight_arrays(board, sight_origin, radius)
-            data.unseen, data.cover = self._memo[mkey]
+                self._memo[mkey] = sight_arrays(board, sight_origin)
+            data.unseen, data.cover, data.sight_beyond = self._memo[mkey]
             data.sight_origin = sight_origin
         if focus is not None and "threat" in active:
             facing = plan[1] if plan else None
@@ -797,6 +840,7 @@ class BattleScene(Scene):
         self._draw_stage_bar(surface)
         self._draw_right(surface)
         self.log.draw(surface, self.rects["log"])
+        self._draw_hint(surface)
         self._draw_chance_tip(surface)
         if self.menu is not None:
             self.menu.draw(surface)
@@ -812,7 +856,7 @@ class BattleScene(Scene):
             self._draw_hover_tips(surface)
         self._draw_toasts(surface)
 
-    def draw_map(self, surface: pygame.Surface, hint: bool = True) -> None:
+    def draw_map(self, surface: pygame.Surface) -> None:
         """The map viewport: tiles, overlays, plans, tokens, the dice box, the legend."""
         mrect = self.camera.viewport
         self.map_layer.draw(surface, self.camera)
@@ -836,10 +880,8 @@ class BattleScene(Scene):
             surface,
             self.theme,
             self.overlays,
-            (mrect.x + self.theme.px(8), mrect.bottom - self.theme.px(30 if hint else 8)),
+            (mrect.x + self.theme.px(LEGEND_MARGIN), mrect.bottom - self.theme.px(LEGEND_MARGIN)),
         )
-        if hint:
-            self._draw_hint(surface)
         surface.set_clip(clip)
 
     def _draw_tokens(self, surface: pygame.Surface) -> None:
@@ -1102,8 +1144,12 @@ class BattleScene(Scene):
         pygame.draw.rect(surface, colour, rect, 2 if self.keyboard_cursor else 1)
 
     def _draw_enemy_chances(self, surface: pygame.Surface) -> None:
-        """While declaring, each enemy shows the chance of the attack a click would add."""
+        """While declaring, each enemy shows the chance of the attack a click would add
+        (left out while another combatant is inspected: the chances would not be its)."""
         if "chance" not in self.overlays.active or self.planner is None or self.draft is None:
+            return
+        view = self.viewpoint()
+        if view is None or view[0] != self.actor:
             return
         cam, theme = self.camera, self.theme
         if cam.tile_px < 24:
@@ -1120,47 +1166,28 @@ class BattleScene(Scene):
             pygame.draw.rect(surface, (12, 14, 18), rect.inflate(6, 2), border_radius=4)
             surface.blit(image, rect)
 
-    def _draw_chance_tip(self, surface: pygame.Surface) -> None:
-        """Hovering an enemy shows the hit chance with its full breakdown."""
-        if "chance" not in self.overlays.active or self.menu is not None:
-            return
-        target = self.hovered_combatant()
-        me = self.actor if self.phase == "declare" else self.selected
-        if (
-            target is None
-            or me is None
-            or not are_enemies(self.world, me, target)
-            or self.playback is not None
-        ):
-            return
-        if (
-            self.phase == "declare"
-            and self.planner is not None
-            and self.draft is not None
-            and me == self.actor
-        ):
-            planner, draft = self.planner, self.draft
-        else:
-            if not is_active(self.world, me):
-                return
-            key = ("planner", me, self._world_version())
-            if key not in self._memo:
-                earlier = dict(self.battle.round.orders) if self.battle.round is not None else {}
-                earlier.pop(me, None)
-                self._memo[key] = (
-                    Planner(self.world, self.battle.board, me, earlier, self.battle.options),
-                    Draft(me),
-                )
-            planner, draft = self._memo[key]
+    def chance_tip(self, target: int) -> list[str]:
+        """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""
+        view = self.viewpoint()
+        if view is None or not are_enemies(self.world, view[0], target):
+            return []
+        me, planner, draft = view
         choice = planner.quick_attack(draft, target)
-        who = name_of(self.world, me)
-        lines = [f"{who}: {choice.label}"]
+        lines = [f"{name_of(self.world, me)}: {choice.label}"]
         if choice.enabled and choice.forecast is not None:
             lines += forecast_lines(self.world, choice.forecast)
         else:
             lines.append("not possible: " + ("; ".join(choice.reasons) or "no roll"))
-        pos = self.camera.tile_centre(tile_of(self.world, target))
-        draw_tooltip(surface, self.theme, lines, pos)
+        return lines
+
+    def _draw_chance_tip(self, surface: pygame.Surface) -> None:
+        """Hovering an enemy shows the hit chance with its full breakdown."""
+        if "chance" not in self.overlays.active or self.menu is not None or self.playback is not None:
+            return
+        target = self.hovered_combatant()
+        lines = self.chance_tip(target) if target is not None else []
+        if lines:
+            draw_tooltip(surface, self.theme, lines, self.camera.tile_centre(tile_of(self.world, target)))
 
     def _draw_hover_tips(self, surface: pygame.Surface) -> None:
         pos = pygame.mouse.get_pos()
@@ -1203,7 +1230,7 @@ class BattleScene(Scene):
             text = f"Resolution ({state}): N next event · P play/pause · K skip to the end of the round"
         else:
             text = "F1 help"
-        draw_hint(surface, theme, text, self.rects["map"])
+        draw_hint(surface, theme, text, self.rects["hint"])
 
     def _draw_stage_bar(self, surface: pygame.Surface) -> None:
         battle = self.battle

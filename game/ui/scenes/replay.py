@@ -444,9 +444,9 @@ class ReplayScene(Scene):
                 (mrect.centerx, mrect.y + theme.px(8)),
                 self.cursor.playback.progress(),
             )
-        hint = draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), mrect)
-        self._draw_badge(surface, mrect, hint.y)
+        self._draw_badge(surface, mrect, mrect.bottom)
         surface.set_clip(clip)
+        draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), self.rects["hint"])
 
     def _hint(self, width: int) -> str:
         """The longest line of key hints that fits `width` pixels."""

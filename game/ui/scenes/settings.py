@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -258,43 +257,55 @@ class PauseScene(Scene):
         self.column.draw(surface, theme)
 
 
-def list_saves() -> list[Path]:
-    """Manual saves and autosaves, newest first."""
-    from game.persist.autosave import autosave_dir, saves_dir
-
-    found: list[Path] = []
-    for folder in (saves_dir(), autosave_dir()):
-        if folder.is_dir():
-            found += [p for p in folder.glob("*.json") if p.is_file()]
-    return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
-
-
 class LoadScene(Scene):
-    """Pick a save to resume, or to watch as a replay; a damaged one says why."""
+    """Pick a save to resume, or to watch as a replay; a damaged one says why.
+
+    Every save and autosave is listed, newest first, by scenario, round and time;
+    the list scrolls (arrows, Page Up/Down, the wheel) when it is longer than the box.
+    """
 
     overlay = True
     PAGE = 9  # saves shown at once
     WATCH_WIDTH = 150  # pixels (before UI scale): the "Watch replay" button beside each save
 
     def __init__(self, app: App) -> None:
+        from game.persist.catalog import list_saved_battles
+
         super().__init__(app)
-        self.saves: list[Path] = []
+        self.entries = list_saved_battles()
+        self.saves: list[Path] = [e.path for e in self.entries]
         self.error = ""
-        buttons = []
+        self.index = 0  # the highlighted row: a save, or len(saves) for Back
+        self.first = 0  # the first save shown
+        self.rows: list[Button] = []
         self.watch_buttons: list[Button] = []
-        for path in list_saves():
-            try:
-                when = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
-            except OSError:  # deleted since it was listed
-                continue
-            self.saves.append(path)
-            kind = "autosave" if path.parent.name == "autosaves" else "save"
-            buttons.append(Button(f"{path.stem}  ·  {kind} {when}", lambda p=path: self.load(p), size=13))
-            self.watch_buttons.append(Button("▶ Watch replay", lambda p=path: self.watch(p), size=13))
-            if len(self.saves) == self.PAGE:
-                break
-        buttons.append(Button("Back", lambda: self.app.pop(self), hint="Esc"))
-        self.column = ButtonColumn(buttons)
+        self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
+        self._build()
+
+    def _build(self) -> None:
+        """The buttons of the saves in view."""
+        shown = self.entries[self.first : self.first + self.PAGE]
+        self.rows = [Button(e.label(), lambda p=e.path: self.load(p), size=13) for e in shown]
+        self.watch_buttons = [
+            Button("▶ Watch replay", lambda p=e.path: self.watch(p), size=13) for e in shown
+        ]
+
+    def move(self, step: int) -> None:
+        """Move the highlight (Back follows the last save), scrolling the list to keep it in view."""
+        self.index = min(len(self.saves), max(0, self.index + step))
+        if self.index < len(self.saves):
+            first = min(self.first, self.index)
+            first = max(first, self.index - self.PAGE + 1)
+            if first != self.first:
+                self.first = first
+                self._build()
+
+    def scroll(self, rows: int) -> None:
+        """Scroll the list (the mouse wheel)."""
+        first = min(max(0, len(self.saves) - self.PAGE), max(0, self.first + rows))
+        if first != self.first:
+            self.first = first
+            self._build()
 
     def load(self, path: Path) -> None:
         """Load a save and open its battle."""
@@ -316,25 +327,46 @@ class LoadScene(Scene):
             self.error = str(err)
 
     def on_event(self, event: pygame.event.Event) -> None:
-        """Esc backs out; R watches the highlighted save's replay."""
+        """Esc backs out; arrows and Page Up/Down move; Enter resumes; R watches the replay."""
         if BINDINGS.matches(event, "back"):
             self.app.pop(self)
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and not getattr(event, "mod", 0) & CTRL:
-            if self.column.index < len(self.saves):
-                self.watch(self.saves[self.column.index])
+        if event.type == pygame.KEYDOWN:
+            steps = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -self.PAGE,
+                pygame.K_PAGEDOWN: self.PAGE,
+            }
+            if event.key in steps:
+                self.move(steps[event.key])
+            elif event.key == pygame.K_r and not getattr(event, "mod", 0) & CTRL:
+                if self.index < len(self.saves):
+                    self.watch(self.saves[self.index])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.index < len(self.saves):
+                    self.load(self.saves[self.index])
+                else:
+                    self.back.on_click()
+            return
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
             return
         for button in self.watch_buttons:
             if button.handle(event):
                 return
-        self.column.handle(event)
+        for i, button in enumerate([*self.rows, self.back]):
+            if event.type == pygame.MOUSEMOTION and button.rect.collidepoint(event.pos):
+                self.index = self.first + i if i < len(self.rows) else len(self.saves)
+            if button.handle(event):
+                return
 
     def draw(self, surface: pygame.Surface) -> None:
         """The list of saves."""
         theme, pal = self.theme, self.theme.palette
         shade(surface)
         w, h = surface.get_size()
-        box = pygame.Rect(0, 0, theme.px(680), min(h - 40, theme.px(620)))
+        box = pygame.Rect(0, 0, theme.px(760), min(h - 40, theme.px(620)))
         box.center = (w // 2, h // 2)
         draw_panel(surface, theme, box, pal.panel)
         blit_text(
@@ -357,17 +389,34 @@ class LoadScene(Scene):
                 pal.text_dim,
                 anchor="midtop",
             )
-        self.column.layout(theme, box.centerx, box.y + theme.px(90 if not self.saves else 60), 620, 38, 8)
+        elif len(self.saves) > self.PAGE:
+            last = min(len(self.saves), self.first + self.PAGE)
+            blit_text(
+                surface,
+                theme,
+                f"{self.first + 1}–{last} of {len(self.saves)}, newest first (↑↓ PgUp PgDn, wheel)",
+                (box.centerx, box.y + theme.px(44)),
+                12,
+                pal.text_dim,
+                anchor="midtop",
+            )
+        column = ButtonColumn([*self.rows, self.back])
+        column.index = self.index - self.first if self.index < len(self.saves) else len(self.rows)
+        column.layout(theme, box.centerx, box.y + theme.px(90 if not self.saves else 64), 700, 38, 8)
         gap = theme.px(8)
         mouse = pygame.mouse.get_pos()
-        for row, watch in zip(self.column.buttons, self.watch_buttons, strict=False):
+        for row, watch in zip(self.rows, self.watch_buttons, strict=True):
             # Each save row gives up its right end to its "Watch replay" button.
             watch.rect = pygame.Rect(0, row.rect.y, theme.px(self.WATCH_WIDTH), row.rect.h)
             watch.rect.right = row.rect.right
             row.rect.width -= watch.rect.w + gap
             watch.hovered = watch.rect.collidepoint(mouse)
             watch.draw(surface, theme)
-        self.column.draw(surface, theme)
+        for row in self.rows:  # a long label is cut to its row
+            limit = row.rect.w - theme.px(16)
+            while theme.font(row.size).size(row.label)[0] > limit and len(row.label) > 8:
+                row.label = row.label[:-2].rstrip() + "…"
+        column.draw(surface, theme)
         if self.saves:
             blit_text(
                 surface,

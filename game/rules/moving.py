@@ -1,0 +1,136 @@
+"""One combatant's movement in the Modifier Stage, judged at the moment it moves.
+
+Combatants move one after another in Timing order, after every defensive
+roll of the round (docs/rulings.md, "Order inside the Modifier Stage").  Each
+is judged on where everyone stands at the moment it begins to move: an enemy
+with better Timing may have stepped into contact by then, or away.
+
+- Engaged at that moment, a combatant cannot Sprint out of melee (CO.17): the
+  Sprint is refused, not rolled, and it moves as a walk.
+- Engaged at that moment, an Evade creates no Defense Penalty (CO.15: "You
+  cannot Evade if you are engaged in Melee").
+- Engaged at that moment, a walk ends at the furthest tile of its path that
+  keeps every one of those enemies engaged: only a Retreat leaves melee.
+- A Retreat moves Movement + roll metres on a successful roll wherever its
+  path goes (its declaration made sure the path ends out of reach); on a
+  failed roll the combatant stays (RULES.md §4).
+
+The round and the forecast both move combatants through here, so they agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from game.rules.actions import ActionKind, Order
+from game.rules.board import Board
+from game.rules.geometry import Tile
+from game.rules.movement import final_facing, path_metres, walk
+from game.rules.positions import engaged_with, name_of, occupant, tile_of
+from game.rules.stats import movement_rate
+from game.world import Facing, World
+
+
+@dataclass(frozen=True)
+class MoveStart:
+    """What a combatant's movement may do, given who it is engaged with as it begins.
+
+    `mode` is what really happens ("none", "walk", "sprint" or "retreat"): a
+    refused Sprint walks.  `engaged` are the enemies engaged with it now.
+    """
+
+    mode: str
+    engaged: tuple[int, ...]
+    rate: int
+    sprint_refused: bool = False
+    evade_lost: bool = False
+
+    @property
+    def rolls(self) -> bool:
+        """Whether a Sprint or Retreat roll decides the metres."""
+        return self.mode in ("sprint", "retreat")
+
+    def allowed(self, die: int | None) -> float:
+        """Metres this movement may cover: the Movement rate for a walk; rate + roll
+        for a successful Sprint or Retreat (`die`, None on failure); a failed Sprint
+        still moves the rate (CO.17 Ex. 1), a failed Retreat stays (RULES.md §4)."""
+        if self.mode in ("sprint", "retreat") and die is not None:
+            return float(self.rate + die)
+        if self.mode == "retreat":
+            return 0.0
+        return float(self.rate)
+
+    def held(self, retreated: bool) -> tuple[int, ...]:
+        """The enemies whose melee the move may not leave: all engaged ones, unless it Retreated."""
+        return () if retreated else self.engaged
+
+
+def start_moving(
+    world: World, board: Board, eid: int, order: Order, where: Mapping[int, Tile] | None = None
+) -> MoveStart:
+    """How `eid`'s declared movement starts, with others where they stand now (or at `where`)."""
+    engaged = tuple(engaged_with(world, board, eid, where=where))
+    mode = order.movement_mode
+    refused = mode == "sprint" and bool(engaged)
+    return MoveStart(
+        mode="walk" if refused else mode,
+        engaged=engaged,
+        rate=max(0, movement_rate(world, eid).total),
+        sprint_refused=refused,
+        evade_lost=order.has(ActionKind.EVADE) and bool(engaged),
+    )
+
+
+@dataclass(frozen=True)
+class Walked:
+    """Where a movement ended: tiles visited (start first), movement metres spent
+    (terrain cost counts), metres of ground actually covered (CO.15), the final
+    facing, and why it stopped short of the path's end ("" if it did not)."""
+
+    tiles: tuple[Tile, ...]
+    metres: float
+    ground: float
+    facing: int
+    stop: str = ""
+
+
+def move(
+    world: World,
+    board: Board,
+    eid: int,
+    order: Order,
+    allowed: float,
+    held: tuple[int, ...] = (),
+    where: Mapping[int, Tile] | None = None,
+) -> Walked:
+    """Follow the declared path with `allowed` metres, stopping before occupied tiles;
+    a combatant `held` in melee ends where it still is engaged with each of them."""
+    start = tile_of(world, eid)
+    facing = world.get(eid, Facing).direction
+    if not order.path or allowed <= 0:
+        return Walked((start,), 0.0, 0.0, order.facing if order.facing is not None else facing)
+    visited, metres, stop = walk(
+        board,
+        start,
+        order.path,
+        allowed,
+        lambda tile: occupant(world, tile, ignore=eid, where=where) is not None,
+    )
+    if held:
+        wanted = set(held)
+
+        def missing(tile: Tile) -> set[int]:
+            return wanted - set(engaged_with(world, board, eid, at=tile, where=where))
+
+        keep = len(visited) - 1
+        left = missing(visited[keep])
+        if left:
+            while keep > 0 and missing(visited[keep]):
+                keep -= 1
+            visited = visited[: keep + 1]
+            metres = path_metres(board, start, visited[1:])
+            names = ", ".join(name_of(world, e) for e in sorted(left))
+            stop = f"engaged in melee with {names}, only a Retreat leaves it"
+    ground = sum(board.distance(a, b) for a, b in zip(visited, visited[1:], strict=False))
+    return Walked(tuple(visited), metres, ground, final_facing(order, visited, facing), stop)

@@ -1,0 +1,184 @@
+"""The camera never leaves a unit under a panel: every tile can be brought clear of the key
+hints, the legend and the log; Home centres the unit; tokens show at every zoom."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.battle import Battle
+from game.content.scenarios import build_battle, find_scenario
+from game.rules.options import RuleOptions
+from game.rules.positions import combatants, find_by_name, tile_of
+from game.ui.render.camera import ZOOM_LEVELS
+from game.ui.scenes.battle import BattleScene
+from game.world import Appearance
+from tests.builders import Cast
+from tests.ui_helpers import key, make_app, run_until
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+    """Autosaves go to a temporary folder."""
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    return tmp_path
+
+
+class Panels:
+    """Where the battle screen drew its panels over (or beside) the map in the last frame."""
+
+    def __init__(self, monkeypatch) -> None:  # noqa: ANN001
+        import game.ui.scenes.battle as battle_module
+
+        self.rects: list[pygame.Rect] = []
+        for name in ("draw_hint", "draw_legend"):
+            original = getattr(battle_module, name)
+            monkeypatch.setattr(battle_module, name, self._recording(original))
+
+    def _recording(self, original):  # noqa: ANN001, ANN202
+        def draw(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            rect = original(*args, **kwargs)
+            if rect.w and rect.h:
+                self.rects.append(pygame.Rect(rect))
+            return rect
+
+        return draw
+
+    def frame(self, app, scene: BattleScene) -> None:  # noqa: ANN001
+        """Settle the camera and draw one frame, noting the panels."""
+        scene.camera.offset.update(scene.camera.target)
+        self.rects.clear()
+        scene.draw(app.screen)
+
+    def clear_of(self, scene: BattleScene, tile: tuple[int, int]) -> bool:
+        """Whether the tile is all inside the map's viewport and under no panel."""
+        rect = scene.camera.tile_rect(tile)
+        inside = scene.camera.viewport.contains(rect)
+        covered = [r for r in self.rects if r.colliderect(rect)]
+        others = [scene.rects[k] for k in ("top", "log", "right") if scene.rects[k].colliderect(rect)]
+        return inside and not covered and not others
+
+
+def declaring(scenario_id: str) -> tuple[object, BattleScene]:
+    app = make_app()
+    battle, battle_map = build_battle(find_scenario(scenario_id), seed=1)
+    scene = BattleScene(app, battle, battle_map)
+    app.push(scene)
+    assert run_until(app, lambda: scene.phase == "declare")
+    scene.hover_tile = None
+    return app, scene
+
+
+@pytest.mark.parametrize("tile_px", ZOOM_LEVELS)
+@pytest.mark.parametrize("scenario_id", ["tutorial_cover", "ring_duel"])
+def test_every_tile_can_be_brought_clear_of_every_panel(monkeypatch, scenario_id: str, tile_px: int) -> None:  # noqa: ANN001
+    """The keyboard cursor brought onto each tile of the map's edges (and so scrolled into
+    view by the game itself) leaves it clear of the key hints, the legend and the log."""
+    panels = Panels(monkeypatch)
+    app, scene = declaring(scenario_id)
+    board = scene.battle.board
+    scene.camera.tile_px = tile_px
+    scene.camera.clamp(snap=True)
+    w, h = board.width, board.height
+    edge = {(x, y) for x in range(w) for y in (0, h - 1)} | {(x, y) for y in range(h) for x in (0, w - 1)}
+    for tile in sorted(edge)[:: max(1, len(edge) // 60)] + [(0, h - 1), (w - 1, h - 1)]:
+        # Step the cursor onto the tile from inside the map, as the arrow keys do.
+        x, y = tile
+        if y == h - 1:
+            scene.cursor, arrow = (x, y - 1), pygame.K_DOWN
+        elif x == 0:
+            scene.cursor, arrow = (x + 1, y), pygame.K_LEFT
+        elif x == w - 1:
+            scene.cursor, arrow = (x - 1, y), pygame.K_RIGHT
+        else:
+            scene.cursor, arrow = (x, y + 1), pygame.K_UP
+        scene.update(0.0)  # the legend (and what it covers) as it is now
+        scene.on_event(key(arrow))
+        assert scene.cursor == tile
+        scene.update(0.0)
+        panels.frame(app, scene)
+        assert panels.clear_of(scene, tile), (tile, tile_px, scene.camera.tile_rect(tile), panels.rects)
+
+
+def unit_at_the_bottom_edge() -> Battle:
+    """A 40 × 30 field, one unit on the bottom row, one at the top."""
+    cast = Cast(40, 30)
+    cast.add("Low", (20, 29), "a", facing=0, movement=4)
+    cast.add("High", (20, 0), "b", facing=4, movement=4)
+    for name in ("Low", "High"):
+        cast.world.set(cast[name], Appearance("soldier"))
+    meta = {"sides": {"a": {"controller": "human"}, "b": {"controller": "human"}}, "title": "Camera test"}
+    return Battle(cast.world, cast.board, 2, RuleOptions.battlefield(), meta=meta)
+
+
+@pytest.mark.parametrize("tile_px", [24, 48, 96])
+def test_home_centres_the_unit_clear_of_the_panels(monkeypatch, tile_px: int) -> None:  # noqa: ANN001
+    panels = Panels(monkeypatch)
+    app = make_app()
+    battle = unit_at_the_bottom_edge()
+    scene = BattleScene(app, battle, None)
+    app.push(scene)
+    scene.started = True
+    scene.update(0.0)
+    scene.camera.tile_px = tile_px
+    for name in ("Low", "High"):
+        eid = find_by_name(battle.world, name)
+        scene.select(eid)
+        scene.camera.centre_on((0, 15), snap=True)  # look elsewhere first
+        scene.on_event(key(pygame.K_HOME))
+        scene.update(0.0)
+        panels.frame(app, scene)
+        tile = tile_of(battle.world, eid)
+        assert panels.clear_of(scene, tile), (name, tile_px, scene.camera.tile_rect(tile), panels.rects)
+        # In the middle of the map's view, as far as the map's edges let it be (it is on an edge).
+        centre = scene.camera.tile_centre(tile)
+        assert abs(centre[0] - scene.camera.viewport.centerx) <= tile_px, (name, centre)
+
+
+@pytest.mark.parametrize("tile_px", [24, 48])
+def test_home_centres_a_unit_in_the_middle_of_the_map(tile_px: int) -> None:
+    app, scene = declaring("tutorial_cover")
+    scene.camera.tile_px = tile_px
+    scene.camera.centre_on((0, 0), snap=True)
+    scene.on_event(key(pygame.K_HOME))
+    scene.camera.offset.update(scene.camera.target)
+    centre = scene.camera.tile_centre(tile_of(scene.world, scene.focus()))
+    view = scene.camera.viewport
+    assert (
+        abs(centre[0] - view.centerx) <= tile_px // 2 + 1
+        and abs(centre[1] - view.centery) <= tile_px // 2 + 1
+    )
+
+
+@pytest.mark.parametrize("tile_px", ZOOM_LEVELS)
+def test_tokens_are_visible_at_every_zoom(monkeypatch, tile_px: int) -> None:  # noqa: ANN001
+    """Each token stands out from the map: a patch at least MIN_SIDE pixels across of
+    strongly changed pixels where it is drawn, at every zoom."""
+    min_side = 14  # pixels: about the height of the log's letters
+    app, scene = declaring("tutorial_cover")
+    scene.overlays.active = set()
+    scene.camera.tile_px = tile_px
+    scene.camera.centre_on(tile_of(scene.world, scene.focus()), snap=True)
+    scene.update(0.0)
+    scene.camera.offset.update(scene.camera.target)
+    with_tokens = pygame.Surface(app.screen.get_size())
+    scene.draw_map(with_tokens)
+    monkeypatch.setattr(scene, "_draw_tokens", lambda surface: None)
+    bare = pygame.Surface(app.screen.get_size())
+    scene.draw_map(bare)
+    a = pygame.surfarray.array3d(with_tokens).astype(int)
+    b = pygame.surfarray.array3d(bare).astype(int)
+    changed = abs(a - b).sum(axis=2) > 120  # [x, y]
+    seen = 0
+    for eid in combatants(scene.world):
+        cx, cy = scene.camera.tile_centre(tile_of(scene.world, eid))
+        if not scene.camera.viewport.collidepoint((cx, cy)):
+            continue
+        r = max(min_side // 2 + 3, tile_px // 2 + 2)  # its own tile (and a little more), no neighbour's
+        patch = changed[max(0, cx - r) : cx + r, max(0, cy - r) : cy + r]
+        xs = patch.any(axis=1).nonzero()[0]
+        ys = patch.any(axis=0).nonzero()[0]
+        assert len(xs) and len(ys), (eid, tile_px)
+        assert xs[-1] - xs[0] + 1 >= min_side and ys[-1] - ys[0] + 1 >= min_side, (eid, tile_px, xs, ys)
+        seen += 1
+    assert seen
