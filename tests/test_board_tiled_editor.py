@@ -21,7 +21,7 @@ from pathlib import Path
 import defusedxml.ElementTree as SafeET
 import pytest
 
-from game.board.preflight import _decode
+from game.board.layerdata import _decode
 from game.board.tiled import load_map
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,7 +50,7 @@ def test_tiled_reads_the_map_as_the_loader_does(path: Path, tmp_path: Path) -> N
     assert (exported["width"], exported["height"]) == (board.width, board.height)
     assert exported["orientation"] == "orthogonal"
     ours = [
-        _decode(node.find("data"), board.width * board.height, "layer")
+        _decode(node.find("data"), board.width * board.height, "layer").tolist()
         for node in SafeET.parse(str(path)).getroot().iter("layer")
     ]
     theirs = [_gids(layer) for layer in _tile_layers(exported["layers"])]

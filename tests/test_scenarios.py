@@ -139,6 +139,22 @@ def test_survive_victory(tmp_path: Path, roster) -> None:
             },
             "colour",
         ),
+        (
+            {"sides": [{"name": n, "units": [{"character": "knight"}] * 60} for n in "AB"]},
+            "sides: 120 units in all; at most 100",
+        ),
+        (
+            {
+                "max_rounds": 1000,
+                "sides": [{"name": n, "units": [{"character": "knight"}] * 15} for n in "AB"],
+            },
+            "max_rounds: with 30 units a battle may last at most 555 rounds",
+        ),
+        ({"title": "Two\nlines"}, 'title: "Two\\nlines" contains a control character'),
+        (
+            {"sides": [{"name": "A" * 61, "units": [{"character": "knight"}]}, {"name": "B", "units": []}]},
+            "is longer than 60 characters",
+        ),
     ],
 )
 def test_bad_scenarios_fail_with_one_line(tmp_path: Path, roster, changes: dict, message: str) -> None:

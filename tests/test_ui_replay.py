@@ -15,7 +15,7 @@ from game.ai.controller import DeclarationView
 from game.battle import Battle
 from game.content.scenarios import build_battle, find_scenario
 from game.persist.autosave import saves_dir
-from game.persist.saves import SaveError, _replay, load_battle, read_save, save_battle
+from game.persist.saves import SaveError, load_battle, read_save, rebuild, save_battle
 from game.rules.events import RoundStarted
 from game.rules.positions import combatants, name_of, tile_of
 from game.ui.app import App
@@ -112,7 +112,7 @@ def test_step_forward_to_the_end_and_back_to_the_start_exactly(saved) -> None:  
 def test_round_ends_match_the_battle_round_by_round(saved) -> None:  # noqa: ANN001
     path, battle = saved
     after: list[dict] = []
-    _replay(read_save(path)["battle"], "test", on_round=lambda b, n: after.append(state(b.world)))
+    rebuild(read_save(path), "test", on_round=lambda b, n: after.append(state(b.world)))
     app, scene = open_scene(path)
     for number, expected in enumerate(after, 1):
         scene.cursor.seek(number - 1, len(scene.replay.rounds[number - 1]))  # the end of that round

@@ -1,7 +1,10 @@
 """The battlefield: Tiled maps turned into boards the rules play on.
 
 - `tiled.load_map(path) -> BattleMap`: the one loader of .tmx files (the only
-  pytmx user), after `preflight` has checked the file safely.
+  pytmx user), after `preflight` has checked the file safely: `xmlsafe` parses
+  every XML file with bounded size and depth, `images` sizes tileset images from
+  their headers, `layerdata` decodes layers with bounded inflation, and `zones`
+  finds deploy zones' tiles within a budget.
 - `terrain.TerrainBoard`: a grid of `Terrain` kinds in numpy arrays; a
   `game.rules.board.BoardBase`, so the rules engine plays on it unchanged.
 - `battlemap`: the loaded map as plain data (board, deploy zones, placements).

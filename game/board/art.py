@@ -28,6 +28,7 @@ class TilesetArt:
     tilecount: int
     margin: int = 0
     spacing: int = 0
+    size: tuple[int, int] = (0, 0)  # the image's pixels, as its header said when the map was checked
 
     def source_rect(self, gid: int) -> tuple[int, int, int, int]:
         """(x, y, w, h) of a gid's tile inside the image."""

@@ -55,6 +55,7 @@ class BattleMap:
     placements: tuple[Placement, ...] = ()
     warnings: tuple[str, ...] = field(default_factory=tuple)
     art: MapArt | None = None  # the map's own tiles, for drawing; None: draw from terrain
+    digest: str = ""  # SHA-256 of the map file and its tileset files: saves notice an edited map
 
     @property
     def sides(self) -> list[str]:

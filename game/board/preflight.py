@@ -1,40 +1,86 @@
 """Safety and sanity checks on a .tmx file before pytmx reads it.
 
 pytmx parses XML with the standard library and trusts what it finds, so an
-untrusted map could expand entities, point at missing files, or declare a
-tileset image of a billion tiles.  This module reads the map and its tilesets
-with defusedxml (no DTDs, no entities, no external references), then checks
-everything pytmx would otherwise crash or hang on, and says what is wrong in
-one line: `MapError`.
+untrusted map could expand entities, point at missing files, declare a
+tileset image of a billion tiles, or just be large enough to exhaust memory
+or time.  This module reads the map and every tileset pytmx will read (found
+wherever pytmx finds them, groups included) with `xmlsafe`, then bounds
+everything pytmx or the loader would otherwise spend without limit, and
+says what is wrong in one line: `MapError`.  The limits are listed for map
+makers in docs/maps.md.
 """
 
 from __future__ import annotations
 
-import base64
-import binascii
 import os
-import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element
 
-import defusedxml
-import defusedxml.ElementTree as SafeET
-import numpy as np
+from game.board import xmlsafe
+from game.board.errors import MapError, int_attr
+from game.board.images import FORMATS, ImageError, image_size
+from game.board.layerdata import check_layer
+from game.files import is_regular_file
 
-MAX_FILE_BYTES = 32 * 2**20  # bytes; a 1000×1000 map in CSV is about 5 MiB
 MAX_TILES_PER_SIDE = 1000  # tiles; a battle needs no more, and it bounds every array
 MAX_TILE_PIXELS = 4096  # pixels per tile side
 MAX_IMAGE_PIXELS = 32768  # pixels per tileset image side
+MAX_DECODED_PIXELS = 2**25  # pixels of tileset images one map may have decoded (128 MiB at 32 bits)
+MAX_TILESETS = 256
 MAX_TILESET_TILES = 65536  # tiles in one tileset
+MAX_TOTAL_TILES = 2**18  # tiles over every tileset reference, counted as pytmx walks them
 MAX_LAYERS = 256
+MAX_LAYER_CELLS = 4_000_000  # tiles over every tile layer: four layers of 1000×1000
 MAX_OBJECTS = 10_000
-GID_FLAGS = 0xF0000000  # Tiled's flip and rotation bits on a gid
+MAX_POINTS = 1000  # vertices of one polygon or polyline
+MAX_TOTAL_POINTS = 100_000  # vertices over the whole map
+MAX_COORDINATE = 1e7  # pixels; 1000 tiles of 4096 pixels is 4.1e6
+MAX_GID = 0x0FFFFFFF  # the largest gid under Tiled's four flag bits
 ORIENTATION = "orthogonal"
+OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation")
+PYTMX_ELEMENTS = frozenset({"map", "tileset", "layer", "objectgroup", "object", "imagelayer", "group"})
+PYTMX_STATE = frozenset(
+    {
+        "filename",
+        "custom_property_filename",
+        "image_loader",
+        "optional_gids",
+        "load_all_tiles",
+        "invert_y",
+        "layers",
+        "tilesets",
+        "tile_properties",
+        "layernames",
+        "objects_by_id",
+        "objects_by_name",
+        "gidmap",
+        "imagemap",
+        "tiledgidmap",
+        "maxgid",
+        "images",
+        "custom_types",
+        "parent",
+        "allow_duplicate_names",
+    }
+)
+"""pytmx copies every XML attribute of these elements onto its own objects: an attribute
+with one of these names would overwrite pytmx's state (`filename` would make it read
+tilesets from another folder than the one checked here)."""
 
 
-class MapError(ValueError):
-    """A map that cannot be played, with one line that says why."""
+@dataclass(frozen=True)
+class SheetImage:
+    """A tileset image cut into tiles, as checked: its real size is the declared one."""
+
+    path: Path
+    width: int
+    height: int
+    columns: int
+    tilecount: int
+    margin: int
+    spacing: int
 
 
 @dataclass(frozen=True)
@@ -45,33 +91,50 @@ class TilesetRange:
     origin: str  # the .tsx file, or "embedded"
     firstgid: int
     count: int
+    tile_width: int = 0
+    tile_height: int = 0
+    sheet: SheetImage | None = None  # None: no image, or one we do not decode
 
     def holds(self, gid: int) -> bool:
         """Whether the gid (flags removed) belongs to this tileset."""
         return self.firstgid <= gid < self.firstgid + self.count
 
 
+@dataclass(frozen=True)
+class _Tileset:
+    """What a tileset file says, whichever map references it."""
+
+    name: str
+    count: int
+    walked: int  # tile positions pytmx walks in its image
+    tile_width: int
+    tile_height: int
+    sheet: SheetImage | None
+
+
 @dataclass
 class Checked:
-    """What the checks learnt: the parsed map, its tilesets and any warnings."""
+    """What the checks learnt: the parsed map, its tilesets, warnings and a digest of its files."""
 
     root: Element
     tilesets: list[TilesetRange] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    digest: str = ""  # SHA-256 of the map file and every tileset file, in the order read
 
 
 def check_file(path: Path) -> Checked:
     """Check a .tmx file and the files it uses; MapError on the first problem."""
     name = path.name
-    if not path.is_file():
+    if not path.exists():
         raise MapError(f"{path}: no such map file")
     if path.suffix.lower() in (".tmj", ".json"):
         raise MapError(f"{name}: JSON maps are not supported; save the map as .tmx in Tiled")
-    root = _parse(path, "map")
+    budget = xmlsafe.Budget()
+    root = _parse(path, "map", budget)
+    _check_attribute_names(root, name)
     _check_map_attributes(root, name)
     checked = Checked(root)
-    for node in root.findall("tileset"):
-        checked.tilesets.append(_check_tileset(node, path, checked))
+    _check_tilesets(root, path, checked, budget)
     _check_properties(root, name)
     width, height = int(root.get("width", "0")), int(root.get("height", "0"))
     layers = root.findall(".//layer")
@@ -79,127 +142,216 @@ def check_file(path: Path) -> Checked:
         raise MapError(f"{name}: more than {MAX_LAYERS} layers")
     if not layers:
         raise MapError(f"{name}: the map has no tile layer")
+    if len(layers) * width * height > MAX_LAYER_CELLS:
+        raise MapError(
+            f"{name}: {len(layers)} tile layers of {width}×{height} tiles are too many "
+            f"(at most {MAX_LAYER_CELLS:,} tiles over all layers)"
+        )
     for layer in layers:
-        _check_layer(layer, width, height, checked.tilesets, name)
+        check_layer(layer, width, height, checked.tilesets, name)
     for image in root.findall(".//imagelayer/image"):
         _require_file(path.parent, image.get("source"), f"image layer of {name}")
+    _check_objects(root.iter("object"), name)
     objects = root.findall(".//objectgroup/object")
-    if len(objects) > MAX_OBJECTS:
-        raise MapError(f"{name}: more than {MAX_OBJECTS} objects")
     templated = [o.get("id", "?") for o in objects if o.get("template")]
     if templated:
         checked.warnings.append(
             f"object templates are not read (objects {', '.join(templated[:5])}"
             f"{', …' if len(templated) > 5 else ''}): embed their properties in the map"
         )
+    checked.digest = budget.digest.hexdigest()
     return checked
 
 
-def _parse(path: Path, expected_root: str) -> Element:
-    """Parse XML safely: no DTD, no entities, no external references, bounded size."""
+def _parse(path: Path, expected_root: str, budget: xmlsafe.Budget) -> Element:
     try:
-        size = path.stat().st_size
-    except OSError as err:
-        raise MapError(f"{path.name}: cannot read: {err.strerror}") from err
-    if size > MAX_FILE_BYTES:
-        limit = MAX_FILE_BYTES // 2**20
-        raise MapError(f"{path.name}: file too large ({size // 2**20} MiB, at most {limit})")
-    try:
-        root = SafeET.parse(str(path), forbid_dtd=True).getroot()
-    except defusedxml.DTDForbidden as err:
-        raise MapError(f"{path.name}: XML DOCTYPE declarations are not allowed") from err
-    except defusedxml.EntitiesForbidden as err:
-        raise MapError(f"{path.name}: XML entity declarations are not allowed") from err
-    except defusedxml.DefusedXmlException as err:
-        raise MapError(f"{path.name}: unsafe XML refused ({type(err).__name__})") from err
-    except ParseError as err:
-        raise MapError(f"{path.name}: malformed XML: {err}") from err
-    except OSError as err:
-        raise MapError(f"{path.name}: cannot read: {err.strerror or err}") from err
-    if root.tag != expected_root:
-        raise MapError(f"{path.name}: not a Tiled {expected_root} file (root element <{root.tag}>)")
-    return root
+        return xmlsafe.parse(path, expected_root, budget)
+    except xmlsafe.XmlError as err:
+        raise MapError(str(err)) from None
 
 
-def _int_attr(node: Element, attr: str, where: str, default: int | None = None, low: int = 0) -> int:
-    """An integer attribute, checked; MapError naming it otherwise."""
-    raw = node.get(attr)
-    if raw is None:
-        if default is None:
-            raise MapError(f"{where}: missing {attr}")
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise MapError(f"{where}: {attr} must be a whole number, not {raw!r}") from None
-    if value < low:
-        raise MapError(f"{where}: {attr} must be at least {low}, not {value}")
-    return value
+def _check_attribute_names(root: Element, name: str) -> None:
+    """No attribute that pytmx would mistake for its own state."""
+    for node in root.iter():
+        if node.tag in PYTMX_ELEMENTS:
+            for attr in node.attrib:
+                if attr in PYTMX_STATE or attr.startswith("_"):
+                    raise MapError(f"{name}: <{node.tag}> has an attribute {attr!r}, which is not Tiled's")
 
 
 def _check_map_attributes(root: Element, name: str) -> None:
     """Orientation, finiteness and size."""
     orientation = root.get("orientation", ORIENTATION)
     if orientation != ORIENTATION:
-        raise MapError(f"{name}: {orientation} maps are not supported; only {ORIENTATION} maps are")
+        raise MapError(f"{name}: {orientation[:40]} maps are not supported; only {ORIENTATION} maps are")
     if root.get("infinite", "0") not in ("0", ""):
         raise MapError(
             f"{name}: infinite maps are not supported; in Tiled untick Map ▸ Map Properties ▸ Infinite"
         )
-    width = _int_attr(root, "width", name, low=1)
-    height = _int_attr(root, "height", name, low=1)
+    width = int_attr(root, "width", name, low=1)
+    height = int_attr(root, "height", name, low=1)
     if width > MAX_TILES_PER_SIDE or height > MAX_TILES_PER_SIDE:
         raise MapError(
             f"{name}: map of {width}×{height} tiles is too large (at most {MAX_TILES_PER_SIDE} a side)"
         )
     for attr in ("tilewidth", "tileheight"):
-        if _int_attr(root, attr, name, low=1) > MAX_TILE_PIXELS:
+        if int_attr(root, attr, name, low=1) > MAX_TILE_PIXELS:
             raise MapError(f"{name}: {attr} above {MAX_TILE_PIXELS} pixels")
 
 
-def _check_tileset(node: Element, map_path: Path, checked: Checked) -> TilesetRange:
-    """An embedded or external tileset: files present, sizes sane; its gid range."""
+# ---------------------------------------------------------------- tilesets
+def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xmlsafe.Budget) -> None:
+    """Every <tileset> pytmx will load (it finds them anywhere, inside groups too), within bounds."""
+    name = map_path.name
+    nodes = list(root.iter("tileset"))
+    if len(nodes) > MAX_TILESETS:
+        raise MapError(f"{name}: more than {MAX_TILESETS} tilesets")
+    files: dict[Path, _Tileset] = {}  # one parse per .tsx, however often it is referenced
+    walked = 0
+    decoded: dict[Path, int] = {}
+    starts: dict[int, TilesetRange] = {}
+    for node in nodes:
+        tileset, tiles_walked = _check_tileset(node, map_path, checked, budget, files)
+        clash = starts.get(tileset.firstgid)
+        if clash is not None:
+            raise MapError(
+                f"{name}: tilesets {clash.name!r} and {tileset.name!r} both start at gid {tileset.firstgid} "
+                "(firstgid): each tileset needs its own range of gids"
+            )
+        starts[tileset.firstgid] = tileset
+        checked.tilesets.append(tileset)
+        walked += tiles_walked
+        if walked > MAX_TOTAL_TILES:
+            raise MapError(f"{name}: the tilesets hold more than {MAX_TOTAL_TILES:,} tiles between them")
+        if tileset.sheet is not None:
+            decoded[tileset.sheet.path] = tileset.sheet.width * tileset.sheet.height
+    if sum(decoded.values()) > MAX_DECODED_PIXELS:
+        raise MapError(
+            f"{name}: the tileset images hold more than {MAX_DECODED_PIXELS:,} pixels between them; "
+            "use fewer or smaller images"
+        )
+
+
+def _positions(node: Element, image: Element) -> int:
+    """How many tile positions pytmx visits in a tileset image.
+
+    pytmx steps from the margin to `size + margin - tile + 1`, so it counts the margin
+    differently from Tiled; it is its count that costs time, so it is the one bounded.
+    """
+    tile_w, tile_h = int(node.get("tilewidth", "1")), int(node.get("tileheight", "1"))
+    margin, spacing = int(node.get("margin", "0")), int(node.get("spacing", "0"))
+    width, height = int(image.get("width", "0")), int(image.get("height", "0"))
+    columns = len(range(margin, width + margin - tile_w + 1, tile_w + spacing))
+    rows = len(range(margin, height + margin - tile_h + 1, tile_h + spacing))
+    return columns * rows
+
+
+def _check_tileset(
+    node: Element, map_path: Path, checked: Checked, budget: xmlsafe.Budget, files: dict[Path, _Tileset]
+) -> tuple[TilesetRange, int]:
+    """An embedded or external tileset: files present, sizes sane; its gid range, and the
+    tile positions pytmx will walk for it."""
     map_name = map_path.name
-    firstgid = _int_attr(node, "firstgid", f"{map_name}: tileset", low=1)
+    firstgid = int_attr(node, "firstgid", f"{map_name}: tileset", low=1)
     source = node.get("source")
-    base = map_path.parent
-    origin = "embedded"
     if source:
         if not source.lower().endswith(".tsx"):
             raise MapError(f"{map_name}: tileset {source!r} is not a .tsx file; save it as .tsx in Tiled")
-        tsx = base / source
-        if not tsx.is_file():
+        tsx = map_path.parent / source
+        if not is_regular_file(tsx):
             raise MapError(f"{map_name}: missing tileset file {source} (looked for {tsx})")
-        node = _parse(tsx, "tileset")
-        _check_properties(node, tsx.name)
-        base, origin = tsx.parent, source
+        key = tsx.resolve()
+        if key not in files:
+            _warn_outside(key, map_path, source, checked.warnings)
+            tsx_root = _parse(tsx, "tileset", budget)
+            _check_attribute_names(tsx_root, tsx.name)
+            _check_properties(tsx_root, tsx.name)
+            _check_objects(tsx_root.iter("object"), tsx.name)
+            files[key] = _read_tileset(tsx_root, tsx.parent, source, map_name, checked.warnings)
+        tileset, origin = files[key], source
+    else:
+        origin = "embedded"
+        tileset = _read_tileset(node, map_path.parent, origin, map_name, checked.warnings)
+    if firstgid + tileset.count - 1 > MAX_GID:
+        raise MapError(f"{map_name}: tileset {tileset.name!r} has gids above {MAX_GID}")
+    checked_range = TilesetRange(
+        tileset.name, origin, firstgid, tileset.count, tileset.tile_width, tileset.tile_height, tileset.sheet
+    )
+    return checked_range, tileset.walked
+
+
+def _warn_outside(tsx: Path, map_path: Path, source: str, warnings: list[str]) -> None:
+    """A tileset outside the map's folder and the bundled tilesets is read, with a warning."""
+    from game.paths import MAPS
+
+    for allowed in (map_path.parent.resolve(), (MAPS / "tilesets").resolve()):
+        if tsx.is_relative_to(allowed):
+            return
+    warnings.append(
+        f"tileset {source} lies outside the map's folder: keep it beside the map (or in a subfolder) "
+        "so the map can be shared"
+    )
+
+
+def _read_tileset(node: Element, base: Path, origin: str, map_name: str, warnings: list[str]) -> _Tileset:
+    """The checked contents of a <tileset> element (embedded, or the root of a .tsx file)."""
     name = node.get("name") or origin
-    where = f"{map_name}: tileset {name!r} ({origin})"
-    tile_w = _int_attr(node, "tilewidth", where, low=1)
-    tile_h = _int_attr(node, "tileheight", where, low=1)
+    where = f"{map_name}: tileset {name[:60]!r} ({origin})"
+    tile_w = int_attr(node, "tilewidth", where, low=1)
+    tile_h = int_attr(node, "tileheight", where, low=1)
     if max(tile_w, tile_h) > MAX_TILE_PIXELS:
         raise MapError(f"{where}: tiles above {MAX_TILE_PIXELS} pixels")
-    count = _int_attr(node, "tilecount", where, default=0)
+    declared = int_attr(node, "tilecount", where, default=0)
+    count, walked, sheet = declared, 0, None
     image = node.find("image")
     if image is not None:
-        _require_file(base, image.get("source"), where)
-        img_w = _int_attr(image, "width", f"{where} image", low=1)
-        img_h = _int_attr(image, "height", f"{where} image", low=1)
+        source = image.get("source")
+        _require_file(base, source, where)
+        img_w = int_attr(image, "width", f"{where} image", low=1)
+        img_h = int_attr(image, "height", f"{where} image", low=1)
         if max(img_w, img_h) > MAX_IMAGE_PIXELS:
             raise MapError(f"{where}: image above {MAX_IMAGE_PIXELS} pixels a side")
-        spacing = _int_attr(node, "spacing", where, default=0)
-        margin = _int_attr(node, "margin", where, default=0)
+        spacing = int_attr(node, "spacing", where, default=0)
+        margin = int_attr(node, "margin", where, default=0)
         columns = (img_w - 2 * margin + spacing) // (tile_w + spacing)
         rows = (img_h - 2 * margin + spacing) // (tile_h + spacing)
         count = max(count, columns * rows)
-    for tile in node.findall("tile"):
-        tile_id = _int_attr(tile, "id", f"{where} tile")
+        walked = _positions(node, image)
+        if walked > MAX_TILESET_TILES:
+            raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
+        path = (base / str(source)).resolve()
+        if _image_checked(path, (img_w, img_h), where, warnings):
+            columns = int_attr(node, "columns", where, default=0) or max(columns, 0)
+            sheet = SheetImage(path, img_w, img_h, columns, declared or count, margin, spacing)
+    for tile in node.iter("tile"):
+        tile_id = int_attr(tile, "id", f"{where} tile")
         count = max(count, tile_id + 1)
+        if count > MAX_TILESET_TILES:
+            break
         for tile_image in tile.findall("image"):
             _require_file(base, tile_image.get("source"), f"{where} tile {tile_id}")
     if count > MAX_TILESET_TILES:
         raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
-    return TilesetRange(name, origin, firstgid, count)
+    return _Tileset(name, count, walked, tile_w, tile_h, sheet)
+
+
+def _image_checked(path: Path, declared: tuple[int, int], where: str, warnings: list[str]) -> bool:
+    """Whether a tileset image may be decoded: its header says its size, and it is the declared one.
+
+    An image we cannot size is not drawn (warning); one larger or smaller than declared is
+    refused, as that is how an image bomb hides (a tileset that says 32×32 over 27000×27000).
+    """
+    try:
+        real = image_size(path)
+    except ImageError as err:
+        warnings.append(f"{where}: image {path.name} is not drawn ({err}; use {FORMATS})")
+        return False
+    if real != declared:
+        raise MapError(
+            f"{where}: image {path.name} is {real[0]}×{real[1]} pixels, but the tileset says "
+            f"{declared[0]}×{declared[1]}; open the tileset in Tiled and save it again"
+        )
+    return True
 
 
 def _require_file(base: Path, source: str | None, where: str) -> None:
@@ -214,7 +366,7 @@ def _check_properties(root: Element, name: str) -> None:
     """Typed property values that pytmx would fail to convert."""
     for prop in root.iter("property"):
         kind, value = prop.get("type", "string"), prop.get("value", "")
-        label = f"{name}: property {prop.get('name')!r}"
+        label = f"{name}: property {prop.get('name', '')[:60]!r}"
         if kind == "class":
             raise MapError(f"{label}: custom class properties are not supported")
         try:
@@ -223,81 +375,56 @@ def _check_properties(root: Element, name: str) -> None:
             elif kind == "float":
                 float(value)
         except ValueError:
-            raise MapError(f"{label} has type {kind} but value {value!r}") from None
+            raise MapError(f"{label} has type {kind} but value {value[:40]!r}") from None
         if kind == "bool" and value.strip().lower() not in ("true", "false", "1", "0", ""):
-            raise MapError(f"{label} has type bool but value {value!r}")
+            raise MapError(f"{label} has type bool but value {value[:40]!r}")
 
 
-def _check_layer(layer: Element, width: int, height: int, tilesets: list[TilesetRange], name: str) -> None:
-    """Layer size, data encoding, and that every gid has a tileset."""
-    label = f"{name}: layer {layer.get('name', '?')!r}"
-    size = (
-        _int_attr(layer, "width", label, default=width),
-        _int_attr(layer, "height", label, default=height),
-    )
-    if size != (width, height):
-        raise MapError(f"{label} is not the size of the map")
-    data = layer.find("data")
-    if data is None:
-        raise MapError(f"{label} has no data")
-    if data.find("chunk") is not None:
-        raise MapError(f"{label} is stored in chunks (an infinite map), which is not supported")
-    gids = _decode(data, width * height, label)
-    known = {0}
-    for gid in set(gids):
-        bare = gid & ~GID_FLAGS
-        if bare in known:
-            continue
-        if not any(t.holds(bare) for t in tilesets):
-            index = gids.index(gid)
-            tile = (index % width, index // width)
-            raise MapError(f"{label}: tile {tile} uses gid {bare}, which no tileset provides")
-        known.add(bare)
+# ---------------------------------------------------------------- objects
+def _check_objects(objects: Iterable[Element], name: str) -> None:
+    """Object positions and shapes are finite, bounded numbers, and their count is bounded."""
+    points = 0
+    for count, obj in enumerate(objects, 1):
+        if count > MAX_OBJECTS:
+            raise MapError(f"{name}: more than {MAX_OBJECTS} objects")
+        label = f"{name}: object {obj.get('id', '?')[:20]}"
+        int_attr(obj, "id", label, default=0)
+        gid = int_attr(obj, "gid", label, default=0)
+        if gid > 0xFFFFFFFF:
+            raise MapError(f"{label}: gid out of range")
+        for attr in OBJECT_NUMBERS:
+            _coordinate(obj.get(attr), f"{label} {attr}")
+        for kind in ("polygon", "polyline"):
+            for shape in obj.findall(kind):
+                points += _check_points(shape.get("points"), f"{label} {kind}")
+                if points > MAX_TOTAL_POINTS:
+                    raise MapError(f"{name}: more than {MAX_TOTAL_POINTS:,} polygon points in all")
 
 
-def _decode(data: Element, count: int, label: str) -> list[int]:
-    """The layer's gids, decoded with every size bounded (no decompression bombs)."""
-    encoding, compression = data.get("encoding"), data.get("compression")
-    text = (data.text or "").strip()
-    if encoding is None:
-        raise MapError(f"{label} uses the XML tile format; save the map with CSV or Base64 layer data")
-    if encoding == "csv":
-        if compression:
-            raise MapError(f"{label}: CSV data cannot be compressed")
-        try:
-            gids = [int(v) for v in text.replace("\n", "").split(",") if v.strip()]
-        except ValueError:
-            raise MapError(f"{label}: CSV layer data holds something other than numbers") from None
-    elif encoding == "base64":
-        try:
-            raw = base64.b64decode(text)
-        except (binascii.Error, ValueError):
-            raise MapError(f"{label}: layer data is not valid Base64") from None
-        raw = _decompress(raw, compression, 4 * count, label)
-        if len(raw) % 4:
-            raise MapError(f"{label}: layer data is not a whole number of tiles")
-        gids = np.frombuffer(raw, "<u4").tolist()
-    else:
-        raise MapError(f"{label}: unknown layer encoding {encoding!r}")
-    if len(gids) != count:
-        raise MapError(f"{label}: holds {len(gids)} tiles, the map needs {count}")
-    if any(g < 0 or g >= 2**32 for g in gids):
-        raise MapError(f"{label}: a gid is out of range")
-    return gids
-
-
-def _decompress(raw: bytes, compression: str | None, expected: int, label: str) -> bytes:
-    """Inflate layer data, refusing to produce more than the map can hold."""
-    if not compression:
-        return raw
-    if compression not in ("zlib", "gzip"):
-        raise MapError(f"{label}: {compression} compression is not supported (use zlib, gzip or none)")
-    wbits = zlib.MAX_WBITS | (16 if compression == "gzip" else 0)
-    inflater = zlib.decompressobj(wbits)
+def _coordinate(raw: str | None, label: str) -> float:
+    """A finite number of pixels within ±MAX_COORDINATE (missing means 0)."""
+    if raw is None:
+        return 0.0
     try:
-        out = inflater.decompress(raw, expected + 1)
-    except zlib.error:
-        raise MapError(f"{label}: {compression} layer data is corrupt") from None
-    if len(out) > expected:
-        raise MapError(f"{label}: layer data holds more tiles than the map")
-    return out
+        value = float(raw)
+    except ValueError:
+        raise MapError(f"{label} must be a number, not {raw[:40]!r}") from None
+    if not -MAX_COORDINATE <= value <= MAX_COORDINATE:  # also refuses nan and inf
+        raise MapError(f"{label} must be a number within ±{MAX_COORDINATE:.0e} pixels, not {raw[:40]!r}")
+    return value
+
+
+def _check_points(raw: str | None, label: str) -> int:
+    """A polygon's or polyline's "x,y x,y …": 1 to MAX_POINTS pairs of bounded numbers."""
+    pairs = (raw or "").split()
+    if not pairs:
+        raise MapError(f"{label} has no points")
+    if len(pairs) > MAX_POINTS:
+        raise MapError(f"{label} has more than {MAX_POINTS} points")
+    for pair in pairs:
+        numbers = pair.split(",")
+        if len(numbers) != 2:
+            raise MapError(f"{label}: point {pair[:40]!r} is not x,y")
+        for number in numbers:
+            _coordinate(number, f"{label} point")
+    return len(pairs)

@@ -25,6 +25,7 @@ from game.rules.geometry import Tile
 T = TypeVar("T")
 
 MAX_MOVE_COST = 100.0  # multiplier; anything slower should simply block movement
+MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
 
 
 @dataclass(frozen=True)

@@ -33,10 +33,11 @@ import numpy as np
 
 from game.board.art import FLIP_D, FLIP_H, FLIP_V, LayerArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap, DeployZone, Placement
-from game.board.preflight import MapError, check_file
-from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard
+from game.board.preflight import MapError, TilesetRange, check_file
+from game.board.terrain import MAX_METRES_PER_TILE, MAX_MOVE_COST, Terrain, TerrainBoard
+from game.board.zones import DEFAULT_SIDES, SHAPES, ZoneBudget, ZoneShape, check_zones, edge_zones, zone_tiles
 from game.rules.board import COVER_LEVELS
-from game.rules.geometry import Tile, bearing_direction, parse_direction
+from game.rules.geometry import bearing_direction, parse_direction
 
 # pytmx imports pygame when it can, and pygame greets stdout unless told not to;
 # check-map prints only the summary.
@@ -51,11 +52,9 @@ __all__ = ["MapError", "load_map"]
 TERRAIN_KEYS = ("move_cost", "blocks_move", "blocks_sight", "cover", "terrain")
 MAP_KEYS = ("metres_per_tile", "name")
 OBJECT_KEYS = ("side", "character", "facing")
+MAX_NAME_LENGTH = 40  # characters of the map's name, a side or a character: "Side <name>" stays a valid side
 LEGACY_TERRAIN = re.compile(r"-?\d*(,-?\d*){3}")
 WALL_LAYER = re.compile(r"wall|collision|collide|obstacle|solid|block", re.IGNORECASE)
-DEFAULT_SIDES = ("A", "B")
-DEFAULT_DEPLOY_DEPTH = 2  # tiles from the edge when the map names no deploy zones
-MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
 NEAR_MISSES = {
     "meterspertile": "metres_per_tile",
     "blocksmovement": "blocks_move",
@@ -95,9 +94,14 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
     checked = check_file(path)
     warnings = list(checked.warnings)
     try:
-        tmx = pytmx.TiledMap(str(path), load_all=False, allow_duplicate_names=True)
+        # pytmx reads the tree the preflight checked rather than the file again (which
+        # could have changed since); it still reads the .tsx files the preflight checked.
+        tmx = pytmx.TiledMap(None, load_all=False, allow_duplicate_names=True)
+        tmx.filename = str(path)
+        tmx.parse_xml(checked.root)
     except Exception as err:  # pytmx raises bare Exceptions; anything left is a bad file
-        raise MapError(f"{path.name}: Tiled map could not be read: {err or type(err).__name__}") from err
+        reason = str(err).splitlines()[0][:200] if str(err) else type(err).__name__
+        raise MapError(f"{path.name}: Tiled map could not be read: {reason}") from None
 
     metres = _metres_per_tile(tmx.properties, path.name)
     _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
@@ -106,23 +110,28 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
     if ignored:
         warnings.append(f"{ignored} object(s) are neither deploy zones nor combatants and were ignored")
     if not zones:
-        zones = _edge_zones(board, path.name)
+        zones = edge_zones(board, path.name)
         edges = "west and east" if board.width >= board.height else "north and south"
         warnings.append(f"no deploy zones: sides {' and '.join(DEFAULT_SIDES)} deploy on the {edges} edges")
-    _check_zones(zones, placements, path.name, warnings)
+    check_zones(zones, placements, path.name, warnings)
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
     if used_names:
         layers = ", ".join(repr(n) for n in used_names)
         warnings.append(f"tiles on layer(s) {layers} block movement and sight by the layer's name")
-    name = str(tmx.properties.get("name") or path.stem)
-    art = _art(tmx, path)
-    return BattleMap(name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art)
+    name = _map_name(tmx.properties.get("name"), path)
+    art = _art(tmx, checked.tilesets)
+    return BattleMap(
+        name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art, checked.digest
+    )
 
 
 # ---------------------------------------------------------------- art
-def _art(tmx: pytmx.TiledMap, path: Path) -> MapArt:
-    """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers."""
+def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
+    """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers.
+
+    The images are the ones the preflight sized from their headers (never what pytmx
+    says), so a renderer only ever decodes an image whose pixels are bounded."""
     # pytmx renumbers gids internally; map each back to Tiled's gid and its flip flags.
     size = max(tmx.tiledgidmap, default=0) + 1
     real = np.zeros(size, np.uint32)
@@ -151,23 +160,25 @@ def _art(tmx: pytmx.TiledMap, path: Path) -> MapArt:
                 float(getattr(layer, "opacity", 1.0) or 0.0),
             )
         )
-    tilesets = []
-    for tileset in tmx.tilesets:
-        if not tileset.source or not tileset.columns:
-            continue  # a collection of single images: drawn from terrain instead
-        tilesets.append(
+    sheets = []
+    for tileset in tilesets:
+        sheet = tileset.sheet
+        if sheet is None or not sheet.columns:
+            continue  # no image, a collection of single images, or one we do not decode: terrain
+        sheets.append(
             TilesetArt(
-                firstgid=int(tileset.firstgid),
-                image=(path.parent / str(tileset.source)).resolve(),
-                tile_width=int(tileset.tilewidth),
-                tile_height=int(tileset.tileheight),
-                columns=int(tileset.columns),
-                tilecount=int(tileset.tilecount or 0),
-                margin=int(tileset.margin or 0),
-                spacing=int(tileset.spacing or 0),
+                firstgid=tileset.firstgid,
+                image=sheet.path,
+                tile_width=tileset.tile_width,
+                tile_height=tileset.tile_height,
+                columns=sheet.columns,
+                tilecount=sheet.tilecount,
+                margin=sheet.margin,
+                spacing=sheet.spacing,
+                size=(sheet.width, sheet.height),
             )
         )
-    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(tilesets), tuple(layers))
+    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers))
 
 
 # ---------------------------------------------------------------- map properties
@@ -206,6 +217,18 @@ def _warn_near_misses(
 
 def _fold(name: str) -> str:
     return re.sub(r"[^a-z]", "", name.lower())
+
+
+def _map_name(raw: object, path: Path) -> str:
+    """The map's name property (one short line), or its file name made printable."""
+    if raw is None or str(raw).strip() == "":
+        stem = "".join(c if c.isprintable() else "?" for c in path.stem)
+        return stem[:MAX_NAME_LENGTH] or "map"
+    name = str(raw).strip()
+    if len(name) > MAX_NAME_LENGTH or not name.isprintable():
+        limit = f"one line of at most {MAX_NAME_LENGTH} characters"
+        raise MapError(f"{path.name}: map property 'name' must be {limit}")
+    return name
 
 
 # ---------------------------------------------------------------- terrain
@@ -346,14 +369,28 @@ def _compose(
     move = blocks_move == 1
     sight = blocks_sight == 1
     level = np.where(cover < 0, 0, cover)
-    keys = np.stack([cost, move, sight, level, names], axis=-1).reshape(-1, 5)
-    unique, inverse = np.unique(keys, axis=0, return_inverse=True)
+    unique, inverse = _unique_rows([cost, move, sight, level, names])
     palette = []
-    for c, m, s, lv, n in unique.tolist():
+    for c, m, s, lv, n in unique:
         terrain = Terrain("", float(c), bool(m), bool(s), COVER_LEVELS[int(lv)])
         name = name_list[int(n)] if n >= 0 else _auto_name(terrain)
         palette.append(dataclasses.replace(terrain, name=name))
     return TerrainBoard(inverse.reshape(cost.shape), palette, metres)
+
+
+def _unique_rows(columns: list[np.ndarray]) -> tuple[list[tuple[float, ...]], np.ndarray]:
+    """The distinct rows of equally shaped arrays, sorted (as np.unique(axis=0)), and each
+    cell's row index.  Ranks per column make one integer key, which sorts far faster than rows."""
+    flat = [column.ravel() for column in columns]
+    key = np.zeros(flat[0].size, np.int64)
+    for column in flat:
+        distinct, rank = np.unique(column, return_inverse=True)
+        if (int(key.max()) + 1) * len(distinct) >= 2**62:
+            key = np.unique(key, return_inverse=True)[1].ravel()  # re-rank: order kept, values small
+        key = key * len(distinct) + rank.ravel()
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    rows = [tuple(float(column[i]) for column in flat) for i in first.tolist()]
+    return rows, inverse.reshape(columns[0].shape)
 
 
 def _auto_name(terrain: Terrain) -> str:
@@ -382,19 +419,29 @@ def _objects(
     zones: list[DeployZone] = []
     placements: list[Placement] = []
     ignored = 0
-    for group in tmx.objectgroups:
-        for obj in group:
-            kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
-            props = obj.properties
-            label = f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
-            if kind in UNIT_KINDS or (not kind and "character" in props):
-                placements.append(_placement(obj, board, tmx, label))
-            elif kind in ZONE_KINDS or (not kind and "side" in props):
-                node = shapes.get(str(obj.id))
-                zones.append(_zone(obj, node, board, tmx, label))
-            elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
-                ignored += 1
+    found = [(obj, _object_kind(obj)) for group in tmx.objectgroups for obj in group]
+    budget = ZoneBudget()
+    if sum(1 for _, kind in found if kind == "zone") > budget.zones:
+        raise MapError(f"{where}: more than {budget.zones} deploy zones")
+    for obj, kind in found:
+        label = f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
+        if kind == "unit":
+            placements.append(_placement(obj, board, tmx, label))
+        elif kind == "zone":
+            zones.append(_zone(obj, shapes.get(str(obj.id)), board, tmx, label, budget))
+        elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
+            ignored += 1
     return zones, placements, ignored
+
+
+def _object_kind(obj: pytmx.TiledObject) -> str:
+    """ "unit", "zone" or "" (neither), from the object's type (or class) and properties."""
+    kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
+    if kind in UNIT_KINDS or (not kind and "character" in obj.properties):
+        return "unit"
+    if kind in ZONE_KINDS or (not kind and "side" in obj.properties):
+        return "zone"
+    return ""
 
 
 def _map_objects(node: Element) -> Iterable[Element]:
@@ -407,10 +454,12 @@ def _map_objects(node: Element) -> Iterable[Element]:
 
 
 def _text(props: Mapping[str, object], key: str, label: str) -> str:
-    """A required, non-empty text property."""
+    """A required, non-empty text property: one line of printable text, short enough to be a name."""
     value = str(props.get(key) or "").strip()
     if not value:
         raise MapError(f"{label}: needs a {key!r} property")
+    if len(value) > MAX_NAME_LENGTH or not value.isprintable():
+        raise MapError(f"{label}: {key!r} must be one line of at most {MAX_NAME_LENGTH} characters")
     return value
 
 
@@ -437,103 +486,34 @@ def _placement(obj: pytmx.TiledObject, board: TerrainBoard, tmx: pytmx.TiledMap,
 
 
 def _zone(
-    obj: pytmx.TiledObject, node: Element | None, board: TerrainBoard, tmx: pytmx.TiledMap, label: str
+    obj: pytmx.TiledObject,
+    node: Element | None,
+    board: TerrainBoard,
+    tmx: pytmx.TiledMap,
+    label: str,
+    budget: ZoneBudget,
 ) -> DeployZone:
     """A deploy zone: the tiles whose centres lie inside the object's shape."""
     side = _text(obj.properties, "side", label)
     if obj.rotation:
         raise MapError(f"{label}: rotated deploy zones are not supported")
-    tw, th = tmx.tilewidth, tmx.tileheight
-    xs = (np.arange(board.width) + 0.5) * tw
-    ys = (np.arange(board.height) + 0.5) * th
-    px, py = np.meshgrid(xs, ys)  # tile centres in pixels, [y, x]
-    shape = "rectangle"
+    kind = "rectangle"
     if node is not None:
         for child in ("ellipse", "point", "polygon", "polyline", "text"):
             if node.find(child) is not None:
-                shape = child
-    width, height = float(obj.width or 0), float(obj.height or 0)
-    if shape == "rectangle" and not (width and height):
-        shape = "point"
-    if shape == "point":
-        inside = np.zeros(px.shape, bool)
-        tile = (math.floor(obj.x / tw), math.floor(obj.y / th))
-        if board.in_bounds(tile):
-            inside[tile[1], tile[0]] = True
-    elif shape == "rectangle":
-        inside = (px >= obj.x) & (px <= obj.x + width) & (py >= obj.y) & (py <= obj.y + height)
-    elif shape == "ellipse":
-        rx, ry = width / 2, height / 2
-        inside = ((px - obj.x - rx) / rx) ** 2 + ((py - obj.y - ry) / ry) ** 2 <= 1
-    elif shape == "polygon":
-        inside = _in_polygon(px, py, [(p.x, p.y) for p in obj.points])
-    else:
-        shapes = "a rectangle, ellipse, polygon or point"
-        raise MapError(f"{label}: a deploy zone must be {shapes}, not a {shape}")
-    tiles = frozenset(board.tiles_where(inside))
+                kind = child
+    if kind not in SHAPES:
+        raise MapError(f"{label}: a deploy zone must be a rectangle, ellipse, polygon or point, not a {kind}")
+    points = tuple((float(p.x), float(p.y)) for p in getattr(obj, "points", ())) if kind == "polygon" else ()
+    shape = ZoneShape(kind, float(obj.x), float(obj.y), float(obj.width or 0), float(obj.height or 0), points)
+    tiles, blocked = zone_tiles(shape, board, (tmx.tilewidth, tmx.tileheight), budget, label)
     name = str(obj.name or f"zone {obj.id}")
     if not tiles:
         raise MapError(f"{label}: deploy zone of side {side!r} covers no tile centre of the map")
-    blocked = sorted((y, x) for x, y in tiles if board.blocks_move((x, y)))
     if blocked:
-        first = (blocked[0][1], blocked[0][0])
+        first = min(blocked, key=lambda t: (t[1], t[0]))
         raise MapError(
             f"{label}: deploy zone of side {side!r} covers {len(blocked)} tile(s) that block movement, "
             f"first {first}"
         )
     return DeployZone(side, name, tiles)
-
-
-def _in_polygon(px: np.ndarray, py: np.ndarray, points: list[tuple[float, float]]) -> np.ndarray:
-    """Even-odd rule: which points (px, py) lie inside the polygon."""
-    inside = np.zeros(px.shape, bool)
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
-        crosses = (y1 > py) != (y2 > py)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            at_x = x1 + (py - y1) * (x2 - x1) / (y2 - y1)
-        inside ^= crosses & (px < at_x)
-    return inside
-
-
-def _edge_zones(board: TerrainBoard, where: str) -> list[DeployZone]:
-    """Two sides on opposite edges (west/east, or north/south on a tall map)."""
-    across = board.width >= board.height
-    length = board.width if across else board.height
-    zones = []
-    for side, far in zip(DEFAULT_SIDES, (False, True), strict=True):
-        tiles: frozenset[Tile] = frozenset()
-        # Widen the band until it has open tiles, up to half the map.
-        for depth in range(DEFAULT_DEPLOY_DEPTH, max(DEFAULT_DEPLOY_DEPTH, length // 2) + 1):
-            band = range(length - depth, length) if far else range(depth)
-            tiles = frozenset(
-                (i, j) if across else (j, i)
-                for i in band
-                for j in range(board.height if across else board.width)
-                if not board.blocks_move((i, j) if across else (j, i))
-            )
-            if tiles:
-                break
-        if not tiles:
-            raise MapError(f"{where}: no deploy zones, and no open tiles near the edges to deploy on")
-        edge = ("east" if far else "west") if across else ("south" if far else "north")
-        zones.append(DeployZone(side, f"{edge} edge", tiles))
-    return zones
-
-
-def _check_zones(
-    zones: list[DeployZone], placements: list[Placement], where: str, warnings: list[str]
-) -> None:
-    """At least two sides; no two combatants on one tile; overlaps are worth a warning."""
-    sides = {z.side for z in zones} | {p.side for p in placements}
-    if len(sides) < 2:
-        named = ", ".join(sorted(sides))
-        raise MapError(f"{where}: deploy zones and combatants name only one side ({named})")
-    taken: dict[Tile, str] = {}
-    for p in placements:
-        if p.tile in taken:
-            raise MapError(f"{where}: {taken[p.tile]} and {p.character} both stand on {p.tile}")
-        taken[p.tile] = p.character
-    for i, a in enumerate(zones):
-        for b in zones[i + 1 :]:
-            if a.side != b.side and a.tiles & b.tiles:
-                warnings.append(f"deploy zones {a.name!r} ({a.side}) and {b.name!r} ({b.side}) overlap")

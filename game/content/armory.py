@@ -47,7 +47,7 @@ class ArmoryError(ValueError):
 def weapon_spec(value: Any, path: str) -> Weapon:
     """A weapon from an inline object (see the module docstring for its fields)."""
     data = fields.obj(value, path, required=("name",), optional=WEAPON_COMMON + MELEE_FIELDS + MISSILE_FIELDS)
-    name = fields.text(data["name"], fields.key_path(path, "name"))
+    name = fields.name(data["name"], fields.key_path(path, "name"))
     at = functools.partial(fields.key_path, path)
     weapon_class = WeaponClass(
         fields.text(data.get("class", "melee"), at("class"), [c.value for c in WeaponClass])
@@ -94,7 +94,7 @@ def shield_spec(value: Any, path: str) -> Shield:
     """A shield from an inline object: name, withstand (Withstand Injury bonus)."""
     data = fields.obj(value, path, required=("name",), optional=("withstand",))
     return Shield(
-        fields.text(data["name"], fields.key_path(path, "name")),
+        fields.name(data["name"], fields.key_path(path, "name")),
         fields.whole(data.get("withstand", 1), fields.key_path(path, "withstand"), 0, MAX_INJURY),
     )
 
@@ -104,7 +104,7 @@ def armour_spec(value: Any, path: str) -> Armour:
     data = fields.obj(value, path, required=("name",), optional=("withstand", "movement", "skill"))
     at = functools.partial(fields.key_path, path)
     return Armour(
-        fields.text(data["name"], at("name")),
+        fields.name(data["name"], at("name")),
         withstand_bonus=fields.whole(data.get("withstand", 0), at("withstand"), 0, MAX_INJURY),
         movement_modifier=fields.whole(data.get("movement", 0), at("movement"), -20, 0),
         skill_modifier=fields.whole(data.get("skill", 0), at("skill"), -12, 0),

@@ -15,10 +15,15 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.files import FileRefused, read_limited
 from game.rules.geometry import DIRECTION_NAMES, Tile
 
 T = TypeVar("T")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+MAX_NAME_LENGTH = 60  # characters of a combatant's or a side's name
+MAX_TITLE_LENGTH = 100  # characters of a battle's title
+MAX_JSON_BYTES = 8 * 2**20  # bytes; the largest bundled data file is a few KiB
+MAX_NUMBER = 2.0**53  # beyond this no field means a JSON number (and floats lose whole numbers)
 COMMENT_KEY = "comment"
 """Any object in a data file may carry a free-text "comment" (or a list of lines)."""
 
@@ -54,32 +59,44 @@ def _reject_constant(name: str) -> float:
     raise ValueError(f"{name} is not allowed in JSON")
 
 
+def _finite_float(text: str) -> float:
+    # 1e400 parses as infinity: as much a non-number as the Infinity literal.
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
 def read_json(path: Path, label: str | None = None) -> Any:
     """Parse a JSON file; FieldError (with line and column) if it is missing or malformed."""
     label = label or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise FieldError("", f"{label}: no such file") from None
-    except IsADirectoryError:
-        raise FieldError("", f"{label}: is a directory, not a JSON file") from None
+        raw = read_limited(path, MAX_JSON_BYTES)
+    except FileRefused as err:
+        raise FieldError("", f"{label}: {err}") from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
         raise FieldError("", f"{label}: not UTF-8 text ({err.reason} at byte {err.start})") from None
-    except OSError as err:
-        raise FieldError("", f"{label}: cannot read: {err.strerror or err}") from None
     return parse_json(text, label)
 
 
 def parse_json(text: str, label: str) -> Any:
     """Parse JSON text; FieldError naming `label`, line and column on a syntax error."""
     try:
-        return json.loads(text, object_pairs_hook=_object_hook, parse_constant=_reject_constant)
+        return json.loads(
+            text, object_pairs_hook=_object_hook, parse_constant=_reject_constant, parse_float=_finite_float
+        )
     except json.JSONDecodeError as err:
         raise FieldError(
             "", f"{label}: bad JSON at line {err.lineno} column {err.colno}: {err.msg}"
         ) from None
-    except (ValueError, RecursionError) as err:
-        raise FieldError("", f"{label}: bad JSON: {err}") from None
+    except RecursionError:
+        raise FieldError("", f"{label}: bad JSON: nested too deeply") from None
+    except ValueError as err:
+        # Python refuses integers of thousands of digits with a hint meant for programmers.
+        reason = "a number has too many digits" if "digits" in str(err) else str(err)
+        raise FieldError("", f"{label}: bad JSON: {reason}") from None
 
 
 # ------------------------------------------------------------------ paths
@@ -164,12 +181,14 @@ def mapping(value: Any, path: str) -> Mapping[str, Any]:
     return value
 
 
-def array(value: Any, path: str, min_items: int = 0) -> list[Any]:
-    """A JSON list, with at least `min_items` items."""
+def array(value: Any, path: str, min_items: int = 0, max_items: int | None = None) -> list[Any]:
+    """A JSON list, with at least `min_items` items (and at most `max_items`, if given)."""
     if not isinstance(value, list):
         raise FieldError(path, expected("a list", value))
     if len(value) < min_items:
         raise FieldError(path, f"expected at least {min_items} item{'s' if min_items != 1 else ''}, got []")
+    if max_items is not None and len(value) > max_items:
+        raise FieldError(path, f"expected at most {max_items} items, got {len(value)}")
     return value
 
 
@@ -182,6 +201,19 @@ def text(value: Any, path: str, choices: Collection[str] | None = None) -> str:
     if choices is not None and value not in choices:
         raise FieldError(path, f"expected one of {', '.join(choices)}, got {shown(value)}")
     return value
+
+
+def name(value: Any, path: str, max_length: int = MAX_NAME_LENGTH) -> str:
+    """A name players see (a combatant, a side, a title): one line of printable text without
+    surrounding spaces, at most `max_length` characters."""
+    text_value = text(value, path)
+    if text_value != text_value.strip():
+        raise FieldError(path, f"{shown(text_value)} starts or ends with a space")
+    if not text_value.isprintable():
+        raise FieldError(path, f"{shown(text_value)} contains a control character")
+    if len(text_value) > max_length:
+        raise FieldError(path, f"{shown(text_value)} is longer than {max_length} characters")
+    return text_value
 
 
 def whole(value: Any, path: str, low: int | None = None, high: int | None = None) -> int:
@@ -201,7 +233,9 @@ def whole(value: Any, path: str, low: int | None = None, high: int | None = None
 
 def number(value: Any, path: str, positive: bool = False) -> float:
     """A finite number (above 0, if `positive`)."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise FieldError(path, expected("a number", value))
+    if not -MAX_NUMBER <= value <= MAX_NUMBER:  # also NaN, infinities and integers too big for a float
         raise FieldError(path, expected("a number", value))
     if positive and value <= 0:
         raise FieldError(path, f"expected a number above 0, got {shown(value)}")

@@ -55,11 +55,11 @@ def parse_character(value: Any, path: str, armory: Armory) -> Character:
     data = fields.obj(value, path, required=("id", "name", "attributes"), optional=ENTRY_FIELDS)
     at = functools.partial(key_path, path)
     ident = fields.text(data["id"], at("id"))
-    name = fields.text(data["name"], at("name"))
+    name = fields.name(data["name"], at("name"))
     return Character(
         id=ident,
         name=name,
-        short=fields.text(data.get("short", name), at("short")),
+        short=fields.name(data.get("short", name), at("short")),
         kind=fields.text(data.get("kind", "troop"), at("kind"), KINDS),
         setting=fields.text(data.get("setting", "fantasy"), at("setting"), SETTINGS),
         token=fields.text(data.get("token", "person"), at("token")),

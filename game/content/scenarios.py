@@ -30,6 +30,12 @@ SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
 TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
 DEFAULT_MAX_ROUNDS = 30
+MAX_ROUNDS = 1000
+MAX_UNITS = 100  # combatants over every side
+MAX_BATTLE_WORK = 500_000
+"""Rounds × combatants² a battle may reach: the rules look at every pair of combatants each
+round, and a save replays every round, so this bounds the seconds a save takes to load
+(about 3 s at the limit: 1000 rounds of 22 combatants, or 50 rounds of 100)."""
 SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
 UNIT_FIELDS = ("name", "at", "facing", "injuries")
 PALETTE = (("#3b82f6", "circle"), ("#ef4444", "triangle"), ("#22c55e", "square"), ("#eab308", "diamond"))
@@ -79,7 +85,8 @@ class Scenario:
 
 
 # ------------------------------------------------------------------ parsing
-def _colour(value: Any, path: str) -> str:
+def colour(value: Any, path: str) -> str:
+    """A side colour: "#rrggbb"."""
     text = fields.text(value, path)
     if len(text) != 7 or text[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in text[1:]):
         raise FieldError(path, fields.expected('a colour like "#3b82f6"', value))
@@ -92,7 +99,7 @@ def _unit(value: Any, path: str, roster: Roster) -> UnitSpec:
     character = roster.get(fields.text(data["character"], at("character")), at("character")).id
     return UnitSpec(
         character=character,
-        name=fields.text(data["name"], at("name")) if "name" in data else None,
+        name=fields.name(data["name"], at("name")) if "name" in data else None,
         at=fields.tile(data["at"], at("at")) if "at" in data else None,
         facing=fields.direction(data["facing"], at("facing")) if "facing" in data else None,
         injuries=fields.whole(data.get("injuries", 0), at("injuries"), 0, DEFEAT_AT - 1),
@@ -102,16 +109,16 @@ def _unit(value: Any, path: str, roster: Roster) -> UnitSpec:
 def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
     data = fields.obj(value, path, required=("name", "units"), optional=SIDE_FIELDS)
     at = functools.partial(key_path, path)
-    colour, shape = PALETTE[index % len(PALETTE)]
-    name = fields.text(data["name"], at("name"))
+    default_colour, default_shape = PALETTE[index % len(PALETTE)]
+    name = fields.name(data["name"], at("name"))
     units = tuple(
         _unit(u, index_path(at("units"), i), roster)
-        for i, u in enumerate(fields.array(data["units"], at("units"), min_items=1))
+        for i, u in enumerate(fields.array(data["units"], at("units"), min_items=1, max_items=MAX_UNITS))
     )
     return SideSpec(
         name=name,
-        colour=_colour(data["colour"], at("colour")) if "colour" in data else colour,
-        shape=fields.text(data.get("shape", shape), at("shape"), SHAPES),
+        colour=colour(data["colour"], at("colour")) if "colour" in data else default_colour,
+        shape=fields.text(data.get("shape", default_shape), at("shape"), SHAPES),
         controller=fields.text(data.get("controller", "human"), at("controller"), CONTROLLERS),
         zone=fields.text(data.get("zone", name), at("zone")),
         units=units,
@@ -134,6 +141,14 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scena
     names = [s.name.casefold() for s in sides]
     if len(set(names)) != len(names):
         raise FieldError("sides", "two sides have the same name")
+    units = sum(len(s.units) for s in sides)
+    if units > MAX_UNITS:
+        raise FieldError("sides", f"{units} units in all; at most {MAX_UNITS}")
+    max_rounds = fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", 1, MAX_ROUNDS)
+    if max_rounds * units**2 > MAX_BATTLE_WORK:
+        raise FieldError(
+            "max_rounds", f"with {units} units a battle may last at most {MAX_BATTLE_WORK // units**2} rounds"
+        )
     options = RuleOptions.battlefield()
     if "modules" in top:
         try:
@@ -152,13 +167,13 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scena
     tutorial = top.get("tutorial")
     return Scenario(
         id=ident,
-        title=fields.text(top["title"], "title"),
+        title=fields.name(top["title"], "title", fields.MAX_TITLE_LENGTH),
         briefing=fields.text(top["briefing"], "briefing"),
         map_path=from_root(fields.text(top["map"], "map")),
         sides=sides,
         options=options,
         victory=victory,
-        max_rounds=fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", 1, 1000),
+        max_rounds=max_rounds,
         tutorial=fields.text(tutorial, "tutorial", TUTORIALS) if tutorial is not None else None,
     )
 
@@ -210,12 +225,18 @@ def _free_tiles(candidates: set[Tile], taken: set[Tile], centre: tuple[float, fl
 
 
 def _unique(name: str, used: set[str]) -> str:
+    """`name`, or `name 2`, `name 3` … (shortened to stay a valid name) if it is taken."""
     if name.casefold() not in used:
         return name
     n = 2
-    while f"{name} {n}".casefold() in used:
+    while (numbered := _numbered(name, n)).casefold() in used:
         n += 1
-    return f"{name} {n}"
+    return numbered
+
+
+def _numbered(name: str, n: int) -> str:
+    suffix = f" {n}"
+    return name[: fields.MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
 
 
 def build_battle(
@@ -231,6 +252,7 @@ def build_battle(
     Raises ScenarioError (one line) if the map or a placement is bad.
     """
     from game.board.tiled import MapError, load_map
+    from game.persist.saves import map_source
 
     roster = roster or default_roster()
     try:
@@ -292,19 +314,15 @@ def build_battle(
                 Controller(*(controller.split(":", 1) if ":" in controller else (controller, ""))),
                 Appearance(character.token),
             )
-    meta = {
-        "scenario": scenario.id,
-        "title": scenario.title,
-        "map": relative_to_root(scenario.map_path),
-        "sides": sides_meta,
-    }
+    map_path = relative_to_root(scenario.map_path)
+    meta = {"scenario": scenario.id, "title": scenario.title, "map": map_path, "sides": sides_meta}
     battle = Battle(
         world,
         board,
         seed,
         options or scenario.options,
         max_rounds=scenario.max_rounds,
-        board_source={"map": relative_to_root(scenario.map_path)},
+        board_source=map_source(map_path, battle_map.digest),
         meta=meta,
         victory=scenario.victory,
     )
@@ -321,10 +339,10 @@ def quick_scenario(
     zones = (battle_map.sides + ["A", "B"])[:2]
     sides = []
     for index, (zone, troop) in enumerate(zip(zones, troops, strict=True)):
-        colour, shape = PALETTE[index]
+        side_colour, side_shape = PALETTE[index]
         units = tuple(UnitSpec(troop) for _ in range(per_side))
         controller = "human" if index == 0 else "ai:normal"
-        sides.append(SideSpec(f"Side {zone}", colour, shape, controller, zone, units))
+        sides.append(SideSpec(f"Side {zone}", side_colour, side_shape, controller, zone, units))
     return Scenario(
         id=f"quick-{map_path.stem}",
         title=f"Quick battle: {battle_map.name}",

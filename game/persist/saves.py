@@ -1,8 +1,15 @@
 """Save files: JSON with a format version, the initial state, the seed and every order.
 
-Loading rebuilds the battle by replaying the orders and then checks the
-result against the state hash stored at save time, so a save that was
-hand-edited or damaged is caught rather than silently wrong.
+Loading checks the file before it replays anything: its size, its header, a
+hash over the whole battle part (board, rules modules, victory, meta, the
+initial world, every order), a hash of the map file it was played on, and
+every value with the validators scenario loading uses (`save_check`).  Only
+then are the orders replayed, and the result checked against the stored
+state and events hashes.  `replay --verify` goes through exactly the same
+steps, so a save that verifies always loads.
+
+Format versions: 2 adds `battle_hash` and the map's hash; version 1 saves
+still load (checked the same way, without those two hashes).
 """
 
 from __future__ import annotations
@@ -15,40 +22,75 @@ from pathlib import Path
 from typing import Any
 
 from game.battle import Battle
+from game.content.fields import FieldError
+from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
+from game.persist.save_check import CheckedBattle, check_battle
 from game.rules.actions import Order
-from game.rules.board import Board, GridBoard
-from game.rules.options import RuleOptions
+from game.rules.board import Board
 from game.rules.positions import name_of
-from game.rules.victory import Victory
 from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
-SAVE_VERSION = 1
-MAX_SAVE_BYTES = 64 * 1024 * 1024  # refuse absurd files before parsing them
+SAVE_VERSION = 2
+MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 combatants saves in about 50 KiB
+HASH_LENGTH = 64  # hex digits of a SHA-256
 
 
 class SaveError(ValueError):
     """A save that cannot be loaded, with one line saying why."""
 
 
-BoardFactory = Callable[[dict[str, Any]], Board]
+class MapChanged(SaveError):
+    """The map a save was played on has been edited since: the battle cannot be replayed on it."""
+
+
+BoardFactory = Callable[[Any], Board]
+
+
+def _grid_board(spec: Any) -> Board:
+    from game.board.preflight import MAX_TILES_PER_SIDE
+    from game.board.terrain import MAX_METRES_PER_TILE
+    from game.sandbox.loader import parse_board
+
+    board = parse_board(spec, "battle.board.grid")  # the sandbox's own board validator
+    if max(board.width, board.height) > MAX_TILES_PER_SIDE:
+        raise FieldError("battle.board.grid", f"larger than {MAX_TILES_PER_SIDE} tiles a side")
+    if board.metres_per_tile > MAX_METRES_PER_TILE:
+        raise FieldError("battle.board.grid.metres_per_tile", f"above {MAX_METRES_PER_TILE:g}")
+    return board
 
 
 def _map_board(spec: Any) -> Board:
+    """The map a save names: a path (version 1), or a path and the SHA-256 of its files."""
     from game.board.tiled import MapError, load_map
     from game.paths import from_root
 
-    if not isinstance(spec, str):
-        raise SaveError("board.map: expected a map path")
+    where = "battle.board.map"
+    if isinstance(spec, dict):
+        path, digest = spec.get("path"), spec.get("sha256")
+        if set(spec) != {"path", "sha256"} or not isinstance(digest, str):
+            raise FieldError(where, 'expected {"path": …, "sha256": …}')
+    else:
+        path, digest = spec, None
+    if not isinstance(path, str) or not path.endswith(".tmx") or "\x00" in path:
+        raise FieldError(where, "expected the path of a .tmx map")
     try:
-        return load_map(from_root(spec)).board
+        battle_map = load_map(from_root(path))
     except MapError as err:
-        raise SaveError(f"board.map: {err}") from None
+        raise SaveError(f"the map of this save cannot be loaded: {err}") from None
+    if digest is not None and battle_map.digest != digest:
+        raise MapChanged(f"the map {path} changed since this save; the battle cannot be replayed on it")
+    return battle_map.board
 
 
-BOARD_KINDS: dict[str, BoardFactory] = {"grid": lambda spec: GridBoard.from_dict(spec), "map": _map_board}
-"""Board source kind → how to rebuild it."""
+BOARD_KINDS: dict[str, BoardFactory] = {"grid": _grid_board, "map": _map_board}
+"""Board source kind → how to rebuild it (checked)."""
+
+
+def map_source(path: str, digest: str) -> dict[str, Any]:
+    """How a battle names the map it is played on: its path and the hash of its files."""
+    return {"map": {"path": path, "sha256": digest}}
 
 
 def canonical(data: Any) -> bytes:
@@ -61,6 +103,11 @@ def world_hash(world: World) -> str:
     return hashlib.sha256(canonical(world.to_dict())).hexdigest()
 
 
+def battle_hash(doc: Any) -> str:
+    """SHA-256 of a save's whole battle part: everything loading uses."""
+    return hashlib.sha256(canonical(doc)).hexdigest()
+
+
 def events_hash(battle: Battle) -> str:
     """SHA-256 of every event so far."""
     return hashlib.sha256(canonical([e.to_dict() for e in battle.events()])).hexdigest()
@@ -68,11 +115,13 @@ def events_hash(battle: Battle) -> str:
 
 def battle_to_save(battle: Battle) -> dict[str, Any]:
     """The save document for a battle at any point."""
+    doc = battle.to_dict()
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "battle": battle.to_dict(),
+        "battle": doc,
+        "battle_hash": battle_hash(doc),
         "state_hash": world_hash(battle.world),
         "events_hash": events_hash(battle),
         "round_hashes": round_hashes(battle),
@@ -90,32 +139,34 @@ def save_battle(battle: Battle, path: Path) -> None:
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """Read and parse a save file; SaveError for anything but a JSON object."""
+    """Read and parse a save file; SaveError for anything but a JSON object of a sane size."""
     try:
-        size = path.stat().st_size
-    except FileNotFoundError:
-        raise SaveError(f"{path}: no such save file") from None
-    except OSError as err:
-        raise SaveError(f"{path}: cannot read: {err.strerror or err}") from None
-    if size > MAX_SAVE_BYTES:
-        raise SaveError(f"{path}: {size} bytes is too large for a save file")
+        raw = read_limited(path, MAX_SAVE_BYTES)
+    except FileRefused as err:
+        if str(err) == "no such file":
+            raise SaveError(f"{path}: no such save file") from None
+        raise SaveError(f"{path}: {err}") from None
     try:
-        data = json.loads(path.read_bytes().decode("utf-8"))
+        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
     except UnicodeDecodeError:
         raise SaveError(f"{path}: not a save file (not UTF-8 text)") from None
     except json.JSONDecodeError as err:
         raise SaveError(f"{path}: damaged save (bad JSON at line {err.lineno} column {err.colno})") from None
-    except (ValueError, RecursionError) as err:
-        raise SaveError(f"{path}: damaged save ({err})") from None
-    except OSError as err:
-        raise SaveError(f"{path}: cannot read: {err.strerror or err}") from None
+    except RecursionError:
+        raise SaveError(f"{path}: damaged save (nested too deeply)") from None
+    except ValueError as err:
+        raise SaveError(f"{path}: damaged save ({_short(err)})") from None
     if not isinstance(data, dict):
         raise SaveError(f"{path}: not a save file (expected a JSON object)")
     return data
 
 
+def _reject_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def load_battle(path: Path) -> Battle:
-    """Load a save: validate, replay every order, verify the state hash."""
+    """Load a save: check it, replay every order, verify the state and events hashes."""
     return battle_from_save(read_save(path), str(path))
 
 
@@ -125,28 +176,75 @@ def check_header(data: dict[str, Any], label: str) -> None:
         raise SaveError(f"{label}: not a Dominion Tactics save file")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"{label}: version: expected a whole number, got {version!r}")
+        raise SaveError(f"{label}: version: expected a whole number, got {str(version)[:20]!r}")
     if version > SAVE_VERSION:
         raise SaveError(f"{label}: made by a newer version of the game (save version {version})")
     if version < 1:
         raise SaveError(f"{label}: unknown save version {version}")
 
 
-def replay_document(
-    doc: Any,
+def prepare(data: dict[str, Any], label: str) -> CheckedBattle:
+    """Every check that can be made before replaying: header, hashes of the battle and of its
+    map, and every value of the battle part; SaveError (one line) on the first problem."""
+    check_header(data, label)
+    if "battle" not in data:
+        raise SaveError(f"{label}: damaged save (missing 'battle')")
+    for key in ("battle_hash", "state_hash", "events_hash"):
+        value = data.get(key)
+        if value is not None and not (isinstance(value, str) and len(value) == HASH_LENGTH):
+            raise SaveError(f"{label}: damaged save ({key} is not a SHA-256)")
+    if "state_hash" not in data:
+        raise SaveError(f"{label}: damaged save (missing 'state_hash')")
+    if data["version"] >= 2:
+        if "battle_hash" not in data:
+            raise SaveError(f"{label}: damaged save (missing 'battle_hash')")
+        if battle_hash(data["battle"]) != data["battle_hash"]:
+            raise SaveError(f"{label}: damaged save (the battle does not match its hash)")
+    try:
+        return check_battle(data["battle"], rebuild_board)
+    except MapChanged as err:
+        raise MapChanged(f"{label}: {err}") from None
+    except SaveError as err:
+        raise SaveError(f"{label}: {err}") from None
+    except FieldError as err:
+        raise SaveError(f"{label}: damaged save ({_short(err)})") from None
+
+
+def replay_checked(
+    parts: CheckedBattle,
     label: str,
     upto: int | None = None,
     on_round: Callable[[Battle, int], None] | None = None,
 ) -> Battle:
-    """Rebuild the battle of a save's "battle" part; anything malformed is a SaveError."""
+    """Replay a checked battle; an order the engine refuses is a SaveError."""
     try:
-        return _replay(doc, label, upto, on_round)
+        return _replay(parts, label, upto, on_round)
     except SaveError:
         raise
     except KeyError as err:
-        raise SaveError(f"{label}: damaged save (missing {err.args[0]!r})") from None
+        raise SaveError(f"{label}: damaged save (missing {str(err.args[0])[:40]!r})") from None
     except (TypeError, ValueError, AttributeError, IndexError, ArithmeticError, RuntimeError) as err:
         raise SaveError(f"{label}: damaged save ({_short(err)})") from None
+
+
+def rebuild(
+    data: dict[str, Any],
+    label: str = "save",
+    upto: int | None = None,
+    on_round: Callable[[Battle, int], None] | None = None,
+) -> Battle:
+    """Check a save document and replay it (up to `upto` resolved rounds), without comparing
+    the result with its stored hashes: `battle_from_save` and `replay --verify` both start here."""
+    return replay_checked(prepare(data, label), label, upto, on_round)
+
+
+def hash_mismatch(data: dict[str, Any], battle: Battle) -> str | None:
+    """What of the replayed battle differs from the save's stored hashes (None: nothing)."""
+    if world_hash(battle.world) != data.get("state_hash"):
+        return "the replayed battle does not match its stored state"
+    if "events_hash" in data and events_hash(battle) != data["events_hash"]:
+        return "the replayed events do not match"
+    return None
 
 
 def battle_from_save(
@@ -156,16 +254,10 @@ def battle_from_save(
 
     `on_round` is called after each resolved round of the replay.
     """
-    check_header(data, label)
-    if "battle" not in data:
-        raise SaveError(f"{label}: damaged save (missing 'battle')")
-    battle = replay_document(data["battle"], label, on_round=on_round)
-    if "state_hash" not in data:
-        raise SaveError(f"{label}: damaged save (missing 'state_hash')")
-    if world_hash(battle.world) != data["state_hash"]:
-        raise SaveError(f"{label}: damaged save (the replayed battle does not match its stored state)")
-    if "events_hash" in data and events_hash(battle) != data["events_hash"]:
-        raise SaveError(f"{label}: damaged save (the replayed events do not match)")
+    battle = rebuild(data, label, on_round=on_round)
+    mismatch = hash_mismatch(data, battle)
+    if mismatch:
+        raise SaveError(f"{label}: damaged save ({mismatch})")
     return battle
 
 
@@ -175,18 +267,18 @@ def _short(err: Exception) -> str:
 
 
 def rebuild_board(source: dict[str, Any]) -> Board:
-    """The board a save names."""
+    """The board a save names, checked; FieldError or SaveError if it cannot be rebuilt."""
     if not isinstance(source, dict) or len(source) != 1:
-        raise SaveError("board: expected one board source")
+        raise FieldError("battle.board", "expected one board source")
     ((kind, spec),) = source.items()
     factory = BOARD_KINDS.get(kind)
     if factory is None:
-        raise SaveError(f"board: unknown board kind {kind!r}")
+        raise FieldError("battle.board", f"unknown board kind {kind[:40]!r}")
     return factory(spec)
 
 
 def _replay(
-    doc: dict[str, Any],
+    parts: CheckedBattle,
     label: str,
     upto: int | None = None,
     on_round: Callable[[Battle, int], None] | None = None,
@@ -196,28 +288,17 @@ def _replay(
     `upto` stops after that many resolved rounds (to continue from there);
     `on_round` is called after each resolved round.
     """
-    if not isinstance(doc, dict):
-        raise SaveError(f"{label}: battle: expected an object")
-    board = rebuild_board(doc["board"])
-    world = World.from_dict(doc["initial"])
-    seed = doc["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise SaveError(f"{label}: battle.seed: expected a whole number")
     battle = Battle(
-        world,
-        board,
-        seed,
-        RuleOptions.from_dict(doc.get("options", {})),
-        max_rounds=int(doc.get("max_rounds", 100)),
-        board_source=doc["board"],
-        meta=doc.get("meta") or {},
-        victory=Victory.from_dict(doc.get("victory") or {}),
+        parts.world,
+        parts.board,
+        parts.seed,
+        parts.options,
+        max_rounds=parts.max_rounds,
+        board_source=parts.board_source,
+        meta=parts.meta,
+        victory=parts.victory,
     )
-    rounds = doc["rounds"]
-    resolved = int(doc.get("resolved_rounds", len(rounds)))
-    if not isinstance(rounds, list) or not 0 <= resolved <= len(rounds) or len(rounds) - resolved > 1:
-        raise SaveError(f"{label}: battle.rounds: inconsistent with resolved_rounds")
-    for number, orders in enumerate(rounds, 1):
+    for number, orders in enumerate(parts.rounds, 1):
         if upto is not None and number > upto:
             break
         if battle.over:
@@ -227,11 +308,11 @@ def _replay(
             order = Order.from_dict(raw)
             problems = battle.declare(order)
             if problems:
-                who = name_of(battle.world, order.actor)
+                who = name_of(battle.world, order.actor) if isinstance(order.actor, int) else "?"
                 raise SaveError(
                     f"{label}: damaged save (round {number}: {who}'s order is refused: {problems[0]})"
                 )
-        if number <= resolved:
+        if number <= parts.resolved:
             if battle.next_declarer is not None:
                 raise SaveError(f"{label}: damaged save (round {number}: orders are missing)")
             battle.resolve()

@@ -9,9 +9,12 @@ player sees it.  Every side is set to human so no AI runs.
 from __future__ import annotations
 
 import argparse
+import math
 import os
 
 OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance")
+MAX_PICTURE_PIXELS = 2**24  # pixels of the whole-map picture (64 MiB at 32 bits): 4096 × 4096
+MIN_FIT_TILE = 4  # pixels per tile the picture may shrink to; a 1000×1000 map fits at 4
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -52,17 +55,40 @@ def run(args: argparse.Namespace) -> int:
         battle, battle_map = _battle(args.path, args.seed)
     except UsageError:
         raise
+    except MemoryError:
+        raise UsageError(f"{args.path}: out of memory while setting up the battle") from None
     except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
-        raise UsageError(f"{args.path}: {err}") from None
-    surface = render(battle, battle_map, names, args.select, args.tile, args.screen, args.colour_blind)
+        reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
+        raise UsageError(f"{args.path}: {reason}") from None
+    tile = args.tile
+    if not args.screen:
+        board = battle.board  # type: ignore[attr-defined]
+        tile = fit_tile(board.width, board.height, args.tile)
+    surface = render(battle, battle_map, names, args.select, tile, args.screen, args.colour_blind)
     import pygame
 
     try:
         pygame.image.save(surface, args.out)
     except (pygame.error, OSError) as err:
         raise UsageError(f"cannot write {args.out}: {err}") from None
-    print(f"wrote {args.out} ({surface.get_width()}×{surface.get_height()})")
+    shrunk = ""
+    if tile != args.tile:
+        shrunk = f", {tile} pixels per tile to stay under {MAX_PICTURE_PIXELS:,} pixels"
+    print(f"wrote {args.out} ({surface.get_width()}×{surface.get_height()}{shrunk})")
     return 0
+
+
+def fit_tile(width: int, height: int, tile_px: int) -> int:
+    """The largest tile size up to `tile_px` at which a width × height map's picture stays
+    under MAX_PICTURE_PIXELS; UsageError if even MIN_FIT_TILE is too big."""
+    from game.cli import UsageError
+
+    fitting = math.isqrt(MAX_PICTURE_PIXELS // max(1, width * height))
+    if fitting < MIN_FIT_TILE:
+        raise UsageError(
+            f"a {width}×{height} map is too large to draw whole (use --screen for the battle screen)"
+        )
+    return min(tile_px, fitting)
 
 
 def _battle(path: str, seed: int) -> tuple[object, object]:

@@ -16,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.board.art import FLIP_D, FLIP_H, FLIP_V, MapArt
+from game.board.images import ImageError, image_size
 from game.rules.board import Board
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
@@ -43,12 +44,15 @@ class TileImages:
         self._sheets: dict[Path, pygame.Surface | None] = {}
         self._scaled: dict[tuple[int, int], pygame.Surface | None] = {}
 
-    def _sheet(self, path: Path) -> pygame.Surface | None:
+    def _sheet(self, path: Path, size: tuple[int, int]) -> pygame.Surface | None:
         if path not in self._sheets:
             try:
+                # Decode only the image the map check sized: a file swapped since is not decoded.
+                if image_size(path) != size:
+                    raise ImageError("not the image the map was checked with")
                 image = pygame.image.load(str(path))
                 self._sheets[path] = image.convert_alpha() if pygame.display.get_surface() else image
-            except (pygame.error, FileNotFoundError, OSError):
+            except (pygame.error, OSError, ImageError):
                 self._sheets[path] = None
         return self._sheets[path]
 
@@ -61,7 +65,7 @@ class TileImages:
         image = None
         tileset = self.art.tileset_for(gid)
         if tileset is not None:
-            sheet = self._sheet(tileset.image)
+            sheet = self._sheet(tileset.image, tileset.size)
             if sheet is not None:
                 rect = pygame.Rect(tileset.source_rect(gid))
                 if sheet.get_rect().contains(rect):

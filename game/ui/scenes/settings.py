@@ -9,7 +9,7 @@ import pygame
 
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
-from game.ui.prefs import UI_SCALES
+from game.ui.prefs import ANIMATION_SPEEDS, UI_SCALES
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 
@@ -143,7 +143,7 @@ class SettingsScene(Scene):
 
     def cycle_speed(self) -> None:
         """Playback pace."""
-        speeds = [0.5, 1.0, 1.5, 2.0, 3.0]
+        speeds = list(ANIMATION_SPEEDS)
         p = self.app.prefs
         p.animation_speed = (
             speeds[(speeds.index(p.animation_speed) + 1) % len(speeds)]

@@ -1,0 +1,87 @@
+"""Parsing a map's XML files safely: no DTD, no entities, and a bounded tree.
+
+defusedxml refuses DTDs and entity tricks; on top of that the parse stops as
+soon as the files of one map hold too many bytes or elements, or nest too
+deeply, so a small hostile file can neither fill memory with elements nor
+overflow a recursive reader with 2,000 nested groups.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from xml.etree.ElementTree import Element, ParseError
+
+import defusedxml
+import defusedxml.ElementTree as SafeET
+
+from game.files import FileRefused, describe_size, read_limited
+
+MAX_FILE_BYTES = 32 * 2**20  # bytes per file; a 1000×1000 map in CSV is about 5 MiB a layer
+MAX_TOTAL_BYTES = 64 * 2**20  # bytes across the map and its tilesets
+MAX_ELEMENTS = 200_000  # XML elements across the map and its tilesets (10,000 objects use ~50,000)
+MAX_DEPTH = 64  # nested elements; Tiled nests groups, but not dozens deep
+
+
+class XmlError(ValueError):
+    """A file refused by the safe parse; the message names the file."""
+
+
+@dataclass
+class Budget:
+    """What the files of one map may still use between them, and a digest of what they held."""
+
+    bytes: int = MAX_TOTAL_BYTES
+    elements: int = MAX_ELEMENTS
+    digest: Any = field(default_factory=hashlib.sha256)
+
+
+def parse(path: Path, expected_root: str, budget: Budget) -> Element:
+    """The root element of a safe, bounded XML file whose root is <expected_root>."""
+    name = path.name
+    try:
+        raw = read_limited(path, min(MAX_FILE_BYTES, budget.bytes))
+    except FileRefused as err:
+        if budget.bytes < MAX_FILE_BYTES and "too large" in str(err):
+            total = describe_size(MAX_TOTAL_BYTES)
+            raise XmlError(f"{name}: the map's files together pass {total}") from None
+        raise XmlError(f"{name}: {err}") from None
+    budget.bytes -= len(raw)
+    budget.digest.update(len(raw).to_bytes(8, "big") + raw)
+    root: Element | None = None
+    depth = 0
+    try:
+        events = SafeET.iterparse(io.BytesIO(raw), events=("start", "end"), forbid_dtd=True)
+        for event, element in events:
+            if event == "end":
+                depth -= 1
+                continue
+            root = element if root is None else root
+            depth += 1
+            budget.elements -= 1
+            if depth > MAX_DEPTH:
+                raise XmlError(f"{name}: elements nested more than {MAX_DEPTH} deep")
+            if budget.elements < 0:
+                raise XmlError(f"{name}: more than {MAX_ELEMENTS} XML elements in the map and its tilesets")
+    except defusedxml.DTDForbidden:
+        raise XmlError(f"{name}: XML DOCTYPE declarations are not allowed") from None
+    except defusedxml.EntitiesForbidden:
+        raise XmlError(f"{name}: XML entity declarations are not allowed") from None
+    except defusedxml.DefusedXmlException as err:
+        raise XmlError(f"{name}: unsafe XML refused ({type(err).__name__})") from None
+    except ParseError as err:
+        raise XmlError(f"{name}: malformed XML: {err}") from None
+    except LookupError as err:  # an encoding Python does not know
+        raise XmlError(f"{name}: malformed XML: {err}") from None
+    except (ValueError, UnicodeError) as err:
+        if isinstance(err, XmlError):
+            raise
+        raise XmlError(f"{name}: malformed XML: {err}") from None
+    if root is None:
+        raise XmlError(f"{name}: malformed XML: no element found")
+    if root.tag != expected_root:
+        raise XmlError(f"{name}: not a Tiled {expected_root} file (root element <{root.tag}>)")
+    return root

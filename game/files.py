@@ -1,0 +1,92 @@
+"""Reading a file a player or map maker names: a regular file only, and never more than a limit.
+
+`Path.read_bytes` would hang on a FIFO, fill memory from `/dev/zero` and read
+a file of several gigabytes whole before anyone could object.  `read_limited`
+opens without blocking, refuses anything but a regular file, and stops one
+byte past the limit, so the cost of a hostile path is bounded before a byte
+is parsed.  Every loader (maps, tilesets, saves, data files, settings) reads
+through it and turns `FileRefused` into its own one-line error.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+KIND_NAMES = {
+    stat.S_IFDIR: "a directory",
+    stat.S_IFIFO: "a pipe (FIFO)",
+    stat.S_IFCHR: "a device",
+    stat.S_IFBLK: "a device",
+    stat.S_IFSOCK: "a socket",
+}
+CHUNK = 1 << 20  # bytes read at a time
+
+
+class FileRefused(ValueError):
+    """A file that cannot be read as asked: the message says why, without the path."""
+
+
+def read_limited(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; FileRefused otherwise."""
+    return _read(path, limit, whole=True)
+
+
+def read_head(path: str | os.PathLike[str], count: int) -> bytes:
+    """The first `count` bytes (or fewer) of a regular file of any size; FileRefused otherwise."""
+    return _read(path, count, whole=False)
+
+
+def _read(path: str | os.PathLike[str], limit: int, whole: bool) -> bytes:
+    flags = os.O_RDONLY
+    for extra in ("O_NONBLOCK", "O_NOCTTY", "O_BINARY"):  # not every platform has each
+        flags |= getattr(os, extra, 0)
+    try:
+        fd = os.open(path, flags)  # O_NONBLOCK: opening a FIFO with no writer must not hang
+    except FileNotFoundError:
+        raise FileRefused("no such file") from None
+    except IsADirectoryError:
+        raise FileRefused("is a directory, not a file") from None
+    except (OSError, ValueError) as err:  # ValueError: a NUL in the path
+        raise FileRefused(f"cannot read: {getattr(err, 'strerror', None) or err}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = KIND_NAMES.get(stat.S_IFMT(info.st_mode), "not a regular file")
+            raise FileRefused(f"is {kind}, not a file")
+        if whole and info.st_size > limit:
+            raise FileRefused(f"too large ({describe_size(info.st_size)}; at most {describe_size(limit)})")
+        wanted = limit + 1 if whole else limit  # the file may have grown since fstat
+        parts: list[bytes] = []
+        size = 0
+        while size < wanted:
+            part = os.read(fd, min(CHUNK, wanted - size))
+            if not part:
+                break
+            parts.append(part)
+            size += len(part)
+        if whole and size > limit:
+            raise FileRefused(f"too large (more than {describe_size(limit)})")
+        return b"".join(parts)
+    except OSError as err:
+        raise FileRefused(f"cannot read: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+
+
+def describe_size(size: int) -> str:
+    """ "12 bytes", "3.5 KiB", "40 MiB", "4.0 GiB" for messages."""
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if size >= scale:
+            value = size / scale
+            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
+    return f"{size} bytes"
+
+
+def is_regular_file(path: Path) -> bool:
+    """Whether `path` names a regular file (not a folder, a FIFO or a device), without opening it."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
