@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from game.battle import Battle
+from game.rules.battle import Battle
 from game.rules.board import Board
 from game.rules.positions import combatants, name_of, tile_of
 from game.world import Condition, World

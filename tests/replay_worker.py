@@ -15,9 +15,9 @@ from pathlib import Path
 
 from game.ai import make_controller
 from game.ai.controller import DeclarationView
-from game.battle import Battle
 from game.content.scenarios import build_battle, list_scenarios
 from game.persist.saves import events_hash, load_battle, save_battle, world_hash
+from game.rules.battle import Battle
 from game.world import Side
 
 MAX_ROUNDS = 8  # enough for injuries, defeats and disarms; keeps each battle short

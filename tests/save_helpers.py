@@ -6,7 +6,6 @@ import json
 from typing import Any
 
 from game.ai.placeholder import placeholder_order
-from game.battle import Battle
 from game.persist.saves import (
     SaveError,
     battle_hash,
@@ -16,6 +15,7 @@ from game.persist.saves import (
     round_hashes,
     world_hash,
 )
+from game.rules.battle import Battle
 
 
 def play(battle: Battle, rounds: int, declare_next: bool = False) -> Battle:

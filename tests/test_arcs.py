@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.equipment import Weapon
+from game.core.geometry import DIRECTION_NAMES, DIRECTION_VECTORS
 from game.rules.actions import ActionKind
 from game.rules.arcs import BACK, FRONT, LEFT, RIGHT, arc_of, attack_facing_modifier, defence_cost
-from game.rules.equipment import Weapon
-from game.rules.geometry import DIRECTION_NAMES, DIRECTION_VECTORS
 from tests.builders import SWORD
 
 CENTRE = (5, 5)

@@ -9,11 +9,11 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.battle import Battle
-from game.demo import demo_world
+from game.cli.demo import demo_world
 from game.persist.autosave import autosave
 from game.persist.saves import load_battle, save_battle, world_hash
 from game.rules.actions import Order
+from game.rules.battle import Battle
 
 KEEP = 5  # rounds of each battle the game promises to keep
 BATTLES = 10  # battles it promises to keep
@@ -104,7 +104,7 @@ def test_playing_on_from_an_earlier_round_keeps_the_rounds_left_behind(tmp_path:
 
 
 def test_a_killed_save_leaves_no_temporary_file_after_the_next_start(tmp_path: Path, monkeypatch) -> None:  # noqa: ANN001
-    from game import play
+    from game.cli import play
     from game.ui.app import App
 
     monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
@@ -126,7 +126,7 @@ def test_a_killed_save_leaves_no_temporary_file_after_the_next_start(tmp_path: P
 def play_args():  # noqa: ANN201
     import argparse
 
-    from game import play
+    from game.cli import play
 
     parser = argparse.ArgumentParser()
     play.add_arguments(parser)

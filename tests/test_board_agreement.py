@@ -20,9 +20,9 @@ from game.board.ranges import range_bands
 from game.board.reach import reachable
 from game.board.sight import _rays, sight_from
 from game.board.terrain import Terrain, TerrainBoard
+from game.core.equipment import MissileKind, Weapon, WeaponClass
+from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.rules.board import GridBoard, ray_cells
-from game.rules.equipment import MissileKind, Weapon, WeaponClass
-from game.rules.geometry import DIRECTION_VECTORS, Tile
 from game.rules.movement import path_metres, walk
 from game.rules.positions import range_band
 

@@ -12,7 +12,7 @@ from game.board.ranges import range_bands
 from game.board.reach import reachable, sprint_metres
 from game.board.sight import sight_from
 from game.board.terrain import TerrainBoard
-from game.rules.equipment import MissileKind, Weapon, WeaponClass
+from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.movement import path_metres
 
 SQRT2 = math.sqrt(2)

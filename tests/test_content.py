@@ -31,11 +31,11 @@ from game.cli import main as cli_main
 from game.content.armory import default_armory
 from game.content.roster import Character, default_roster, load_roster
 from game.content.scenarios import build_battle, list_scenarios, load_scenario
-from game.rules.equipment import MissileKind
+from game.core.equipment import MissileKind
+from game.core.geometry import DIRECTION_NAMES
+from game.core.sheet import ALL_SKILLS
 from game.rules.events import Injured
-from game.rules.geometry import DIRECTION_NAMES
 from game.rules.positions import combatants, name_of
-from game.rules.sheet import ALL_SKILLS
 from game.world import Condition
 from tests.builders import CHAPTER_CAST
 from tests.invariants import Watch

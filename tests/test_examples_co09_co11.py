@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.core.geometry import chebyshev
 from game.rules.actions import Action, ActionKind
 from game.rules.called_shots import called_shot
 from game.rules.dice import ScriptedDice
@@ -24,7 +25,6 @@ from game.rules.events import (
     WeaponDropped,
     WeaponRetrieved,
 )
-from game.rules.geometry import chebyshev
 from game.rules.round import OrderRejected
 from game.rules.validate import validate_order
 from game.world import Equipment, Item, Position

@@ -173,7 +173,7 @@ def test_an_error_without_a_message_still_says_what_it_was(
     error: Exception,
     said: str,  # noqa: ANN001
 ) -> None:
-    import game.ui.render_cli as render_cli
+    import game.cli.render as render_cli
     from game.cli import main
 
     def fail(path: str, seed: int) -> None:

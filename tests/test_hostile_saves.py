@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
-from game.battle import Battle
+from game.cli.demo import demo_world
 from game.content.scenarios import build_battle, quick_scenario
-from game.demo import demo_world
 from game.paths import ASSETS, MAPS
 from game.persist.replay import verify_save
 from game.persist.saves import MapChanged, SaveError, load_battle, world_hash
+from game.rules.battle import Battle
 from tests.hostile import assert_refused, run_limited
 from tests.save_helpers import as_saved, play, rehash
 

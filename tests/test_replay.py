@@ -8,10 +8,10 @@ import sys
 from pathlib import Path
 
 from game.ai.placeholder import placeholder_order
-from game.battle import Battle
-from game.demo import demo_world
+from game.cli.demo import demo_world
 from game.persist.replay import continue_from, verify_save
 from game.persist.saves import battle_to_save, load_battle, save_battle, world_hash
+from game.rules.battle import Battle
 
 
 def finished_battle(seed: int, rounds: int = 30) -> Battle:

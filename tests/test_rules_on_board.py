@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.actions import ActionKind as K
 from game.rules.dice import ScriptedDice
-from game.rules.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.events import ActionNullified, EvadeLimited, Moved, Rolled
 from game.rules.options import RuleOptions
 from game.rules.round import play_round

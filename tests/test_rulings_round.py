@@ -11,10 +11,11 @@ from collections.abc import Sequence
 
 import pytest
 
+from game.core.equipment import Armour, Weapon
+from game.core.geometry import chebyshev
 from game.rules.actions import ActionKind as K
 from game.rules.actions import Order
 from game.rules.dice import ScriptedDice
-from game.rules.equipment import Armour, Weapon
 from game.rules.events import (
     ActionNullified,
     Defeated,
@@ -27,7 +28,6 @@ from game.rules.events import (
     Turned,
     WeaponDropped,
 )
-from game.rules.geometry import chebyshev
 from game.rules.positions import tile_of
 from game.rules.round import Round, play_round
 from game.rules.stats import movement_rate, skill_roll

@@ -205,6 +205,6 @@ def test_python_dash_m_game_end_to_end() -> None:
 
 def test_add_arguments_does_not_load_the_rules() -> None:
     """`python -m game --help` builds every subcommand's parser: it must stay cheap."""
-    code = "import sys, game.sandbox.cli; print(any(m.startswith('game.rules') for m in sys.modules))"
+    code = "import sys, game.cli.resolve; print(any(m.startswith('game.rules') for m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "False"

@@ -12,7 +12,7 @@ import pytest
 from game.cli import main
 from game.content.armory import ArmoryError, default_armory, load_armory, parse_armory
 from game.content.fields import FieldError
-from game.rules.equipment import MissileKind, WeaponClass
+from game.core.equipment import MissileKind, WeaponClass
 from game.sandbox.loader import parse_scenario
 from game.sandbox.runner import play
 from tests.test_sandbox_errors import BASE

@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.battle import Battle
+from game.cli.demo import demo_world
 from game.content.scenarios import build_battle, find_scenario
-from game.demo import demo_world
 from game.persist.replay import verify_save
 from game.persist.saves import SaveError, load_battle, world_hash
+from game.rules.battle import Battle
 from game.ui.scenes.replay import open_replay
 from game.ui.scenes.settings import open_saved_battle
 from tests.save_helpers import as_saved, play, rehash

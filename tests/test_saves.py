@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.placeholder import placeholder_order
-from game.battle import Battle
-from game.demo import demo_world
+from game.cli.demo import demo_world
 from game.persist import atomic
 from game.persist.autosave import autosave, list_autosaves
 from game.persist.saves import (
@@ -22,6 +21,7 @@ from game.persist.saves import (
     save_battle,
     world_hash,
 )
+from game.rules.battle import Battle
 from tests.save_helpers import play
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.battle import Battle
 from game.content.scenarios import build_battle, find_scenario
+from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.rules.positions import combatants, find_by_name, tile_of
 from game.ui.render.camera import ZOOM_LEVELS

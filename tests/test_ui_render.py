@@ -6,10 +6,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.cli.render import render
 from game.content.scenarios import build_battle, find_scenario
-from game.rules.geometry import DIRECTION_VECTORS
+from game.core.geometry import DIRECTION_VECTORS
 from game.rules.positions import find_by_name, tile_of
-from game.ui.render_cli import render
 from game.world import Facing
 
 TILE = 32  # pixels per tile of the pictures

@@ -12,10 +12,10 @@ import pytest
 
 from game.ai import make_controller
 from game.ai.controller import DeclarationView
-from game.battle import Battle
 from game.content.scenarios import build_battle, find_scenario
 from game.persist.autosave import saves_dir
 from game.persist.saves import SaveError, load_battle, read_save, rebuild, save_battle
+from game.rules.battle import Battle
 from game.rules.events import RoundStarted
 from game.rules.positions import combatants, name_of, tile_of
 from game.ui.app import App
@@ -297,7 +297,7 @@ def fake_run(app: App) -> None:
 
 
 def test_command_line_replay_and_continue(saved, monkeypatch) -> None:  # noqa: ANN001
-    from game.persist import replay_cli
+    from game.cli import replay as replay_cli
     from game.ui.replay_view import run_replay
 
     path, _ = saved

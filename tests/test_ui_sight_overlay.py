@@ -8,8 +8,8 @@ import random
 import pygame
 import pytest
 
-from game.battle import Battle
 from game.content.scenarios import build_battle, bundled_maps, quick_scenario
+from game.rules.battle import Battle
 from game.rules.board import COVER_LEVELS
 from game.rules.options import RuleOptions
 from game.rules.positions import tile_of

@@ -6,7 +6,7 @@ import time
 
 import pygame
 
-from game.battle import Battle
+from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.ui.app import App
 from game.ui.prefs import Prefs

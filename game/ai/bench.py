@@ -26,7 +26,7 @@ PAIRINGS = (("ai:hard", "ai:random", 0.95), ("ai:hard", "ai:easy", 0.70), ("ai:n
 
 def ai_section(args: argparse.Namespace) -> tuple[str, list]:
     """Median declaration time in 8 versus 8, and win rates on the bundled scenarios."""
-    from game.bench import Figure
+    from game.measure import Figure
 
     times = declaration_times(getattr(args, "seed", 0))
     figures = [

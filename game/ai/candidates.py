@@ -20,10 +20,10 @@ from game.ai.estimate import arc_bonus
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.board.reach import ReachMap
+from game.core.equipment import Weapon
+from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import called_shot
-from game.rules.equipment import Weapon
-from game.rules.geometry import Tile, bearing_direction, chebyshev
 from game.rules.positions import engaged_with, left_behind, range_band
 from game.world import Equipment
 

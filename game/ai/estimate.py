@@ -14,11 +14,11 @@ from collections import defaultdict
 from collections.abc import Mapping
 
 from game.ai.knowledge import Knowledge, Unit, chance
+from game.core.geometry import Tile
 from game.rules.actions import DEFENCES, ActionKind, Order
 from game.rules.arcs import BACK, FRONT, arc_of, defence_cost
 from game.rules.attack import COVER_PENALTY
 from game.rules.defence import DEFENCE_SKILL, counters, evade_limited, reduced
-from game.rules.geometry import Tile
 from game.rules.positions import range_band
 
 Dist = dict[int, float]

@@ -17,11 +17,11 @@ import numpy as np
 
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
+from game.core.equipment import BARE_HANDS, Weapon
+from game.core.geometry import Tile
 from game.rules.actions import OFFENSIVE, ActionKind, Order
 from game.rules.board import Board
 from game.rules.defence import parry_modifiers
-from game.rules.equipment import BARE_HANDS, Weapon
-from game.rules.geometry import Tile
 from game.rules.injury import withstand_breakdown
 from game.rules.options import RuleOptions
 from game.rules.positions import combatants, engaged_with, melee_reach, name_of, tile_of

@@ -31,10 +31,10 @@ from game.ai.candidates import Candidate, approach_field
 from game.ai.estimate import melee_estimate, missile_estimate
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
+from game.core.equipment import Weapon
+from game.core.geometry import Tile, bearing_direction
 from game.rules.actions import OFFENSIVE, Action, ActionKind, Order
-from game.rules.equipment import Weapon
 from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
-from game.rules.geometry import Tile, bearing_direction
 from game.rules.injury import DEFEAT_AT
 from game.rules.positions import range_band
 
@@ -372,7 +372,7 @@ def _attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) 
     if start == target_tile:
         return start
     direction = bearing_direction(target_tile, start)
-    from game.rules.geometry import DIRECTION_VECTORS
+    from game.core.geometry import DIRECTION_VECTORS
 
     dx, dy = DIRECTION_VECTORS[direction]
     return (target_tile[0] + dx, target_tile[1] + dy)

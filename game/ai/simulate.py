@@ -16,12 +16,10 @@ or, after the scenario's `max_rounds`, in a draw.
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -60,120 +58,13 @@ def count_actions(tally: dict[str, int], order: Any) -> None:
             tally[CALLED_SHOT_KEY] = tally.get(CALLED_SHOT_KEY, 0) + 1
 
 
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """Options of the command (cheap: nothing heavy is imported here)."""
-    parser.add_argument(
-        "scenario", metavar="SCENARIO_OR_MAP", help="scenario id or .json, map .tmx, 'bundled' or 'mirror'"
-    )
-    parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
-    parser.add_argument("--battles", default="10", help="battles to play (default 10)")
-    parser.add_argument("--seed", default="0", help="first seed (default 0)")
-    parser.add_argument("--jobs", default="1", help="processes to spread the battles over (default 1)")
-    parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
-    parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
-    parser.error = _one_line_error  # type: ignore[method-assign]
-
-
-def _one_line_error(message: str) -> None:
-    """argparse's own complaints, as one line and exit status 2 like every other bad input."""
-    print(f"error: {message}", file=sys.stderr)
-    raise SystemExit(2)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Play the battles and print the summary."""
-    from game.ai.factory import CONTROLLER_NAMES
-    from game.cli import UsageError
-
-    sides = [s.strip() for s in args.sides.split(",")]
-    if len(sides) != 2 or any(s.casefold() not in CONTROLLER_NAMES for s in sides):
-        raise UsageError(f"--sides needs two of {', '.join(CONTROLLER_NAMES)}, like ai:hard,ai:easy")
-    battles = _whole(args.battles, "--battles", 1)
-    seed = _whole(args.seed, "--seed", None)
-    jobs = _whole(args.jobs, "--jobs", 1)
-    scenarios = resolve_scenarios(args.scenario, args.roster)
-    start = time.perf_counter()
-    results = play_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios)
-    )
-    elapsed = time.perf_counter() - start
-    summary = summarize(results, sides)
-    if args.json:
-        doc = {
-            "scenario": args.scenario,
-            "sides": sides,
-            "battles": battles,
-            "seed": seed,
-            **summary,
-            "seconds": round(elapsed, 2),
-            "results": [
-                {k: v for k, v in asdict(r).items() if k not in ("explain", "decide_ms")} for r in results
-            ],
-        }
-        print(json.dumps(doc, indent=2))
-        return 0
-    if args.explain:
-        for result in results:
-            sides_text = " vs ".join(result.entrants)
-            print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
-            for line in result.explain:
-                print(line)
-    print(render(summary, sides, battles, args.scenario, seed, elapsed))
-    return 0
-
-
-def _whole(text: str, option: str, minimum: int | None) -> int:
-    from game.cli import UsageError
-
-    try:
-        value = int(text)
-    except ValueError:
-        raise UsageError(f"{option} must be a whole number, not {text!r}") from None
-    if minimum is not None and value < minimum:
-        raise UsageError(f"{option} must be at least {minimum}")
-    return value
-
-
-# ------------------------------------------------------------------ scenarios
-def resolve_scenarios(spec: str, roster_path: str | None = None) -> list[Any]:
-    """The scenarios SCENARIO_OR_MAP names; UsageError (one line) if none."""
-    from game.cli import UsageError
-    from game.content.roster import RosterError
-    from game.content.scenarios import ScenarioError
-
-    try:
-        scenarios = _load(spec, roster_path)
-        check_maps(scenarios)
-    except (ScenarioError, RosterError, OSError, ValueError) as err:
-        raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
-    return scenarios
-
-
-def check_maps(scenarios: list[Any]) -> None:
-    """ScenarioError naming the scenario when one's map is missing or broken, before any battle
-    (a battle would otherwise fail half-way, in a worker process)."""
-    from game.board.tiled import MapError, load_map
-    from game.content.scenarios import ScenarioError
-
-    checked: set[Path] = set()
-    for scenario in scenarios:
-        if scenario.map_path in checked:
-            continue
-        try:
-            load_map(scenario.map_path)
-        except MapError as err:
-            raise ScenarioError(f"{scenario.id}: {err}") from None
-        checked.add(scenario.map_path)
-
-
 def _roster(roster_path: str | None) -> Any:
     from game.content.roster import default_roster, load_roster
 
     return load_roster(Path(roster_path)) if roster_path else default_roster()
 
 
-def _load(spec: str, roster_path: str | None) -> list[Any]:
+def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
     from game.content.scenarios import find_scenario, list_scenarios, load_scenario, quick_scenario
 
     path = Path(spec)
@@ -245,7 +136,7 @@ def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResu
     spec, roster_path, sides, index, seed, explain = task
     key = (spec, roster_path)
     if key not in _CACHE:
-        _CACHE[key] = (_load(spec, roster_path), _roster(roster_path))
+        _CACHE[key] = (load_scenarios(spec, roster_path), _roster(roster_path))
     scenarios, roster = _CACHE[key]
     pair = index // 2
     scenario = scenarios[pair % len(scenarios)]
@@ -392,3 +283,20 @@ class _Progress:
 
     def done(self) -> None:
         print(file=sys.stderr, flush=True)
+
+
+def check_maps(scenarios: list[Any]) -> None:
+    """ScenarioError naming the scenario when one's map is missing or broken, before any battle
+    (a battle would otherwise fail half-way, in a worker process)."""
+    from game.board.tiled import MapError, load_map
+    from game.content.scenarios import ScenarioError
+
+    checked: set[Path] = set()
+    for scenario in scenarios:
+        if scenario.map_path in checked:
+            continue
+        try:
+            load_map(scenario.map_path)
+        except MapError as err:
+            raise ScenarioError(f"{scenario.id}: {err}") from None
+        checked.add(scenario.map_path)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from game.board.art import MapArt
 from game.board.terrain import TerrainBoard
-from game.rules.geometry import Tile, direction_name
+from game.core.geometry import Tile, direction_name
 
 
 @dataclass(frozen=True)

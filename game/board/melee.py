@@ -10,8 +10,8 @@ from collections.abc import Iterable
 
 import numpy as np
 
+from game.core.geometry import Tile
 from game.rules.board import Board
-from game.rules.geometry import Tile
 
 
 def reach_tiles(board: Board, tile: Tile, reach: int) -> list[Tile]:

@@ -17,8 +17,8 @@ import numpy as np
 import tcod.path
 
 from game.board.terrain import TerrainBoard
+from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.rules.board import SQRT2
-from game.rules.geometry import DIRECTION_VECTORS, Tile
 
 UNITS_PER_METRE = 1000  # tcod costs are integers: millimetres unless the map is huge
 INT32_MAX = 2**31 - 1  # tcod's distance array is int32

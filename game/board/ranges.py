@@ -12,8 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.board.terrain import TerrainBoard
-from game.rules.equipment import Weapon
-from game.rules.geometry import Tile
+from game.core.equipment import Weapon
+from game.core.geometry import Tile
 from game.rules.positions import RANGE_BANDS
 
 BAND_NAMES = tuple(band for band, _penalty, _label in RANGE_BANDS) + ("out",)

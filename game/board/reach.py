@@ -17,8 +17,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.board.terrain import TerrainBoard
+from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.rules.board import SQRT2
-from game.rules.geometry import DIRECTION_VECTORS, Tile
 
 EPSILON = 1e-9  # metres of float slack, as game.rules.movement.EPSILON
 BEST_SPRINT_ROLL = 11  # the best successful d12 roll: a 12 always fails (RULES.md §3)

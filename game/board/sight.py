@@ -20,8 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.board.terrain import TerrainBoard
+from game.core.geometry import Tile
 from game.rules.board import COVER_LEVELS, GridBoard, ray_cells  # the one definition of the ray
-from game.rules.geometry import Tile
 
 EPSILON = 1e-9  # metres of float slack at the edge of a radius
 MAX_RADIUS_TILES = 120  # tiles; the ray tables grow with its cube (about 1.4 s and 100 MB at 120)

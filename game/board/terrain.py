@@ -19,8 +19,8 @@ from typing import TypeVar
 
 import numpy as np
 
+from game.core.geometry import Tile
 from game.rules.board import COVER_LEVELS, BoardBase
-from game.rules.geometry import Tile
 
 T = TypeVar("T")
 

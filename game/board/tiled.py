@@ -36,8 +36,8 @@ from game.board.battlemap import BattleMap, DeployZone, Placement
 from game.board.preflight import MapError, TilesetRange, check_file
 from game.board.terrain import MAX_METRES_PER_TILE, MAX_MOVE_COST, Terrain, TerrainBoard
 from game.board.zones import DEFAULT_SIDES, SHAPES, ZoneBudget, ZoneShape, check_zones, edge_zones, zone_tiles
+from game.core.geometry import bearing_direction, parse_direction
 from game.rules.board import COVER_LEVELS
-from game.rules.geometry import bearing_direction, parse_direction
 
 # pytmx imports pygame when it can, and pygame greets stdout unless told not to;
 # check-map prints only the summary.

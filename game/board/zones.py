@@ -19,7 +19,7 @@ import numpy as np
 from game.board.battlemap import DeployZone, Placement
 from game.board.preflight import MapError
 from game.board.terrain import TerrainBoard
-from game.rules.geometry import Tile
+from game.core.geometry import Tile
 
 MAX_ZONES = 32  # deploy zone objects on one map
 MAX_ZONE_TILES = 1_000_000  # tiles inside the zones' bounding boxes, over every zone

@@ -22,7 +22,7 @@ from typing import Any, Protocol, TypeVar
 
 from game.content import fields
 from game.content.fields import FieldError
-from game.rules.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
+from game.core.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
 
 ARMORY_FILE = "armory.json"
 

@@ -15,8 +15,8 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from game.core.geometry import DIRECTION_NAMES, Tile
 from game.files import FileRefused, read_limited
-from game.rules.geometry import DIRECTION_NAMES, Tile
 
 T = TypeVar("T")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

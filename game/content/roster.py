@@ -19,7 +19,7 @@ from game.content import fields
 from game.content.armory import Armory, default_armory
 from game.content.fields import FieldError, index_path, key_path
 from game.content.sheets import parse_equipment, parse_sheet
-from game.rules.sheet import Sheet
+from game.core.sheet import Sheet
 from game.world import Equipment
 
 ROSTER_FILE = "roster.json"

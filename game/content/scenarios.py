@@ -15,12 +15,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from game.battle import Battle
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
 from game.content.roster import Roster, default_roster
+from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.paths import MAPS, from_root, relative_to_root
-from game.rules.geometry import Tile, bearing_direction, chebyshev
+from game.rules.battle import Battle
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions
 from game.rules.victory import Victory

@@ -8,7 +8,7 @@ from typing import Any
 from game.content import fields
 from game.content.armory import Armory
 from game.content.fields import FieldError, index_path, key_path
-from game.rules.sheet import ALL_SKILLS, ATTRIBUTES, Sheet
+from game.core.sheet import ALL_SKILLS, ATTRIBUTES, Sheet
 from game.world import Equipment
 
 MAX_SKILL = 99  # a sanity bound on attributes and skills

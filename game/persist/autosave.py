@@ -22,8 +22,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.battle import Battle
 from game.persist.saves import save_battle
+from game.rules.battle import Battle
 
 APP_NAME = "dominion-tactics"
 KEEP_AUTOSAVES = 5  # rounds of autosave kept per battle

@@ -6,8 +6,8 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.battle import Battle
 from game.persist.saves import SaveError, canonical, hash_mismatch, read_save, rebuild
+from game.rules.battle import Battle
 
 
 @dataclass

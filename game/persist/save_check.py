@@ -23,10 +23,10 @@ from game.content.armory import armour_spec, shield_spec, weapon_spec
 from game.content.fields import FieldError, index_path, key_path
 from game.content.scenarios import CONTROLLERS, MAX_BATTLE_WORK, MAX_ROUNDS, MAX_UNITS, SHAPES, colour
 from game.content.sheets import parse_sheet
+from game.core.sheet import ATTRIBUTES
 from game.rules.board import Board
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions
-from game.rules.sheet import ATTRIBUTES
 from game.rules.victory import Victory
 from game.world import Equipment, World
 

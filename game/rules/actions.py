@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from game.rules.geometry import Tile, direction_name
+from game.core.geometry import Tile, direction_name
 
 
 class ActionKind(StrEnum):
@@ -189,7 +189,7 @@ class Order:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Order:
         """Inverse of `to_dict`."""
-        from game.rules.geometry import parse_direction
+        from game.core.geometry import parse_direction
 
         facing = data.get("facing")
         return cls(

@@ -8,10 +8,10 @@ right hand and a shield in the left [design].
 
 from __future__ import annotations
 
+from game.core.equipment import Weapon
+from game.core.geometry import Tile, bearing_direction
+from game.core.modifiers import Modifier
 from game.rules.actions import ActionKind
-from game.rules.equipment import Weapon
-from game.rules.geometry import Tile, bearing_direction
-from game.rules.modifiers import Modifier
 
 FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
 ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.core.equipment import BARE_HANDS, Weapon
+from game.core.geometry import Tile
+from game.core.modifiers import Breakdown, Modifier
+from game.core.sheet import Sheet
 from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
 from game.rules.arcs import arc_of, attack_facing_modifier, defence_cost
 from game.rules.board import Board
 from game.rules.defence import DefenceResult, parry_weapon
-from game.rules.equipment import BARE_HANDS, Weapon
-from game.rules.geometry import Tile
-from game.rules.modifiers import Breakdown, Modifier
 from game.rules.options import RuleOptions
 from game.rules.positions import name_of, range_band
-from game.rules.sheet import Sheet
 from game.rules.stats import (
     PARRYING_TARGET_BONUS,
     WEAPONLESS_DISARM,

@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
-from game.rules.geometry import DIRECTION_VECTORS, Tile, chebyshev
+from game.core.geometry import DIRECTION_VECTORS, Tile, chebyshev
 
 COVER_LEVELS = ("none", "low", "high")
 SQRT2 = math.sqrt(2)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from game.core.equipment import Weapon
+from game.core.modifiers import Modifier
 from game.rules.actions import DEFENDS_AGAINST, ActionKind
-from game.rules.equipment import Weapon
-from game.rules.modifiers import Modifier
 from game.world import Equipment
 
 DEFENCE_SKILL = {

@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.rules.geometry import Tile
-from game.rules.modifiers import Breakdown
+from game.core.geometry import Tile
+from game.core.modifiers import Breakdown
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from game.core.geometry import Tile
+from game.core.modifiers import Breakdown, Modifier
+from game.core.sheet import Sheet
 from game.rules.actions import DEFENCES, FEINTABLE, OFFENSIVE, Action, ActionKind, Order
 from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, defence_costs
 from game.rules.board import Board
@@ -37,13 +40,10 @@ from game.rules.defence import (
     parry_weapon,
     reduced,
 )
-from game.rules.geometry import Tile
 from game.rules.injury import withstand_breakdown
-from game.rules.modifiers import Breakdown, Modifier
 from game.rules.moving import move, start_moving
 from game.rules.options import RuleOptions
 from game.rules.positions import engaged_with
-from game.rules.sheet import Sheet
 from game.rules.stats import WEAPONLESS_FEINT, movement_roll, skill_roll
 from game.rules.validate import weapon_for
 from game.world import Condition, Equipment, World

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.core.equipment import Weapon
+from game.core.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.dice import Dice
-from game.rules.equipment import Weapon
 from game.rules.events import Defeated, Event, Injured, Killed, Rolled
-from game.rules.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.positions import name_of
 from game.rules.stats import skill_roll
 from game.world import Condition, Equipment, World

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from game.core.geometry import Tile, step_direction
 from game.rules.board import Board
-from game.rules.geometry import Tile, step_direction
 
 EPSILON = 1e-9  # float slack when comparing metres (diagonals are irrational)
 

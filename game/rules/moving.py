@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.core.geometry import Tile
 from game.rules.actions import ActionKind, Order
 from game.rules.board import Board
-from game.rules.geometry import Tile
 from game.rules.movement import final_facing, path_metres, walk
 from game.rules.positions import engaged_with, name_of, occupant, tile_of
 from game.rules.stats import movement_rate

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.core.equipment import Weapon
+from game.core.geometry import Tile
+from game.core.sheet import Sheet
 from game.rules.board import Board
-from game.rules.equipment import Weapon
-from game.rules.geometry import Tile
-from game.rules.sheet import Sheet
 from game.world import Condition, Equipment, Name, Position, Side, World
 
 RANGE_BANDS = (("short", 0, "Short Range"), ("medium", -3, "Medium Range"), ("long", -6, "Long Range"))

@@ -14,6 +14,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from game.core.equipment import Weapon
+from game.core.geometry import DIRECTION_NAMES, chebyshev
+from game.core.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.actions import (
     DEFENCES,
     FEINTABLE,
@@ -26,7 +29,6 @@ from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, reach_pr
 from game.rules.board import Board
 from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, ledger, parry_modifiers, parry_weapon
 from game.rules.dice import Dice
-from game.rules.equipment import Weapon
 from game.rules.events import (
     ActionIgnored,
     ActionNullified,
@@ -46,9 +48,7 @@ from game.rules.events import (
     WeaponDropped,
     WeaponRetrieved,
 )
-from game.rules.geometry import DIRECTION_NAMES, chebyshev
 from game.rules.injury import apply_hit
-from game.rules.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.moving import move, start_moving
 from game.rules.options import RuleOptions
 from game.rules.positions import (

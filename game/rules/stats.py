@@ -6,10 +6,10 @@ the AI explain it the same way.
 
 from __future__ import annotations
 
+from game.core.equipment import MissileKind
+from game.core.modifiers import Breakdown, Modifier
+from game.core.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
 from game.rules.actions import Order
-from game.rules.equipment import MissileKind
-from game.rules.modifiers import Breakdown, Modifier
-from game.rules.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
 from game.world import Condition, Equipment, World
 
 WEAPONLESS_FEINT = -5  # CO.09

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.core.equipment import BARE_HANDS, Weapon
+from game.core.geometry import Tile, chebyshev
 from game.rules.actions import MELEE_ATTACKS, TARGETED, Action, ActionKind, Order
 from game.rules.board import Board
-from game.rules.equipment import BARE_HANDS, Weapon
-from game.rules.geometry import Tile, chebyshev
 from game.rules.movement import EPSILON, PathError, path_metres
 from game.rules.positions import (
     are_enemies,

@@ -19,8 +19,8 @@ from game.content import fields
 from game.content.armory import Armory, default_armory
 from game.content.fields import FieldError, index_path, key_path
 from game.content.sheets import parse_equipment, parse_sheet
+from game.core.geometry import Tile
 from game.rules.board import GridBoard
-from game.rules.geometry import Tile
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import MODULES, RuleOptions
 from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round

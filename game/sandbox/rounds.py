@@ -14,9 +14,9 @@ from typing import Any
 
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
+from game.core.geometry import Tile
 from game.rules.actions import TARGETED, Action, ActionKind, CalledShot
 from game.rules.called_shots import called_shot
-from game.rules.geometry import Tile
 from game.world import Name, World
 
 DIE_SIDES = 12

@@ -19,7 +19,7 @@ from game.ui.prefs import Prefs
 from game.ui.theme import Theme
 
 if TYPE_CHECKING:
-    from game.battle import Battle
+    from game.rules.battle import Battle
 
 WINDOW_SIZE = (1280, 720)  # pixels: the default window
 MIN_SIZE = (960, 600)  # pixels: the layout needs at least this much

@@ -3,16 +3,19 @@ every overlay on, a human declaring with a planned path and an attack."""
 
 from __future__ import annotations
 
+import argparse
 import random
+import time
 
 import pygame
 
-from game.battle import Battle
 from game.board.generate import generated_board
+from game.core.equipment import MissileKind, Weapon, WeaponClass
+from game.core.sheet import Sheet
+from game.measure import Figure, median_ms
 from game.rules.actions import Action, ActionKind
-from game.rules.equipment import MissileKind, Weapon, WeaponClass
+from game.rules.battle import Battle
 from game.rules.options import RuleOptions
-from game.rules.sheet import Sheet
 from game.ui.app import App
 from game.ui.prefs import Prefs
 from game.ui.render.overlays import OVERLAYS
@@ -77,3 +80,37 @@ def frame_bench_scene(
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     scene.on_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     return app, scene
+
+
+FRAME_MAP = 100  # tiles a side of the frame-time map
+FRAME_TOKENS = 40  # combatants on it
+FRAME_SIZE = (1280, 720)  # pixels: the window
+FRAME_TARGET_MS = 8.0  # milliseconds per frame
+
+
+def frame_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
+    """Frame time of the battle screen: a 100 × 100 map, 40 tokens, every overlay on, headless."""
+    app, scene = frame_bench_scene(FRAME_MAP, FRAME_TOKENS, FRAME_SIZE, args.seed)
+    repeat = max(args.repeat, 30)
+    first = time.perf_counter()
+    app.step([], 1 / 60)  # builds the overlays and the chunks in view
+    first_ms = (time.perf_counter() - first) * 1000
+    figures = [
+        Figure(
+            f"frame, declaring, all overlays, {FRAME_TOKENS} tokens",
+            median_ms(lambda: app.step([], 1 / 60), repeat),
+            FRAME_TARGET_MS,
+        ),
+        Figure("  first frame (overlays computed, chunks drawn)", first_ms),
+    ]
+    scene.camera.zoom(-3)
+    app.step([], 1 / 60)
+    figures.append(
+        Figure(
+            f"frame zoomed out to {scene.camera.tile_px} px per tile",
+            median_ms(lambda: app.step([], 1 / 60), repeat),
+            FRAME_TARGET_MS,
+        )
+    )
+    w, h = FRAME_SIZE
+    return f"frame: {FRAME_MAP} × {FRAME_MAP} map, {w}×{h} window (SDL dummy driver)", figures

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
+from game.core.geometry import Tile
 from game.rules.actions import TARGETED, Action, ActionKind, CalledShot, Order
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.forecast import ActionForecast, forecast_order
-from game.rules.geometry import Tile
 from game.rules.options import RuleOptions
 from game.rules.positions import (
     are_enemies,

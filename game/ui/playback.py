@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from game.core.geometry import DIRECTION_NAMES, Tile
 from game.rules.events import (
     Defeated,
     Event,
@@ -24,7 +25,6 @@ from game.rules.events import (
     WeaponDropped,
     WeaponRetrieved,
 )
-from game.rules.geometry import DIRECTION_NAMES, Tile
 from game.rules.positions import find_by_name
 from game.world import Condition, Equipment, Facing, Item, Name, Position, World
 

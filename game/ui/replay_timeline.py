@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.battle import Battle
 from game.persist.saves import battle_from_save, read_save
+from game.rules.battle import Battle
 from game.rules.events import Event
 from game.ui.playback import Playback
 from game.world import World

@@ -3,7 +3,7 @@ plus a quick battle on every bundled map.
 
 `UiScenario` is what the setup screen shows; `build(...)` returns the battle
 and its `BattleMap` (whose art the window draws).  If the content module
-cannot be loaded, the demo room of `game.demo` stands in, so the window
+cannot be loaded, the demo room of `game.cli.demo` stands in, so the window
 always has something to play.
 """
 
@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.battle import Battle
+from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.world import Appearance, Name
 
@@ -113,14 +113,14 @@ def map_for(battle: Battle) -> Any:
 
 
 def _demo_scenario() -> UiScenario:
-    """The demo room of `game.demo`, on an in-memory grid (no art)."""
+    """The demo room of `game.content.demo`, on an in-memory grid (no art)."""
     sides = (
         UiSide("bounty hunters", "#0072B2", "circle", "human"),
         UiSide("assassin", "#D55E00", "triangle", "ai:normal"),
     )
 
     def builder(seed: int, controllers: dict[str, str], options: RuleOptions) -> tuple[Battle, Any]:
-        from game.demo import demo_world
+        from game.content.demo import demo_world
 
         world, board = demo_world()
         looks = {"Omar": "bounty_hunter", "Serena": "soldier", "Niles": "assassin"}

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.rules.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
-from game.rules.geometry import Tile, direction_name, parse_direction
-from game.rules.sheet import Sheet
+from game.core.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
+from game.core.geometry import Tile, direction_name, parse_direction
+from game.core.sheet import Sheet
 
 
 @dataclass(frozen=True)

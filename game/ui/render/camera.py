@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.geometry import Tile
+from game.core.geometry import Tile
 
 ZOOM_LEVELS = (12, 16, 20, 24, 32, 40, 48, 64, 80, 96)  # pixels per tile
 DEFAULT_ZOOM = 48  # pixels per tile

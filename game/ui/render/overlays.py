@@ -27,8 +27,8 @@ from game.board.ranges import range_bands
 from game.board.reach import reachable
 from game.board.sight import MAX_RADIUS_TILES, sight_from
 from game.board.terrain import TerrainBoard
-from game.rules.equipment import Weapon
-from game.rules.geometry import Tile
+from game.core.equipment import Weapon
+from game.core.geometry import Tile
 from game.rules.positions import are_enemies, combatants, is_active, melee_reach, tile_of
 from game.rules.stats import movement_rate
 from game.ui.render.camera import Camera

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.geometry import direction_name
+from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
-from game.rules.geometry import direction_name
-from game.rules.sheet import SKILL_LABELS, Sheet
 from game.rules.stats import movement_rate, skill_roll
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import blit_text, draw_panel

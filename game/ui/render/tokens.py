@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 
-from game.rules.geometry import DIRECTION_VECTORS
+from game.core.geometry import DIRECTION_VECTORS
 from game.ui.theme import ASSETS, Colour, SideStyle, Theme, darken, lighten
 
 TOKENS_DIR = ASSETS / "tokens"

@@ -19,10 +19,10 @@ from typing import Any
 import pygame
 
 from game.ai.controller import DeclarationView
-from game.battle import Battle
+from game.core.geometry import Tile, bearing_direction, direction_name
 from game.rules.actions import TARGETED, Action, ActionKind, Order
+from game.rules.battle import Battle
 from game.rules.events import TimingRolled
-from game.rules.geometry import Tile, bearing_direction, direction_name
 from game.rules.positions import (
     are_enemies,
     combatants,

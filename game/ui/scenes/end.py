@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.battle import Battle
+from game.rules.battle import Battle
 from game.rules.positions import combatants, name_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS

@@ -22,13 +22,13 @@ MODULE_PROG = "python -m game"
 BROKEN_PIPE = 141  # exit status of a program killed by SIGPIPE (128 + 13), as `seq 9 | head -1` gives
 
 COMMANDS: dict[str, tuple[str, str]] = {
-    "play": ("game.play", "start the game (the default)"),
-    "resolve": ("game.sandbox.cli", "play a rules scenario from a JSON file and print the log"),
-    "check-map": ("game.board.check", "check a Tiled map and summarise it"),
-    "bench": ("game.bench", "print speed figures"),
-    "render": ("game.ui.render_cli", "draw a map or scenario with overlays to a PNG, without a window"),
-    "simulate": ("game.ai.simulate", "play AI-versus-AI battles with no window and print the results"),
-    "replay": ("game.persist.replay_cli", "play a saved battle back, or --verify it headless"),
+    "play": ("game.cli.play", "start the game (the default)"),
+    "resolve": ("game.cli.resolve", "play a rules scenario from a JSON file and print the log"),
+    "check-map": ("game.cli.check_map", "check a Tiled map and summarise it"),
+    "bench": ("game.cli.bench", "print speed figures"),
+    "render": ("game.cli.render", "draw a map or scenario with overlays to a PNG, without a window"),
+    "simulate": ("game.cli.simulate", "play AI-versus-AI battles with no window and print the results"),
+    "replay": ("game.cli.replay", "play a saved battle back, or --verify it headless"),
 }
 """name → (module with `add_arguments(parser)` and `run(args) -> int`, help)."""
 

@@ -1,17 +1,11 @@
-"""A terminal demo battle, shown until the game window lands (issue 5)."""
+"""The demo room: Omar and Serena against Niles on an in-memory grid (terminal demo, demo battle)."""
 
 from __future__ import annotations
 
-from game.ai.placeholder import placeholder_order
+from game.core.equipment import Shield, Weapon
+from game.core.sheet import Sheet
 from game.rules.board import GridBoard
-from game.rules.dice import SeededDice
-from game.rules.equipment import Shield, Weapon
-from game.rules.round import play_round
-from game.rules.sheet import Sheet
-from game.rules.victory import winner
 from game.world import Condition, Equipment, Facing, Name, Position, Side, World
-
-MAX_ROUNDS = 30
 
 
 def demo_world() -> tuple[World, GridBoard]:
@@ -47,22 +41,3 @@ def demo_world() -> tuple[World, GridBoard]:
         Condition(),
     )
     return world, board
-
-
-def run_demo(seed: int = 7) -> int:
-    """Play the demo battle with placeholder AIs and print the log."""
-    world, board = demo_world()
-    dice = SeededDice(seed)
-    print("Dominion Tactics — demo battle (the game window arrives with issue 5)\n")
-    for number in range(1, MAX_ROUNDS + 1):
-        events = play_round(
-            world, board, dice, lambda eid, rnd: placeholder_order(world, board, eid, rnd.orders), number
-        )
-        for event in events:
-            print(event.text())
-        result = winner(world)
-        if result.over:
-            print(result.text())
-            return 0
-    print(f"No winner after {MAX_ROUNDS} rounds.")
-    return 0

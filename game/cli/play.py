@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
     from game.cli import UsageError
 
     if args.demo:
-        from game.demo import run_demo
+        from game.cli.demo import run_demo
 
         return run_demo()
     try:

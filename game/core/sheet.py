@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from game.rules.equipment import MissileKind
+from game.core.equipment import MissileKind
 
 ATTRIBUTES = ("vigor", "agility", "stamina", "intuition", "intellect", "luck")
 

@@ -1,0 +1,101 @@
+"""`python -m game simulate`: whole AI-versus-AI battles with no window (game/ai/simulate.py plays them).
+
+    python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from dataclasses import asdict
+from typing import Any
+
+from game.ai.simulate import check_maps, load_scenarios, play_battles, render, summarize
+from game.cli import UsageError
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Options of the command (cheap: nothing heavy is imported here)."""
+    parser.add_argument(
+        "scenario", metavar="SCENARIO_OR_MAP", help="scenario id or .json, map .tmx, 'bundled' or 'mirror'"
+    )
+    parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
+    parser.add_argument("--battles", default="10", help="battles to play (default 10)")
+    parser.add_argument("--seed", default="0", help="first seed (default 0)")
+    parser.add_argument("--jobs", default="1", help="processes to spread the battles over (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON document")
+    parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
+    parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
+    parser.error = _one_line_error  # type: ignore[method-assign]
+
+
+def _one_line_error(message: str) -> None:
+    """argparse's own complaints, as one line and exit status 2 like every other bad input."""
+    print(f"error: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the battles and print the summary."""
+    from game.ai.factory import CONTROLLER_NAMES
+    sides = [s.strip() for s in args.sides.split(",")]
+    if len(sides) != 2 or any(s.casefold() not in CONTROLLER_NAMES for s in sides):
+        raise UsageError(f"--sides needs two of {', '.join(CONTROLLER_NAMES)}, like ai:hard,ai:easy")
+    battles = _whole(args.battles, "--battles", 1)
+    seed = _whole(args.seed, "--seed", None)
+    jobs = _whole(args.jobs, "--jobs", 1)
+    scenarios = resolve_scenarios(args.scenario, args.roster)
+    start = time.perf_counter()
+    results = play_battles(
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios)
+    )
+    elapsed = time.perf_counter() - start
+    summary = summarize(results, sides)
+    if args.json:
+        doc = {
+            "scenario": args.scenario,
+            "sides": sides,
+            "battles": battles,
+            "seed": seed,
+            **summary,
+            "seconds": round(elapsed, 2),
+            "results": [
+                {k: v for k, v in asdict(r).items() if k not in ("explain", "decide_ms")} for r in results
+            ],
+        }
+        print(json.dumps(doc, indent=2))
+        return 0
+    if args.explain:
+        for result in results:
+            sides_text = " vs ".join(result.entrants)
+            print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
+            for line in result.explain:
+                print(line)
+    print(render(summary, sides, battles, args.scenario, seed, elapsed))
+    return 0
+
+
+def _whole(text: str, option: str, minimum: int | None) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise UsageError(f"{option} must be a whole number, not {text!r}") from None
+    if minimum is not None and value < minimum:
+        raise UsageError(f"{option} must be at least {minimum}")
+    return value
+
+
+# ------------------------------------------------------------------ scenarios
+def resolve_scenarios(spec: str, roster_path: str | None = None) -> list[Any]:
+    """The scenarios SCENARIO_OR_MAP names; UsageError (one line) if none."""
+    from game.content.roster import RosterError
+    from game.content.scenarios import ScenarioError
+
+    try:
+        scenarios = load_scenarios(spec, roster_path)
+        check_maps(scenarios)
+    except (ScenarioError, RosterError, OSError, ValueError) as err:
+        raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
+    return scenarios
