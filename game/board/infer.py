@@ -119,7 +119,7 @@ class Inference:
             if not tiles:
                 continue
             objects = self.objects.get(guess.reason)
-            held = f" ({objects} objects)" if objects else ""
+            held = f" ({objects} object{'s' if objects != 1 else ''})" if objects else ""
             what = (
                 f"{tiles} tiles {guess.effect}"
                 if tiles != 1
