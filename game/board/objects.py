@@ -29,6 +29,7 @@ from game.board.battlemap import DeployZone, Placement
 from game.board.errors import MapError
 from game.board.infer import Guess, Inference, object_guess
 from game.board.preflight import MAX_LAYER_CELLS, MAX_OBJECTS
+from game.board.project import FACE_MIDDLE
 from game.board.terrain import TerrainBoard
 from game.board.zones import SHAPES, ZoneBudget, ZoneShape, shape_mask, zone_tiles
 from game.core.geometry import bearing_direction, parse_direction
@@ -193,7 +194,7 @@ def _placement(obj: TiledObject, board: TerrainBoard, tmx: TiledMap, label: str)
     if board.blocks_move(tile):
         raise MapError(f"{label}: stands on a tile that blocks movement {tile}")
     raw = obj.properties.get("facing")
-    if raw is None or raw == "":
+    if raw is None or str(raw).strip().lower() in ("", FACE_MIDDLE):  # the Tiled project's "middle"
         centre = (board.width // 2, board.height // 2)
         facing = 0 if tile == centre else bearing_direction(tile, centre)
     else:
