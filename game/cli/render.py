@@ -12,7 +12,7 @@ import argparse
 import math
 import os
 
-OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 MAX_PICTURE_PIXELS = 2**24  # pixels of the whole-map picture (64 MiB at 32 bits): 4096 × 4096
 MIN_FIT_TILE = 4  # pixels per tile the picture may shrink to; a 1000×1000 map fits at 4
 

@@ -8,6 +8,8 @@
     threat  tiles enemies could Strike (red, slashes) or shoot (purple, dots) next
             round, with the count, and a B where the threat would be in the back arc
     chance  the hit chance on the hovered target, with its full breakdown (a tooltip)
+    terrain what each tile does: blocks movement and/or sight, cover, move cost
+            (`game.ui.render.terrain_overlay`)
 
 `OverlayData` holds whole-board numpy arrays, computed once when the
 selection (or the hovered tile) changes; `OverlayLayer` draws them in chunks
@@ -33,10 +35,12 @@ from game.rules.positions import are_enemies, combatants, is_active, melee_reach
 from game.rules.stats import movement_rate
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
+from game.ui.render.terrain_overlay import TerrainData, draw_terrain
+from game.ui.render.terrain_overlay import legend_rows as terrain_legend
 from game.ui.theme import FONT_BOLD, Colour, Palette, Theme
 from game.world import Equipment, Facing, World
 
-OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 OVERLAY_LABELS = {
     "reach": "Movement reach",
     "range": "Range bands",
@@ -44,6 +48,7 @@ OVERLAY_LABELS = {
     "sight": "Line of sight & cover",
     "threat": "Enemy threat",
     "chance": "Hit chance",
+    "terrain": "Terrain",
 }
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
@@ -74,6 +79,7 @@ class OverlayData:
     threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
     arcs: np.ndarray | None = None  # int8: index of ARC_NAMES, -1 none
     arc_centre: Tile | None = None
+    terrain: TerrainData | None = None
     notes: dict[str, str] = field(default_factory=dict)
 
 
@@ -367,6 +373,8 @@ class OverlayLayer:
             blits.extend((stamp, (int(i) * tile_px, int(j) * tile_px)) for j, i in zip(ys, xs, strict=True))
 
         active = self.active
+        if "terrain" in active and data.terrain is not None:
+            draw_terrain(each, st, pal, data.terrain, labels)
         if "sight" in active and data.unseen is not None and data.cover is not None:
             each(data.unseen, st.fill(pal.no_sight, 120, "cross", 70))
             if data.sight_beyond is not None:
@@ -506,6 +514,8 @@ class OverlayLayer:
                 ("sight", "L low cover (−2)", pal.cover_low, "shield"),
                 ("sight", "H high cover (−8)", pal.cover_high, "shield"),
             ]
+        if "terrain" in self.active and data.terrain is not None:
+            rows += terrain_legend(pal)
         if "threat" in self.active and data.threat_melee is not None:
             rows += [
                 ("threat", "enemies could Strike (n = how many)", pal.threat, "slash"),

@@ -66,6 +66,7 @@ from game.ui.render.overlays import (
     threat_parts,
 )
 from game.ui.render.panels import Chip, draw_dice, draw_stage_bar, look_of
+from game.ui.render.terrain_overlay import terrain_arrays
 from game.ui.render.tokens import TokenArt, draw_token
 from game.ui.render.widgets import Button, MenuItem, PopupMenu, blit_text, draw_tooltip
 from game.ui.theme import SideStyle
@@ -505,6 +506,10 @@ class BattleScene(Scene):
         if arcs_plan is not None and "arcs" in active:
             data.arcs = arc_array(board, arcs_plan[0], arcs_plan[1])
             data.arc_centre = arcs_plan[0]
+        if "terrain" in active:
+            if ("terrain",) not in self._memo:
+                self._memo[("terrain",)] = terrain_arrays(board)
+            data.terrain = self._memo[("terrain",)]
         if len(self._memo) > 64:
             self._memo.clear()
         self.overlays.set_data(data)
