@@ -15,6 +15,7 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -215,17 +216,26 @@ def load_scenario(path: Path, roster: Roster | None = None) -> Scenario:
         raise ScenarioError(f"{where}{err}") from None
 
 
-def scenario_files() -> list[Path]:
-    """The bundled scenario files, by name."""
-    folder = resources.files("game.content").joinpath("data", "scenarios")
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".json"))  # type: ignore[attr-defined]
-
-
 @functools.cache
 def list_scenarios() -> list[Scenario]:
-    """Every bundled scenario: tutorials first, then the rest by title."""
-    scenarios = [load_scenario(p) for p in scenario_files()]
+    """Every bundled scenario: tutorials first, then the rest by title.
+
+    Read with importlib.resources, so the scenarios are found wherever the package lands
+    (a zip file too)."""
+    folder = resources.files("game.content").joinpath("data", "scenarios")
+    items = sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
+    scenarios = [_bundled_scenario(item) for item in items]
     return sorted(scenarios, key=lambda s: (s.tutorial is None, s.title))
+
+
+def _bundled_scenario(item: Traversable) -> Scenario:
+    if isinstance(item, Path):
+        return load_scenario(item)
+    ident = item.name.removesuffix(".json")
+    try:
+        return parse_scenario(fields.parse_json(item.read_text(encoding="utf-8"), item.name), ident)
+    except FieldError as err:
+        raise ScenarioError(f"{item.name}: {err}" if err.path else str(err)) from None
 
 
 def find_scenario(ident: str) -> Scenario:
