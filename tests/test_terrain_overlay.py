@@ -114,3 +114,9 @@ def test_key_7_switches_the_terrain_overlay_in_the_battle_screen() -> None:
     assert "terrain" in scene.overlays.active
     scene.update(0.0)
     assert scene.overlays.data is not None and scene.overlays.data.terrain is not None
+
+
+def test_the_help_screen_explains_every_overlay() -> None:
+    from game.ui.scenes.settings import OVERLAY_HELP
+
+    assert set(OVERLAY_HELP) == set(OVERLAYS)
