@@ -197,3 +197,23 @@ def test_play_map_refuses_a_broken_map_before_any_window(
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and "no such map file" in err
     assert main(["play", "--map", str(bad), "--load", "x.json"]) == 2
+
+
+def test_maps_the_real_tiled_wrote_with_the_project_load(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tests/maps/tiled_written: a map Tiled 1.8.2 drew with its scripting API, and our
+    hand-written farmyard as Tiled wrote it back, both with the project's class properties."""
+    prepare_user_maps()
+    folder = user_maps_dir()
+    written = REPO / "tests" / "maps" / "tiled_written"
+    for name in ("scripted_farm.tmx", "farmyard_resaved.tmx"):
+        (folder / name).write_bytes((written / name).read_bytes())
+    assert main(["check-map", str(folder / "scripted_farm.tmx")]) == 0
+    out = capsys.readouterr().out
+    assert "map: Scripted Farm" in out and "open door" in out and "hedge" in out
+    assert "  side farmers: Old Tom (troop militia_spearman) at (2, 3) facing E" in out
+    assert "  side raiders: Serena (serena) at (9, 2) facing SW" in out
+    listed = {sc.id: sc for sc in list_ui_scenarios()}
+    resaved = listed["mine-farmyard_resaved"]
+    assert not resaved.error and [(s.name, s.colour) for s in resaved.sides][0] == ("Farmers", "#22aa44")
