@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from game.ai.controller import DeclarationView
-from game.rules.actions import Order
+from game.rules.orders import Order
 from game.rules.options import RuleOptions
 
 ROOT = Path(__file__).resolve().parents[1]

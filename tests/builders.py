@@ -7,7 +7,7 @@ from typing import TypeVar
 
 from game.core.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
 from game.core.sheet import Sheet
-from game.rules.actions import Action, ActionKind, CalledShot, Order
+from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.board import GridBoard
 from game.rules.dice import Dice
 from game.rules.events import Event, Rolled

@@ -10,7 +10,7 @@ import pytest
 
 from game.board.terrain import OPEN, Terrain, TerrainBoard
 from game.board.tiled import load_map
-from game.rules.actions import ActionKind as K
+from game.rules.orders import ActionKind as K
 from game.rules.board import BoardBase
 from game.rules.dice import ScriptedDice
 from game.rules.events import Moved, Rolled

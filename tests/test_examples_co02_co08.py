@@ -16,7 +16,7 @@ import pytest
 
 from game.core.equipment import MissileKind
 from game.core.sheet import COMBAT_SKILLS, Sheet
-from game.rules.actions import ActionKind
+from game.rules.orders import ActionKind
 from game.rules.called_shots import called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import DefenseTotal, Event, Hit, Injured, OrderDeclared

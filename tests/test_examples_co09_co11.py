@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from game.core.geometry import chebyshev
-from game.rules.actions import Action, ActionKind
+from game.rules.orders import Action, ActionKind
 from game.rules.called_shots import called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import (

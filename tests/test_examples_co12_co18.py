@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.actions import ActionKind
+from game.rules.orders import ActionKind
 from game.rules.dice import ScriptedDice
 from game.rules.events import (
     ActionIgnored,

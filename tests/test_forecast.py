@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.actions import ActionKind as K
-from game.rules.actions import Order
+from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
 from game.rules.called_shots import called_shot
 from game.rules.dice import SeededDice
 from game.rules.events import Hit, WeaponDropped

@@ -23,8 +23,8 @@ import pytest
 from game.board.reach import reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import Weapon
-from game.rules.actions import Action, Order
-from game.rules.actions import ActionKind as K
+from game.rules.orders import Action, Order
+from game.rules.orders import ActionKind as K
 from game.rules.attack import CALLED_SHOT
 from game.rules.events import ActionNullified, Rolled
 from game.rules.forecast import chance, forecast_order

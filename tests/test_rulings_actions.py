@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import pytest
 
 from game.core.equipment import MissileKind, Weapon, WeaponClass
-from game.rules.actions import Action, Order
-from game.rules.actions import ActionKind as K
+from game.rules.orders import Action, Order
+from game.rules.orders import ActionKind as K
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionIgnored, ActionNullified, Event, WeaponRetrieved

@@ -13,8 +13,8 @@ import pytest
 
 from game.core.equipment import Armour, Weapon
 from game.core.geometry import chebyshev
-from game.rules.actions import ActionKind as K
-from game.rules.actions import Order
+from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
 from game.rules.dice import ScriptedDice
 from game.rules.events import (
     ActionNullified,

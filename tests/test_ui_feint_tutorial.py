@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.content.scenarios import build_battle, find_scenario
-from game.rules.actions import ActionKind
+from game.rules.orders import ActionKind
 from game.rules.positions import find_by_name, tile_of
 from game.ui.scenes.battle import BattleScene
 from tests.ui_helpers import click, key, make_app, run_until

@@ -16,8 +16,9 @@ from collections.abc import Mapping
 from game.ai.estimate import melee_estimate, missile_estimate
 from game.ai.knowledge import Knowledge, Unit, chance, injury_value
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, left_behind, range_band
+from game.rules.registry import MELEE_ATTACKS
 from game.rules.stats import movement_roll
 
 

@@ -22,8 +22,8 @@ from game.ai.levels import Level
 from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction, chebyshev
-from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import called_shot
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, left_behind, range_band
 from game.world import Equipment
 

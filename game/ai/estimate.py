@@ -15,11 +15,13 @@ from collections.abc import Mapping
 
 from game.ai.knowledge import Knowledge, Unit, chance
 from game.core.geometry import Tile
-from game.rules.actions import DEFENCES, ActionKind, Order
-from game.rules.arcs import BACK, FRONT, arc_of, defence_cost
-from game.rules.attack import COVER_PENALTY
-from game.rules.defence import DEFENCE_SKILL, counters, evade_limited, reduced
+from game.rules.defence import defence_spec, metres_limited, reduced
+from game.rules.modules.cover import COVER_PENALTY
+from game.rules.modules.facing import BACK, FRONT, arc_of, defence_cost
+from game.rules.orders import ActionKind, Order
 from game.rules.positions import range_band
+from game.rules.registry import DEFENCES
+from game.world import Equipment
 
 Dist = dict[int, float]
 NO_DEFENCE: Dist = {0: 1.0}
@@ -53,9 +55,9 @@ def defence_dist(
     by_kind: dict[ActionKind, Dist] = {}
     for action in order.actions:
         kind = action.kind
-        if kind not in DEFENCES or attack not in counters(kind, unit.armed):
+        if kind not in DEFENCES or attack not in _counters(kind, unit.armed):
             continue
-        stat = unit.stats[DEFENCE_SKILL[kind]] - penalty
+        stat = unit.stats[defence_spec(kind).skill] - penalty
         if kind is ActionKind.PARRY and not unit.stats["parry"]:
             continue
         cost = defence_cost(kind, arc, unit.melee.hands == 2) if facing_rules else 0
@@ -68,13 +70,19 @@ def defence_dist(
         by_kind[kind] = convolve(by_kind.get(kind, NO_DEFENCE), one)
     total = NO_DEFENCE
     for kind, dist in by_kind.items():
-        if kind is ActionKind.EVADE:  # … then the metres moved limit the Evade (CO.15)
+        if defence_spec(kind).limited_by_metres:  # … then the metres moved limit the Evade (CO.15)
             capped: dict[int, float] = defaultdict(float)
             for value, p in dist.items():
-                capped[evade_limited(value, int(metres + 1e-9))] += p
+                capped[metres_limited(value, int(metres + 1e-9))] += p
             dist = capped
         total = convolve(total, dist)
     return total
+
+
+def _counters(kind: ActionKind, armed: bool) -> frozenset[str]:
+    """The attacks a defence counts against, for a defender with a melee weapon or without one."""
+    spec = defence_spec(kind)
+    return spec.counters if armed else spec.counters_for(Equipment())
 
 
 def hit_chance(stat: float, defence: Mapping[int, float]) -> float:

@@ -19,12 +19,13 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
-from game.rules.actions import OFFENSIVE, ActionKind, Order
 from game.rules.board import Board
-from game.rules.defence import parry_modifiers
+from game.rules.defence import defence_spec
 from game.rules.injury import withstand_breakdown
 from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind, Order
 from game.rules.positions import combatants, engaged_with, melee_reach, name_of, tile_of
+from game.rules.registry import OFFENSIVE
 from game.rules.stats import missile_roll, movement_rate, skill_roll
 from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
@@ -96,7 +97,7 @@ def read_unit(world: World, eid: int) -> Unit:
         for skill in ("strike", "brawling", "feint", "disarm", "dodge", "evade", "block")
     }
     stats["parry"] = (
-        skill_roll(world, eid, "parry", None).plus(*parry_modifiers(equipment)).total
+        skill_roll(world, eid, "parry", None).plus(*defence_spec(ActionKind.PARRY).modifiers(equipment)).total
         if melee is not None and any(w.is_melee and w.can_parry for w in equipment.weapons)
         else 0
     )

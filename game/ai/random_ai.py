@@ -13,8 +13,8 @@ import random
 from game.ai.controller import DeclarationView
 from game.ai.knowledge import terrain_board
 from game.board.reach import reachable
-from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import combatants, engaged_with, is_active, tile_of
 from game.rules.stats import movement_rate, movement_roll
 from game.rules.validate import validate_order

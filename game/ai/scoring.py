@@ -33,10 +33,11 @@ from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions import OFFENSIVE, Action, ActionKind, Order
 from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
 from game.rules.injury import DEFEAT_AT
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import range_band
+from game.rules.registry import OFFENSIVE
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees

@@ -23,7 +23,7 @@ from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.scoring import Scored, Scorer
-from game.rules.actions import ActionKind, Order
+from game.rules.orders import ActionKind, Order
 from game.rules.positions import combatants
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order

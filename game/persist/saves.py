@@ -25,9 +25,9 @@ from game.content.fields import FieldError
 from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
 from game.persist.save_check import CheckedBattle, check_battle
-from game.rules.actions import Order
 from game.rules.battle import Battle
 from game.rules.board import Board
+from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.world import World
 

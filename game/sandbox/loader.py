@@ -22,7 +22,7 @@ from game.content.sheets import parse_equipment, parse_sheet
 from game.core.geometry import Tile
 from game.rules.board import GridBoard
 from game.rules.injury import DEFEAT_AT
-from game.rules.options import MODULES, RuleOptions
+from game.rules.options import RuleOptions, module_names
 from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round
 from game.world import Condition, Facing, Item, Name, Position, Side, World
 
@@ -60,13 +60,19 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
         data,
         "",
         required=("board", "combatants", "rounds"),
-        optional=("title", "description", "seed", "options", "items"),
+        optional=("title", "description", "seed", "options", "modules", "items"),
     )
     title = fields.text(top["title"], "title") if "title" in top else ""
     if "description" in top:
         fields.text(top["description"], "description")
     seed = fields.whole(top["seed"], "seed", 0) if "seed" in top else None
     options = parse_options(top["options"], "options") if "options" in top else RuleOptions()
+    if "modules" in top:
+        if "options" in top:
+            raise FieldError(
+                "modules", 'give the rules modules either as "modules" or as "options", not both'
+            )
+        options = parse_modules(top["modules"], "modules")
     board = parse_board(top["board"], "board")
     world = World()
     names = _combatants(top["combatants"], "combatants", world, board, armory)
@@ -81,10 +87,23 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
 
 def parse_options(value: Any, path: str) -> RuleOptions:
     """Which rules modules (RULES.md §8) are on: {"facing": true, "cover": false}."""
-    data = fields.obj(value, path, optional=MODULES)
+    known = module_names()
+    data = fields.obj(value, path, optional=known)
     return RuleOptions(
-        **{name: fields.flag(data[name], key_path(path, name)) for name in MODULES if name in data}
+        name for name in known if name in data and fields.flag(data[name], key_path(path, name))
     )
+
+
+def parse_modules(value: Any, path: str) -> RuleOptions:
+    """The rules modules that are on, as a list: ["facing", "cover"] (every other one is off)."""
+    known = module_names()
+    chosen = []
+    for i, item in enumerate(fields.array(value, path, max_items=len(known))):
+        name = fields.text(item, index_path(path, i))
+        if name not in known:
+            raise FieldError(index_path(path, i), fields.unknown("rules module", name, list(known)))
+        chosen.append(name)
+    return RuleOptions(chosen)
 
 
 # ------------------------------------------------------------------ board

@@ -32,6 +32,11 @@ class World:
             self.set(eid, component)
         return eid
 
+    @property
+    def next_id(self) -> EntityId:
+        """The id the next `create` will give."""
+        return self._next_id
+
     def destroy(self, eid: EntityId) -> None:
         """Remove an entity and all its components."""
         for store in self._stores.values():
