@@ -26,26 +26,16 @@ from fractions import Fraction
 
 from game.core.geometry import Tile
 from game.core.modifiers import BEST_ROLL, Breakdown
-from game.rules.actions.base import AttackSpec, weapon_for
-from game.rules.attack import (
-    CALLED_SHOT,
-    AttackContext,
-    Situation,
-    attack_breakdown,
-    attack_spec,
-    defence_costs,
-)
 from game.rules.board import Board
-from game.rules.chances import ONE, TWELFTH, Dist, chance, convolve, merge, roll_value_dist, scaled
-from game.rules.defence import DefenceResult, defence_spec, metres_limited, reduced
-from game.rules.injury import withstand_breakdown
+from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
 from game.rules.moving import move, start_moving
+from game.rules.odds import AttackOdds
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with
-from game.rules.registry import DEFENCES, FEINTABLE, OFFENSIVE, action_specs, spec_of
+from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
 from game.rules.stats import movement_roll
-from game.world import Condition, Equipment, World
+from game.world import World
 
 __all__ = [
     "ActionForecast",
@@ -214,52 +204,17 @@ def _forecast_attack(
     options: RuleOptions,
     timing: Sequence[int] | None,
 ) -> ActionForecast:
-    order = orders[actor]
+    """Every way the two combatants' movements can turn out, each with `AttackOdds`."""
     target = action.target
+    odds = AttackOdds(
+        world, board, actor, orders[actor], action, orders.get(target) if target else None, slot, options
+    )
     zero = Fraction(0)
-    weapon = weapon_for(world.get(actor, Equipment), action)
-    if weapon is None or target is None or world.get(target, Condition).dead:
+    if not odds.possible or target is None:
         return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
-    target_order = orders.get(target)
-    spec: AttackSpec = attack_spec(action.kind)
-
-    # Random terms that add to (or take from) the modified stat.
-    uncertain: list[tuple[str, tuple[int, ...]]] = []
-    own: Dist = {0: ONE}  # the attacker's own terms (Feint Bonus, Grip Penalty): independent of positions
-    target_equipment = world.get(target, Equipment)
-    defences: dict[ActionKind, list[Dist]] = {}  # one distribution per declared defence roll
-    declared: frozenset[ActionKind] = frozenset()
-    exposed = False
-    if target_order is not None:
-        declared = frozenset(a.kind for a in target_order.actions if a.kind in DEFENCES)
-        exposed = any(a.kind in OFFENSIVE for a in target_order.actions)
-        for defence in target_order.actions:
-            if defence.kind not in DEFENCES:
-                continue
-            dspec = defence_spec(defence.kind)
-            if spec.attack_class not in dspec.counters_for(target_equipment):
-                continue
-            stat = dspec.roll_breakdown(world, target, target_order)
-            assert stat is not None
-            defences.setdefault(defence.kind, []).append(roll_value_dist(stat.total))
-    for kind_, dists in defences.items():
-        total: Dist = {0: ONE}
-        for dist in dists:
-            total = convolve(total, dist)
-        uncertain.append((kind_.label, tuple(-v for v in sorted(total))))
-    for name, dist, shown in spec.own_terms(world, actor, order, action, slot):
-        own = convolve(own, dist)
-        uncertain.append((name, shown))
-
     success = part_hit = nullified = expected = zero
     first: Breakdown | None = None
-    defeated = world.get(target, Condition).defeated
-    fail_torso = 1 - chance(withstand_breakdown(world, target, weapon, False).total)
-    vulnerable = bool(action.called_shot and action.called_shot.vulnerable and not defeated)
-    fail_part = 1 - chance(withstand_breakdown(world, target, weapon, vulnerable).total)
-    part_injuries = 2 if vulnerable else 1
     reason = ""
-    deltas: dict[tuple[str, int, tuple[ActionKind, ...]], Dist] = {}
     if moves_first(orders, actor, target, timing):
         pairs = joint_movement(world, board, orders, actor, target)
     else:
@@ -267,61 +222,18 @@ def _forecast_attack(
     for mine, theirs in pairs:
         p = mine.probability * theirs.probability
         engaged = bool(engaged_with(world, board, actor, at=mine.tile, where={target: theirs.tile}))
-        situation = Situation(
-            mine.tile,
-            theirs.tile,
-            DefenceResult(declared=declared),
-            target_retreated=theirs.retreated,
-            target_defeated=defeated,
-            attacker_engaged=engaged,
-            attacker_facing=mine.facing,
-            target_facing=theirs.facing,
-            target_exposed=exposed,
-            options=options,
+        situation = odds.situation(
+            mine.tile, mine.facing, theirs.tile, theirs.facing, theirs.retreated, engaged
         )
-        base = attack_breakdown(world, board, actor, order, action, weapon, situation)
-        if isinstance(base, str):
+        found = odds.at(situation, theirs.metres, theirs.lost)
+        if found.breakdown is None:
             nullified += p
-            reason = reason or base
+            reason = reason or found.reason
             continue
-        first = first or base
-        costs, arc = defence_costs(AttackContext(world, board, actor, order, action, weapon, situation))
-        # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).
-        key = (arc, int(theirs.metres + 1e-9), theirs.lost)
-        if key not in deltas:
-            deltas[key] = _defence_delta(defences, costs, key[1], theirs.lost, own)
-        general_base = base.without(CALLED_SHOT).total
-        for d, q in deltas[key].items():
-            hit_part = chance(base.total + d)
-            hit_any = chance(general_base + d)
-            success += p * q * hit_any
-            part_hit += p * q * hit_part
-            if spec.deals_injury:
-                expected += p * q * (hit_part * fail_part * part_injuries + (hit_any - hit_part) * fail_torso)
+        first = first or found.breakdown
+        success += p * found.success
+        part_hit += p * found.part_hit
+        expected += p * found.expected_injuries
     return ActionForecast(
-        actor, index, action, success, part_hit, nullified, expected, first, tuple(uncertain), reason
+        actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason
     )
-
-
-def _defence_delta(
-    defences: Mapping[ActionKind, list[Dist]],
-    costs: Mapping[ActionKind, int | None],
-    metres: int,
-    lost: tuple[ActionKind, ...],
-    own: Dist,
-) -> Dist:
-    """Distribution of everything random added to the stat for one arc and metres moved:
-    each defence roll reduced by its arc's cost on its own (RULES.md §8), summed per kind,
-    a sum limited by metres capped by the metres moved (CO.15), defences lost to melee dropped."""
-    delta = own
-    for kind, dists in defences.items():
-        cost = costs.get(kind, 0)
-        if cost is None or kind in lost:
-            continue  # this defence cannot face the attacker, or was lost in melee
-        total: Dist = {0: ONE}
-        for dist in dists:
-            total = convolve(total, merge((reduced(v, cost), q) for v, q in dist.items()))
-        if defence_spec(kind).limited_by_metres:
-            total = merge((metres_limited(v, metres), q) for v, q in total.items())
-        delta = convolve(delta, scaled(total, -1))
-    return delta
