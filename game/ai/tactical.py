@@ -54,7 +54,7 @@ class TacticalController:
         ranked = self.rank(know, rng, level)
         valid: list[Scored] = []
         for scored in ranked:
-            if not validate_order(view.world, view.board, scored.candidate.order, view.earlier):
+            if not validate_order(view.world, view.board, scored.candidate.order, view.earlier, view.options):
                 valid.append(scored)
                 if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool):
                     break
@@ -107,7 +107,9 @@ class TacticalController:
         roll = rng.random()
         if roll < level.blunder_rate:
             for scored in rng.sample(ranked, len(ranked)):
-                if not validate_order(know.world, know.board, scored.candidate.order, know.earlier):
+                if not validate_order(
+                    know.world, know.board, scored.candidate.order, know.earlier, know.options
+                ):
                     return scored
         elif roll < level.blunder_rate + level.mistake_rate:
             return rng.choice(valid[: level.mistake_pool])

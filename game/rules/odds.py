@@ -188,15 +188,19 @@ def attack_odds(
     target_order: Order | None = None,
     target_metres: float = 0.0,
     engaged: bool = False,
+    exposed: bool | None = None,
     options: RuleOptions | None = None,
     one: Fraction | float = 1.0,
 ) -> Odds:
     """The odds of one attack, declared or imagined, with both combatants placed: what the AI
     asks about attacks nobody has declared yet.  `order` is the attacker's whole order (for
     its Action Penalty; default: this action alone), `target_order` the target's (its
-    defences); floats unless `one=ONE`."""
+    defences, and whether it attacks: `exposed` behind high cover, unless given);
+    floats unless `one=ONE`."""
     order = order or Order(actor, (action,))
     odds = AttackOdds(world, board, actor, order, action, target_order, None, options or RuleOptions(), one)
+    if exposed is not None:
+        odds.exposed = exposed
     return odds.at(odds.situation(at, facing, target_at, target_facing, engaged=engaged), target_metres)
 
 

@@ -185,6 +185,16 @@ def movement_rule(mode: str) -> MovementRule | None:
     return spec.movement if spec is not None else None
 
 
+def movement_kind(options: RuleOptions | None, leaving_melee: bool) -> ActionKind:
+    """The movement action a path longer than a walk needs: the one that leaves melee (a
+    Retreat) when engaged, else the one that runs (a Sprint)."""
+    for spec in action_specs(options):
+        rule = spec.movement
+        if rule is not None and rule.leaves_melee == leaving_melee:
+            return spec.kind
+    raise LookupError("no movement action for that")  # pragma: no cover - the chapter has both
+
+
 # ------------------------------------------------------------------ modules
 def module_of(name: str) -> RulesModule:
     """The rules module of that name; KeyError for an unknown one."""

@@ -29,7 +29,7 @@ from game.rules.positions import (
     occupant,
     tile_of,
 )
-from game.rules.registry import MELEE_ATTACKS, TARGETED, action_specs, spec_of
+from game.rules.registry import MELEE_ATTACKS, TARGETED, action_specs, movement_kind, spec_of
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Item, Position, World
@@ -39,16 +39,6 @@ def menu_kinds(options: RuleOptions, menu: str) -> tuple[ActionKind, ...]:
     """The actions a menu offers under the battle's rules modules, in the registry's order:
     "attack" (on an enemy), "self" (defences, Sprint, Retreat …) or "item" (a weapon on the ground)."""
     return tuple(s.kind for s in action_specs(options) if s.menu == menu)
-
-
-def movement_kind(options: RuleOptions, leaving_melee: bool) -> ActionKind:
-    """The movement action a longer path needs: the one that leaves melee (Retreat) when
-    engaged, else the one that runs (Sprint)."""
-    for spec in action_specs(options):
-        rule = spec.movement
-        if rule is not None and rule.leaves_melee == leaving_melee:
-            return spec.kind
-    raise LookupError("no movement action for that")  # pragma: no cover - the chapter has both
 
 
 def terrain_board(board: Board) -> TerrainBoard:

@@ -73,6 +73,37 @@ class OrderCheck:
 
 
 @dataclass(frozen=True)
+class AiAsk:
+    """What an AI asks a spec for: the actions of this kind worth trying, for `actor` ending
+    its movement on `here`, against `target` (None for actions on oneself).  The AI scores
+    what it gets with the forecast; validation has the last word."""
+
+    world: World
+    board: Board
+    options: RuleOptions
+    actor: int
+    here: Tile
+    target: int | None
+    earlier: Mapping[int, Order]
+    moving: bool
+    engaged: bool
+    tactics: bool
+    """Whether to try the finer tools (Called Shots, Disarms): the better AIs do."""
+
+    @property
+    def equipment(self) -> Equipment:
+        """What the actor holds."""
+        return self.world.get(self.actor, Equipment)
+
+    def target_tiles(self) -> set[Tile]:
+        """Where the target may stand at resolution, as far as the actor can know."""
+        from game.rules.validate import target_tiles
+
+        assert self.target is not None
+        return target_tiles(self.world, self.target, self.earlier)
+
+
+@dataclass(frozen=True)
 class MovementRule:
     """How a movement action moves the order's path (CO.16–CO.18).
 
@@ -156,6 +187,15 @@ class ActionSpec:
     def adjust_forecasts(self, forecasts: list[ActionForecast]) -> list[ActionForecast]:
         """A last look at an order's forecasts (a Feint shares its Strike's nullification)."""
         return forecasts
+
+    # -------------------------------------------------------------- the AI
+    def ai_options(self, ask: AiAsk) -> list[tuple[tuple[Action, ...], str]]:
+        """Action sets of this kind an AI should try (each with a word on why); none by default."""
+        return []
+
+    def ai_augment(self, ask: AiAsk, actions: tuple[Action, ...]) -> list[tuple[Action, ...]]:
+        """Ways to add this kind to an attack set an AI tries (a Feint beside its Strike)."""
+        return []
 
 
 class AttackSpec(ActionSpec):
@@ -247,6 +287,35 @@ class AttackSpec(ActionSpec):
 
         return [feint_bonus(ctx.world, ctx.attacker)]
 
+    def ai_stat(self, world: World, actor: int) -> int:
+        """The attacker's stat for this attack before the round's penalties (AI heuristics)."""
+        return skill_roll(world, actor, self.kind.value, None).total
+
+    def ai_reaches(self, ask: AiAsk, weapon: Weapon) -> bool:
+        """Whether the attack can reach the target from `ask.here` (melee: within reach)."""
+        return any(ask.board.in_reach(ask.here, t, weapon.reach) for t in ask.target_tiles())
+
+    def ai_options(self, ask: AiAsk) -> list[tuple[tuple[Action, ...], str]]:
+        """One attack, two, and with the finer tools a Called Shot at the head (−3, vulnerable:
+        two Injuries, CO.08) alone and beside a plain one, when the attack can reach."""
+        assert ask.target is not None
+        weapon = self.weapon(ask.equipment, Action(self.kind, ask.target))
+        if weapon is None or not self.ai_usable(ask) or not self.ai_reaches(ask, weapon):
+            return []
+        word = self.label.lower()
+        one = Action(self.kind, ask.target)
+        found = [((one,), word), ((one, one), f"{word} twice")]
+        if ask.tactics and self.called_shot and self.ai_stat(ask.world, ask.actor) >= AI_CALLED_SHOT_MIN_STAT:
+            from game.rules.called_shots import called_shot
+
+            called = Action(self.kind, ask.target, called_shot("head"))
+            found += [((called,), "called shot"), ((called, one), f"called shot, {word}")]
+        return found
+
+    def ai_usable(self, ask: AiAsk) -> bool:
+        """Whether the AI should consider this attack at all here (Brawling only empty-handed …)."""
+        return True
+
     def resolve(
         self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
     ) -> None:
@@ -256,6 +325,10 @@ class AttackSpec(ActionSpec):
     def on_success(self, rnd: Round, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """What a successful roll does (a hit: Withstand Injury; a Disarm: the weapon falls)."""
         rnd.hit(eid, action, weapon, rolled)
+
+
+AI_CALLED_SHOT_MIN_STAT = 5
+"""Below this an AI's Called Shot at the head (−3, and −1 more for the second action) rarely hits it."""
 
 
 class DefenceSpec(ActionSpec):
@@ -282,6 +355,31 @@ class DefenceSpec(ActionSpec):
     def roll_breakdown(self, world: World, actor: int, order: Order) -> Breakdown | None:
         """The defender's skill with the round's penalties and the equipment's modifiers."""
         return skill_roll(world, actor, self.skill, order).plus(*self.modifiers(world.get(actor, Equipment)))
+
+    def ai_stat(self, world: World, actor: int) -> int:
+        """The defence's stat before the round's penalties, or 0 when it cannot help this defender."""
+        return self.roll_breakdown(world, actor, Order(actor)).total  # type: ignore[union-attr]
+
+    def ai_usable(self, ask: AiAsk) -> bool:
+        """Whether an AI should consider it where it ends (a melee defence always; Evade only
+        on the move and out of melee)."""
+        if self.needs_unengaged and (ask.engaged or not ask.moving):
+            return False
+        return not self.order_reasons_for(ask)
+
+    def order_reasons_for(self, ask: AiAsk) -> list[str]:
+        """The spec's own reasons against one such defence (a Block without a shield)."""
+        check = OrderCheck(
+            ask.world,
+            ask.board,
+            Order(ask.actor, (Action(self.kind),)),
+            ask.earlier,
+            ask.options,
+            ask.equipment,
+            (),
+            ask.here,
+        )
+        return self.reasons(check, Action(self.kind))
 
 
 class MovementSpec(ActionSpec):

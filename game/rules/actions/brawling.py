@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.modifiers import Breakdown
-from game.rules.actions.base import AttackSpec, OrderCheck
+from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
 from game.rules.orders import Action, ActionKind
 from game.rules.registry import register_action
 from game.rules.stats import skill_roll
@@ -30,6 +30,10 @@ class Brawling(AttackSpec):
     def weapon(self, equipment: Equipment, action: Action) -> Weapon | None:
         """Bare hands, always."""
         return BARE_HANDS
+
+    def ai_usable(self, ask: AiAsk) -> bool:
+        """Only empty-handed (with a weapon in hand one Strikes)."""
+        return ask.equipment.melee_weapon() is None
 
     def attack_reasons(self, check: OrderCheck, action: Action, weapon: Weapon | None) -> list[str]:
         """Brawling is for empty hands."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AttackSpec, OrderCheck
+from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
 from game.rules.chances import roll_value_dist, scaled
 from game.rules.events import WeaponDropped
 from game.rules.orders import Action, ActionKind, Order
@@ -58,6 +58,25 @@ class Disarm(AttackSpec):
         if not check.world.get(action.target, Equipment).weapons:
             return [f"{name_of(check.world, action.target)} holds no weapon to Disarm"]
         return []
+
+    def ai_options(self, ask: AiAsk) -> list[tuple[tuple[Action, ...], str]]:
+        """A Disarm, for the finer AIs, against an armed foe: above all one that declared a Parry
+        (+1, CO.10), else when our Disarm is no worse than our Strike."""
+        assert ask.target is not None
+        if not ask.tactics or not ask.world.get(ask.target, Equipment).weapons:
+            return []
+        theirs = ask.earlier.get(ask.target)
+        parrying = theirs is not None and theirs.has(ActionKind.PARRY)
+        if (
+            not parrying
+            and self.ai_stat(ask.world, ask.actor) < skill_roll(ask.world, ask.actor, "strike", None).total
+        ):
+            return []
+        one = Action(self.kind, ask.target)
+        weapon = self.weapon(ask.equipment, one)
+        if weapon is None or not self.ai_reaches(ask, weapon):
+            return []
+        return [((one,), "disarm")]
 
     def nullify(self, ctx: AttackContext) -> str:
         """Out of reach, or nothing left to knock away."""

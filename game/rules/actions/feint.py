@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.core.modifiers import Breakdown, Modifier
 from game.core.sheet import Sheet
-from game.rules.actions.base import ActionSpec, OrderCheck, weapon_for
+from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, weapon_for
 from game.rules.chances import ONE, chance
 from game.rules.events import ActionNullified
 from game.rules.orders import Action, ActionKind, Order
@@ -86,6 +86,14 @@ class Feint(ActionSpec):
             assert breakdown is not None
             rolled = rnd.roll(eid, self.label, target, breakdown)
             state.feints[(eid, i)] = rolled.succeeded
+
+    def ai_augment(self, ask: AiAsk, actions: tuple[Action, ...]) -> list[tuple[Action, ...]]:
+        """A Feint for the first attack of the set it can serve, wherever the rules allow one:
+        the forecast tells whether its bonus outweighs the Action Penalty."""
+        served = [a for a in actions if a.kind in FEINTABLE]
+        if len(served) <= sum(1 for a in actions if a.kind is self.kind):
+            return []
+        return [(*actions, Action(self.kind, served[0].target))]
 
     def adjust_forecasts(self, forecasts: list[ActionForecast]) -> list[ActionForecast]:
         """The i-th Feint goes with the i-th attack it serves: nullified, and not rolled,

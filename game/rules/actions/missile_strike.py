@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AttackSpec, OrderCheck
+from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, range_band
 from game.rules.registry import register_action
 from game.rules.stats import missile_roll
-from game.world import Equipment
+from game.world import Equipment, World
 
 if TYPE_CHECKING:
     from game.rules.attack import AttackContext
@@ -51,6 +51,24 @@ class MissileStrike(AttackSpec):
         if not any(board.line_of_sight(end, t) for t in tiles):
             return [f"no line of sight to {name_of(check.world, action.target)}"]
         return []
+
+    def ai_stat(self, world: World, actor: int) -> int:
+        """Missile Strike with the weapon in hand, before the round's penalties."""
+        weapon = self.default_weapon(world.get(actor, Equipment))
+        assert weapon is not None and weapon.missile_kind is not None
+        return missile_roll(world, actor, weapon.missile_kind, None).total
+
+    def ai_usable(self, ask: AiAsk) -> bool:
+        """No shooting out of melee."""
+        return not ask.engaged
+
+    def ai_reaches(self, ask: AiAsk, weapon: Weapon) -> bool:
+        """In range and in sight from where the shooter will stand."""
+        board, here = ask.board, ask.here
+        return any(
+            range_band(board.distance(here, t), weapon) is not None and board.line_of_sight(here, t)
+            for t in ask.target_tiles()
+        )
 
     def late_nullify(self, ctx: AttackContext) -> str:
         """Engaged in melee, out of sight or out of range now: no shot."""
