@@ -32,9 +32,8 @@ class Cover(RulesModule):
     default_on = True
     overlays = ("sight",)
     help = (
-        "Terrain marked as cover protects against Missile Strikes through it: low cover \u22122; "
-        "high cover \u22128 while the target attacks from it, and it cannot be shot at all in a "
-        "round it declares no attack."
+        "low cover \u22122 and high cover \u22128 to Missile "
+        "Strikes; hidden behind high cover unless attacking"
     )
     hint = "Shoot from cover, and stay in high cover when you are not attacking."
 

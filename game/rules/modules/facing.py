@@ -78,9 +78,7 @@ class Facing(RulesModule):
     default_on = True
     overlays = ("arcs",)
     help = (
-        "Each combatant faces one of 8 directions. Striking into your own off-hand side is "
-        "−2, into your back arc −6; a defence against an attacker in your back arc loses "
-        "4 per roll (Parry, Dodge, Evade), a shield covers only the front and shield side."
+        "arcs matter: \u22122 / \u22126 to attack into your own side / back arc; defences weaken from behind"
     )
     hint = "Face your enemies: attacks from behind are hard to stop, and striking behind you is hard."
 
