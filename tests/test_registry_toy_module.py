@@ -92,7 +92,10 @@ def test_the_forecast_shows_the_modules_term_and_its_chance() -> None:
 
 def test_the_round_rolls_with_it_and_the_log_says_so() -> None:
     cast = duel()
-    orders = {cast["Hilda"]: cast.order("Hilda", cast.act(ActionKind.STRIKE, "Val")), cast["Val"]: Order(cast["Val"])}
+    orders = {
+        cast["Hilda"]: cast.order("Hilda", cast.act(ActionKind.STRIKE, "Val")),
+        cast["Val"]: Order(cast["Val"]),
+    }
     dice = ScriptedDice(keyed={"Hilda:Strike": [7], "Val:Withstand Injury": [1]})
     events = play_round(
         cast.world, cast.board, dice, orders, timing_order=[cast["Hilda"], cast["Val"]], options=module_on()
@@ -115,8 +118,11 @@ def test_the_sandbox_plays_it_when_the_file_names_it(tmp_path: Path) -> None:
              "attributes": {"vigor": 3, "agility": 3}},
         ],
         "rounds": [
-            {"timing": ["Hilda", "Val"], "orders": {"Hilda": {"actions": [{"action": "strike", "target": "Val"}]}},
-             "dice": {"Hilda:Strike": [12]}}
+            {
+                "timing": ["Hilda", "Val"],
+                "orders": {"Hilda": {"actions": [{"action": "strike", "target": "Val"}]}},
+                "dice": {"Hilda:Strike": [12]},
+            }
         ],
     }
     path = tmp_path / "hill.json"
