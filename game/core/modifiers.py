@@ -66,6 +66,11 @@ class Breakdown:
         }
 
 
+def signed(value: int) -> str:
+    """A modifier as the rulebook prints it: "+1", "0", "−2" (a real minus sign)."""
+    return f"+{value}" if value > 0 else ("0" if value == 0 else f"{MINUS}{-value}")
+
+
 def roll_succeeds(roll: int, target: int) -> bool:
     """The core roll: success when roll ≤ modified stat, and a 12 always fails."""
     return roll != 12 and roll <= target

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
+from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.forecast import ActionForecast, forecast_order
@@ -148,7 +149,7 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
         lines.append(fc.breakdown.text().replace("-", "\u2212"))
     for name, values in fc.uncertain:
         shown = sorted(set(values))
-        span = f"{_signed(shown[0])} to {_signed(shown[-1])}" if len(shown) > 1 else _signed(shown[0])
+        span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
         lines.append(f"  uncertain: {span} [{name}]")
     lines.append(f"success {fc.percent:.1f}% (d12 ≤ target, a 12 always fails)")
     if fc.action.called_shot is not None:
@@ -159,10 +160,6 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     if fc.expected_injuries:
         lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
     return lines
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
 
 
 class Planner:
@@ -321,7 +318,7 @@ class Planner:
         out = []
         for part, (modifier, vulnerable) in CALLED_SHOT_TABLE.items():
             action = Action(kind, target, CalledShot(part, modifier, vulnerable))
-            label = f"{kind.label}, Called Shot: {part} ({_signed(modifier)})"
+            label = f"{kind.label}, Called Shot: {part} ({signed(modifier)})"
             out.append(self.choice(draft, action, label))
         return out
 

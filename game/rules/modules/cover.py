@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.modifiers import Modifier
+from game.core.modifiers import Modifier, signed
 from game.rules.modules.base import RulesModule
 from game.rules.registry import register_module
 
@@ -32,7 +32,7 @@ class Cover(RulesModule):
     default_on = True
     overlays = ("sight",)
     help = (
-        "low cover \u22122 and high cover \u22128 to Missile "
+        f"low cover {signed(COVER_PENALTY['low'])} and high cover {signed(COVER_PENALTY['high'])} to Missile "
         "Strikes; hidden behind high cover unless attacking"
     )
     hint = "Shoot from cover, and stay in high cover when you are not attacking."

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
-from game.core.modifiers import Modifier
+from game.core.modifiers import Modifier, signed
 from game.rules.modules.base import RulesModule
 from game.rules.orders import ActionKind
 from game.rules.registry import register_module
@@ -78,7 +78,8 @@ class Facing(RulesModule):
     default_on = True
     overlays = ("arcs",)
     help = (
-        "arcs matter: \u22122 / \u22126 to attack into your own side / back arc; defences weaken from behind"
+        f"arcs matter: {signed(OFF_HAND_ATTACK)} / {signed(BACK_ATTACK)} to attack into your own side / "
+        "back arc; defences weaken from behind"
     )
     hint = "Face your enemies: attacks from behind are hard to stop, and striking behind you is hard."
 
