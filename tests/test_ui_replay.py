@@ -372,7 +372,7 @@ def test_random_input_on_the_replay_screen_keeps_it_exact(saved) -> None:  # noq
 def test_a_save_made_in_the_strategy_stage_replays_up_to_where_it_was_saved(tmp_path: Path) -> None:
     """Autosaves and manual saves are made while orders are being declared: the replay ends
     there, on an in-memory grid board too (no map art)."""
-    from game.rules.actions import Order
+    from game.rules.orders import Order
     from tests.ui_helpers import duel
 
     battle = duel(("human", "human"))

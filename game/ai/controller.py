@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from game.rules.actions import Order
 from game.rules.board import Board
 from game.rules.options import RuleOptions
+from game.rules.orders import Order
 from game.rules.victory import Victory
 from game.world import World
 

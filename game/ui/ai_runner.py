@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 from game.ai.controller import Controller, DeclarationView, PlaceholderController
-from game.rules.actions import Order
+from game.rules.orders import Order
 
 
 def controller_for(spec: str, seed: int = 0) -> Controller:

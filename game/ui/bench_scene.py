@@ -13,9 +13,9 @@ from game.board.generate import generated_board
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.core.sheet import Sheet
 from game.measure import Figure, median_ms
-from game.rules.actions import Action, ActionKind
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind
 from game.ui.app import App
 from game.ui.prefs import Prefs
 from game.ui.render.overlays import OVERLAYS

@@ -132,7 +132,7 @@ def bearing_dirs(width: int, height: int, to: Tile) -> np.ndarray:
 
 
 def arc_array(board: TerrainBoard, centre: Tile, facing: int, radius: int = ARC_RADIUS) -> np.ndarray:
-    """Arc index (F, R, L, B) of the tiles around a combatant, as `game.rules.arcs.arc_of` decides."""
+    """Arc index (F, R, L, B) of the tiles around a combatant, as the facing module's `arc_of` decides."""
     ys, xs = np.mgrid[0 : board.height, 0 : board.width]
     dx, dy = xs - centre[0], ys - centre[1]
     degrees = np.degrees(np.arctan2(dx, -dy)) % 360

@@ -20,9 +20,9 @@ import pygame
 
 from game.ai.controller import DeclarationView
 from game.core.geometry import Tile, bearing_direction, direction_name
-from game.rules.actions import TARGETED, Action, ActionKind, Order
 from game.rules.battle import Battle
 from game.rules.events import TimingRolled
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
     are_enemies,
     combatants,
@@ -32,6 +32,7 @@ from game.rules.positions import (
     occupant,
     tile_of,
 )
+from game.rules.registry import TARGETED
 from game.rules.stats import movement_rate
 from game.ui.ai_runner import AiDeclaration, controller_for
 from game.ui.app import App, Scene

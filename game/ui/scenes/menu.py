@@ -8,17 +8,13 @@ import random
 import pygame
 
 from game.rules.options import RuleOptions
+from game.rules.registry import rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, build, list_ui_scenarios
 from game.ui.theme import parse_colour
-
-MODULE_HELP = {
-    "facing": "arcs matter: −2 / −6 to attack into your own side / back arc; defences weaken from behind",
-    "cover": "low cover −2 and high cover −8 to Missile Strikes; hidden behind high cover unless attacking",
-}
 
 
 class MenuScene(Scene):
@@ -153,7 +149,7 @@ class SetupScene(Scene):
 
     def toggle_module(self, name: str) -> None:
         """Switch a rules module."""
-        self.options = dataclasses.replace(self.options, **{name: not getattr(self.options, name)})
+        self.options = self.options.with_module(name, not self.options.has(name))
 
     def start(self) -> None:
         """Build the battle and open it."""
@@ -284,15 +280,15 @@ class SetupScene(Scene):
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
-        for f in dataclasses.fields(RuleOptions):
-            on = bool(getattr(self.options, f.name))
+        for module in rules_modules():
+            on = self.options.has(module.name)
             b = Button(
-                f"{f.name.title()}: {'on' if on else 'off'}",
-                lambda n=f.name: self.toggle_module(n),
+                f"{module.label}: {'on' if on else 'off'}",
+                lambda n=module.name: self.toggle_module(n),
                 pygame.Rect(x, y, theme.px(160), theme.px(32)),
             )
             self.buttons.append(b)
-            for k, line in enumerate(theme.wrap(MODULE_HELP.get(f.name, ""), right.w - theme.px(220), 12)):
+            for k, line in enumerate(theme.wrap(module.help, right.w - theme.px(220), 12)):
                 blit_text(
                     surface,
                     theme,
