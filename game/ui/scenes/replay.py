@@ -21,20 +21,18 @@ from game.rules.events import Moved, OrderDeclared, TimingOrderSet, TimingRolled
 from game.rules.positions import combatants, find_by_name, is_active, name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
+from game.ui.map_view import MapView
 from game.ui.render.battlefield import (
     draw_hint,
-    draw_items,
     draw_side_panel,
     draw_toasts,
-    draw_tokens,
     screen_rects,
     side_styles,
     stage_reached,
 )
 from game.ui.render.camera import ZOOM_LEVELS, Camera
 from game.ui.render.log import MAX_LINES, LogPanel, line_for
-from game.ui.render.map_layer import MapLayer
-from game.ui.render.panels import Chip, draw_dice, draw_stage_bar
+from game.ui.render.panels import Chip, draw_stage_bar
 from game.ui.render.replay_panel import (
     SideRow,
     draw_on_screen,
@@ -50,8 +48,6 @@ from game.ui.scenarios import CONTROLLER_LABELS
 from game.ui.theme import SideStyle
 from game.world import Condition, Facing, Position, Side, World
 
-DRAG_THRESHOLD = 6  # pixels of mouse travel before a click becomes a drag
-KEY_PAN = 64  # pixels per key press
 MIN_START_ZOOM = 32  # pixels per tile: below this the replay starts zoomed on the combatants
 FOLLOW_MARGIN = 2.0  # tiles kept around the combatant an event is about
 TOAST_SECONDS = 4.0
@@ -107,21 +103,17 @@ class ReplayScene(Scene):
         self.board = battle.board
         self.styles = side_styles(self.theme, replay.starts[0], battle.meta)
         self.cursor = ReplayCursor(replay, app.prefs.animation_speed)
-        self.map_layer = MapLayer(self.board, self.art)
-        self.tokens = TokenArt()
+        self.view = MapView(self.theme, self.board, self.art)
         self.log = LogPanel(self.theme)
         self._all_events = replay.events
         self._header = [f"replay of {replay.path.name}: {replay.title}"]
         for text in self._header:
             self.log.add_text(text)
         self._logged = 0
-        self.camera = Camera((self.board.width, self.board.height), pygame.Rect(0, 0, 100, 100))
         self.rects: dict[str, pygame.Rect] = {}
         self.on_resize(app.screen.get_size())
         self._frame_camera()
         self.selected: int | None = None
-        self.hover_tile: tuple[int, int] | None = None
-        self.drag: dict[str, Any] | None = None
         self.scrubbing = False
         self.buttons: list[Button] = []
         self.transport: list[Transport] = []
@@ -134,7 +126,7 @@ class ReplayScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out as the battle screen does."""
         self.rects = screen_rects(self.theme, size)
-        self.camera.resize(self.rects["map"])
+        self.view.resize(self.theme, self.rects["map"])
         self.log.theme = self.theme
 
     def on_enter(self) -> None:
@@ -159,6 +151,16 @@ class ReplayScene(Scene):
         self.camera.centre_on(centre, snap=True)
 
     # ------------------------------------------------------------- state
+    @property
+    def camera(self) -> Camera:
+        """The map view's camera."""
+        return self.view.camera
+
+    @property
+    def tokens(self) -> TokenArt:
+        """The token pictures."""
+        return self.view.tokens
+
     @property
     def world(self) -> World:
         """The world as the replay shows it now."""
@@ -204,7 +206,6 @@ class ReplayScene(Scene):
     def continue_battle(self) -> None:
         """Rebuild the battle after the last whole round shown and play on from there."""
         from game.persist.replay import continue_from
-        from game.ui.scenes.battle import BattleScene
 
         problem = self.continue_problem()
         if problem:
@@ -216,18 +217,15 @@ class ReplayScene(Scene):
         except SaveError as err:
             self.toast(f"Cannot continue: {err}", bad=True)
             return
-        scene = BattleScene(self.app, battle, self.battle_map)
-        scene.log.add_text(f"continued from the end of round {n} of {self.replay.path.name}")
-        self.app.replace(scene)
+        note = f"continued from the end of round {n} of {self.replay.path.name}"
+        self.app.replace_screen("battle", battle, self.battle_map, note=note)
 
     def leave(self) -> None:
         """Esc: back to the menu, or quit when the replay was opened from the command line."""
         if self.standalone:
             self.app.quit()
             return
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.replace(MenuScene(self.app))
+        self.app.replace_screen("menu")
 
     def toast(self, text: str, bad: bool = False) -> None:
         """A message that fades after a few seconds."""
@@ -245,11 +243,8 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._on_key(event)
         elif event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.log.handle(event, self.rects["log"]):
-                return
-            if self.rects["map"].collidepoint(pos) or not pygame.mouse.get_focused():
-                self.camera.zoom(1 if event.y > 0 else -1, pos)
+            if not self.log.handle(event, self.rects["log"]):
+                self.view.wheel(event)
         elif event.type == pygame.MOUSEMOTION:
             self._on_motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -277,40 +272,23 @@ class ReplayScene(Scene):
         elif cmd == "back":
             self.leave()
         elif cmd == "help":
-            from game.ui.scenes.settings import HelpScene
-
-            self.app.push(HelpScene(self.app))
-        elif cmd == "zoom_in":
-            self.camera.zoom(1)
-        elif cmd == "zoom_out":
-            self.camera.zoom(-1)
-        elif cmd is not None and cmd.startswith("pan_"):
-            dx, dy = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}[cmd]
-            self.camera.pan(dx * self.theme.px(KEY_PAN), dy * self.theme.px(KEY_PAN))
+            self.app.push_screen("help")
         elif cmd == "next_unit":
             self.cycle_unit(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
-        elif cmd == "grid":
-            self.map_layer.grid = not self.map_layer.grid
+        else:
+            self.view.command(cmd)  # pan, zoom, grid
 
     def _on_motion(self, event: pygame.event.Event) -> None:
-        self.hover_tile = self.camera.screen_to_tile(event.pos)
+        if self.scrubbing:
+            self.view.hover_tile = self.camera.screen_to_tile(event.pos)
+            self._scrub(event.pos[0])
+        else:
+            self.view.motion(event)
         for button in self.buttons:
             button.handle(event)
-        if self.scrubbing:
-            self._scrub(event.pos[0])
-        elif self.drag is not None:
-            dx, dy = event.pos[0] - self.drag["pos"][0], event.pos[1] - self.drag["pos"][1]
-            if self.drag["moved"] or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                self.drag["moved"] = True
-                self.camera.target.update(self.drag["target"][0] - dx, self.drag["target"][1] - dy)
-                self.camera.clamp(snap=True)
 
     def _on_press(self, event: pygame.event.Event) -> None:
-        if event.button in (1, 2) and self.rects["map"].collidepoint(event.pos):
-            self.drag = {"pos": event.pos, "target": tuple(self.camera.target), "moved": False}
-            self.drag["button"] = event.button
-            return
-        if event.button != 1:
+        if self.view.press(event) or event.button != 1:
             return
         if self.timeline_rect.collidepoint(event.pos):
             self.scrubbing = True
@@ -327,10 +305,7 @@ class ReplayScene(Scene):
     def _on_release(self, event: pygame.event.Event) -> None:
         if event.button == 1:
             self.scrubbing = False
-        drag, self.drag = self.drag, None
-        if drag is None or event.button != drag["button"] or drag["moved"] or event.button != 1:
-            return
-        tile = self.camera.screen_to_tile(event.pos)
+        tile = self.view.release(event)
         if tile is not None:
             self.selected = self._combatant_at(tile)
 
@@ -419,33 +394,16 @@ class ReplayScene(Scene):
     def _draw_map(self, surface: pygame.Surface) -> None:
         theme = self.theme
         mrect = self.camera.viewport
-        self.map_layer.draw(surface, self.camera)
-        clip = surface.get_clip()
-        surface.set_clip(mrect)
-        draw_items(surface, theme, self.world, self.camera)
-        hovered = occupant(self.world, self.hover_tile) if self.hover_tile is not None else None
-        draw_tokens(
+        hover = self.view.hover_tile
+        self.view.draw(
             surface,
-            theme,
-            self.tokens,
             self.world,
-            self.camera,
             self.style_of,
             self.cursor.playback,
             selected=self.selected,
-            hovered=hovered,
+            hovered=occupant(self.world, hover) if hover is not None else None,
+            top=lambda s: self._draw_badge(s, mrect, mrect.bottom),
         )
-        event = self.cursor.current
-        if event is not None:
-            draw_dice(
-                surface,
-                theme,
-                event,
-                (mrect.centerx, mrect.y + theme.px(8)),
-                self.cursor.playback.progress(),
-            )
-        self._draw_badge(surface, mrect, mrect.bottom)
-        surface.set_clip(clip)
         draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), self.rects["hint"])
 
     def _hint(self, width: int) -> str:
