@@ -40,7 +40,7 @@ from game.ui.playback import Playback
 from game.ui.render.battlefield import draw_hint, draw_side_panel, draw_toasts, screen_rects, side_styles
 from game.ui.render.camera import Camera
 from game.ui.render.log import LogPanel
-from game.ui.render.overlays import OVERLAYS, OverlayLayer
+from game.ui.render.overlays import OverlayLayer
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
 from game.ui.theme import SideStyle
@@ -370,17 +370,8 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         drafting = None
         if self.planner is not None and self.draft is not None and self.actor is not None:
             drafting = (self.actor, self.planner, self.draft.order())
-        self.feed.refresh(
-            self.overlays,
-            self.world,
-            self.terrain,
-            self._world_version(),
-            focus,
-            plan,
-            sight_origin,
-            arcs_plan,
-            drafting,
-        )
+        layer, world, version = self.overlays, self.world, self._world_version()
+        self.feed.refresh(layer, world, self.terrain, version, focus, plan, sight_origin, arcs_plan, drafting)
 
     # ------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -501,6 +492,3 @@ class BattleScene(BattleInput, OrderCommands, Scene):
     def screen_pos(self, tile: Tile) -> tuple[int, int]:
         """Screen position of a tile's centre (scrolling it into view first)."""
         return self.view.screen_pos(tile)
-
-
-__all__ = ["BattleScene", "OVERLAYS"]
