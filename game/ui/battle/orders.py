@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game.core.geometry import Tile, bearing_direction
 from game.rules.actions import Action, ActionKind
 from game.rules.positions import are_enemies, occupant, tile_of
@@ -30,7 +32,7 @@ class OrderCommands:
     world: World
     theme: Theme
     camera: Camera
-    rects: dict
+    rects: dict[str, pygame.Rect]
     phase: str
     actor: int | None
     draft: Draft | None
