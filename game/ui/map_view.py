@@ -22,7 +22,7 @@ from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, draw_items, draw_tokens
 from game.ui.render.camera import PAN_SPEED, Camera
 from game.ui.render.map_layer import MapLayer
-from game.ui.render.overlays import OverlayLayer, draw_legend
+from game.ui.render.overlays import OverlayLayer, draw_legend, legend_size
 from game.ui.render.panels import draw_dice
 from game.ui.render.tokens import TokenArt
 from game.ui.theme import Theme
@@ -138,8 +138,6 @@ class MapView:
     def keep_clear_of_legend(self) -> None:
         """The legend box covers the map's bottom-left corner: the map may scroll past its
         left edge by the legend's width, so no tile has to stay under it."""
-        from game.ui.render.overlays import legend_size
-
         width, _ = legend_size(self.theme, self.overlays)
         self.camera.set_insets(left=width + 2 * self.theme.px(LEGEND_MARGIN) if width else 0)
 
