@@ -1,6 +1,6 @@
 """The allowed import graph: lower layers never import higher ones (issue 14).
 
-    core → world → rules → board → content → sandbox, ai → persist → session → ui → cli
+    core → world → rules → session → board → content → sandbox, ai → persist → ui → cli
 
 Each package may import the ones listed for it (and the small utilities
 `files`, `paths`, `measure`, which import no other part of the game).  The
@@ -20,13 +20,13 @@ ALLOWED: dict[str, set[str]] = {
     "core": set(),
     "world": {"core"},
     "rules": {"core", "world"},
+    "session": {"core", "world", "rules"},
     "board": {"core", "world", "rules"},
     "content": {"core", "world", "rules", "board"},
     "sandbox": {"core", "world", "rules", "board", "content"},
-    "ai": {"core", "world", "rules", "board", "content"},
-    "persist": {"core", "world", "rules", "board", "content", "ai"},
-    "session": {"core", "world", "rules", "board", "content", "ai", "persist"},
-    "ui": {"core", "world", "rules", "board", "content", "ai", "persist", "session"},
+    "ai": {"core", "world", "rules", "session", "board", "content"},
+    "persist": {"core", "world", "rules", "session", "board", "content", "ai"},
+    "ui": {"core", "world", "rules", "session", "board", "content", "ai", "persist"},
     "cli": {"core", "world", "rules", "board", "content", "sandbox", "ai", "persist", "session", "ui"},
 }
 """Package → the game packages it may import."""

@@ -2,24 +2,48 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from game.rules.battle import Battle
 from game.rules.positions import name_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
-from game.ui.render.widgets import Button, blit_text
+from game.ui.render.tokens import TokenArt, TokenLook
+from game.ui.render.widgets import Button, blit_text, draw_panel, shade
+from game.ui.theme import SideStyle
 from game.world import Side
 
-if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+
+class Seat(Protocol):
+    """What the hand-over curtain needs of the battle screen behind it."""
+
+    battle: Battle
+    styles: dict[str, SideStyle]
+
+    @property
+    def tokens(self) -> TokenArt:
+        """The token pictures."""
+        ...
+
+    def begin_human(self, eid: int) -> None:
+        """The player at the window declares for `eid`."""
+        ...
+
+    def can_save(self) -> bool:
+        """Whether the battle may be saved now (the pause menu asks)."""
+        ...
+
+    def save(self) -> object:
+        """Save the battle (from the pause menu)."""
+        ...
 
 
 class HandoverScene(Scene):
     """ "Pass to the blue player": the map stays hidden until they are ready."""
 
-    def __init__(self, app: App, battle_scene: BattleScene, eid: int) -> None:
+    def __init__(self, app: App, battle_scene: Seat, eid: int) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
         self.eid = eid
@@ -34,9 +58,7 @@ class HandoverScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         """Enter, Space or a click continues; Esc opens the pause menu."""
         if BINDINGS.matches(event, "back"):
-            from game.ui.scenes.settings import PauseScene
-
-            self.app.push(PauseScene(self.app, self.battle_scene))
+            self.app.push_screen("pause", self.battle_scene)
         elif event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_SPACE,
@@ -52,12 +74,7 @@ class HandoverScene(Scene):
         style = self.battle_scene.styles.get(self.side) or theme.side_style(self.side, 0)
         surface.fill(theme.palette.background)
         w, h = surface.get_size()
-        token = self.battle_scene.tokens.token(
-            __import__("game.ui.render.tokens", fromlist=["TokenLook"]).TokenLook(
-                "person", style, 0, False, False
-            ),
-            theme.px(120),
-        )
+        token = self.battle_scene.tokens.token(TokenLook("person", style, 0, False, False), theme.px(120))
         surface.blit(token, token.get_rect(center=(w // 2, h // 2 - theme.px(120))))
         blit_text(
             surface,
@@ -153,9 +170,6 @@ class BriefingScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A card over the map."""
-        from game.ui.render.widgets import draw_panel
-        from game.ui.scenes.settings import shade
-
         theme, pal = self.theme, self.theme.palette
         shade(surface, 120)
         w, h = surface.get_size()

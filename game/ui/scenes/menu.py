@@ -22,13 +22,11 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from game.ui.scenes.settings import LoadScene, SettingsScene
-
         self.column = ButtonColumn(
             [
                 Button("New battle", lambda: self.app.push(SetupScene(self.app)), hint="Enter"),
-                Button("Load", lambda: self.app.push(LoadScene(self.app))),
-                Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                Button("Load", lambda: self.app.push_screen("load")),
+                Button("Settings", lambda: self.app.push_screen("settings")),
                 Button("Quit", self.app.quit, hint="Esc"),
             ]
         )
@@ -39,9 +37,7 @@ class MenuScene(Scene):
         if BINDINGS.matches(event, "back"):
             self.app.quit()
         elif BINDINGS.matches(event, "help"):
-            from game.ui.scenes.settings import HelpScene
-
-            self.app.push(HelpScene(self.app))
+            self.app.push_screen("help")
         else:
             self.column.handle(event)
 
@@ -153,19 +149,14 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         """Build the battle and open it."""
-        from game.ui.scenes.battle import BattleScene
-
         sc = self.scenarios[self.index]
         try:
             battle, battle_map = build(sc, self.seed, self.controllers, self.options)
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
             self.error = f"Cannot start {sc.title}: {err}"
             return
-        scene = BattleScene(self.app, battle, battle_map, sc.title)
-        self.app.replace(scene)
-        from game.ui.scenes.handover import BriefingScene
-
-        self.app.push(BriefingScene(self.app, sc.title, sc.briefing, sc.tutorial))
+        self.app.replace_screen("battle", battle, battle_map, sc.title)
+        self.app.push_screen("briefing", sc.title, sc.briefing, sc.tutorial)
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Up/down pick the scenario, Tab moves through the options, Enter starts, Esc backs out."""
