@@ -14,6 +14,7 @@ from game.persist.saves import world_hash
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.rules.orders import Order
+from game.rules.victory import Victory
 from game.session.controller import DeclarationView, HumanController
 from game.session.flow import AwaitOrder, AwaitResolution, BattleOver, Session, rematch
 from game.session.sides import side_controllers
@@ -166,11 +167,13 @@ def test_a_window_human_cannot_be_asked_for_an_order() -> None:
 
 def test_a_rematch_starts_the_same_battle_with_new_dice() -> None:
     battle = skirmish({"red": "placeholder", "blue": "placeholder", "green": "placeholder"}, max_rounds=2)
+    battle.victory = Victory("survive", "blue", 5)
     Session(battle, lambda _s: PlaceholderController()).play_out()
     again = rematch(battle)
     assert again.number == 0 and again.seed == battle.seed + 1
     assert again.world.to_dict() == battle.initial and again.meta == battle.meta
     assert again.meta is not battle.meta
+    assert again.victory == Victory("survive", "blue", 5)  # the scenario's condition, not the default
 
 
 def test_the_session_imports_no_pygame() -> None:

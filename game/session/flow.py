@@ -197,7 +197,7 @@ class Session:
 
 
 def rematch(battle: Battle) -> Battle:
-    """The same battle from its start, with new dice."""
+    """The same battle from its start (its victory condition too), with new dice."""
     return Battle(
         World.from_dict(battle.initial),
         battle.board,
@@ -206,4 +206,5 @@ def rematch(battle: Battle) -> Battle:
         battle.max_rounds,
         battle.board_source,
         dict(battle.meta),
+        battle.victory,
     )

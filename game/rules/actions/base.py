@@ -125,6 +125,8 @@ class ActionSpec:
     kind: ClassVar[ActionKind]
     label: ClassVar[str]
     help: ClassVar[str] = ""
+    hint: ClassVar[str] = ""
+    """A tutorial's one-line reminder of what the action does (its tutorial adds how to declare it)."""
     roles: ClassVar[frozenset[str]] = frozenset()
     module: ClassVar[str | None] = None
     """The rules module that brings this action (None: the combat chapter)."""

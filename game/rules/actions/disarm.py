@@ -32,6 +32,7 @@ class Disarm(AttackSpec):
 
     kind = ActionKind.DISARM
     label = "Disarm"
+    hint = "A Disarm knocks the weapon 1\u20133 tiles away; whoever stands on or next to it can Retrieve it."
     roles = frozenset({"offensive", "targeted", "melee"})
     names_weapon = True
     quick = True

@@ -13,6 +13,7 @@ class Evade(DefenceSpec):
 
     kind = ActionKind.EVADE
     label = "Evade"
+    hint = "Evade counts only the metres you really move: its Defense Penalty is capped by those metres."
     skill = "evade"
     counters = frozenset({"missile_strike"})
     needs_unengaged = True

@@ -34,6 +34,7 @@ class Feint(ActionSpec):
 
     kind = ActionKind.FEINT
     label = "Feint"
+    hint = "A Feint adds its stat to your Strike when it succeeds."
     roles = frozenset({"targeted"})
     menu = "attack"
     target_required = False

@@ -13,6 +13,7 @@ class Retreat(MovementSpec):
 
     kind = ActionKind.RETREAT
     label = "Retreat"
+    hint = "Engaged in melee, only a Retreat takes you out of reach; a failed one leaves you where you are."
     movement = MovementRule("retreat", leaves_melee=True)
     help = (
         "Retreat from melee: roll Movement; on a success you move Movement + the roll in metres "

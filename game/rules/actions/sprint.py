@@ -13,6 +13,7 @@ class Sprint(MovementSpec):
 
     kind = ActionKind.SPRINT
     label = "Sprint"
+    hint = "A Sprint adds its roll to your Movement in metres; on a failure you still move your Movement."
     movement = MovementRule("sprint", refused_when_engaged=True, fail_moves=True)
     help = (
         "Sprint: roll Movement; on a success you may move Movement + the roll in metres, on a "

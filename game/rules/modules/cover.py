@@ -35,7 +35,10 @@ class Cover(RulesModule):
         f"low cover {signed(COVER_PENALTY['low'])} and high cover {signed(COVER_PENALTY['high'])} to Missile "
         "Strikes; hidden behind high cover unless attacking"
     )
-    hint = "Shoot from cover, and stay in high cover when you are not attacking."
+    hint = (
+        f"Low cover is {signed(COVER_PENALTY['low'])} and high cover {signed(COVER_PENALTY['high'])} to "
+        "Missile Strikes; in high cover you cannot be shot in a round you do not attack."
+    )
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """The cover penalty on a missile attack, or the reason it cannot be made."""

@@ -81,7 +81,10 @@ class Facing(RulesModule):
         f"arcs matter: {signed(OFF_HAND_ATTACK)} / {signed(BACK_ATTACK)} to attack into your own side / "
         "back arc; defences weaken from behind"
     )
-    hint = "Face your enemies: attacks from behind are hard to stop, and striking behind you is hard."
+    hint = (
+        "Strike from an enemy's back arc and its defences weaken; striking into your own back arc "
+        f"costs {signed(BACK_ATTACK)}."
+    )
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """The attacker's own penalty for striking into one of its arcs (melee attacks)."""

@@ -25,6 +25,9 @@ import pygame
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
+from game.core.modifiers import signed
+from game.rules.modules.cover import COVER_PENALTY
+from game.rules.positions import RANGE_BANDS
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
 from game.ui.render.stamps import LABEL_MIN_TILE, Stamps, draw_pattern
@@ -246,7 +249,7 @@ class OverlayLayer:
         if data is None or "range" not in self.active or data.bands is None or data.band_origin is None:
             return
         ox, oy = data.band_origin
-        names = ("Short 0", "Medium −3", "Long −6")
+        names = tuple(f"{label.split()[0]} {signed(penalty)}" for _band, penalty, label in RANGE_BANDS)
         pal = self.theme.palette
         colours = (pal.range_short, pal.range_medium, pal.range_long)
         for direction in (1, -1):
@@ -270,10 +273,10 @@ class OverlayLayer:
         if "reach" in self.active and data.walk is not None:
             rows += [("reach", "walk", pal.walk, ""), ("reach", "Sprint only", pal.sprint, "hatch")]
         if "range" in self.active and data.bands is not None:
+            looks = ((pal.range_short, ""), (pal.range_medium, "dots"), (pal.range_long, "hatch"))
             rows += [
-                ("range", "short range (0)", pal.range_short, ""),
-                ("range", "medium range (−3)", pal.range_medium, "dots"),
-                ("range", "long range (−6)", pal.range_long, "hatch"),
+                ("range", f"{label.lower()} ({signed(penalty)})", colour, pattern)
+                for (_band, penalty, label), (colour, pattern) in zip(RANGE_BANDS, looks, strict=True)
             ]
         if "arcs" in self.active and data.arcs is not None:
             rows += [
@@ -286,8 +289,8 @@ class OverlayLayer:
                 rows.append(("sight", "too far for the sight overlay", pal.no_sight, "dots"))
             rows += [
                 ("sight", "no line of sight", pal.no_sight, "cross"),
-                ("sight", "L low cover (−2)", pal.cover_low, "shield"),
-                ("sight", "H high cover (−8)", pal.cover_high, "shield"),
+                ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
+                ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
             ]
         if "threat" in self.active and data.threat_melee is not None:
             rows += [

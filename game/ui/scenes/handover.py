@@ -111,37 +111,33 @@ class HandoverScene(Scene):
         self.button.draw(surface, theme)
 
 
-TUTORIAL_HINTS = {
-    "facing": (
-        "Press 3 for facing arcs (F front, L/R sides, B back). Strike from an enemy's back arc "
-        "and its defences weaken; striking into your own back arc costs −6."
-    ),
-    "cover": (
-        "Press 4 for line of sight and cover from your planned tile: shields marked L and H "
-        "are low (−2) and high (−8) cover against Missile Strikes."
-    ),
-    "sprint": (
-        "Press 1 for movement reach: hatched orange tiles need a Sprint. Click one and the "
-        "Sprint is added for you; the order panel shows the roll it needs."
-    ),
-    "evade": (
-        "Evade counts only the metres you really move: click a tile to plan a path, then add "
-        "Evade from the action menu (X). Its Defense Penalty is capped by those metres."
-    ),
-    "retreat": (
-        "Engaged in melee, only a Retreat takes you out of reach: click a tile out of the "
-        "enemy's reach and the Retreat is added for you."
-    ),
-    "feint": (
-        "A Feint adds its stat to your Strike when it succeeds: click the enemy, add a Strike, "
-        "then a Feint, and watch the chance change."
-    ),
-    "disarm": (
-        "A Disarm knocks the weapon 1–3 tiles away; whoever stands on or next to it can "
-        "Retrieve Weapon (action menu, X)."
-    ),
+TUTORIAL_STEPS = {
+    "facing": "Press 3 for facing arcs (F front, L/R sides, B back).",
+    "cover": "Press 4 for line of sight and cover from your planned tile: shields marked L and H.",
+    "sprint": "Press 1 for movement reach: hatched orange tiles need a Sprint. Click one and the Sprint is "
+    "added for you; the order panel shows the roll it needs.",
+    "evade": "Click a tile to plan a path, then add Evade from the action menu (X).",
+    "retreat": "Click a tile out of the enemy's reach and the Retreat is added for you.",
+    "feint": "Click the enemy, add a Strike, then a Feint, and watch the chance change.",
+    "disarm": "Retrieve Weapon is in the action menu (X).",
 }
-"""A first step for each tutorial topic of the content module."""
+"""How to try each tutorial topic in this window; the rule itself comes from the topic's
+rules module or action (`tutorial_hint`)."""
+
+
+def tutorial_hint(topic: str) -> str:
+    """The first step of a tutorial: the rule's own reminder, and how to try it here."""
+    from game.rules.orders import ActionKind
+    from game.rules.registry import module_of, spec_of
+
+    try:
+        rule = module_of(topic).hint
+    except KeyError:
+        try:
+            rule = spec_of(ActionKind(topic)).hint
+        except (KeyError, ValueError):
+            rule = ""
+    return " ".join(part for part in (rule, TUTORIAL_STEPS.get(topic, "")) if part)
 
 
 class BriefingScene(Scene):
@@ -153,7 +149,7 @@ class BriefingScene(Scene):
         super().__init__(app)
         self.title = title
         self.briefing = briefing
-        self.hint = TUTORIAL_HINTS.get(tutorial or "", "")
+        self.hint = tutorial_hint(tutorial or "")
         self.button = Button("Begin", lambda: self.app.pop(self), hint="Enter")
 
     def on_event(self, event: pygame.event.Event) -> None:

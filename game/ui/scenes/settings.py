@@ -7,6 +7,8 @@ from typing import Protocol
 
 import pygame
 
+from game.core.modifiers import signed
+from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
 from game.ui.prefs import ANIMATION_SPEEDS, UI_SCALES
@@ -15,7 +17,8 @@ from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, 
 
 OVERLAY_HELP = {
     "reach": "tiles it can walk to (blue, plain) and reach only with a Sprint (orange, hatched)",
-    "range": "range bands of its missile weapon: short (plain), medium −3 (dots), long −6 (hatched)",
+    "range": "range bands of its missile weapon: short (plain), "
+    f"medium {signed(RANGE_BANDS[1][1])} (dots), long {signed(RANGE_BANDS[2][1])} (hatched)",
     "arcs": "F front, L/R side, B back arc (cross-hatched) of the selected or hovered combatant",
     "sight": "from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover",
     "threat": "tiles enemies could Strike (slashes) or shoot (dots) next round; count; B = from the back arc",
