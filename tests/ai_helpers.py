@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from game.ai.controller import DeclarationView
-from game.rules.actions import Order
 from game.rules.options import RuleOptions
+from game.rules.orders import Order
 
 ROOT = Path(__file__).resolve().parents[1]
 TEST_MAPS = Path(__file__).parent / "maps"

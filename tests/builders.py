@@ -7,10 +7,10 @@ from typing import TypeVar
 
 from game.core.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
 from game.core.sheet import Sheet
-from game.rules.actions import Action, ActionKind, CalledShot, Order
 from game.rules.board import GridBoard
 from game.rules.dice import Dice
 from game.rules.events import Event, Rolled
+from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.round import play_round
 from game.world import Condition, Equipment, Facing, Item, Name, Position, Side, World
 

@@ -14,7 +14,8 @@ from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import LEVELS
 from game.content.scenarios import build_battle, find_scenario
-from game.rules.actions import FEINTABLE, ActionKind, Order
+from game.rules.orders import ActionKind, Order
+from game.rules.registry import FEINTABLE
 from game.rules.validate import validate_order
 
 SMART = ("ai:normal", "ai:hard")

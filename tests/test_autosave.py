@@ -12,8 +12,8 @@ import pytest
 from game.cli.demo import demo_world
 from game.persist.autosave import autosave
 from game.persist.saves import load_battle, save_battle, world_hash
-from game.rules.actions import Order
 from game.rules.battle import Battle
+from game.rules.orders import Order
 
 KEEP = 5  # rounds of each battle the game promises to keep
 BATTLES = 10  # battles it promises to keep

@@ -9,7 +9,7 @@ import pytest
 from game.board.melee import engaged, engagement_mask, reach_tiles
 from game.board.paths import find_path
 from game.board.ranges import range_bands
-from game.board.reach import reachable, sprint_metres
+from game.board.reach import reachable
 from game.board.sight import sight_from
 from game.board.terrain import TerrainBoard
 from game.core.equipment import MissileKind, Weapon, WeaponClass
@@ -102,12 +102,6 @@ def test_reachable_through_rough_ground_and_around_walls() -> None:
     assert not reach.can_reach((6, 3))
     assert not reach.can_reach((1, 2))  # a wall
     assert (2, 0) not in reach.tiles()  # behind the wall, far around
-
-
-def test_sprint_metres_mirror_the_rules() -> None:
-    assert sprint_metres(5, 7) == 12.0
-    assert sprint_metres(5, 14) == 16.0  # the best successful roll is 11
-    assert sprint_metres(5, -2) == 5.0
 
 
 def test_cover_low_and_high_from_the_tiles_next_to_the_target() -> None:

@@ -10,11 +10,11 @@ import pytest
 
 from game.board.terrain import OPEN, Terrain, TerrainBoard
 from game.board.tiled import load_map
-from game.rules.actions import ActionKind as K
 from game.rules.board import BoardBase
 from game.rules.dice import ScriptedDice
 from game.rules.events import Moved, Rolled
 from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
 from tests.builders import BLASTER, Cast
 

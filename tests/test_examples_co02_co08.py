@@ -16,10 +16,10 @@ import pytest
 
 from game.core.equipment import MissileKind
 from game.core.sheet import COMBAT_SKILLS, Sheet
-from game.rules.actions import ActionKind
 from game.rules.called_shots import called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import DefenseTotal, Event, Hit, Injured, OrderDeclared
+from game.rules.orders import ActionKind
 from game.rules.stats import missile_roll
 from game.rules.validate import validate_order
 from tests.builders import (

@@ -12,7 +12,6 @@ from __future__ import annotations
 import pytest
 
 from game.core.geometry import chebyshev
-from game.rules.actions import Action, ActionKind
 from game.rules.called_shots import called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import (
@@ -25,6 +24,7 @@ from game.rules.events import (
     WeaponDropped,
     WeaponRetrieved,
 )
+from game.rules.orders import Action, ActionKind
 from game.rules.round import OrderRejected
 from game.rules.validate import validate_order
 from game.world import Equipment, Item, Position

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import pytest
 
-from game.rules.actions import ActionKind
 from game.rules.dice import ScriptedDice
 from game.rules.events import (
     ActionIgnored,
@@ -26,6 +25,7 @@ from game.rules.events import (
     OrderDeclared,
     TimingOrderSet,
 )
+from game.rules.orders import ActionKind
 from game.rules.positions import range_band, tile_of
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order

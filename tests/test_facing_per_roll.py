@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.actions import ActionKind as K
 from game.rules.defence import DefenceResult
 from game.rules.dice import ScriptedDice
 from game.rules.events import DefenseTotal, EvadeLimited, Event, Rolled
 from game.rules.forecast import forecast_order
 from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
 from tests.builders import BLASTER, SHIELD, Cast, of_type
 

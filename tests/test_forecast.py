@@ -6,12 +6,12 @@ from fractions import Fraction
 
 import pytest
 
-from game.rules.actions import ActionKind as K
-from game.rules.actions import Order
 from game.rules.called_shots import called_shot
 from game.rules.dice import SeededDice
 from game.rules.events import Hit, WeaponDropped
 from game.rules.forecast import chance, convolve, forecast_order, roll_value_dist
+from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
 from game.rules.round import Round
 from tests.builders import BLASTER, SHIELD, Cast
 

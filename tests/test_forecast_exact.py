@@ -23,12 +23,12 @@ import pytest
 from game.board.reach import reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import Weapon
-from game.rules.actions import Action, Order
-from game.rules.actions import ActionKind as K
 from game.rules.attack import CALLED_SHOT
 from game.rules.events import ActionNullified, Rolled
 from game.rules.forecast import chance, forecast_order
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, Order
+from game.rules.orders import ActionKind as K
 from game.rules.positions import engaged_with, tile_of
 from game.rules.round import play_round
 from game.rules.stats import max_movement_metres

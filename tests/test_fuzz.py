@@ -20,11 +20,11 @@ from hypothesis import strategies as st
 
 from game.board.reach import reachable
 from game.board.terrain import Terrain, TerrainBoard
-from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
 from game.rules.dice import SeededDice
 from game.rules.events import Defeated, Event, Hit, Moved, WeaponDropped, WeaponRetrieved
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
     are_enemies,
     combatants,

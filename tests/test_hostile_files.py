@@ -146,10 +146,9 @@ def test_settings_that_are_not_a_file(tmp_path: Path, monkeypatch, folder: str) 
 
 
 LAUNCH = (
-    "from game.ui.app import App\n"
-    "from game.ui.scenes.menu import MenuScene\n"
-    "app = App((1280, 720))\n"
-    "app.push(MenuScene(app))\n"
+    "from game.ui.screens import make_app\n"
+    "app = make_app((1280, 720))\n"
+    "app.push_screen('menu')\n"
     "app.step([])\n"
     "print('launched', app.prefs.ui_scale)\n"
 )

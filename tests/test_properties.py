@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from game.rules.actions import ActionKind, Order
 from game.rules.dice import ScriptedDice, SeededDice
 from game.rules.events import Moved, Rolled
 from game.rules.movement import path_metres
+from game.rules.orders import ActionKind, Order
 from game.rules.round import Round, play_round
 from game.rules.stats import movement_rate
 from game.rules.validate import validate_order

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from game.core.equipment import MissileKind, Weapon, WeaponClass
-from game.rules.actions import ActionKind as K
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionNullified, EvadeLimited, Moved, Rolled
 from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
 from game.world import Equipment
 from tests.builders import BLASTER, SHIELD, Cast

@@ -15,11 +15,11 @@ from collections.abc import Sequence
 import pytest
 
 from game.core.equipment import MissileKind, Weapon, WeaponClass
-from game.rules.actions import Action, Order
-from game.rules.actions import ActionKind as K
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionIgnored, ActionNullified, Event, WeaponRetrieved
+from game.rules.orders import Action, Order
+from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
 from game.rules.validate import validate_order
 from game.world import Equipment

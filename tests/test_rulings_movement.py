@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.equipment import Weapon
-from game.rules.actions import ActionKind as K
-from game.rules.actions import Order
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionNullified, Event, Moved, Rolled, StageStarted
+from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
 from game.rules.positions import tile_of
 from game.rules.round import play_round
 from game.rules.validate import validate_order

@@ -13,8 +13,6 @@ import pytest
 
 from game.core.equipment import Armour, Weapon
 from game.core.geometry import chebyshev
-from game.rules.actions import ActionKind as K
-from game.rules.actions import Order
 from game.rules.dice import ScriptedDice
 from game.rules.events import (
     ActionNullified,
@@ -28,6 +26,8 @@ from game.rules.events import (
     Turned,
     WeaponDropped,
 )
+from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
 from game.rules.positions import tile_of
 from game.rules.round import Round, play_round
 from game.rules.stats import movement_rate, skill_roll

@@ -101,12 +101,12 @@ def test_render_overlay_terrain_from_the_command_line(tmp_path: Path) -> None:
 
 
 def test_key_7_switches_the_terrain_overlay_in_the_battle_screen() -> None:
-    from game.ui.app import App
     from game.ui.scenes.battle import BattleScene
+    from tests.ui_helpers import make_app
 
     scenario = find_scenario("ring_duel")
     battle, battle_map = build_battle(scenario, 1, {s.name: "human" for s in scenario.sides})
-    app = App((1280, 720))
+    app = make_app()
     scene = BattleScene(app, battle, battle_map)
     app.push(scene)
     assert "terrain" not in scene.overlays.active

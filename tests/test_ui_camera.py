@@ -28,12 +28,13 @@ class Panels:
     """Where the battle screen drew its panels over (or beside) the map in the last frame."""
 
     def __init__(self, monkeypatch) -> None:  # noqa: ANN001
+        import game.ui.map_view as map_view
         import game.ui.scenes.battle as battle_module
 
         self.rects: list[pygame.Rect] = []
-        for name in ("draw_hint", "draw_legend"):
-            original = getattr(battle_module, name)
-            monkeypatch.setattr(battle_module, name, self._recording(original))
+        for module, name in ((battle_module, "draw_hint"), (map_view, "draw_legend")):
+            original = getattr(module, name)
+            monkeypatch.setattr(module, name, self._recording(original))
 
     def _recording(self, original):  # noqa: ANN001, ANN202
         def draw(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
@@ -65,7 +66,7 @@ def declaring(scenario_id: str) -> tuple[object, BattleScene]:
     scene = BattleScene(app, battle, battle_map)
     app.push(scene)
     assert run_until(app, lambda: scene.phase == "declare")
-    scene.hover_tile = None
+    scene.view.hover_tile = None
     return app, scene
 
 
@@ -85,16 +86,16 @@ def test_every_tile_can_be_brought_clear_of_every_panel(monkeypatch, scenario_id
         # Step the cursor onto the tile from inside the map, as the arrow keys do.
         x, y = tile
         if y == h - 1:
-            scene.cursor, arrow = (x, y - 1), pygame.K_DOWN
+            scene.view.cursor, arrow = (x, y - 1), pygame.K_DOWN
         elif x == 0:
-            scene.cursor, arrow = (x + 1, y), pygame.K_LEFT
+            scene.view.cursor, arrow = (x + 1, y), pygame.K_LEFT
         elif x == w - 1:
-            scene.cursor, arrow = (x - 1, y), pygame.K_RIGHT
+            scene.view.cursor, arrow = (x - 1, y), pygame.K_RIGHT
         else:
-            scene.cursor, arrow = (x, y + 1), pygame.K_UP
+            scene.view.cursor, arrow = (x, y + 1), pygame.K_UP
         scene.update(0.0)  # the legend (and what it covers) as it is now
         scene.on_event(key(arrow))
-        assert scene.cursor == tile
+        assert scene.view.cursor == tile
         scene.update(0.0)
         panels.frame(app, scene)
         assert panels.clear_of(scene, tile), (tile, tile_px, scene.camera.tile_rect(tile), panels.rects)
@@ -163,7 +164,7 @@ def test_tokens_are_visible_at_every_zoom(monkeypatch, tile_px: int) -> None:  #
     scene.camera.offset.update(scene.camera.target)
     with_tokens = pygame.Surface(app.screen.get_size())
     scene.draw_map(with_tokens)
-    monkeypatch.setattr(scene, "_draw_tokens", lambda surface: None)
+    monkeypatch.setattr("game.ui.map_view.draw_tokens", lambda *args, **kwargs: None)
     bare = pygame.Surface(app.screen.get_size())
     scene.draw_map(bare)
     a = pygame.surfarray.array3d(with_tokens).astype(int)

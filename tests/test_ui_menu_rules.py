@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.content.scenarios import build_battle, list_scenarios
-from game.rules.actions import Action, ActionKind
 from game.rules.battle import Battle
+from game.rules.orders import Action, ActionKind
 from game.rules.positions import find_by_name, is_active
 from game.rules.validate import validate_order
 from game.ui.planner import Choice, Draft, Planner

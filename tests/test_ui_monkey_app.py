@@ -34,6 +34,7 @@ from game.ui.prefs import Prefs
 from game.ui.replay_timeline import load_replay
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MenuScene
+from game.ui.screens import make_app
 from tests.invariants import BattleWatch
 
 FULL = 100_000  # events of the full run (about a minute on one core)
@@ -123,7 +124,7 @@ class Monkey:
 
 def new_app() -> App:
     """The game as it starts: the main menu."""
-    app = App((1280, 720), Prefs(edge_scroll=False))
+    app = make_app((1280, 720), Prefs(edge_scroll=False))
     app.push(MenuScene(app))
     return app
 

@@ -20,6 +20,7 @@ from game.rules.events import RoundStarted
 from game.rules.positions import combatants, name_of, tile_of
 from game.ui.app import App
 from game.ui.input.bindings import BINDINGS
+from game.ui.render.replay_stage import position_text
 from game.ui.replay_timeline import load_replay
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.handover import HandoverScene
@@ -160,16 +161,16 @@ def test_play_runs_through_rounds_and_space_pauses(saved) -> None:  # noqa: ANN0
 def test_mouse_buttons_timeline_and_selection(saved) -> None:  # noqa: ANN001
     path, battle = saved
     app, scene = open_scene(path)
-    end = next(t for t in scene.transport if t.icon == "end")
+    end = next(t for t in scene.panel.transport if t.icon == "end")
     app.step(click(end.rect.center))
     assert scene.cursor.at_end
-    start = next(t for t in scene.transport if t.icon == "start")
+    start = next(t for t in scene.panel.transport if t.icon == "start")
     app.step(click(start.rect.center))
     assert scene.cursor.at_start
-    step = next(t for t in scene.transport if t.icon == "step")
+    step = next(t for t in scene.panel.transport if t.icon == "step")
     app.step(click(step.rect.center))
     assert scene.cursor.position == 1
-    bar = scene.timeline_rect
+    bar = scene.panel.timeline_rect
     app.step(click((bar.right - 1, bar.centery)))
     assert scene.cursor.at_end
     app.step(click((bar.x + bar.w // 2, bar.centery)))
@@ -372,7 +373,7 @@ def test_random_input_on_the_replay_screen_keeps_it_exact(saved) -> None:  # noq
 def test_a_save_made_in_the_strategy_stage_replays_up_to_where_it_was_saved(tmp_path: Path) -> None:
     """Autosaves and manual saves are made while orders are being declared: the replay ends
     there, on an in-memory grid board too (no map art)."""
-    from game.rules.actions import Order
+    from game.rules.orders import Order
     from tests.ui_helpers import duel
 
     battle = duel(("human", "human"))
@@ -384,7 +385,7 @@ def test_a_save_made_in_the_strategy_stage_replays_up_to_where_it_was_saved(tmp_
     assert scene.art is None
     app.step([key(pygame.K_END)])
     assert scene.cursor.at_end and state(scene.world) == state(battle.world)
-    assert "before it was resolved" in scene._position_text()
+    assert "before it was resolved" in position_text(scene.replay, scene.cursor)
     assert scene.continue_round() == 0 and not scene.continue_problem()
     app.dispatch(key(pygame.K_c))
     assert isinstance(app.top, BattleScene) and app.top.battle.number == 0

@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from game.persist.saves import load_battle, world_hash
-from game.rules.actions import ActionKind
+from game.rules.orders import ActionKind
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.end import EndScene
 from game.ui.scenes.handover import BriefingScene, HandoverScene

@@ -53,8 +53,8 @@ def test_every_mark_of_the_overlay_is_the_rules_answer(map_path) -> None:  # noq
     scene.overlays.active = {"sight"}
     board = battle.board
     for origin in spread(board, ORIGINS, seed=len(map_path.stem)):
-        scene.hover_tile = origin
-        scene._refresh_overlays()
+        scene.view.hover_tile = origin
+        scene.refresh_overlays()
         data = scene.overlays.data
         assert data is not None and data.sight_origin == origin
         for y in range(board.height):

@@ -6,12 +6,12 @@ import pytest
 
 from game.board.terrain import TerrainBoard
 from game.core.equipment import Weapon
-from game.rules.actions import Action, Order
-from game.rules.actions import ActionKind as K
 from game.rules.called_shots import called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import Moved, Rolled
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, Order
+from game.rules.orders import ActionKind as K
 from game.rules.round import Round, play_round
 from game.rules.validate import validate_order
 from game.world import Condition

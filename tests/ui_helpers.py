@@ -10,13 +10,14 @@ from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.ui.app import App
 from game.ui.prefs import Prefs
+from game.ui.screens import make_app as make_window
 from game.world import Appearance
 from tests.builders import SWORD, Cast
 
 
 def make_app() -> App:
-    """A headless 1280×720 app with default settings (not the user's)."""
-    return App((1280, 720), Prefs(edge_scroll=False))
+    """A headless 1280×720 app with default settings (not the user's) and every screen registered."""
+    return make_window((1280, 720), Prefs(edge_scroll=False))
 
 
 def duel(controllers: tuple[str, str] = ("human", "ai:easy"), seed: int = 3, max_rounds: int = 30) -> Battle:

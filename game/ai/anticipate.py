@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.ai.estimate import melee_estimate, missile_estimate
-from game.ai.knowledge import Knowledge, Unit, chance, injury_value
+from game.ai.expect import expected_injuries
+from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
+from game.rules.forecast import chance
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, left_behind, range_band
+from game.rules.registry import MELEE_ATTACKS
 from game.rules.stats import movement_roll
 
 
@@ -55,13 +57,33 @@ def _reply(know: Knowledge, enemy: Unit, orders: dict[int, Order]) -> Order:
         for where, odds in _whereabouts(know, target, order):
             spot = _strike_spot(know, enemy, walk, where, taken, engaged)
             if spot is not None:
-                value = melee_estimate(know, enemy, target, where, order, facing, spot) * worth * odds
+                value = expected_injuries(
+                    know,
+                    enemy,
+                    enemy.attack_kind,
+                    target,
+                    from_tile=spot,
+                    target_tile=where,
+                    target_order=order,
+                    target_facing=facing,
+                )
+                value *= worth * odds
                 if best is None or value > best[0]:
                     best = (value, target.eid, spot, enemy.attack_kind)
         if enemy.missile is not None and not engaged:
             band = range_band(know.distance(enemy.tile, there), enemy.missile)
             if band is not None and know.sees(enemy.tile, there):
-                value = missile_estimate(know, enemy, enemy.tile, target, there, order, facing) * worth
+                value = worth * expected_injuries(
+                    know,
+                    enemy,
+                    ActionKind.MISSILE_STRIKE,
+                    target,
+                    from_tile=enemy.tile,
+                    target_tile=there,
+                    target_order=order,
+                    target_facing=facing,
+                    exposed=True,
+                )
                 if best is None or value > best[0]:
                     best = (value, target.eid, enemy.tile, ActionKind.MISSILE_STRIKE)
     actions: list[Action] = []
@@ -87,7 +109,7 @@ def _whereabouts(know: Knowledge, target: Unit, order: Order | None) -> list[tup
     if order is None or not order.path:
         return [(target.tile, 1.0)]
     if order.has(ActionKind.RETREAT):
-        stays = 1.0 - chance(movement_roll(know.world, target.eid, order).total)
+        stays = 1.0 - chance(movement_roll(know.world, target.eid, order).total, 1.0)
         return [(target.tile, stays)] if stays > 0 else []
     return [(order.path[-1], 1.0)]
 

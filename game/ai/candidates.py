@@ -1,37 +1,40 @@
 """Candidate orders: a short list of sensible declarations to score.
 
-A few end tiles are picked first (stay; strike spots around each target,
-best in its side or back arc; shooting spots with cover; the safest tile;
-the tile that closes in; next to a dropped weapon), then Sprint and Retreat
-paths, then each tile gets the action sets that fit it: Strike, two
-Strikes, Strike + a defence, the same with Feints (one per Strike), a Called
-Shot, Disarm, Missile Strike (+ Evade), pure defences, Retrieve Weapon.  Nothing here judges an
-order; `game.ai.scoring` does, and validation has the last word.
+A few end tiles are picked first (stay; strike spots around each target
+where the rules give the best hit chance, its arcs and every module in play
+counted; shooting spots with cover; the safest tile; the tile that closes in;
+next to a dropped weapon), then Sprint and Retreat paths, then each tile gets
+the action sets that fit it, asked of the action specs in play
+(`ActionSpec.ai_options`, `ai_augment`): an attack, two, a Called Shot, a
+Disarm, each with a defence or a Feint; pure defences; Retrieve Weapon.
+Nothing here judges an order; `game.ai.scoring` does, and validation has the
+last word.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.ai.estimate import arc_bonus
+from game.ai.expect import hit_chance
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction, chebyshev
-from game.rules.actions import Action, ActionKind, Order
-from game.rules.called_shots import called_shot
+from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
+from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind, range_band
+from game.rules.registry import action_specs, movement_kind, movement_spec
+from game.rules.stats import max_movement_metres
 from game.world import Equipment
 
-HEAD = called_shot("head")  # −3 and vulnerable: two Injuries and −3 to Withstand (CO.08)
 MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
 MAX_SHOOTING_SPOTS = 3
 SHOOTING_SAMPLE = 40  # tiles looked at when choosing shooting spots
-CALLED_SHOT_MIN_STAT = 5  # below this a Called Shot at the head (−3, and −1 more) rarely hits it
+SPOT_CHANCE_WEIGHT = 2.0  # a strike spot's hit chance against the danger of standing there
 
 
 @dataclass(frozen=True)
@@ -127,7 +130,8 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
         for there in {target.tile, know.planned(target.eid)}:
             for tile in _around(there, me.reach):
                 if walk.can_reach(tile) and _free(know, tile) and know.board.in_reach(tile, there, me.reach):
-                    score = arc_bonus(know, target, there, tile) - 0.3 * float(danger[tile[1], tile[0]])
+                    chance = hit_chance(know, me, me.attack_kind, target, tile, there)
+                    score = SPOT_CHANCE_WEIGHT * chance - 0.3 * float(danger[tile[1], tile[0]])
                     options.append((-score, walk.metres_to(tile), tile))
         for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
             add(tile, f"strike {target.name}")
@@ -182,10 +186,10 @@ def shooting_spots(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> lis
 def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
     """Sprint paths (not engaged) or Retreat paths (engaged): far and safe, or far and closing."""
     me = know.me
-    roll = max(0, min(11, me.stats["movement"]))
-    if roll <= 0:
+    kind = movement_kind(know.options, bool(know.engaged))
+    budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
+    if budget <= me.rate:
         return []
-    budget = float(me.rate + roll)
     run = know.reach_map(me.eid, budget)
     ends = [t for t in run.iter_tiles() if _free(know, t) and t != me.tile]
     if not ends:
@@ -243,95 +247,93 @@ def _wants(know: Knowledge, weapon: Weapon) -> bool:
 
 # ---------------------------------------------------------------------- actions
 def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) -> list[Candidate]:
-    """The action sets that fit one end tile."""
+    """The action sets that fit one end tile, asked of the action specs in play: each attack's
+    own options on each target (alone, with a defence, with what augments it, such as a
+    Feint), weapons to pick up, and defences alone."""
     me = know.me
     here = spot.tile
     path = spot.path
-    moving = bool(path)
     out: list[Candidate] = []
+    movement = movement_spec(spot.mode)
 
     def order(actions: Iterable[Action], facing_to: Tile | None, tag: str) -> None:
         acts = list(actions)
-        if spot.mode == "sprint":
-            acts = [Action(ActionKind.SPRINT), *acts]
-        elif spot.mode == "retreat":
-            acts = [Action(ActionKind.RETREAT), *acts]
+        if movement is not None:
+            acts = [Action(movement.kind), *acts]
         facing = bearing_direction(here, facing_to) if facing_to is not None and facing_to != here else None
         out.append(
             Candidate(Order(me.eid, tuple(acts), path, facing), f"{spot.why}: {tag}" if tag else spot.why)
         )
 
+    ask = AiAsk(
+        know.world,
+        know.board,
+        know.options,
+        me.eid,
+        here,
+        None,
+        know.earlier,
+        bool(path),
+        know.engaged,
+        level.tactics,
+    )
+    specs = action_specs(know.options)
+    attacks = [s for s in specs if isinstance(s, AttackSpec)]
+    augments = [s for s in specs if type(s).ai_augment is not ActionSpec.ai_augment]
+    defences = _defences(ask, specs)
     threat = _main_threat(know, here)
-    defences = _defences(me)
-    attack = me.attack_kind
 
-    if spot.mode in ("walk", "stay"):
+    def attack_sets(target: Unit, ranged_only: bool = False) -> None:
+        there = know.planned(target.eid)
+        on = replace(ask, target=target.eid)
+        for spec in attacks:
+            if ranged_only and "melee" in spec.roles:
+                continue
+            for actions, tag in spec.ai_options(on):
+                order(actions, there, tag)
+                if ranged_only:
+                    continue
+                if len(actions) == 1:
+                    for defence in defences[:2]:
+                        order((*actions, Action(defence.kind)), there, f"{tag}, {defence.label}")
+                for augment in augments:
+                    for more in augment.ai_augment(on, actions):
+                        order(more, there, f"{tag}, {augment.label.lower()}")
+
+    if movement is None:
         for target in targets:
-            tiles = {target.tile, know.planned(target.eid)}
-            there = know.planned(target.eid)
-            if any(know.board.in_reach(here, t, me.reach) for t in tiles):
-                strike = Action(attack, target.eid)
-                order([strike], there, "strike")
-                order([strike, strike], there, "strike twice")
-                for defence in defences[:2]:
-                    order([strike, Action(defence)], there, f"strike, {defence.label}")
-                # Feints, wherever the rules allow one (one per Strike or Brawl, CO.09): the
-                # scoring's forecast tells whether the bonus outweighs the Action Penalty.
-                feint = Action(ActionKind.FEINT, target.eid)
-                order([strike, feint], there, "strike, feint")
-                order([strike, strike, feint], there, "strike twice, feint")
-                if level.tactics:
-                    if me.armed and me.stats["strike"] >= CALLED_SHOT_MIN_STAT:
-                        called = Action(attack, target.eid, HEAD)
-                        order([called], there, "called shot")
-                        order([called, strike], there, "called shot, strike")
-                    if _disarmable(know, target):
-                        order([Action(ActionKind.DISARM, target.eid)], there, "disarm")
-            if me.missile is not None and not know.engaged and _can_shoot(know, here, tiles):
-                shot = Action(ActionKind.MISSILE_STRIKE, target.eid)
-                order([shot], there, "shoot")
-                order([shot, shot], there, "shoot twice")
-                if moving:
-                    order([shot, Action(ActionKind.EVADE)], there, "shoot, evade")
-                if level.tactics and me.stats["missile"] >= CALLED_SHOT_MIN_STAT:
-                    called = Action(ActionKind.MISSILE_STRIKE, target.eid, HEAD)
-                    order([called], there, "called shot")
-                    order([called, shot], there, "called shot, shoot")
-        for item, where, weapon in know.items:
-            if _wants(know, weapon) and chebyshev(where, here) <= 1:
-                order([Action(ActionKind.RETRIEVE, item=item)], threat, "retrieve")
-                if defences:
-                    order([Action(ActionKind.RETRIEVE, item=item), Action(defences[0])], threat, "retrieve")
+            attack_sets(target)
+        for spec in specs:
+            if not spec.picks_item:
+                continue
+            for item, where, weapon in know.items:
+                if _wants(know, weapon) and chebyshev(where, here) <= 1:
+                    order([Action(spec.kind, item=item)], threat, "retrieve")
+                    if defences:
+                        order([Action(spec.kind, item=item), Action(defences[0].kind)], threat, "retrieve")
         order([], threat, "")
         for defence in defences:
-            order([Action(defence)], threat, defence.label)
+            order([Action(defence.kind)], threat, defence.label)
         if defences:
-            order([Action(defences[0]), Action(defences[0])], threat, f"{defences[0].label} twice")
-        if moving and not know.engaged:
-            order([Action(ActionKind.EVADE)], threat, "evade")
-            order([Action(ActionKind.EVADE), Action(ActionKind.EVADE)], threat, "evade twice")
+            best = Action(defences[0].kind)
+            order([best, best], threat, f"{defences[0].label} twice")
     else:
         order([], threat, "")
-        if spot.mode == "sprint":
-            order([Action(ActionKind.EVADE)], threat, "evade")
-        elif defences:
-            order([Action(defences[0])], threat, defences[0].label)
-            if me.missile is not None:
-                for target in targets[:2]:
-                    there = know.planned(target.eid)
-                    if _can_shoot(know, here, {there}):
-                        order([Action(ActionKind.MISSILE_STRIKE, target.eid)], there, "shoot")
+        if defences:
+            order([Action(defences[0].kind)], threat, defences[0].label)
+        for target in targets[:2]:
+            attack_sets(target, ranged_only=True)
     return out
 
 
-def _defences(me: Unit) -> list[ActionKind]:
-    """Melee defences this combatant can roll, best stat first."""
-    found = [(me.stats["dodge"], ActionKind.DODGE)]
-    if me.stats["parry"]:
-        found.append((me.stats["parry"], ActionKind.PARRY))
-    if me.shield:
-        found.append((me.stats["block"], ActionKind.BLOCK))
-    return [kind for stat, kind in sorted(found, key=lambda f: -f[0]) if stat > 0]
+def _defences(ask: AiAsk, specs: list[ActionSpec]) -> list[DefenceSpec]:
+    """Defences this combatant can usefully roll where it ends, best stat first."""
+    found = [
+        (spec.ai_stat(ask.world, ask.actor), i, spec)
+        for i, spec in enumerate(specs)
+        if isinstance(spec, DefenceSpec) and spec.ai_usable(ask)
+    ]
+    return [spec for stat, _, spec in sorted(found, key=lambda f: (-f[0], f[1])) if stat > 0]
 
 
 def _main_threat(know: Knowledge, here: Tile) -> Tile | None:
@@ -344,18 +346,3 @@ def _main_threat(know: Knowledge, here: Tile) -> Tile | None:
         if best is None or key < best[0]:
             best = (key, there)
     return best[1] if best else None
-
-
-def _can_shoot(know: Knowledge, here: Tile, tiles: Iterable[Tile]) -> bool:
-    weapon = know.me.missile
-    assert weapon is not None
-    return any(range_band(know.distance(here, t), weapon) is not None and know.sees(here, t) for t in tiles)
-
-
-def _disarmable(know: Knowledge, target: Unit) -> bool:
-    """A Disarm pays against an armed foe, most of all one that declared a Parry (+1, CO.10)."""
-    if not target.armed:
-        return False
-    order = know.earlier.get(target.eid)
-    parrying = order is not None and order.has(ActionKind.PARRY)
-    return parrying or know.me.stats["disarm"] >= know.me.stats["strike"]

@@ -1,64 +1,17 @@
-"""The interface between the game and whoever declares for a side.
+"""The controllers' side of the interface between the game and whoever declares for a side.
 
-A controller sees exactly what a player in its seat sees: the battlefield,
-every combatant's sheet and position, and the orders declared earlier this
-round; never later orders and never the dice.  Humans (the game window) and
-AIs produce the same `Order`s and go through the same validation.
+`DeclarationView` (what a controller sees) and `Controller` (what it does)
+live in `game.session.controller`, with the battle's flow that asks them;
+they are named here too because every AI module takes them from its own
+package.  `PlaceholderController` is the simplest AI.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Protocol
+from game.rules.orders import Order
+from game.session.controller import Controller, DeclarationView
 
-from game.rules.actions import Order
-from game.rules.board import Board
-from game.rules.options import RuleOptions
-from game.rules.victory import Victory
-from game.world import World
-
-
-@dataclass(frozen=True)
-class DeclarationView:
-    """A snapshot for one declaration: a private copy of the world, safe to
-    explore (the AI may copy and play it forward on its own dice)."""
-
-    world: World
-    board: Board
-    options: RuleOptions
-    round_number: int
-    actor: int
-    earlier: Mapping[int, Order]
-    timing: tuple[int, ...]
-    victory: Victory | None = None  # the scenario's victory condition, as its briefing tells it
-    max_rounds: int | None = None  # rounds before the battle ends in a draw
-
-    @classmethod
-    def of(cls, battle: object, actor: int) -> DeclarationView:
-        """The view of `actor` in a battle whose round awaits its declaration."""
-        rnd = battle.round  # type: ignore[attr-defined]
-        return cls(
-            world=battle.world.copy(),  # type: ignore[attr-defined]
-            board=battle.board,  # type: ignore[attr-defined]
-            options=battle.options,  # type: ignore[attr-defined]
-            round_number=battle.number,  # type: ignore[attr-defined]
-            actor=actor,
-            earlier=dict(rnd.orders),
-            timing=tuple(rnd.timing),
-            victory=getattr(battle, "victory", None),
-            max_rounds=getattr(battle, "max_rounds", None),
-        )
-
-
-class Controller(Protocol):
-    """Chooses orders for the combatants of one side."""
-
-    name: str
-
-    def choose_order(self, view: DeclarationView) -> Order:
-        """The order for `view.actor`; it must pass validation."""
-        ...
+__all__ = ["Controller", "DeclarationView", "PlaceholderController"]
 
 
 class PlaceholderController:

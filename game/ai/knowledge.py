@@ -19,12 +19,12 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
-from game.rules.actions import OFFENSIVE, ActionKind, Order
 from game.rules.board import Board
-from game.rules.defence import parry_modifiers
-from game.rules.injury import withstand_breakdown
+from game.rules.defence import defence_spec
 from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind, Order
 from game.rules.positions import combatants, engaged_with, melee_reach, name_of, tile_of
+from game.rules.registry import OFFENSIVE, spec_of
 from game.rules.stats import missile_roll, movement_rate, skill_roll
 from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
@@ -33,11 +33,6 @@ MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the m
 
 INJURY_VALUE = (1.0, 1.5, 3.0)
 """What one more Injury is worth on a combatant with 0, 1 or 2 Injuries: the third Defeats."""
-
-
-def chance(stat: float) -> float:
-    """P(d12 ≤ stat), a 12 always failing (RULES.md §3), as a float."""
-    return max(0.0, min(float(stat), 11.0)) / 12.0
 
 
 def injury_value(injuries: float) -> float:
@@ -72,17 +67,11 @@ class Unit:
     reach: int
     shield: bool
     stats: Mapping[str, int]
-    withstand: int  # Withstand Injury before the attacker's weapon rating
 
     @property
     def attack_kind(self) -> ActionKind:
         """Strike with a weapon in hand, Brawling without."""
         return ActionKind.STRIKE if self.armed else ActionKind.BRAWLING
-
-    def fail_withstand(self, weapon: Weapon, vulnerable: bool = False) -> float:
-        """P(a hit by `weapon` Injures this combatant)."""
-        stat = self.withstand - weapon.injury - (3 if vulnerable else 0)
-        return 1.0 - chance(stat)
 
 
 def read_unit(world: World, eid: int) -> Unit:
@@ -96,7 +85,7 @@ def read_unit(world: World, eid: int) -> Unit:
         for skill in ("strike", "brawling", "feint", "disarm", "dodge", "evade", "block")
     }
     stats["parry"] = (
-        skill_roll(world, eid, "parry", None).plus(*parry_modifiers(equipment)).total
+        skill_roll(world, eid, "parry", None).plus(*defence_spec(ActionKind.PARRY).modifiers(equipment)).total
         if melee is not None and any(w.is_melee and w.can_parry for w in equipment.weapons)
         else 0
     )
@@ -106,8 +95,9 @@ def read_unit(world: World, eid: int) -> Unit:
         stats["missile"] = missile_roll(world, eid, missile.missile_kind, None).total
     if melee is None:
         stats["strike"] = stats["brawling"]
-        stats["feint"] -= 5  # CO.09: a Feint without a weapon
-    withstand = withstand_breakdown(world, eid, BARE_HANDS, False).total
+        feint = spec_of(ActionKind.FEINT).roll_breakdown(world, eid, Order(eid))
+        assert feint is not None
+        stats["feint"] = feint.total  # a Feint without a weapon (CO.09)
     return Unit(
         eid=eid,
         name=name_of(world, eid),
@@ -123,7 +113,6 @@ def read_unit(world: World, eid: int) -> Unit:
         reach=melee_reach(equipment),
         shield=equipment.shield is not None,
         stats=stats,
-        withstand=withstand + BARE_HANDS.injury,
     )
 
 
@@ -150,7 +139,6 @@ class RoundFacts:
     fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
-    cover: dict[tuple[Tile, Tile], str] = field(default_factory=dict)
 
 
 def round_key(world: World, round_number: int) -> tuple[object, ...]:
@@ -194,6 +182,8 @@ class Knowledge:
         self.occupied = {u.tile for u in units if u.eid != actor and not world.get(u.eid, Condition).dead}
         self.planned_ends = {planned_tile(world, e, self.earlier) for e in self.earlier if e != actor}
         self.items = [(eid, pos.tile, item.weapon) for eid, pos, item in world.query(Position, Item)]
+        self.expect_cache: dict[tuple[object, ...], float] = {}
+        """The rules' odds of imagined attacks, asked again and again (`game.ai.expect`)."""
 
     # ------------------------------------------------------------ who and where
     def unit(self, eid: int) -> Unit:
@@ -264,16 +254,6 @@ class Knowledge:
         found = self.facts.los.get(key)
         if found is None:
             found = self.facts.los[key] = self.board.line_of_sight(a, b)
-        return found
-
-    def cover(self, attacker: Tile, target: Tile) -> str:
-        """Cover of a target at `target` against a missile from `attacker`."""
-        if not self.options.cover:
-            return "none"
-        key = (attacker, target)
-        found = self.facts.cover.get(key)
-        if found is None:
-            found = self.facts.cover[key] = self.board.cover_between(attacker, target)
         return found
 
     def distance(self, a: Tile, b: Tile) -> float:

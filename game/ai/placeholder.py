@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
-from game.rules.actions import Action, ActionKind, Order
 from game.rules.board import Board
 from game.rules.movement import EPSILON
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, occupant, range_band, tile_of
 from game.rules.stats import movement_rate
 from game.rules.validate import validate_order

@@ -13,10 +13,11 @@ import random
 from game.ai.controller import DeclarationView
 from game.ai.knowledge import terrain_board
 from game.board.reach import reachable
-from game.rules.actions import Action, ActionKind, Order
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
+from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, tile_of
-from game.rules.stats import movement_rate, movement_roll
+from game.rules.registry import action_specs, movement_kind
+from game.rules.stats import max_movement_metres
 from game.rules.validate import validate_order
 from game.world import Condition, Item, Position
 
@@ -39,7 +40,7 @@ class RandomController:
         world, board, actor = view.world, view.board, view.actor
         for _ in range(TRIES):
             order = random_order(view, rng)
-            if not validate_order(world, board, order, view.earlier):
+            if not validate_order(world, board, order, view.earlier, view.options):
                 return order
         return Order(actor)
 
@@ -48,16 +49,13 @@ def random_order(view: DeclarationView, rng: random.Random) -> Order:
     """One random order: a random movement, then random actions legal with it."""
     world, board, actor = view.world, view.board, view.actor
     engaged = bool(engaged_with(world, board, actor))
-    modes = ["none", "walk", "retreat" if engaged else "sprint"]
-    mode = rng.choice(modes)
+    run = movement_kind(view.options, engaged)
+    mode = rng.choice(["none", "walk", "run"])
     moves: list[Action] = []
     path: tuple[tuple[int, int], ...] = ()
     if mode != "none":
-        rate = max(0, movement_rate(world, actor).total)
-        budget = float(rate)
-        if mode != "walk":
-            moves = [Action(ActionKind.SPRINT if mode == "sprint" else ActionKind.RETREAT)]
-            budget += max(0, min(11, movement_roll(world, actor, None).total))
+        moves = [Action(run)] if mode == "run" else []
+        budget = max_movement_metres(world, actor, Order(actor, tuple(moves)))
         occupied = [
             tile_of(world, e) for e in combatants(world) if e != actor and not world.get(e, Condition).dead
         ]
@@ -70,7 +68,7 @@ def random_order(view: DeclarationView, rng: random.Random) -> Order:
     legal = [
         a
         for a in _single_actions(view, rng)
-        if not validate_order(world, board, Order(actor, (*moves, a), path), view.earlier)
+        if not validate_order(world, board, Order(actor, (*moves, a), path), view.earlier, view.options)
     ]
     count = rng.choice(ACTION_COUNTS)
     actions = list(moves) + [rng.choice(legal) for _ in range(count) if legal]
@@ -83,14 +81,17 @@ def _single_actions(view: DeclarationView, rng: random.Random) -> list[Action]:
     world, actor = view.world, view.actor
     others = [e for e in combatants(world) if e != actor and is_active(world, e)]
     actions = []
-    for kind in (ActionKind.STRIKE, ActionKind.MISSILE_STRIKE, ActionKind.BRAWLING, ActionKind.DISARM):
-        for target in others:
-            actions.append(Action(kind, target))
-            if kind in (ActionKind.STRIKE, ActionKind.MISSILE_STRIKE) and rng.random() < 0.2:
-                actions.append(Action(kind, target, called_shot(rng.choice(sorted(CALLED_SHOT_TABLE)))))
-    actions.append(Action(ActionKind.FEINT))
-    for kind in (ActionKind.PARRY, ActionKind.BLOCK, ActionKind.DODGE, ActionKind.EVADE):
-        actions.append(Action(kind))
-    for item, _pos, _item in world.query(Position, Item):
-        actions.append(Action(ActionKind.RETRIEVE, item=item))
+    for spec in action_specs(view.options):
+        if spec.movement is not None:
+            continue  # the movement is chosen with the path
+        if spec.picks_item:
+            actions += [Action(spec.kind, item=item) for item, _pos, _item in world.query(Position, Item)]
+        elif spec.targeted and spec.target_required:
+            for target in others:
+                actions.append(Action(spec.kind, target))
+                if spec.called_shot and rng.random() < 0.2:
+                    part = rng.choice(sorted(CALLED_SHOT_TABLE))
+                    actions.append(Action(spec.kind, target, called_shot(part)))
+        else:
+            actions.append(Action(spec.kind))
     return actions

@@ -28,15 +28,16 @@ import numpy as np
 
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate, approach_field
-from game.ai.estimate import melee_estimate, missile_estimate
+from game.ai.expect import expected_injuries
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions import OFFENSIVE, Action, ActionKind, Order
 from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
 from game.rules.injury import DEFEAT_AT
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import range_band
+from game.rules.registry import OFFENSIVE
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
@@ -218,23 +219,31 @@ class Scorer:
                 here = outcome.tile
                 best = 0.0
                 if zone[here[1], here[0]] and not outcome.retreated:
-                    best = melee_estimate(
+                    best = expected_injuries(
                         know,
                         enemy,
+                        enemy.attack_kind,
                         me,
-                        here,
-                        order,
-                        outcome.facing,
-                        _attack_tile(enemy, here),
-                        outcome.metres,
+                        from_tile=_attack_tile(enemy, here),
+                        target_tile=here,
+                        target_order=order,
+                        target_facing=outcome.facing,
+                        metres=outcome.metres,
                     )
                 if shooter and not _close(know, enemy, here):
-                    best = max(
-                        best,
-                        missile_estimate(
-                            know, enemy, enemy.tile, me, here, order, outcome.facing, outcome.metres, exposed
-                        ),
+                    shot = expected_injuries(
+                        know,
+                        enemy,
+                        ActionKind.MISSILE_STRIKE,
+                        me,
+                        from_tile=enemy.tile,
+                        target_tile=here,
+                        target_order=order,
+                        target_facing=outcome.facing,
+                        metres=outcome.metres,
+                        exposed=exposed,
                     )
+                    best = max(best, shot)
                 expected += float(outcome.probability) * best
             total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0)
         return total
@@ -253,19 +262,57 @@ class Scorer:
             # Ours: a melee attack if we can walk into reach, else a shot.
             mine = 0.0
             if know.distance(here, there) <= me.rate + me.reach * know.mpt * 1.2:
-                mine = melee_estimate(know, me, enemy, there, None, their_facing, _attack_tile(me, there))
+                mine = expected_injuries(
+                    know,
+                    me,
+                    me.attack_kind,
+                    enemy,
+                    from_tile=_attack_tile(me, there),
+                    target_tile=there,
+                    target_order=None,
+                    target_facing=their_facing,
+                )
             if me.missile is not None:
-                mine = max(mine, missile_estimate(know, me, here, enemy, there, None, their_facing))
+                shot = expected_injuries(
+                    know,
+                    me,
+                    ActionKind.MISSILE_STRIKE,
+                    enemy,
+                    from_tile=here,
+                    target_tile=there,
+                    target_order=None,
+                    target_facing=their_facing,
+                    exposed=True,
+                )
+                mine = max(mine, shot)
             offence = max(offence, mine * injury_value(enemy.injuries))
             # Theirs.
             theirs = 0.0
             zone = know.melee_zone(enemy.eid, there)
             if zone[here[1], here[0]]:
-                theirs = melee_estimate(know, enemy, me, here, None, facing, _attack_tile(enemy, here, there))
-            if enemy.missile is not None:
-                theirs = max(
-                    theirs, missile_estimate(know, enemy, there, me, here, None, facing, 0.0, exposed)
+                theirs = expected_injuries(
+                    know,
+                    enemy,
+                    enemy.attack_kind,
+                    me,
+                    from_tile=_attack_tile(enemy, here, there),
+                    target_tile=here,
+                    target_order=None,
+                    target_facing=facing,
                 )
+            if enemy.missile is not None:
+                shot = expected_injuries(
+                    know,
+                    enemy,
+                    ActionKind.MISSILE_STRIKE,
+                    me,
+                    from_tile=there,
+                    target_tile=here,
+                    target_order=None,
+                    target_facing=facing,
+                    exposed=exposed,
+                )
+                theirs = max(theirs, shot)
             danger += theirs
         value = offence - self.my_worth * NEXT_ROUND_PICK * danger
         self._position[key] = value

@@ -160,11 +160,11 @@ def play_battle(
     explain: bool = False,
 ) -> BattleResult:
     """One whole battle between two AIs; `swapped` gives the second AI the first side."""
-    from game.ai.controller import DeclarationView
     from game.ai.factory import make_controller
     from game.content.scenarios import build_battle
     from game.rules.positions import combatants, name_of
     from game.rules.summary import summarize_order
+    from game.session.flow import AwaitResolution, BattleOver, Session
     from game.world import Condition, Side
 
     names = [s.name for s in scenario.sides]
@@ -183,28 +183,28 @@ def play_battle(
     controllers = {side: make_controller(spec, base + names.index(side)) for side, spec in specs.items()}
     result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0])
     world = battle.world
-    while not battle.over:
-        rnd = battle.start_round()
-        while (eid := rnd.next_declarer) is not None:
-            side = world.get(eid, Side).name
-            controller = controllers[side]
-            started = time.perf_counter()
-            order = controller.choose_order(DeclarationView.of(battle, eid))
-            result.decide_ms[entrant_of[side]].append((time.perf_counter() - started) * 1000)
-            if explain:
-                result.explain.append(
-                    f"round {battle.number}, {name_of(world, eid)} ({controller.name}): "
-                    f"{summarize_order(world, order)}"
-                )
-                for text, score, terms in getattr(controller, "last_explanation", []):
-                    parts = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items())
-                    result.explain.append(f"    {score:+7.3f}  {text}  [{parts}]")
-            if battle.declare(order):
-                result.rejected += 1
-                battle.declare(type(order)(eid))
-            else:
-                count_actions(result.actions[entrant_of[side]], order)
-        battle.resolve()
+    session = Session(battle, controllers)
+    while not isinstance(step := session.next_step(), BattleOver):
+        if isinstance(step, AwaitResolution):
+            session.resolve()
+            continue
+        eid, side = step.actor, step.side
+        controller = session.controller(side)
+        started = time.perf_counter()
+        order = session.ask(eid)
+        result.decide_ms[entrant_of[side]].append((time.perf_counter() - started) * 1000)
+        if explain:
+            result.explain.append(
+                f"round {battle.number}, {name_of(world, eid)} ({controller.name}): "
+                f"{summarize_order(world, order)}"
+            )
+            for text, score, terms in getattr(controller, "last_explanation", []):
+                parts = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items())
+                result.explain.append(f"    {score:+7.3f}  {text}  [{parts}]")
+        if session.submit(order):
+            result.rejected += 1
+        else:
+            count_actions(result.actions[entrant_of[side]], order)
     outcome = battle.outcome()
     result.rounds = battle.number
     result.winner = entrant_of.get(outcome.winner) if outcome.winner else None

@@ -23,7 +23,7 @@ from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.scoring import Scored, Scorer
-from game.rules.actions import ActionKind, Order
+from game.rules.orders import ActionKind, Order
 from game.rules.positions import combatants
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order
@@ -54,7 +54,7 @@ class TacticalController:
         ranked = self.rank(know, rng, level)
         valid: list[Scored] = []
         for scored in ranked:
-            if not validate_order(view.world, view.board, scored.candidate.order, view.earlier):
+            if not validate_order(view.world, view.board, scored.candidate.order, view.earlier, view.options):
                 valid.append(scored)
                 if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool):
                     break
@@ -107,7 +107,9 @@ class TacticalController:
         roll = rng.random()
         if roll < level.blunder_rate:
             for scored in rng.sample(ranked, len(ranked)):
-                if not validate_order(know.world, know.board, scored.candidate.order, know.earlier):
+                if not validate_order(
+                    know.world, know.board, scored.candidate.order, know.earlier, know.options
+                ):
                     return scored
         elif roll < level.blunder_rate + level.mistake_rate:
             return rng.choice(valid[: level.mistake_pool])

@@ -7,6 +7,7 @@ pytmx or to the file format.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.board.art import MapArt
 from game.board.terrain import TerrainBoard
@@ -84,3 +85,8 @@ class BattleMap:
     def deploy_tiles(self, side: str) -> set[Tile]:
         """Every tile where `side` may deploy."""
         return {tile for zone in self.zones if zone.side == side for tile in zone.tiles}
+
+
+def map_source(path: str, digest: str) -> dict[str, Any]:
+    """How a battle names the map it is played on: its path and the hash of its files."""
+    return {"map": {"path": path, "sha256": digest}}

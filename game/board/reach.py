@@ -21,7 +21,6 @@ from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.rules.board import SQRT2
 
 EPSILON = 1e-9  # metres of float slack, as game.rules.movement.EPSILON
-BEST_SPRINT_ROLL = 11  # the best successful d12 roll: a 12 always fails (RULES.md §3)
 
 
 @dataclass(frozen=True)
@@ -158,12 +157,3 @@ def reachable(board: TerrainBoard, start: Tile, budget: float, occupied: Iterabl
     metres[metres > budget + EPSILON] = np.inf
     metres.setflags(write=False)
     return ReachMap(tuple(start), budget, x0, y0, metres, board)
-
-
-def sprint_metres(movement: int, sprint_roll: int) -> float:
-    """The longest path a Sprint may declare: the Movement rate plus the best
-    successful roll (`sprint_roll` is the modified stat it is rolled against).
-
-    Mirrors `game.rules.stats.max_movement_metres`, which needs a World.
-    """
-    return float(max(0, movement) + max(0, min(BEST_SPRINT_ROLL, sprint_roll)))

@@ -56,8 +56,7 @@ def run(args: argparse.Namespace) -> int:
     from game.persist.autosave import remove_stale_temp_files
 
     remove_stale_temp_files()  # what saves killed mid-write left behind
-    from game.ui.app import MIN_SIZE, App
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.screens import make_app
 
     if args.load:
         from pathlib import Path
@@ -69,12 +68,10 @@ def run(args: argparse.Namespace) -> int:
             load_battle(Path(args.load))
         except SaveError as err:
             raise UsageError(str(err)) from None
-    app = App((max(MIN_SIZE[0], width), max(MIN_SIZE[1], height)))
-    app.push(MenuScene(app))
+    app = make_app((width, height))
+    app.push_screen("menu")
     if chosen is not None:
-        from game.ui.scenes.menu import SetupScene
-
-        app.push(SetupScene(app, chosen))
+        app.push_screen("setup", chosen)
     if args.load:
         from pathlib import Path
 

@@ -122,16 +122,18 @@ def render(
     screen: bool = False,
     colour_blind: bool = False,
 ) -> object:
-    """The picture as a pygame Surface."""
+    """The picture as a pygame Surface: the battle screen as the game shows it when the first
+    declarer's order is about to be drafted (every side at the window, nothing autosaved)."""
     import pygame
 
-    from game.ui.app import App
+    from game.session.flow import Session
     from game.ui.prefs import Prefs
     from game.ui.render.camera import Camera
     from game.ui.scenes.battle import BattleScene
+    from game.ui.screens import make_app
 
-    app = App((1280, 720), Prefs(colour_blind=colour_blind, edge_scroll=False))
-    scene = BattleScene(app, battle, battle_map)  # type: ignore[arg-type]
+    app = make_app((1280, 720), Prefs(colour_blind=colour_blind, edge_scroll=False))
+    scene = BattleScene(app, battle, battle_map, session=Session(battle))  # type: ignore[arg-type]
     app.push(scene)
     scene.started = True
     scene.advance()  # rolls Timing; with every side human a hand-over curtain may go up
@@ -150,8 +152,8 @@ def render(
         return app.screen.copy()
     board = battle.board  # type: ignore[attr-defined]
     size = (board.width * tile_px, board.height * tile_px)
-    scene.camera = Camera((board.width, board.height), pygame.Rect((0, 0), size), tile_px)
-    scene.cursor = None
+    scene.view.camera = Camera((board.width, board.height), pygame.Rect((0, 0), size), tile_px)
+    scene.view.cursor = None
     scene.update(0.0)
     surface = pygame.Surface(size)
     scene.draw_map(surface)

@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
                 save_battle(battle, args.out)
                 print(f"saved the battle as it stood after round {args.from_round} to {args.out}")
                 return 0
-            from game.ui.app import run_game  # the window continues the battle
+            from game.ui.screens import run_game  # the window continues the battle
 
             return int(run_game(battle=battle) or 0)
         from game.ui.replay_view import run_replay

@@ -291,8 +291,8 @@ def build_battle(
     `controllers` overrides who plays each side ("human", "ai:normal", …).
     Raises ScenarioError (one line) if the map or a placement is bad.
     """
+    from game.board.battlemap import map_source
     from game.board.tiled import MapError, load_map
-    from game.persist.saves import map_source
 
     roster = roster or default_roster()
     try:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 MINUS = "\u2212"  # the rulebook prints a real minus sign
+BEST_ROLL = 11
+"""The highest d12 roll that can succeed: a 12 always fails (RULES.md §3)."""
 
 
 @dataclass(frozen=True)
@@ -64,9 +66,9 @@ class Breakdown:
         }
 
 
-def success_chance_d12(target: int) -> float:
-    """Probability that one d12 is ≤ target and not 12 (a 12 always fails)."""
-    return max(0, min(target, 11)) / 12
+def signed(value: int) -> str:
+    """A modifier as the rulebook prints it: "+1", "0", "−2" (a real minus sign)."""
+    return f"+{value}" if value > 0 else ("0" if value == 0 else f"{MINUS}{-value}")
 
 
 def roll_succeeds(roll: int, target: int) -> bool:

@@ -25,9 +25,9 @@ from game.content.fields import FieldError
 from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
 from game.persist.save_check import CheckedBattle, check_battle
-from game.rules.actions import Order
 from game.rules.battle import Battle
 from game.rules.board import Board
+from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.world import World
 
@@ -51,9 +51,9 @@ BoardFactory = Callable[[Any], Board]
 def _grid_board(spec: Any) -> Board:
     from game.board.preflight import MAX_TILES_PER_SIDE
     from game.board.terrain import MAX_METRES_PER_TILE
-    from game.sandbox.loader import parse_board
+    from game.content.grid import parse_board
 
-    board = parse_board(spec, "battle.board.grid")  # the sandbox's own board validator
+    board = parse_board(spec, "battle.board.grid")  # the same board validator as the sandbox's
     if max(board.width, board.height) > MAX_TILES_PER_SIDE:
         raise FieldError("battle.board.grid", f"larger than {MAX_TILES_PER_SIDE} tiles a side")
     if board.metres_per_tile > MAX_METRES_PER_TILE:
@@ -86,11 +86,6 @@ def _map_board(spec: Any) -> Board:
 
 BOARD_KINDS: dict[str, BoardFactory] = {"grid": _grid_board, "map": _map_board}
 """Board source kind → how to rebuild it (checked)."""
-
-
-def map_source(path: str, digest: str) -> dict[str, Any]:
-    """How a battle names the map it is played on: its path and the hash of its files."""
-    return {"map": {"path": path, "sha256": digest}}
 
 
 def canonical(data: Any) -> bytes:

@@ -1,34 +1,29 @@
 """The numbers of one attack, given what the Modifier Stage left behind.
 
 Shared by the Resolution Stage (with the real outcomes) and the forecast
-(with every possible outcome), so the two can never disagree.
+(with every possible outcome), so the two can never disagree.  The attack's
+spec gives its own stat and reasons to be nullified; every rules module that
+is on adds its terms (facing, cover …) and its defence costs.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from game.core.equipment import BARE_HANDS, Weapon
+from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
-from game.core.sheet import Sheet
-from game.rules.actions import MELEE_ATTACKS, Action, ActionKind, Order
-from game.rules.arcs import arc_of, attack_facing_modifier, defence_cost
+from game.rules.actions.base import AttackSpec
 from game.rules.board import Board
-from game.rules.defence import DefenceResult, parry_weapon
+from game.rules.defence import DefenceResult
 from game.rules.options import RuleOptions
-from game.rules.positions import name_of, range_band
-from game.rules.stats import (
-    PARRYING_TARGET_BONUS,
-    WEAPONLESS_DISARM,
-    missile_roll,
-    skill_roll,
-)
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.positions import name_of
+from game.rules.registry import active_modules, spec_of
 from game.world import Equipment, World
 
 CALLED_SHOT = "Called Shot"
-COVER_PENALTY = {"none": 0, "low": -2, "high": -8}  # RULES.md §8 cover module
-COVER_LABELS = {"none": "", "low": "Low Cover", "high": "High Cover"}
 
 
 @dataclass(frozen=True)
@@ -49,6 +44,47 @@ class Situation:
     options: RuleOptions = field(default_factory=RuleOptions)
 
 
+@dataclass(frozen=True)
+class AttackContext:
+    """One attack as the hooks see it: who, with what, on whom, in which situation."""
+
+    world: World
+    board: Board
+    attacker: int
+    order: Order
+    action: Action
+    weapon: Weapon
+    situation: Situation
+
+    @property
+    def spec(self) -> AttackSpec:
+        """The attack's spec."""
+        return attack_spec(self.action.kind)
+
+    @property
+    def target(self) -> int:
+        """The target's entity id."""
+        assert self.action.target is not None
+        return self.action.target
+
+    @cached_property
+    def target_name(self) -> str:
+        """The target's name, for reasons."""
+        return name_of(self.world, self.target)
+
+    @property
+    def target_equipment(self) -> Equipment:
+        """What the target holds now."""
+        return self.world.get(self.target, Equipment)
+
+
+def attack_spec(kind: ActionKind) -> AttackSpec:
+    """The spec of an offensive action."""
+    spec = spec_of(kind)
+    assert isinstance(spec, AttackSpec), f"{kind.value} is not an attack"
+    return spec
+
+
 def attack_breakdown(
     world: World,
     board: Board,
@@ -63,63 +99,45 @@ def attack_breakdown(
     For a Called Shot the breakdown includes the Called Shot Modifier; the
     general hit uses the same breakdown `without(CALLED_SHOT)` (CO.08 Ex. 1).
     """
-    kind = action.kind
-    assert action.target is not None
-    target_name = name_of(world, action.target)
-    here, there = situation.attacker_tile, situation.target_tile
-    if kind in MELEE_ATTACKS:
-        problem = reach_problem(board, here, there, weapon, target_name, situation.target_retreated)
-        if problem:
-            return problem
-
-    if kind is ActionKind.DISARM and not world.get(action.target, Equipment).weapons:
-        return f"{target_name} holds no weapon any more"
-    options = situation.options
+    ctx = AttackContext(world, board, attacker, order, action, weapon, situation)
+    spec = ctx.spec
+    problem = spec.nullify(ctx)
+    if problem:
+        return problem
+    modules = active_modules(situation.options)
     positional: list[Modifier] = []
-    if kind is ActionKind.MISSILE_STRIKE and options.cover:
-        level = board.cover_between(here, there)
-        if level == "high" and not situation.target_exposed:
-            return f"{target_name} is hidden behind high cover"
-        positional.append(Modifier(COVER_LABELS[level], COVER_PENALTY[level]))
-    if kind in MELEE_ATTACKS and options.facing:
-        positional.append(attack_facing_modifier(arc_of(here, situation.attacker_facing, there), weapon))
-
-    if kind is ActionKind.MISSILE_STRIKE:
-        if situation.attacker_engaged:
-            return "engaged in melee: no Missile Strike"
-        if not board.line_of_sight(here, there):
-            return f"no line of sight to {target_name}"
-        distance = board.distance(here, there)
-        band = range_band(distance, weapon)
-        if band is None:
-            return f"{target_name} is out of range ({distance:.1f} m)"
-        assert weapon.missile_kind is not None
-        breakdown = missile_roll(world, attacker, weapon.missile_kind, order).plus(Modifier(band[2], band[1]))
-    elif kind is ActionKind.STRIKE:
-        breakdown = skill_roll(world, attacker, "strike", order)
-        if situation.feint_succeeded:
-            breakdown = breakdown.plus(Modifier("Feint Bonus", world.get(attacker, Sheet).skill("feint")))
-    elif kind is ActionKind.BRAWLING:
-        breakdown = skill_roll(world, attacker, "brawling", order)
-        if situation.feint_succeeded:  # an unarmed Feint serves a Brawl (CO.09 Ex. 6)
-            breakdown = breakdown.plus(Modifier("Feint Bonus", world.get(attacker, Sheet).skill("feint")))
-    else:  # Disarm (CO.10)
-        breakdown = skill_roll(world, attacker, "disarm", order)
-        mods = []
-        if weapon is BARE_HANDS:
-            mods.append(Modifier("Weaponless Penalty", WEAPONLESS_DISARM))
-        if situation.defence.parrying:
-            mods.append(Modifier("Parrying Target", PARRYING_TARGET_BONUS))
-        mods.append(Modifier("Grip Penalty", -situation.grip))
-        breakdown = breakdown.plus(*mods)
-
-    breakdown = breakdown.plus(*positional)
+    for module in modules:
+        terms = module.attack_modifiers(ctx)
+        if isinstance(terms, str):
+            return terms
+        positional += terms
+    problem = spec.late_nullify(ctx)
+    if problem:
+        return problem
+    breakdown = spec.base_breakdown(ctx).plus(*positional)
     if action.called_shot is not None:
         # Called Shot Modifiers are suspended against Defeated characters (CO.08).
         modifier = 0 if situation.target_defeated else action.called_shot.modifier
         breakdown = breakdown.plus(Modifier(CALLED_SHOT, modifier))
-    costs, arc = defence_costs(world, action.target, situation)
-    return breakdown.plus(*situation.defence.penalty_against(kind, costs, arc))
+    costs, arc = defence_costs(ctx)
+    return breakdown.plus(*situation.defence.penalty_against(spec.attack_class, costs, arc))
+
+
+def defence_costs(ctx: AttackContext) -> tuple[dict[ActionKind, int | None], str]:
+    """How much each of the target's defences loses against this attacker (the modules
+    that are on say so: facing, by arc), and the word for the ledger."""
+    costs: dict[ActionKind, int | None] = {}
+    word = ""
+    for module in active_modules(ctx.situation.options):
+        found = module.defence_costs(ctx)
+        if found is None:
+            continue
+        more, label = found
+        for kind, cost in more.items():
+            before = costs.get(kind, 0)
+            costs[kind] = None if cost is None or before is None else before + cost
+        word = word or label
+    return costs, word
 
 
 def reach_problem(
@@ -134,17 +152,3 @@ def reach_problem(
     if board.in_reach(here, there, weapon.reach):
         return ""
     return f"{target_name} Retreated out of melee" if retreated else f"{target_name} is out of reach"
-
-
-def defence_costs(
-    world: World, target: int, situation: Situation
-) -> tuple[dict[ActionKind, int | None], str]:
-    """Facing module: how much each of the target's defences loses against this
-    attacker, from the arc of the target the attack comes from."""
-    if not situation.options.facing:
-        return {}, ""
-    arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
-    weapon = parry_weapon(world.get(target, Equipment))
-    two_handed = weapon is not None and weapon.hands == 2
-    kinds = (ActionKind.PARRY, ActionKind.BLOCK, ActionKind.DODGE, ActionKind.EVADE)
-    return {kind: defence_cost(kind, arc, two_handed) for kind in kinds}, arc

@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.rules.actions import Order
 from game.rules.board import Board
 from game.rules.dice import SeededDice
 from game.rules.events import BattleEnded, Event
 from game.rules.options import RuleOptions
+from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.rules.round import Round
 from game.rules.victory import Outcome, Victory

@@ -10,7 +10,7 @@ its own modifier (Alex's drone sensor: −7).
 
 from __future__ import annotations
 
-from game.rules.actions import CalledShot
+from game.rules.orders import CalledShot
 
 CALLED_SHOT_TABLE: dict[str, tuple[int, bool]] = {
     "head": (-3, True),

@@ -4,7 +4,9 @@ Each successful defensive roll is one defence (CO.05: the penalty is the sum
 of the successful rolls).  The facing module lowers *each roll* by the cost of
 the attacker's arc, never below 0 (RULES.md §8), so two Dodges of 4 and 2 from
 the back (−4 each) give 0 + 0, exactly as a Dodge of 4 and a Parry of 2 would.
-An Evade's penalty is then limited by the whole metres its maker moved (CO.15).
+A defence limited by metres (Evade) is then capped by the whole metres its
+maker moved (CO.15).  Which attacks a defence counts against is its spec's
+(`game.rules.actions`).
 """
 
 from __future__ import annotations
@@ -12,18 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from game.core.equipment import Weapon
 from game.core.modifiers import Modifier
-from game.rules.actions import DEFENDS_AGAINST, ActionKind
-from game.world import Equipment
-
-DEFENCE_SKILL = {
-    ActionKind.PARRY: "parry",
-    ActionKind.BLOCK: "block",
-    ActionKind.DODGE: "dodge",
-    ActionKind.EVADE: "evade",
-}
-"""The skill each defensive action rolls."""
+from game.rules.actions.base import DefenceSpec
+from game.rules.orders import ActionKind
+from game.rules.registry import spec_of
 
 
 def reduced(roll: int, cost: int) -> int:
@@ -31,9 +25,16 @@ def reduced(roll: int, cost: int) -> int:
     return max(0, roll - cost)
 
 
-def evade_limited(total: int, metres: int | None) -> int:
-    """An Evade penalty limited by the whole metres moved (CO.15); None: not limited."""
+def metres_limited(total: int, metres: int | None) -> int:
+    """A penalty limited by the whole metres moved (CO.15); None: not limited."""
     return total if metres is None else min(total, metres)
+
+
+def defence_spec(kind: ActionKind) -> DefenceSpec:
+    """The spec of a defensive action."""
+    spec = spec_of(kind)
+    assert isinstance(spec, DefenceSpec), f"{kind.value} is not a defence"
+    return spec
 
 
 @dataclass
@@ -42,19 +43,26 @@ class DefenceResult:
 
     `rolls` keeps each successful roll, per defence kind (CO.05: several
     successful defences add up; the facing module reduces each on its own).
-    `parrying` records a declared Parry, which gives Disarmers +1 (CO.10)
-    whether or not the Parry succeeded.  `evade_metres` is the whole metres
-    moved this round, which limits the Evade penalty (CO.15).
+    `counters` says, per kind, the attack classes it counts against for this
+    defender (a Parry without a parrying weapon counts only against Brawling);
+    `declared` holds every defence declared, successful or not (a declared
+    Parry gives Disarmers +1, CO.10); `metres` is the whole metres moved this
+    round, which caps the defences limited by metres (CO.15).
     """
 
     rolls: dict[ActionKind, list[int]] = field(default_factory=dict)
-    parry_armed: bool = True
-    parrying: bool = False
-    evade_metres: int | None = None
+    counters: dict[ActionKind, frozenset[str]] = field(default_factory=dict)
+    declared: frozenset[ActionKind] = frozenset()
+    metres: int | None = None
 
     def add(self, kind: ActionKind, roll: int) -> None:
         """Record one successful defensive roll."""
         self.rolls.setdefault(kind, []).append(roll)
+
+    def counts_against(self, kind: ActionKind, attack_class: str) -> bool:
+        """Whether this defender's `kind` of defence counts against an attack of that class."""
+        found = self.counters.get(kind)
+        return attack_class in (found if found is not None else defence_spec(kind).counters)
 
     def total(self, kind: ActionKind) -> int:
         """The penalty a kind creates against an attacker in front (the round's ledger)."""
@@ -63,10 +71,10 @@ class DefenceResult:
     def value(self, kind: ActionKind, cost: int) -> int:
         """The penalty of one defence kind against an attacker whose arc costs `cost`."""
         value = sum(reduced(roll, cost) for roll in self.rolls.get(kind, ()))
-        return evade_limited(value, self.evade_metres) if kind is ActionKind.EVADE else value
+        return metres_limited(value, self.metres) if defence_spec(kind).limited_by_metres else value
 
     def penalty_against(
-        self, attack: ActionKind, costs: Mapping[ActionKind, int | None] | None = None, arc: str = ""
+        self, attack_class: str, costs: Mapping[ActionKind, int | None] | None = None, arc: str = ""
     ) -> list[Modifier]:
         """The Defense Penalties that count against an attack, one term per defence kind.
 
@@ -75,7 +83,7 @@ class DefenceResult:
         """
         mods = []
         for kind in self.rolls:
-            if attack not in counters(kind, self.parry_armed) or self.total(kind) == 0:
+            if not self.counts_against(kind, attack_class) or self.total(kind) == 0:
                 continue
             cost = (costs or {}).get(kind, 0)
             if cost is None:
@@ -85,32 +93,6 @@ class DefenceResult:
         return mods
 
 
-def counters(kind: ActionKind, armed: bool) -> frozenset[ActionKind]:
-    """The attacks a defence counts against (a Parry without a parrying weapon: only Brawling)."""
-    if kind is ActionKind.PARRY and not armed:
-        return frozenset({ActionKind.BRAWLING})
-    return DEFENDS_AGAINST[kind]
-
-
-def parry_weapon(equipment: Equipment) -> Weapon | None:
-    """The weapon a combatant Parries Strikes with: the first melee weapon that can parry.
-
-    Without one, a Parry still counts against Brawling (CO.12: "A Brawl can be
-    Parried with a weapon or without one").
-    """
-    return next((w for w in equipment.weapons if w.is_melee and w.can_parry), None)
-
-
-def parry_modifiers(equipment: Equipment) -> list[Modifier]:
-    """The parrying weapon's Parry bonus or penalty (The Armory)."""
-    weapon = parry_weapon(equipment)
-    if weapon is None or weapon.parry_modifier == 0:
-        return []
-    word = "Bonus" if weapon.parry_modifier > 0 else "Penalty"
-    return [Modifier(f"{weapon.name} Parry {word}", weapon.parry_modifier)]
-
-
 def ledger(result: DefenceResult) -> tuple[tuple[str, int], ...]:
     """(kind, penalty) for each defence kind that created one: the DefenseTotal line."""
     return tuple((k.label, result.total(k)) for k in result.rolls if result.total(k))
-

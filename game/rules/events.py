@@ -1,14 +1,17 @@
 """What a round produces: events, each printable the rulebook's way and as JSON.
 
-Rendering, the log, animation and sound consume these; nothing reads back
-into the rules from them.  Events name combatants by name (names are unique
-within a battle).
+Rendering, the log, animation and sound consume these; `game.rules.apply`
+is the one place that says what an event does to the world (the round changes
+the world only through it, and playback replays a round with it).  Events name
+combatants by name for the text (names are unique within a battle) and carry
+their entity ids for `apply`; the ids are left out of the JSON form, which is
+what players and tools read.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.core.geometry import Tile
@@ -29,6 +32,8 @@ class Event:
         """JSON form: {"event": kind, fields…}."""
         data: dict[str, Any] = {"event": self.kind}
         for f in dataclasses.fields(self):
+            if f.metadata.get("id"):
+                continue
             value = getattr(self, f.name)
             if isinstance(value, Breakdown):
                 value = value.to_dict()
@@ -36,6 +41,12 @@ class Event:
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             data[f.name] = value
         return data
+
+
+def entity_id() -> Any:
+    """A field for an entity id: for `apply`, left out of the JSON form and of comparisons
+    (two events that say the same thing are equal)."""
+    return field(default=None, compare=False, metadata={"id": True})
 
 
 @dataclass(frozen=True)
@@ -196,6 +207,7 @@ class Moved(Event):
     allowed: float
     facing: str
     note: str = ""
+    actor_id: int | None = entity_id()
 
     def text(self) -> str:
         if len(self.path) <= 1:
@@ -216,6 +228,7 @@ class Turned(Event):
     kind: ClassVar[str] = "turned"
     actor: str
     facing: str
+    actor_id: int | None = entity_id()
 
     def text(self) -> str:
         return f"{self.actor} turns to face {self.facing}"
@@ -244,6 +257,8 @@ class Hit(Event):
     target: str
     part: str
     weapon: str
+    actor_id: int | None = entity_id()
+    target_id: int | None = entity_id()
 
     def text(self) -> str:
         return f"{self.actor} hits {self.target} ({self.part}) with {self.weapon}"
@@ -257,6 +272,7 @@ class Injured(Event):
     target: str
     added: int
     injuries: int
+    target_id: int | None = entity_id()
 
     def text(self) -> str:
         plural = "ies" if self.injuries != 1 else "y"
@@ -269,6 +285,7 @@ class Defeated(Event):
 
     kind: ClassVar[str] = "defeated"
     target: str
+    target_id: int | None = entity_id()
 
     def text(self) -> str:
         return f"{self.target} is Defeated"
@@ -280,6 +297,7 @@ class Killed(Event):
 
     kind: ClassVar[str] = "killed"
     target: str
+    target_id: int | None = entity_id()
 
     def text(self) -> str:
         return f"{self.target} is killed"
@@ -293,6 +311,8 @@ class WeaponDropped(Event):
     target: str
     weapon: str
     tile: Tile
+    target_id: int | None = entity_id()
+    item_id: int | None = entity_id()
 
     def text(self) -> str:
         return f"{self.target} is Disarmed: {self.weapon} lands at {tuple(self.tile)}"
@@ -306,6 +326,8 @@ class WeaponRetrieved(Event):
     actor: str
     weapon: str
     tile: Tile
+    actor_id: int | None = entity_id()
+    item_id: int | None = entity_id()
 
     def text(self) -> str:
         return f"{self.actor} retrieves the {self.weapon} at {tuple(self.tile)}"

@@ -8,8 +8,6 @@ Defeat; a failed roll while Defeated kills.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.dice import Dice
@@ -38,8 +36,11 @@ def withstand_breakdown(world: World, target: int, weapon: Weapon, vulnerable: b
     return breakdown.plus(*mods)
 
 
-def apply_hit(world: World, dice: Dice, target: int, weapon: Weapon, vulnerable: bool) -> list[Event]:
-    """Roll Withstand Injury for a hit and update the target's Condition."""
+def withstand(world: World, dice: Dice, target: int, weapon: Weapon, vulnerable: bool) -> list[Event]:
+    """Roll Withstand Injury for a hit: the roll, then the Injuries it adds, Defeat or death.
+
+    Returns the events; the round applies them (`game.rules.apply`).
+    """
     name = name_of(world, target)
     breakdown = withstand_breakdown(world, target, weapon, vulnerable)
     if breakdown.total < 1:
@@ -54,14 +55,11 @@ def apply_hit(world: World, dice: Dice, target: int, weapon: Weapon, vulnerable:
         return events
     condition = world.get(target, Condition)
     if condition.defeated:
-        world.set(target, replace(condition, dead=True))
-        events.append(Killed(name))
+        events.append(Killed(name, target_id=target))
         return events
     added = VULNERABLE_INJURIES if vulnerable else 1
     injuries = condition.injuries + added
-    defeated = injuries >= DEFEAT_AT
-    world.set(target, replace(condition, injuries=injuries, defeated=defeated))
-    events.append(Injured(name, added, injuries))
-    if defeated:
-        events.append(Defeated(name))
+    events.append(Injured(name, added, injuries, target_id=target))
+    if injuries >= DEFEAT_AT:
+        events.append(Defeated(name, target_id=target))
     return events

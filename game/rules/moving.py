@@ -22,48 +22,64 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.core.geometry import Tile
-from game.rules.actions import ActionKind, Order
 from game.rules.board import Board
+from game.rules.defence import defence_spec
 from game.rules.movement import final_facing, path_metres, walk
+from game.rules.orders import ActionKind, Order
 from game.rules.positions import engaged_with, name_of, occupant, tile_of
+from game.rules.registry import DEFENCES, movement_rule, movement_spec
 from game.rules.stats import movement_rate
 from game.world import Facing, World
+
+if TYPE_CHECKING:
+    from game.rules.actions.base import MovementRule
 
 
 @dataclass(frozen=True)
 class MoveStart:
     """What a combatant's movement may do, given who it is engaged with as it begins.
 
-    `mode` is what really happens ("none", "walk", "sprint" or "retreat"): a
-    refused Sprint walks.  `engaged` are the enemies engaged with it now.
+    `mode` is what really happens ("none", "walk", or a movement action's mode
+    such as "sprint" or "retreat"): a refused Sprint walks.  `engaged` are the
+    enemies engaged with it now; `refused` names a movement action refused at
+    this moment, `lost` the defences lost to melee (an Evade).
     """
 
     mode: str
     engaged: tuple[int, ...]
     rate: int
-    sprint_refused: bool = False
-    evade_lost: bool = False
+    refused: ActionKind | None = None
+    lost: tuple[ActionKind, ...] = ()
+
+    @property
+    def rule(self) -> MovementRule | None:
+        """The movement rule that moves it (None for a walk)."""
+        return movement_rule(self.mode)
 
     @property
     def rolls(self) -> bool:
-        """Whether a Sprint or Retreat roll decides the metres."""
-        return self.mode in ("sprint", "retreat")
+        """Whether a Movement roll (Sprint, Retreat) decides the metres."""
+        return self.rule is not None
 
     def allowed(self, die: int | None) -> float:
         """Metres this movement may cover: the Movement rate for a walk; rate + roll
         for a successful Sprint or Retreat (`die`, None on failure); a failed Sprint
         still moves the rate (CO.17 Ex. 1), a failed Retreat stays (RULES.md §4)."""
-        if self.mode in ("sprint", "retreat") and die is not None:
+        rule = self.rule
+        if rule is not None and die is not None:
             return float(self.rate + die)
-        if self.mode == "retreat":
+        if rule is not None and not rule.fail_moves:
             return 0.0
         return float(self.rate)
 
-    def held(self, retreated: bool) -> tuple[int, ...]:
-        """The enemies whose melee the move may not leave: all engaged ones, unless it Retreated."""
-        return () if retreated else self.engaged
+    def held(self, succeeded: bool) -> tuple[int, ...]:
+        """The enemies whose melee the move may not leave: all engaged ones, unless a
+        movement that leaves melee (a Retreat) succeeded."""
+        rule = self.rule
+        return () if succeeded and rule is not None and rule.leaves_melee else self.engaged
 
 
 def start_moving(
@@ -72,14 +88,20 @@ def start_moving(
     """How `eid`'s declared movement starts, with others where they stand now (or at `where`)."""
     engaged = tuple(engaged_with(world, board, eid, where=where))
     mode = order.movement_mode
-    refused = mode == "sprint" and bool(engaged)
-    return MoveStart(
-        mode="walk" if refused else mode,
-        engaged=engaged,
-        rate=max(0, movement_rate(world, eid).total),
-        sprint_refused=refused,
-        evade_lost=order.has(ActionKind.EVADE) and bool(engaged),
-    )
+    rule = movement_rule(mode)
+    refused = None
+    if rule is not None and rule.refused_when_engaged and engaged:
+        spec = movement_spec(mode)
+        assert spec is not None
+        refused, mode = spec.kind, "walk"
+    lost: tuple[ActionKind, ...] = ()
+    if engaged:
+        lost = tuple(
+            dict.fromkeys(
+                a.kind for a in order.actions if a.kind in DEFENCES and defence_spec(a.kind).needs_unengaged
+            )
+        )
+    return MoveStart(mode, engaged, max(0, movement_rate(world, eid).total), refused, lost)
 
 
 @dataclass(frozen=True)

@@ -1,41 +1,86 @@
-"""Rules modules a battle switches on or off (RULES.md §8).
+"""Which rules modules a battle plays with (RULES.md §8).
 
 The engine's default is the combat chapter alone, as the worked examples
 assume.  Battles on a map (scenarios, the game) start from
-`RuleOptions.battlefield()`, where facing and cover are on.
+`RuleOptions.battlefield()`: the modules marked on by default (facing and
+cover).  The modules themselves are in `game.rules.modules`; this only says
+which are on.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 
-MODULES = ("facing", "cover")
+from game.rules.registry import module_of, rules_modules
 
 
-@dataclass(frozen=True)
+def module_names() -> tuple[str, ...]:
+    """Every known rules module, in the order the setup screen lists them."""
+    return tuple(m.name for m in rules_modules())
+
+
+@dataclass(frozen=True, init=False)
 class RuleOptions:
-    """Which positional rules modules are in play."""
+    """The set of rules modules in play.
 
-    facing: bool = False
-    cover: bool = False
+    `RuleOptions(facing=True)` or `RuleOptions({"facing", "cover"})`;
+    `options.has("facing")` (or `options.facing`) asks about one.
+    """
+
+    on: frozenset[str]
+
+    def __init__(self, modules: Iterable[str] = (), **flags: bool) -> None:
+        chosen = set(modules) | {name for name, value in flags.items() if value}
+        for name in [*chosen, *flags]:
+            _known(name)
+        object.__setattr__(self, "on", frozenset(chosen))
+
+    def has(self, name: str) -> bool:
+        """Whether the module of that name is on."""
+        return name in self.on
+
+    def __getattr__(self, name: str) -> bool:
+        # `options.facing` reads like a field for every registered module.
+        if name.startswith("_") or name == "on":
+            raise AttributeError(name)
+        try:
+            module_of(name)
+        except KeyError:
+            raise AttributeError(f"no rules module {name!r}") from None
+        return name in self.on
 
     @classmethod
     def battlefield(cls) -> RuleOptions:
-        """The defaults for battles on a map: facing and cover on."""
-        return cls(facing=True, cover=True)
+        """The defaults for battles on a map: every module that is on by default."""
+        return cls(m.name for m in rules_modules() if m.default_on)
+
+    def with_module(self, name: str, on: bool) -> RuleOptions:
+        """A copy with one module switched on or off."""
+        _known(name)
+        return RuleOptions(self.on | {name} if on else self.on - {name})
 
     def to_dict(self) -> dict[str, bool]:
-        """JSON form."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        """JSON form: every built-in module (on or off) and every other module that is on."""
+        return {m.name: m.name in self.on for m in rules_modules() if m.builtin or m.name in self.on}
 
     @classmethod
-    def from_dict(cls, data: dict[str, object], base: RuleOptions | None = None) -> RuleOptions:
+    def from_dict(cls, data: Mapping[str, object], base: RuleOptions | None = None) -> RuleOptions:
         """Options from JSON, starting from `base`; ValueError names an unknown module."""
-        values = (base or cls()).to_dict()
+        on = set((base or cls()).on)
         for key, value in data.items():
-            if key not in values:
-                raise ValueError(f"unknown rules module {key!r} (known: {', '.join(MODULES)})")
+            _known(key)
             if not isinstance(value, bool):
                 raise ValueError(f"rules module {key}: expected true or false, got {value!r}")
-            values[key] = value
-        return cls(**values)
+            if value:
+                on.add(key)
+            else:
+                on.discard(key)
+        return cls(on)
+
+
+def _known(name: str) -> None:
+    try:
+        module_of(name)
+    except KeyError:
+        raise ValueError(f"unknown rules module {name!r} (known: {', '.join(module_names())})") from None

@@ -5,29 +5,25 @@
         problems = rnd.declare(order_for(eid, rnd.orders))
     events = rnd.resolve()                            # Modifier + Resolution Stages
 
-`Round` mutates the world it is given and returns events; copy the world
-first if the old state is still needed.
+`Round` changes the world it is given, only through `game.rules.apply`, and
+returns events; copy the world first if the old state is still needed.  The
+stages are the chapter's; what each action does in them is its spec's
+(`game.rules.actions`), asked through `game.rules.registry`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game.core.equipment import Weapon
-from game.core.geometry import DIRECTION_NAMES, chebyshev
-from game.core.modifiers import Breakdown, Modifier, roll_succeeds
-from game.rules.actions import (
-    DEFENCES,
-    FEINTABLE,
-    OFFENSIVE,
-    Action,
-    ActionKind,
-    Order,
-)
-from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown, reach_problem
+from game.core.geometry import DIRECTION_NAMES
+from game.core.modifiers import Breakdown, roll_succeeds
+from game.rules.actions.base import AttackSpec, weapon_for
+from game.rules.apply import apply
+from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
 from game.rules.board import Board
-from game.rules.defence import DEFENCE_SKILL, DefenceResult, counters, ledger, parry_modifiers, parry_weapon
+from game.rules.defence import DefenceResult, defence_spec, ledger
 from game.rules.dice import Dice
 from game.rules.events import (
     ActionIgnored,
@@ -45,24 +41,17 @@ from game.rules.events import (
     TimingOrderSet,
     TimingRolled,
     Turned,
-    WeaponDropped,
-    WeaponRetrieved,
 )
-from game.rules.injury import apply_hit
+from game.rules.injury import withstand
 from game.rules.moving import move, start_moving
 from game.rules.options import RuleOptions
-from game.rules.positions import (
-    combatants,
-    engaged_with,
-    is_active,
-    name_of,
-    occupant,
-    tile_of,
-)
-from game.rules.stats import WEAPONLESS_FEINT, movement_roll, skill_roll
+from game.rules.orders import Action, Order
+from game.rules.positions import combatants, engaged_with, is_active, name_of, tile_of
+from game.rules.registry import DEFENCES, FEINTABLE, OFFENSIVE, action_specs, movement_spec, spec_of
+from game.rules.stats import movement_roll, skill_roll
 from game.rules.summary import summarize_order
-from game.rules.validate import validate_order, weapon_for
-from game.world import Condition, Equipment, Facing, Item, Name, Position, World
+from game.rules.validate import validate_order
+from game.world import Condition, Equipment, Facing, World
 
 
 class RoundError(RuntimeError):
@@ -151,7 +140,7 @@ class Round:
         if order.actor != self.next_declarer:
             who = self.next_declarer
             return [f"it is {name_of(self.world, who)}'s turn to declare" if who else "all declared"]
-        return validate_order(self.world, self.board, order, self.orders)
+        return validate_order(self.world, self.board, order, self.orders, self.options)
 
     def declare(self, order: Order) -> list[str]:
         """Record the order if legal; otherwise return the reasons and record nothing."""
@@ -178,22 +167,30 @@ class Round:
         self.resolved = True
         state = RoundState()
         # Modifier Stage (docs/rulings.md): every Grip and defensive roll, then every
-        # movement, then every Feint, each pass in Timing order (best first).
-        self.events.append(StageStarted("Modifier"))
+        # movement, then the late rolls (Feints), each pass in Timing order (best first).
+        self.emit(StageStarted("Modifier"))
         for eid in self.timing:
             self._defensive_rolls(eid, state)
         for eid in self.timing:
             self._move(eid, state)
         for eid in self.timing:
-            self._feints(eid, state)
-        self.events.append(StageStarted("Resolution"))
+            order = self.orders[eid]
+            for spec in action_specs():
+                if order.has(spec.kind):
+                    spec.late(self, eid, state)
+        self.emit(StageStarted("Resolution"))
         for eid in self.timing:
             self._resolution_turn(eid, state)
-        self.events.append(RoundEnded(self.number))
+        self.emit(RoundEnded(self.number))
         return self.events
 
-    # ------------------------------------------------------------- helpers
-    def _roll(
+    # ------------------------------------------------------------- helpers for the specs
+    def emit(self, event: Event) -> None:
+        """Record an event and make it happen (`game.rules.apply`)."""
+        self.events.append(event)
+        apply(self.world, event)
+
+    def roll(
         self,
         eid: int,
         action: str,
@@ -212,210 +209,157 @@ class Round:
             die = self.dice.roll(12, f"{name}:{action}")
             outcome = win if roll_succeeds(die, breakdown.total) else lose
             event = Rolled(name, action, target_name, breakdown, die, outcome, note)
-        self.events.append(event)
+        self.emit(event)
         return event
 
-    def _attacks_on(self, eid: int) -> list[tuple[int, int, Action]]:
+    def nullify(self, eid: int, action: Action, reason: str) -> None:
+        """Say that a declared action cannot happen (and why)."""
+        target = name_of(self.world, action.target) if action.target is not None else None
+        self.emit(ActionNullified(name_of(self.world, eid), action.kind.label, target, reason))
+
+    def attacks_on(self, eid: int) -> list[tuple[int, int, Action]]:
         """(attacker, index in its order, action) for each attack declared on `eid`."""
         return [
             (attacker, index, action)
             for attacker, order in self.orders.items()
             for index, action in enumerate(order.actions)
-            if action.target == eid and action.kind is not ActionKind.FEINT
+            if action.target == eid and action.kind in OFFENSIVE
         ]
-
-    def _strikes(self, order: Order) -> list[Action]:
-        """The attacks the order's Feints serve, in order (Brawls for the unarmed: CO.09 Ex. 6)."""
-        return [a for a in order.actions if a.kind in FEINTABLE]
 
     # ------------------------------------------------------- Modifier Stage
     def _defensive_rolls(self, eid: int, state: RoundState) -> None:
-        """Grip against each Disarm declared on `eid`, then its defensive rolls."""
+        """What `eid` rolls against the attacks on it (Grips), then its defensive rolls."""
         order = self.orders[eid]
         world = self.world
         equipment = world.get(eid, Equipment)
+        attacks = self.attacks_on(eid)
+        for attacker, index, action in attacks:
+            spec_of(action.kind).react(self, eid, attacker, index, action, state)
 
-        # Grip against each Disarm declared on this combatant (no Action Penalty: CO.10).
-        for attacker, index, action in self._attacks_on(eid):
-            if action.kind is not ActionKind.DISARM:
-                continue
-            breakdown = skill_roll(world, eid, "grip", None)
-            rolled = self._roll(
-                eid, "Grip", attacker, breakdown, note=f"against {name_of(world, attacker)}'s Disarm"
-            )
-            if rolled.succeeded and rolled.die is not None:
-                state.grips[(attacker, index)] = rolled.die
-
-        result = DefenceResult(parry_armed=parry_weapon(equipment) is not None)
-        result.parrying = order.has(ActionKind.PARRY)
-        attacks = {action.kind for _, _, action in self._attacks_on(eid)}
+        declared = [a.kind for a in order.actions if a.kind in DEFENCES]
+        result = DefenceResult(
+            counters={kind: defence_spec(kind).counters_for(equipment) for kind in declared},
+            declared=frozenset(declared),
+        )
+        classes = {attack_class(action) for _, _, action in attacks}
         for action in order.actions:
             if action.kind not in DEFENCES:
                 continue
-            if not attacks & counters(action.kind, result.parry_armed):
-                self.events.append(
-                    ActionIgnored(
-                        name_of(world, eid),
-                        action.kind.label,
-                        f"no attack this round that a {action.kind.label} counters",
-                    )
-                )
+            spec = defence_spec(action.kind)
+            if not classes & result.counters[action.kind]:
+                reason = f"no attack this round that a {spec.label} counters"
+                self.emit(ActionIgnored(name_of(world, eid), spec.label, reason))
                 continue
-            breakdown = skill_roll(world, eid, DEFENCE_SKILL[action.kind], order)
-            if action.kind is ActionKind.PARRY:
-                breakdown = breakdown.plus(*parry_modifiers(equipment))
-            rolled = self._roll(eid, action.kind.label, None, breakdown)
+            breakdown = spec.roll_breakdown(world, eid, order)
+            assert breakdown is not None
+            rolled = self.roll(eid, spec.label, None, breakdown)
             if rolled.succeeded and rolled.die is not None:
                 result.add(action.kind, rolled.die)
         state.defences[eid] = result
 
-    def _feints(self, eid: int, state: RoundState) -> None:
-        """The i-th Feint serves the i-th Strike (CO.09 "respectively"); it is rolled after
-        all movement, and nullified when its Strike's target is out of reach (CO.18)."""
-        order = self.orders[eid]
-        world = self.world
-        equipment = world.get(eid, Equipment)
-        strikes = self._strikes(order)
-        for i in range(order.count(ActionKind.FEINT)):
-            strike = strikes[i]
-            target = strike.target
-            assert target is not None
-            weapon = weapon_for(equipment, strike)
-            target_name = name_of(world, target)
-            here, there = tile_of(world, eid), tile_of(world, target)
-            problem = weapon and reach_problem(
-                self.board, here, there, weapon, target_name, target in state.retreated
-            )
-            if problem:
-                self.events.append(ActionNullified(name_of(world, eid), "Feint", target_name, problem))
-                continue
-            breakdown = skill_roll(world, eid, "feint", order)
-            if equipment.melee_weapon() is None:
-                breakdown = breakdown.plus(Modifier("Weaponless Penalty", WEAPONLESS_FEINT))
-            rolled = self._roll(eid, "Feint", target, breakdown)
-            state.feints[(eid, i)] = rolled.succeeded
-
     def _move(self, eid: int, state: RoundState) -> None:
-        """Move `eid` as engagement at this moment allows; then its Evade is final (CO.15)."""
+        """Move `eid` as engagement at this moment allows; then its defences limited by the
+        metres moved are final (Evade, CO.15)."""
         world = self.world
         order = self.orders[eid]
         name = name_of(world, eid)
         result = state.defences[eid]
         start = start_moving(world, self.board, eid, order)
         engaged = ", ".join(name_of(world, e) for e in start.engaged)
-        if start.sprint_refused:
-            reason = f"engaged in melee with {engaged}: cannot Sprint out of it"
-            self.events.append(ActionNullified(name, "Sprint", None, reason))
-        if start.evade_lost and result.rolls.pop(ActionKind.EVADE, None):
-            self.events.append(ActionNullified(name, "Evade", None, f"engaged in melee with {engaged}"))
+        if start.refused is not None:
+            label = spec_of(start.refused).label
+            self.emit(
+                ActionNullified(
+                    name, label, None, f"engaged in melee with {engaged}: cannot {label} out of it"
+                )
+            )
+        for kind in start.lost:
+            if result.rolls.pop(kind, None):
+                self.emit(ActionNullified(name, kind.label, None, f"engaged in melee with {engaged}"))
         rate = start.rate
         note = ""
         die = None
-        retreated = False
         if start.rolls:
-            label = "Sprint" if start.mode == "sprint" else "Retreat"
-            rolled = self._roll(eid, label, None, movement_roll(world, eid, order))
+            spec = movement_spec(start.mode)
+            assert spec is not None and spec.movement is not None
+            label = spec.label
+            rolled = self.roll(eid, label, None, movement_roll(world, eid, order))
             if rolled.succeeded and rolled.die is not None:
                 die = rolled.die
-                retreated = start.mode == "retreat"
                 note = f"{rate} [Movement] + {die} [{label} roll] = {start.allowed(die):g} m"
-            elif start.mode == "retreat":
-                note = "Retreat failed: stays in melee"
+            elif spec.movement.fail_moves:
+                note = f"{label} failed: {rate} [Movement] m"
             else:
-                note = f"Sprint failed: {rate} [Movement] m"
-        if retreated:
+                note = f"{label} failed: stays in melee"
+        succeeded = die is not None
+        if succeeded and start.rule is not None and start.rule.leaves_melee:
             state.retreated.add(eid)
         allowed = start.allowed(die)
         facing = world.get(eid, Facing).direction
-        walked = move(world, self.board, eid, order, allowed, start.held(retreated))
+        walked = move(world, self.board, eid, order, allowed, start.held(succeeded))
         if walked.stop and walked.tiles[-1] != order.path[-1]:
             note = f"{note}; stopped: {walked.stop}" if note else f"stopped: {walked.stop}"
         mode = start.mode if start.mode != "none" else "walk"
+        final = DIRECTION_NAMES[walked.facing]
         if len(walked.tiles) > 1 or order.path:
-            self.events.append(
-                Moved(name, mode, walked.tiles, walked.metres, allowed, DIRECTION_NAMES[walked.facing], note)
-            )
+            self.emit(Moved(name, mode, walked.tiles, walked.metres, allowed, final, note, actor_id=eid))
         elif walked.facing != facing:
-            self.events.append(Turned(name, DIRECTION_NAMES[walked.facing]))
-        world.set(eid, Position(*walked.tiles[-1]))
-        world.set(eid, Facing(walked.facing))
+            self.emit(Turned(name, final, actor_id=eid))
 
-        # Evade: limited by the whole metres of ground actually covered (CO.15).
-        result.evade_metres = int(walked.ground + 1e-9)
-        evade = sum(result.rolls.get(ActionKind.EVADE, ()))
-        if evade > result.evade_metres:
-            self.events.append(EvadeLimited(name, evade, result.evade_metres, walked.ground))
+        # Defences limited by the whole metres of ground actually covered (Evade, CO.15).
+        result.metres = int(walked.ground + 1e-9)
+        for kind, rolls in result.rolls.items():
+            if defence_spec(kind).limited_by_metres and sum(rolls) > result.metres:
+                self.emit(EvadeLimited(name, sum(rolls), result.metres, walked.ground))
         parts = ledger(result)
         if parts:
-            self.events.append(DefenseTotal(name, parts))
+            self.emit(DefenseTotal(name, parts))
 
     # ----------------------------------------------------- Resolution Stage
     def _resolution_turn(self, eid: int, state: RoundState) -> None:
         world = self.world
         order = self.orders[eid]
         name = name_of(world, eid)
-        strike_index = 0
+        slot = 0
         for index, action in enumerate(order.actions):
-            if action.kind in DEFENCES or action.kind in (
-                ActionKind.FEINT,
-                ActionKind.SPRINT,
-                ActionKind.RETREAT,
-            ):
+            spec = spec_of(action.kind)
+            if not spec.resolves:
                 continue
             if not is_active(world, eid):
-                self.events.append(
-                    ActionNullified(
-                        name,
-                        action.kind.label,
-                        name_of(world, action.target) if action.target else None,
-                        f"{name} is {'dead' if world.get(eid, Condition).dead else 'Defeated'}",
-                    )
-                )
+                down = "dead" if world.get(eid, Condition).dead else "Defeated"
+                self.nullify(eid, action, f"{name} is {down}")
                 continue
-            if action.kind is ActionKind.RETRIEVE:
-                self._retrieve(eid, action, state)
-                continue
-            feint_index = None
+            served = None
             if action.kind in FEINTABLE:
-                feint_index = strike_index
-                strike_index += 1
-            self._attack(eid, order, index, action, feint_index, state)
+                served, slot = slot, slot + 1
+            spec.resolve(self, eid, index, action, state, served)
 
-    def _nullify(self, eid: int, action: Action, reason: str) -> None:
-        target = name_of(self.world, action.target) if action.target is not None else None
-        self.events.append(ActionNullified(name_of(self.world, eid), action.kind.label, target, reason))
-
-    def _attack(
-        self,
-        eid: int,
-        order: Order,
-        index: int,
-        action: Action,
-        feint_index: int | None,
-        state: RoundState,
-    ) -> None:
+    def attack(self, eid: int, index: int, action: Action, slot: int | None, state: RoundState) -> None:
+        """Roll one attack: its numbers now (`attack_breakdown`), a Called Shot's two
+        ranges, and what a success does (the spec's `on_success`)."""
         world, board = self.world, self.board
+        spec = spec_of(action.kind)
+        assert isinstance(spec, AttackSpec)
         target = action.target
         assert target is not None
-        target_name = name_of(world, target)
-        kind = action.kind
+        order = self.orders[eid]
         weapon = weapon_for(world.get(eid, Equipment), action)
         if weapon is None:
-            self._nullify(eid, action, "no weapon in hand for it any more")
+            self.nullify(eid, action, "no weapon in hand for it any more")
             return
         if world.get(target, Condition).dead:
-            self._nullify(eid, action, f"{target_name} is dead")
+            self.nullify(eid, action, f"{name_of(world, target)} is dead")
             return
         target_order = self.orders.get(target)
         situation = Situation(
             attacker_tile=tile_of(world, eid),
             target_tile=tile_of(world, target),
             defence=state.defences.get(target, DefenceResult()),
-            feint_succeeded=feint_index is not None and state.feints.get((eid, feint_index), False),
+            feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
             grip=state.grips.get((eid, index), 0),
             target_retreated=target in state.retreated,
             target_defeated=world.get(target, Condition).defeated,
-            attacker_engaged=kind is ActionKind.MISSILE_STRIKE and bool(engaged_with(world, board, eid)),
+            attacker_engaged="melee" not in spec.roles and bool(engaged_with(world, board, eid)),
             attacker_facing=world.get(eid, Facing).direction,
             target_facing=world.get(target, Facing).direction,
             target_exposed=target_order is not None
@@ -424,118 +368,60 @@ class Round:
         )
         breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
         if isinstance(breakdown, str):
-            self._nullify(eid, action, breakdown)
+            self.nullify(eid, action, breakdown)
             return
         called = action.called_shot
-
-        if kind is ActionKind.DISARM:
-            rolled = self._roll(eid, kind.label, target, breakdown)
-            if rolled.succeeded:
-                self._drop_weapon(target)
-            return
-
-        label = kind.label if called is None else f"{kind.label}, Called Shot ({called.part})"
-        general = breakdown.without(CALLED_SHOT)
         if called is None:
-            rolled = self._roll(eid, label, target, breakdown, win="hit", lose="miss")
-            part = "torso"
+            rolled = self.roll(eid, spec.label, target, breakdown, win=spec.win, lose=spec.lose)
         else:
-            note = (
-                f"{called.part} on ≤ {breakdown.total}, torso on ≤ {general.total}"
-                if breakdown.total != general.total
-                else ""
-            )
-            rolled = self._called_roll(eid, kind, label, target, breakdown, general, note)
-            part = called.part if rolled.outcome == "hit" else "torso"
-        if not rolled.succeeded:
-            return
-        vulnerable = bool(called and called.vulnerable and rolled.outcome == "hit")
-        self.events.append(Hit(name_of(world, eid), target_name, part, weapon.name))
-        self.events += apply_hit(world, self.dice, target, weapon, vulnerable)
+            rolled = self._called_roll(eid, spec.label, called.part, target, breakdown)
+        if rolled.succeeded:
+            spec.on_success(self, eid, action, weapon, rolled)
 
-    def _called_roll(
-        self,
-        eid: int,
-        kind: ActionKind,
-        label: str,
-        target: int,
-        full: Breakdown,
-        general: Breakdown,
-        note: str,
-    ) -> Rolled:
+    def _called_roll(self, eid: int, label: str, part: str, target: int, full: Breakdown) -> Rolled:
         """A Called Shot: ≤ modified stat hits the part, ≤ the stat without the
         Called Shot Modifier hits the torso (CO.08, Example 1)."""
+        general = full.without(CALLED_SHOT)
         name = name_of(self.world, eid)
-        target_name = name_of(self.world, target)
+        shown = f"{label}, Called Shot ({part})"
+        note = f"{part} on ≤ {full.total}, torso on ≤ {general.total}" if full.total != general.total else ""
         if general.total < 1:
-            event = Rolled(name, label, target_name, full, None, "impossible", note)
+            event = Rolled(name, shown, name_of(self.world, target), full, None, "impossible", note)
         else:
-            die = self.dice.roll(12, f"{name}:{kind.label}")
+            die = self.dice.roll(12, f"{name}:{label}")
             if roll_succeeds(die, full.total):
                 outcome = "hit"
             elif roll_succeeds(die, general.total):
                 outcome = "general hit"
             else:
                 outcome = "miss"
-            event = Rolled(name, label, target_name, full, die, outcome, note)
-        self.events.append(event)
+            event = Rolled(name, shown, name_of(self.world, target), full, die, outcome, note)
+        self.emit(event)
         return event
 
-    def _drop_weapon(self, target: int) -> None:
+    def hit(self, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+        """A hit: on the called part (a full Called Shot hit) or the torso; the target
+        rolls Withstand Injury (RULES.md §7)."""
+        assert action.target is not None
+        called = action.called_shot
+        part = called.part if called is not None and rolled.outcome == "hit" else "torso"
+        vulnerable = bool(called and called.vulnerable and rolled.outcome == "hit")
+        target = action.target
         world = self.world
-        equipment = world.get(target, Equipment)
-        if not equipment.weapons:  # an earlier Disarm this round took the last one
-            return
-        weapon: Weapon = equipment.melee_weapon() or equipment.weapons[0]
-        world.set(target, equipment.without(weapon))
-        tile = self._landing_tile(tile_of(world, target))
-        world.create(Name(weapon.name), Position(*tile), Item(weapon, owner=target))
-        self.events.append(WeaponDropped(name_of(world, target), weapon.name, tile))
+        self.emit(
+            Hit(
+                name_of(world, eid), name_of(world, target), part, weapon.name, actor_id=eid, target_id=target
+            )
+        )
+        for event in withstand(world, self.dice, target, weapon, vulnerable):
+            self.emit(event)
 
-    def _landing_tile(self, origin: tuple[int, int]) -> tuple[int, int]:
-        """[design] 1–3 tiles away (d3), on a random free tile at that distance."""
-        distance = self.dice.roll(3, "Disarm:distance")
-        for ring in (distance, *[d for d in (1, 2, 3) if d != distance]):
-            tiles = [
-                (origin[0] + dx, origin[1] + dy)
-                for dy in range(-ring, ring + 1)
-                for dx in range(-ring, ring + 1)
-                if max(abs(dx), abs(dy)) == ring
-            ]
-            free = [
-                t
-                for t in tiles
-                if self.board.in_bounds(t)
-                and not self.board.blocks_move(t)
-                and occupant(self.world, t) is None
-                and not self._item_at(t)
-            ]
-            if free:
-                return free[self.dice.roll(len(free), "Disarm:tile") - 1]
-        return origin
 
-    def _item_at(self, tile: tuple[int, int]) -> bool:
-        return any(pos.tile == tile for _, pos, _item in self.world.query(Position, Item))
-
-    def _retrieve(self, eid: int, action: Action, state: RoundState) -> None:
-        world = self.world
-        item_id = action.item
-        if item_id is None or item_id in state.taken_items or not world.has(item_id, Item):
-            self._nullify(eid, action, "someone with better Timing got to it first")
-            return
-        item = world.get(item_id, Item)
-        where = world.get(item_id, Position).tile
-        if chebyshev(where, tile_of(world, eid)) > 1:
-            self._nullify(eid, action, f"the {item.weapon.name} is not on or next to you")
-            return
-        equipment = world.get(eid, Equipment)
-        if equipment.free_hands() < item.weapon.hands:
-            self._nullify(eid, action, f"no free hand for the {item.weapon.name}")
-            return
-        world.set(eid, replace(equipment, weapons=(*equipment.weapons, item.weapon)))
-        world.destroy(item_id)
-        state.taken_items.add(item_id)
-        self.events.append(WeaponRetrieved(name_of(world, eid), item.weapon.name, where))
+def attack_class(action: Action) -> str:
+    """What defences an attack is countered as (its spec's class)."""
+    spec = spec_of(action.kind)
+    assert isinstance(spec, AttackSpec)
+    return spec.attack_class
 
 
 def play_round(

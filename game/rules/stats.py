@@ -7,9 +7,9 @@ the AI explain it the same way.
 from __future__ import annotations
 
 from game.core.equipment import MissileKind
-from game.core.modifiers import Breakdown, Modifier
+from game.core.modifiers import BEST_ROLL, Breakdown, Modifier
 from game.core.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
-from game.rules.actions import Order
+from game.rules.orders import Order
 from game.world import Condition, Equipment, World
 
 WEAPONLESS_FEINT = -5  # CO.09
@@ -84,6 +84,6 @@ def max_movement_metres(world: World, eid: int, order: Order) -> float:
     Sprint or Retreat roll (at most 11, since a 12 always fails)."""
     rate = max(0, movement_rate(world, eid).total)
     if order.movement_mode in ("sprint", "retreat"):
-        best_roll = max(0, min(11, movement_roll(world, eid, order).total))
+        best_roll = max(0, min(BEST_ROLL, movement_roll(world, eid, order).total))
         return float(rate + best_roll)
     return float(rate)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.core.geometry import direction_name
-from game.rules.actions import Order
+from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.world import Item, World
 

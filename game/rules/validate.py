@@ -4,17 +4,22 @@
 impossible and say why, the AI to dry-run candidates, the round to refuse
 bad orders.  Positions are judged as known at declaration: where a target
 has already declared a path, either its tile now or its path's end counts.
+
+The checks common to every order are here (the actor, the path, the movement
+rules, targets, Called Shots, named weapons); what one kind of action needs is
+its spec's (`game.rules.actions`), what a rules module forbids is the module's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.core.equipment import BARE_HANDS, Weapon
-from game.core.geometry import Tile, chebyshev
-from game.rules.actions import MELEE_ATTACKS, TARGETED, Action, ActionKind, Order
+from game.core.geometry import Tile
+from game.rules.actions.base import OrderCheck, weapon_for
 from game.rules.board import Board
 from game.rules.movement import EPSILON, PathError, path_metres
+from game.rules.options import RuleOptions
+from game.rules.orders import Action, Order
 from game.rules.positions import (
     are_enemies,
     combatants,
@@ -22,11 +27,18 @@ from game.rules.positions import (
     left_behind,
     name_of,
     occupant,
-    range_band,
     tile_of,
 )
+from game.rules.registry import (
+    MOVEMENT_ACTIONS,
+    action_in_play,
+    action_specs,
+    active_modules,
+    movement_rule,
+    spec_of,
+)
 from game.rules.stats import max_movement_metres
-from game.world import Condition, Equipment, Item, Position, World
+from game.world import Condition, Equipment, World
 
 MAX_ACTIONS = 12
 """More would make every roll impossible; refusing them catches typos."""
@@ -45,33 +57,19 @@ def target_tiles(world: World, target: int, earlier: Mapping[int, Order]) -> set
     return {tile_of(world, target), planned_tile(world, target, earlier)}
 
 
-def weapon_for(equipment: Equipment, action: Action) -> Weapon | None:
-    """The weapon an attack uses: the named one, else the first that fits."""
-    if action.kind is ActionKind.BRAWLING:
-        return BARE_HANDS
-    if action.weapon is not None:
-        weapon = equipment.find(action.weapon)
-        if weapon is None:
-            return None
-        wanted_melee = action.kind is not ActionKind.MISSILE_STRIKE
-        return weapon if weapon.is_melee == wanted_melee else None
-    if action.kind is ActionKind.MISSILE_STRIKE:
-        return equipment.missile_weapon()
-    if action.kind is ActionKind.DISARM:
-        # "Only possible using a melee weapon", or bare-handed at −3 (CO.10 Ex. 8):
-        # a hand that holds only a missile weapon (or a shield) has neither.
-        return equipment.melee_weapon() or (BARE_HANDS if equipment.free_hands() > 0 else None)
-    return equipment.melee_weapon()
-
-
 def validate_order(
     world: World,
     board: Board,
     order: Order,
     earlier: Mapping[int, Order] | None = None,
+    options: RuleOptions | None = None,
 ) -> list[str]:
-    """Every reason the order cannot be declared; an empty list means it is legal."""
+    """Every reason the order cannot be declared; an empty list means it is legal.
+
+    `options` are the battle's rules modules (default: the chapter alone).
+    """
     earlier = earlier or {}
+    options = options or RuleOptions()
     actor = order.actor
     if actor not in combatants(world):
         return [f"unknown combatant #{actor}"]
@@ -84,57 +82,49 @@ def validate_order(
     reasons: list[str] = []
     if order.action_count > MAX_ACTIONS:
         reasons.append(f"{order.action_count} actions is more than the {MAX_ACTIONS} allowed")
+    unknown = [a.kind.label for a in order.actions if not action_in_play(a.kind, options)]
+    for label in dict.fromkeys(unknown):
+        module = spec_of(next(a.kind for a in order.actions if a.kind.label == label)).module
+        reasons.append(f"{label} is part of the {module} rules module, which is not in play")
+    if unknown:
+        return reasons
 
-    equipment = world.get(actor, Equipment)
-    engaged = engaged_with(world, board, actor)
-    engaged_names = ", ".join(name_of(world, e) for e in engaged)
-    retreating = order.has(ActionKind.RETREAT)
-
-    reasons += _movement_reasons(world, board, order, engaged, engaged_names)
-    end_tile = planned_tile(world, actor, {actor: order})
-
-    strikes = order.count(ActionKind.STRIKE)
-    brawls = order.count(ActionKind.BRAWLING)
-    feints = order.count(ActionKind.FEINT)
-    if feints > strikes + brawls:
-        attacks = f"Strikes ({strikes})" if not brawls else f"Strikes and Brawls ({strikes + brawls})"
-        reasons.append(f"more Feints ({feints}) than {attacks}")
-
+    check = OrderCheck(
+        world,
+        board,
+        order,
+        earlier,
+        options,
+        world.get(actor, Equipment),
+        tuple(engaged_with(world, board, actor)),
+        planned_tile(world, actor, {actor: order}),
+    )
+    reasons += _movement_reasons(check)
+    for spec in action_specs(options):
+        if order.has(spec.kind):
+            reasons += spec.order_reasons(check)
     for action in order.actions:
-        reasons += _action_reasons(
-            world,
-            board,
-            order,
-            action,
-            earlier,
-            equipment,
-            end_tile,
-            engaged_names if engaged and not retreating else "",
-        )
+        reasons += _action_reasons(check, action)
+    for module in active_modules(options):
+        reasons += module.order_reasons(check)
     return list(dict.fromkeys(reasons))  # de-duplicate, keep order
 
 
-def _movement_reasons(
-    world: World, board: Board, order: Order, engaged: list[int], engaged_names: str
-) -> list[str]:
+def _movement_reasons(check: OrderCheck) -> list[str]:
+    """One movement action at most; the path; the movement rules of melee (CO.16–CO.18)."""
     reasons = []
-    actor = order.actor
-    moves = order.count(ActionKind.SPRINT) + order.count(ActionKind.RETREAT)
-    if moves > 1:
-        reasons.append("only one Sprint or Retreat per round")
-    if order.has(ActionKind.SPRINT) and engaged:
-        reasons.append(f"cannot Sprint while engaged in melee with {engaged_names} (Retreat instead)")
-    if order.has(ActionKind.RETREAT) and not engaged:
-        reasons.append("Retreat is for leaving melee and you are not engaged (Sprint instead)")
-    if order.has(ActionKind.EVADE):
-        if engaged:
-            reasons.append(f"cannot Evade while engaged in melee with {engaged_names}")
-        if not order.path:
-            reasons.append("Evade needs a path: its Defense Penalty is limited by the metres moved")
-    if order.movement_mode in ("sprint", "retreat") and not order.path:
-        reasons.append(f"{order.movement_mode.title()} needs a path to move along")
+    world, board, order = check.world, check.board, check.order
+    moves = [a for a in order.actions if a.kind in MOVEMENT_ACTIONS]
+    if len(moves) > 1:
+        labels = " or ".join(s.label for s in action_specs(check.options) if s.movement is not None)
+        reasons.append(f"only one {labels} per round")
+    mode = order.movement_mode
+    rule = movement_rule(mode)
+    if rule is not None and not order.path:
+        reasons.append(f"{mode.title()} needs a path to move along")
     if not order.path:
         return reasons
+    actor = order.actor
     start = tile_of(world, actor)
     try:
         metres = path_metres(board, start, order.path)
@@ -149,98 +139,40 @@ def _movement_reasons(
     if blocker is not None:
         reasons.append(f"path ends on {tuple(order.path[-1])}, where {name_of(world, blocker)} stands")
     end = order.path[-1]
-    if engaged and order.movement_mode == "walk":
+    engaged = check.engaged
+    if engaged and rule is None:
         left = left_behind(world, board, actor, end)
         if left:
             names = ", ".join(name_of(world, e) for e in left)
             reasons.append(
                 f"engaged in melee with {names}: a normal move may not leave its reach (Retreat instead)"
             )
-    if engaged and order.movement_mode == "retreat":
+    if engaged and rule is not None and rule.leaves_melee:
         stay = [e for e in engaged if e in engaged_with(world, board, actor, at=end)]
         if stay:
             names = ", ".join(name_of(world, e) for e in stay)
-            reasons.append(f"a Retreat must end out of melee; {tuple(end)} is still within reach of {names}")
+            reasons.append(
+                f"a {rule.mode.title()} must end out of melee; {tuple(end)} is still within reach of {names}"
+            )
     return reasons
 
 
-def _action_reasons(
-    world: World,
-    board: Board,
-    order: Order,
-    action: Action,
-    earlier: Mapping[int, Order],
-    equipment: Equipment,
-    end_tile: Tile,
-    engaged_names: str,
-) -> list[str]:
-    kind = action.kind
-    label = kind.label
-    if action.called_shot is not None and kind not in (ActionKind.STRIKE, ActionKind.MISSILE_STRIKE):
-        return [f"a Called Shot modifies a Strike or Missile Strike, not a {label}"]
+def _action_reasons(check: OrderCheck, action: Action) -> list[str]:
+    """The first problem with one action: Called Shot, target, named weapon, then its spec's."""
+    spec = spec_of(action.kind)
+    label = spec.label
+    if action.called_shot is not None and not spec.called_shot:
+        called = " or ".join(s.label for s in action_specs(check.options) if s.called_shot)
+        return [f"a Called Shot modifies a {called}, not a {label}"]
     if action.called_shot is not None and action.called_shot.modifier > -1:
         return ["a Called Shot Modifier is −1 or worse"]
-
-    if kind in TARGETED and kind is not ActionKind.FEINT:
-        problem = _target_problem(world, order.actor, action.target, label)
+    if spec.targeted and (spec.target_required or action.target is not None):
+        problem = _target_problem(check.world, check.actor, action.target, label)
         if problem:
             return [problem]
-
-    weapon = weapon_for(equipment, action)
-    named = action.weapon is not None and kind in (
-        ActionKind.STRIKE,
-        ActionKind.MISSILE_STRIKE,
-        ActionKind.DISARM,
-    )
-    if named and weapon is None:
+    if action.weapon is not None and spec.names_weapon and weapon_for(check.equipment, action) is None:
         return [f"{label}: you hold no suitable weapon named {action.weapon!r}"]
-
-    if kind is ActionKind.STRIKE:
-        if weapon is None:
-            return ["Strike needs a melee weapon in hand (use Brawling without one)"]
-    elif kind is ActionKind.MISSILE_STRIKE:
-        if weapon is None:
-            return ["Missile Strike needs a missile weapon in hand"]
-        if engaged_names:
-            return [f"no Missile Strike in melee (engaged with {engaged_names})"]
-        assert action.target is not None
-        tiles = target_tiles(world, action.target, earlier)
-        if not any(range_band(board.distance(end_tile, t), weapon) for t in tiles):
-            return [f"{name_of(world, action.target)} is out of range of your {weapon.name}"]
-        if not any(board.line_of_sight(end_tile, t) for t in tiles):
-            return [f"no line of sight to {name_of(world, action.target)}"]
-    elif kind is ActionKind.BRAWLING:
-        held = equipment.melee_weapon()
-        if held is not None:
-            return [f"Brawling is fighting without weapons; you hold a {held.name} (Strike instead)"]
-    elif kind is ActionKind.DISARM:
-        assert action.target is not None
-        if weapon is None:
-            held = ", ".join(w.name for w in equipment.weapons) or "nothing"
-            return [f"Disarm needs a melee weapon or a free hand; your hands hold {held}"]
-        if not world.get(action.target, Equipment).weapons:
-            return [f"{name_of(world, action.target)} holds no weapon to Disarm"]
-    elif kind is ActionKind.FEINT:
-        if action.target is not None:
-            problem = _target_problem(world, order.actor, action.target, label)
-            if problem:
-                return [problem]
-    elif kind is ActionKind.BLOCK:
-        if equipment.shield is None:
-            return ["Block needs a shield"]
-    elif kind is ActionKind.RETRIEVE:
-        return _retrieve_reasons(world, action, end_tile)
-
-    if kind in MELEE_ATTACKS:
-        assert action.target is not None and weapon is not None
-        reach = weapon.reach
-        tiles = target_tiles(world, action.target, earlier)
-        if not any(board.in_reach(end_tile, t, reach) for t in tiles):
-            return [
-                f"{name_of(world, action.target)} will not be within reach "
-                f"({reach} tile{'s' if reach > 1 else ''}) of {tuple(end_tile)}"
-            ]
-    return []
+    return spec.reasons(check, action)
 
 
 def _target_problem(world: World, actor: int, target: int | None, label: str) -> str:
@@ -255,13 +187,3 @@ def _target_problem(world: World, actor: int, target: int | None, label: str) ->
     if not are_enemies(world, actor, target):
         return f"{label}: {name_of(world, target)} is on your side"
     return ""
-
-
-def _retrieve_reasons(world: World, action: Action, end_tile: Tile) -> list[str]:
-    if action.item is None or not world.has(action.item, Item):
-        return ["Retrieve Weapon: no such weapon on the ground"]
-    where = world.get(action.item, Position).tile
-    if chebyshev(where, end_tile) > 1:
-        weapon = world.get(action.item, Item).weapon.name
-        return [f"Retrieve Weapon: the {weapon} at {where} is not on or next to {tuple(end_tile)}"]
-    return []

@@ -18,19 +18,18 @@ from typing import Any
 from game.content import fields
 from game.content.armory import Armory, default_armory
 from game.content.fields import FieldError, index_path, key_path
+from game.content.grid import on_board, parse_board
 from game.content.sheets import parse_equipment, parse_sheet
 from game.core.geometry import Tile
 from game.rules.board import GridBoard
 from game.rules.injury import DEFEAT_AT
-from game.rules.options import MODULES, RuleOptions
+from game.rules.options import RuleOptions, module_names
 from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round
 from game.world import Condition, Facing, Item, Name, Position, Side, World
 
-MAX_BOARD_SIDE = 10_000  # tiles; larger is surely a typo
 MAX_COMBATANTS = 100  # the rules look at every pair of combatants each round: 100 take ~30 ms a round
 MAX_ROUNDS = 100
 MAX_ITEMS = 100  # weapons lying on the ground at the start
-COVER_CHOICES = ("none", "low", "high")
 
 
 @dataclass
@@ -60,13 +59,19 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
         data,
         "",
         required=("board", "combatants", "rounds"),
-        optional=("title", "description", "seed", "options", "items"),
+        optional=("title", "description", "seed", "options", "modules", "items"),
     )
     title = fields.text(top["title"], "title") if "title" in top else ""
     if "description" in top:
         fields.text(top["description"], "description")
     seed = fields.whole(top["seed"], "seed", 0) if "seed" in top else None
     options = parse_options(top["options"], "options") if "options" in top else RuleOptions()
+    if "modules" in top:
+        if "options" in top:
+            raise FieldError(
+                "modules", 'give the rules modules either as "modules" or as "options", not both'
+            )
+        options = parse_modules(top["modules"], "modules")
     board = parse_board(top["board"], "board")
     world = World()
     names = _combatants(top["combatants"], "combatants", world, board, armory)
@@ -81,86 +86,27 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
 
 def parse_options(value: Any, path: str) -> RuleOptions:
     """Which rules modules (RULES.md §8) are on: {"facing": true, "cover": false}."""
-    data = fields.obj(value, path, optional=MODULES)
+    known = module_names()
+    data = fields.obj(value, path, optional=known)
     return RuleOptions(
-        **{name: fields.flag(data[name], key_path(path, name)) for name in MODULES if name in data}
+        name for name in known if name in data and fields.flag(data[name], key_path(path, name))
     )
 
 
-# ------------------------------------------------------------------ board
-
-
-def _on_board(tile: Tile, board_size: tuple[int, int], path: str) -> Tile:
-    width, height = board_size
-    if not (0 <= tile[0] < width and 0 <= tile[1] < height):
-        raise FieldError(path, f"{list(tile)} is off the {width} × {height} board")
-    return tile
-
-
-def _tile_list(data: Mapping[str, Any], key: str, path: str, size: tuple[int, int]) -> list[Tile]:
-    if key not in data:
-        return []
-    where = key_path(path, key)
-    return [_on_board(t, size, index_path(where, i)) for i, t in enumerate(fields.tiles(data[key], where))]
-
-
-def _tile_values(
-    data: Mapping[str, Any], key: str, path: str, size: tuple[int, int], what: str
-) -> list[tuple[Tile, Any, str]]:
-    """[[x, y, value], …] → (tile, value, JSON path of the value)."""
-    if key not in data:
-        return []
-    where = key_path(path, key)
-    found = []
-    for i, entry in enumerate(fields.array(data[key], where)):
-        at = index_path(where, i)
-        if not isinstance(entry, list) or len(entry) != 3:
-            raise FieldError(at, fields.expected(f"[x, y, {what}]", entry))
-        tile = _on_board(fields.tile(entry[:2], at), size, at)
-        found.append((tile, entry[2], index_path(at, 2)))
-    return found
-
-
-def parse_board(value: Any, path: str) -> GridBoard:
-    """The board: size, metres per tile, walls, blockers, move costs and cover."""
-    data = fields.obj(
-        value,
-        path,
-        required=("width", "height"),
-        optional=("metres_per_tile", "walls", "move_blockers", "sight_blockers", "move_costs", "cover"),
-    )
-    width = fields.whole(data["width"], key_path(path, "width"), 1, MAX_BOARD_SIDE)
-    height = fields.whole(data["height"], key_path(path, "height"), 1, MAX_BOARD_SIDE)
-    size = (width, height)
-    metres = (
-        fields.number(data["metres_per_tile"], key_path(path, "metres_per_tile"), positive=True)
-        if "metres_per_tile" in data
-        else 1.0
-    )
-    # Move costs and cover are [x, y, value] triples, as GridBoard.to_dict writes them,
-    # so a board from a save can be pasted into a scenario.
-    costs = {
-        t: fields.number(v, where, positive=True)
-        for t, v, where in _tile_values(data, "move_costs", path, size, "cost")
-    }
-    cover = {
-        t: fields.text(v, where, COVER_CHOICES)
-        for t, v, where in _tile_values(data, "cover", path, size, "level")
-    }
-    return GridBoard(
-        width,
-        height,
-        metres,
-        walls=_tile_list(data, "walls", path, size),
-        move_costs=costs,
-        cover=cover,
-        move_blockers=_tile_list(data, "move_blockers", path, size),
-        sight_blockers=_tile_list(data, "sight_blockers", path, size),
-    )
+def parse_modules(value: Any, path: str) -> RuleOptions:
+    """The rules modules that are on, as a list: ["facing", "cover"] (every other one is off)."""
+    known = module_names()
+    chosen = []
+    for i, item in enumerate(fields.array(value, path, max_items=len(known))):
+        name = fields.text(item, index_path(path, i))
+        if name not in known:
+            raise FieldError(index_path(path, i), fields.unknown("rules module", name, list(known)))
+        chosen.append(name)
+    return RuleOptions(chosen)
 
 
 def _standing_tile(value: Any, path: str, board: GridBoard) -> Tile:
-    tile = _on_board(fields.tile(value, path), (board.width, board.height), path)
+    tile = on_board(fields.tile(value, path), (board.width, board.height), path)
     if board.blocks_move(tile):
         raise FieldError(path, f"{list(tile)} is a wall or blocks movement")
     return tile

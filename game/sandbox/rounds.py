@@ -15,21 +15,25 @@ from typing import Any
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
 from game.core.geometry import Tile
-from game.rules.actions import TARGETED, Action, ActionKind, CalledShot
 from game.rules.called_shots import called_shot
+from game.rules.orders import Action, ActionKind, CalledShot
+from game.rules.registry import action_specs, spec_of
 from game.world import Name, World
 
 DIE_SIDES = 12
 DISARM_PREFIX = "Disarm"
 """Dice keys for where a Disarmed weapon lands: "Disarm:distance" (d3) and "Disarm:tile"."""
 DISARM_ROLLS = {"distance": 3, "tile": None}  # sides; the tile roll's sides depend on the free tiles
-ROLL_PURPOSES = tuple(
-    [k.label for k in ActionKind if k is not ActionKind.RETRIEVE] + ["Timing", "Grip", "Withstand Injury"]
-)
-"""What a combatant's dice key may name after the colon ("Omar:Strike")."""
-
+OTHER_ROLLS = ("Timing", "Grip", "Withstand Injury")
+"""Rolls that are no declared action's."""
 ACTION_ALIASES = {"retrieve_weapon": ActionKind.RETRIEVE}
-NAMED_WEAPON_KINDS = frozenset({ActionKind.STRIKE, ActionKind.MISSILE_STRIKE, ActionKind.DISARM})
+
+
+def roll_purposes() -> tuple[str, ...]:
+    """What a combatant's dice key may name after the colon ("Omar:Strike"): every
+    action that rolls, then Timing, Grip and Withstand Injury."""
+    purposes = [spec_of(k).roll_purpose for k in ActionKind]
+    return tuple([p for p in purposes if p] + list(OTHER_ROLLS))
 
 
 @dataclass(frozen=True)
@@ -42,7 +46,7 @@ class RetrieveSpec:
 
 
 @dataclass(frozen=True)
-class ActionSpec:
+class ActionEntry:
     """One declared action; `action` is complete except for Retrieve (see `retrieve`)."""
 
     action: Action
@@ -55,7 +59,7 @@ class OrderSpec:
     """One combatant's order for a round, as written in the file."""
 
     actor: int
-    actions: tuple[ActionSpec, ...]
+    actions: tuple[ActionEntry, ...]
     path: tuple[Tile, ...]
     facing: int | None
 
@@ -147,38 +151,47 @@ def _action_kind(value: Any, path: str) -> ActionKind:
         raise FieldError(path, fields.unknown("action", value, [k.value for k in ActionKind])) from None
 
 
-def _action(value: Any, path: str, names: Mapping[str, int], world: World) -> ActionSpec:
+def _action(value: Any, path: str, names: Mapping[str, int], world: World) -> ActionEntry:
     data = fields.obj(value, path, required=("action",), optional=("target", "weapon", "called_shot", "at"))
     kind = _action_kind(data["action"], key_path(path, "action"))
+    spec = spec_of(kind)
     at = functools.partial(key_path, path)
     target = None
     if "target" in data:
-        if kind not in TARGETED:
+        if not spec.targeted:
             raise FieldError(
                 at("target"), f"a {kind.value} has no target (it defends against every attacker)"
             )
         target = _combatant_ref(data["target"], at("target"), names, world)
-    elif kind in TARGETED and kind is not ActionKind.FEINT:
+    elif spec.targeted and spec.target_required:
         raise FieldError(at("target"), f"required field is missing (a {kind.value} needs a target)")
     weapon = None
     if "weapon" in data:
-        if kind not in NAMED_WEAPON_KINDS | {ActionKind.RETRIEVE}:
-            raise FieldError(at("weapon"), "only strike, missile_strike, disarm and retrieve name a weapon")
+        if not (spec.names_weapon or spec.picks_item):
+            named = [s.kind.value for s in action_specs() if s.names_weapon or s.picks_item]
+            raise FieldError(at("weapon"), f"only {_listing(named)} name a weapon")
         weapon = fields.text(data["weapon"], at("weapon"))
     called = None
     if "called_shot" in data:
         called = _called_shot(data["called_shot"], at("called_shot"))
-    if kind is ActionKind.RETRIEVE:
+    if spec.picks_item:
         if called is not None:
-            raise FieldError(at("called_shot"), "only a strike or missile_strike can be a Called Shot")
+            allowed = [s.kind.value for s in action_specs() if s.called_shot]
+            raise FieldError(at("called_shot"), f"only a {' or '.join(allowed)} can be a Called Shot")
         if weapon is None:
             raise FieldError(at("weapon"), "required field is missing (which dropped weapon to retrieve)")
         spot = fields.tile(data["at"], at("at")) if "at" in data else None
         retrieve = RetrieveSpec(weapon, spot, path)
-        return ActionSpec(Action(kind), path, retrieve)
+        return ActionEntry(Action(kind), path, retrieve)
     if "at" in data:
-        raise FieldError(at("at"), "only a retrieve names the tile of a weapon on the ground")
-    return ActionSpec(Action(kind, target, called, weapon), path)
+        picking = [s.kind.value for s in action_specs() if s.picks_item]
+        raise FieldError(at("at"), f"only a {' or '.join(picking)} names the tile of a weapon on the ground")
+    return ActionEntry(Action(kind, target, called, weapon), path)
+
+
+def _listing(words: list[str]) -> str:
+    """ "strike, missile_strike, disarm and retrieve" """
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def _called_shot(value: Any, path: str) -> CalledShot:
@@ -224,8 +237,8 @@ def _dice_key_sides(key: str, path: str, names: Mapping[str, int], world: World)
         return DISARM_ROLLS[purpose.casefold()]
     if who.casefold() not in names:
         raise FieldError(path, _unknown_combatant(who, names, world))
-    if purpose.casefold() not in {p.casefold() for p in ROLL_PURPOSES}:
-        raise FieldError(path, fields.unknown("roll", purpose, ROLL_PURPOSES))
+    if purpose.casefold() not in {p.casefold() for p in roll_purposes()}:
+        raise FieldError(path, fields.unknown("roll", purpose, roll_purposes()))
     return DIE_SIDES
 
 

@@ -13,14 +13,15 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from game.content.fields import FieldError, key_path, shown
-from game.rules.actions import Action, ActionKind, Order
+from game.rules.actions.base import weapon_for
 from game.rules.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from game.rules.events import Event
+from game.rules.orders import Action, Order
 from game.rules.positions import combatants, is_active, name_of
+from game.rules.registry import MELEE_ATTACKS
 from game.rules.round import Round
-from game.rules.validate import weapon_for
 from game.sandbox.loader import Scenario
-from game.sandbox.rounds import ActionSpec, DiceSpec, OrderSpec, RoundSpec
+from game.sandbox.rounds import ActionEntry, DiceSpec, OrderSpec, RoundSpec
 from game.world import Condition, Equipment, Item, Position
 
 
@@ -119,16 +120,16 @@ def _order(scenario: Scenario, spec: OrderSpec) -> Order:
     return Order(spec.actor, actions, spec.path, spec.facing)
 
 
-def _action(scenario: Scenario, actor: int, spec: ActionSpec) -> Action:
+def _action(scenario: Scenario, actor: int, spec: ActionEntry) -> Action:
     """The engine's Action, with what can only be known now: held weapons, dropped weapons."""
     world = scenario.world
     action = spec.action
     if spec.retrieve is not None:
-        return Action(ActionKind.RETRIEVE, item=_dropped_weapon(scenario, spec))
+        return Action(action.kind, item=_dropped_weapon(scenario, spec))
     if action.weapon is not None and weapon_for(world.get(actor, Equipment), action) is None:
         # Checked here because the engine's validation assumes a named Disarm weapon is held.
         held = ", ".join(w.name for w in world.get(actor, Equipment).weapons) or "nothing"
-        wanted = "missile" if action.kind is ActionKind.MISSILE_STRIKE else "melee"
+        wanted = "melee" if action.kind in MELEE_ATTACKS else "missile"
         raise FieldError(
             key_path(spec.path, "weapon"),
             f"{name_of(world, actor)} holds no {wanted} weapon named {shown(action.weapon)} (holds {held})",
@@ -136,7 +137,7 @@ def _action(scenario: Scenario, actor: int, spec: ActionSpec) -> Action:
     return action
 
 
-def _dropped_weapon(scenario: Scenario, spec: ActionSpec) -> int:
+def _dropped_weapon(scenario: Scenario, spec: ActionEntry) -> int:
     """The entity of the weapon on the ground a Retrieve names."""
     assert spec.retrieve is not None
     wanted = spec.retrieve

@@ -1,8 +1,10 @@
 """The game window: pygame scenes, rendering and input (issue 5).
 
 Everything here reads the battle's World and board and changes the battle
-only through `Battle.declare` and `Battle.resolve`.  The rules core never
-imports this package.
+only through its session (`game.session.flow.Session`: `Battle.declare` and
+`Battle.resolve`).  Screens open each other by name through the app's router
+(`game.ui.screens` registers them); the rules core and the session never
+import this package.
 """
 
 import os

@@ -1,12 +1,23 @@
-"""AI declarations without blocking the window: `choose_order` runs in a worker thread
-on the view's private copy of the world, and the window polls for the order."""
+"""The window's seats: who declares for each side of a battle played in the window.
+
+A human side is a person at the window (the battle screen drafts the order);
+an AI side gets its controller, whose `choose_order` runs in a worker thread
+on the view's private copy of the world while the window keeps drawing and
+polls for the order.  `window_session` puts the battle in a `Session` with
+these controllers and the autosaves.
+"""
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
-from game.ai.controller import Controller, DeclarationView, PlaceholderController
-from game.rules.actions import Order
+from game.ai.controller import PlaceholderController
+from game.rules.battle import Battle
+from game.rules.orders import Order
+from game.session.controller import HUMAN, Controller, DeclarationView, HumanController
+from game.session.flow import Session
+from game.session.sides import side_controllers
 
 
 def controller_for(spec: str, seed: int = 0) -> Controller:
@@ -17,6 +28,35 @@ def controller_for(spec: str, seed: int = 0) -> Controller:
         return make_controller(spec, seed)
     except (ImportError, ValueError):
         return PlaceholderController()
+
+
+def window_controllers(battle: Battle) -> Callable[[str], Controller]:
+    """Each side's controller, made when the side first declares: a `HumanController` for a
+    human side; for an AI side its AI, whose random stream comes from the battle's seed and
+    how many AIs were made before it."""
+    specs = side_controllers(battle.world, battle.meta)
+    made = 0
+
+    def make(side: str) -> Controller:
+        nonlocal made
+        spec = specs.get(side, HUMAN)
+        if spec == HUMAN:
+            return HumanController()
+        controller = controller_for(spec, battle.seed + made)
+        made += 1
+        return controller
+
+    return make
+
+
+def window_session(battle: Battle, report: Callable[[str], None]) -> Session:
+    """The session of a battle played in the window, autosaving every round; a battle that has
+    not begun (a new one, a rematch) gets an identity of its own for its autosaves."""
+    from game.persist.autosave import autosave, start_battle
+
+    if battle.number == 0:
+        start_battle(battle)
+    return Session(battle, window_controllers(battle), autosave=autosave, report=report)
 
 
 class AiDeclaration:

@@ -1,25 +1,27 @@
-"""The app loop and the scene stack.
+"""The app loop, the scene stack and the router.
 
 A scene handles events (`on_event`), advances time (`update`) and draws
 itself (`draw`).  Only the top scene gets events; scenes that declare
 themselves `overlay` let the scene below draw first (hand-over curtains,
 menus over the battle).  `App.step` runs one frame with given events, so
 tests drive the game without a real window.
+
+A scene opens another by name through the app's `Router`
+(`app.push_screen("pause", self)`), never by importing it: the screens are
+registered once, at start-up, by `game.ui.screens`, the one module that
+knows them all.  So no scene module imports another.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
+from typing import Any
 
 import pygame
 
 from game.ui.prefs import Prefs
 from game.ui.theme import Theme
-
-if TYPE_CHECKING:
-    from game.rules.battle import Battle
 
 WINDOW_SIZE = (1280, 720)  # pixels: the default window
 MIN_SIZE = (960, 600)  # pixels: the layout needs at least this much
@@ -56,10 +58,34 @@ class Scene:
         """The window changed size."""
 
 
-class App:
-    """The window, the scene stack and the theme."""
+class Router:
+    """Screens by name: each name makes its scene from the app and the arguments given."""
 
-    def __init__(self, size: tuple[int, int] = WINDOW_SIZE, prefs: Prefs | None = None) -> None:
+    def __init__(self) -> None:
+        self._screens: dict[str, Callable[..., Scene]] = {}
+
+    def register(self, name: str, make: Callable[..., Scene]) -> None:
+        """Let `make(app, *args, **kwargs)` build the screen called `name`."""
+        self._screens[name] = make
+
+    @property
+    def names(self) -> list[str]:
+        """Every registered screen."""
+        return list(self._screens)
+
+    def make(self, name: str, app: App, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the screen called `name` (KeyError if none is registered)."""
+        if name not in self._screens:
+            raise KeyError(f"no screen {name!r} is registered (game.ui.screens registers them)")
+        return self._screens[name](app, *args, **kwargs)
+
+
+class App:
+    """The window, the scene stack, the router and the theme."""
+
+    def __init__(
+        self, size: tuple[int, int] = WINDOW_SIZE, prefs: Prefs | None = None, router: Router | None = None
+    ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         pygame.display.init()
         pygame.font.init()
@@ -70,6 +96,7 @@ class App:
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(300, 40)
         self.scenes: list[Scene] = []
+        self.router = router or Router()
         self.running = True
         self.clock = pygame.time.Clock()
 
@@ -99,6 +126,22 @@ class App:
         """Swap the whole stack for one scene."""
         self.scenes = [scene]
         scene.on_enter()
+
+    def make(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """A new scene of the screen called `name` (see `Router`)."""
+        return self.router.make(name, self, *args, **kwargs)
+
+    def push_screen(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Make the screen called `name` and put it on top."""
+        scene = self.make(name, *args, **kwargs)
+        self.push(scene)
+        return scene
+
+    def replace_screen(self, name: str, *args: Any, **kwargs: Any) -> Scene:
+        """Make the screen called `name` and swap the whole stack for it."""
+        scene = self.make(name, *args, **kwargs)
+        self.replace(scene)
+        return scene
 
     def apply_prefs(self) -> None:
         """Take the changed preferences into use and save them."""
@@ -153,20 +196,3 @@ class App:
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
         pygame.quit()
-
-
-def run_game(battle: Battle | None = None, size: tuple[int, int] = WINDOW_SIZE) -> int:
-    """Open the window on the main menu, or straight on a battle screen for `battle`
-    (a battle continued from a replay, say); returns the exit status when it closes."""
-    from game.ui.scenes.menu import MenuScene
-
-    app = App((max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
-    app.push(MenuScene(app))
-    if battle is not None:
-        from game.ui.scenarios import map_for
-        from game.ui.scenes.battle import BattleScene
-
-        # Leaving the battle ("Quit to menu") replaces the stack with the menu anyway.
-        app.replace(BattleScene(app, battle, map_for(battle)))
-    app.run()
-    return 0

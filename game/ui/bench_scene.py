@@ -13,13 +13,14 @@ from game.board.generate import generated_board
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.core.sheet import Sheet
 from game.measure import Figure, median_ms
-from game.rules.actions import Action, ActionKind
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind
 from game.ui.app import App
 from game.ui.prefs import Prefs
 from game.ui.render.overlays import OVERLAYS
 from game.ui.scenes.battle import BattleScene
+from game.ui.screens import make_app
 from game.world import Appearance, Condition, Equipment, Facing, Name, Position, Side, World
 
 SWORD = Weapon("sword", injury=2)
@@ -58,7 +59,7 @@ def frame_bench_scene(
         )
     meta = {"sides": {"red": {"controller": "human"}, "blue": {"controller": "human"}}, "title": "bench"}
     battle = Battle(world, board, seed, RuleOptions.battlefield(), meta=meta)
-    app = App(window, Prefs(edge_scroll=False))
+    app = make_app(window, Prefs(edge_scroll=False))
     scene = BattleScene(app, battle, None)
     app.push(scene)
     scene.started = True

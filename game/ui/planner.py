@@ -15,11 +15,12 @@ from dataclasses import dataclass, field, replace
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
-from game.rules.actions import TARGETED, Action, ActionKind, CalledShot, Order
+from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.positions import (
     are_enemies,
     combatants,
@@ -29,27 +30,16 @@ from game.rules.positions import (
     occupant,
     tile_of,
 )
+from game.rules.registry import MELEE_ATTACKS, TARGETED, action_specs, movement_kind, spec_of
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Item, Position, World
 
-SELF_ACTIONS = (
-    ActionKind.PARRY,
-    ActionKind.BLOCK,
-    ActionKind.DODGE,
-    ActionKind.EVADE,
-    ActionKind.SPRINT,
-    ActionKind.RETREAT,
-)
-"""Actions without a target, in menu order."""
-ATTACKS = (
-    ActionKind.STRIKE,
-    ActionKind.MISSILE_STRIKE,
-    ActionKind.BRAWLING,
-    ActionKind.DISARM,
-    ActionKind.FEINT,
-)
-"""Actions on a target, in menu order."""
+
+def menu_kinds(options: RuleOptions, menu: str) -> tuple[ActionKind, ...]:
+    """The actions a menu offers under the battle's rules modules, in the registry's order:
+    "attack" (on an enemy), "self" (defences, Sprint, Retreat …) or "item" (a weapon on the ground)."""
+    return tuple(s.kind for s in action_specs(options) if s.menu == menu)
 
 
 def terrain_board(board: Board) -> TerrainBoard:
@@ -159,7 +149,7 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
         lines.append(fc.breakdown.text().replace("-", "\u2212"))
     for name, values in fc.uncertain:
         shown = sorted(set(values))
-        span = f"{_signed(shown[0])} to {_signed(shown[-1])}" if len(shown) > 1 else _signed(shown[0])
+        span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
         lines.append(f"  uncertain: {span} [{name}]")
     lines.append(f"success {fc.percent:.1f}% (d12 ≤ target, a 12 always fails)")
     if fc.action.called_shot is not None:
@@ -170,10 +160,6 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     if fc.expected_injuries:
         lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
     return lines
-
-
-def _signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("0" if value == 0 else f"\u2212{-value}")
 
 
 class Planner:
@@ -204,7 +190,7 @@ class Planner:
 
     def sprint_metres(self, order: Order) -> float:
         """The longest path the order could declare with a Sprint (or Retreat) added."""
-        kind = ActionKind.RETREAT if self.engaged() else ActionKind.SPRINT
+        kind = movement_kind(self.options, self.engaged())
         if not order.has(kind):
             order = replace(order, actions=(*order.actions, Action(kind)))
         return max_movement_metres(self.world, self.actor, order)
@@ -249,9 +235,9 @@ class Planner:
         need: ActionKind | None = None
         engaged = self.engaged()
         if engaged and left_behind(self.world, self.board, self.actor, tile):
-            need = ActionKind.RETREAT  # a walk may not leave any melee it is in
+            need = movement_kind(self.options, True)  # a walk may not leave any melee it is in
         elif metres > self.walk_metres + 1e-9:
-            need = ActionKind.RETREAT if engaged else ActionKind.SPRINT
+            need = movement_kind(self.options, engaged)
         actions = base_actions
         auto = None
         if need is not None and not any(a.kind is need for a in base_actions):
@@ -275,7 +261,9 @@ class Planner:
     def reasons(self, order: Order) -> tuple[str, ...]:
         """Why the order cannot be declared (empty when it can)."""
         if order not in self._validated:
-            self._validated[order] = tuple(validate_order(self.world, self.board, order, self.earlier))
+            self._validated[order] = tuple(
+                validate_order(self.world, self.board, order, self.earlier, self.options)
+            )
         return self._validated[order]
 
     def forecasts(self, order: Order) -> list[ActionForecast]:
@@ -310,23 +298,27 @@ class Planner:
 
     def self_choices(self, draft: Draft) -> list[Choice]:
         """Defences, Sprint, Retreat and Retrieve Weapon, legal or not."""
-        out = [self.choice(draft, Action(kind), kind.label) for kind in SELF_ACTIONS]
-        for eid, item, pos in self.world.query(Item, Position):
-            label = f"Retrieve Weapon: {item.weapon.name} at {pos.tile}"
-            out.append(self.choice(draft, Action(ActionKind.RETRIEVE, item=eid), label))
+        out = [self.choice(draft, Action(kind), kind.label) for kind in menu_kinds(self.options, "self")]
+        for kind in menu_kinds(self.options, "item"):
+            for eid, item, pos in self.world.query(Item, Position):
+                label = f"{kind.label}: {item.weapon.name} at {pos.tile}"
+                out.append(self.choice(draft, Action(kind, item=eid), label))
         return out
 
     def attack_choices(self, draft: Draft, target: int) -> list[Choice]:
         """Every attack on `target`, legal or not."""
         name = name_of(self.world, target)
-        return [self.choice(draft, Action(kind, target), f"{kind.label} on {name}") for kind in ATTACKS]
+        return [
+            self.choice(draft, Action(kind, target), f"{kind.label} on {name}")
+            for kind in menu_kinds(self.options, "attack")
+        ]
 
     def called_shot_choices(self, draft: Draft, target: int, kind: ActionKind) -> list[Choice]:
         """A Called Shot at each body part of the table, with its modifier."""
         out = []
         for part, (modifier, vulnerable) in CALLED_SHOT_TABLE.items():
             action = Action(kind, target, CalledShot(part, modifier, vulnerable))
-            label = f"{kind.label}, Called Shot: {part} ({_signed(modifier)})"
+            label = f"{kind.label}, Called Shot: {part} ({signed(modifier)})"
             out.append(self.choice(draft, action, label))
         return out
 
@@ -349,25 +341,20 @@ class Planner:
             return self._quick[key]
         name = name_of(self.world, target)
         choices = []
-        for kind in ATTACKS:
-            if kind is ActionKind.FEINT:
+        for kind in menu_kinds(self.options, "attack"):
+            if not spec_of(kind).quick:
                 continue
             choice = self.choice(draft, Action(kind, target), f"{kind.label} on {name}")
             if choice.enabled:
                 self._quick[key] = choice
                 return choice
             choices.append(choice)
+        # None is legal: show why the attack the player most likely means is not (a shot at a
+        # far target when a missile weapon is in hand, else the first melee attack).
         eq = self.world.get(self.actor, Equipment)
-        wanted = (
-            ActionKind.STRIKE if eq.melee_weapon() or not eq.missile_weapon() else ActionKind.MISSILE_STRIKE
-        )
-        if eq.missile_weapon() and eq.melee_weapon():
-            far = (
-                self.board.distance(self.start, tile_of(self.world, target))
-                > 1.5 * self.board.metres_per_tile
-            )
-            wanted = ActionKind.MISSILE_STRIKE if far else ActionKind.STRIKE
-        found = next(c for c in choices if c.action.kind is wanted)
+        far = self.board.distance(self.start, tile_of(self.world, target)) > 1.5 * self.board.metres_per_tile
+        missile_first = eq.missile_weapon() is not None and (far or eq.melee_weapon() is None)
+        found = next(c for c in choices if (c.action.kind in MELEE_ATTACKS) != missile_first)
         self._quick[key] = found
         return found
 

@@ -3,30 +3,19 @@
 The battle has already resolved the round (its world is the end state);
 playback starts from a copy taken before, and applies each event to that
 copy as its beat ends, so tokens walk their paths, dice show their
-breakdowns and injuries appear in order.  Pure Python: the window animates
-from `position_of` and `current`.
+breakdowns and injuries appear in order; applying is the rules' own
+`game.rules.apply`, so the picture ends exactly where the battle did.  Pure
+Python: the window animates from `position_of` and `current`.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 
-from game.core.geometry import DIRECTION_NAMES, Tile
-from game.rules.events import (
-    Defeated,
-    Event,
-    Injured,
-    Killed,
-    Moved,
-    Rolled,
-    StageStarted,
-    Turned,
-    WeaponDropped,
-    WeaponRetrieved,
-)
-from game.rules.positions import find_by_name
-from game.world import Condition, Equipment, Facing, Item, Name, Position, World
+from game.core.geometry import Tile
+from game.rules.apply import apply
+from game.rules.events import Event, Moved, Rolled, StageStarted
+from game.world import World
 
 STEP_SECONDS = 0.16  # seconds per tile of animated movement
 MIN_MOVE_SECONDS = 0.35
@@ -84,7 +73,7 @@ class Playback:
         event = self.current
         if not isinstance(event, Moved) or len(event.path) < 2:
             return None
-        if find_by_name(self.world, event.actor) != eid:
+        if event.actor_id != eid:
             return None
         steps = len(event.path) - 1
         t = self.progress() * steps
@@ -96,11 +85,7 @@ class Playback:
     def facing_of(self, eid: int) -> int | None:
         """The facing of a walking combatant: the direction of its current step."""
         event = self.current
-        if (
-            not isinstance(event, Moved)
-            or len(event.path) < 2
-            or find_by_name(self.world, event.actor) != eid
-        ):
+        if not isinstance(event, Moved) or len(event.path) < 2 or event.actor_id != eid:
             return None
         steps = len(event.path) - 1
         k = min(int(self.progress() * steps), steps - 1)
@@ -154,41 +139,8 @@ class Playback:
     def _finish_and_next(self) -> list[Event]:
         event = self.current
         if event is not None:
-            apply_event(self.world, event)
+            apply(self.world, event)
         return self._begin_next()
-
-
-def apply_event(world: World, event: Event) -> None:
-    """Make the display copy of the world show what an event did."""
-    actor_name = getattr(event, "actor", None) or getattr(event, "target", None)
-    eid = find_by_name(world, actor_name) if isinstance(actor_name, str) else None
-    if isinstance(event, Moved) and eid is not None:
-        if event.path:
-            world.set(eid, Position(*event.path[-1]))
-        world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
-    elif isinstance(event, Turned) and eid is not None:
-        world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
-    elif isinstance(event, Injured) and eid is not None:
-        world.set(eid, replace(world.get(eid, Condition), injuries=event.injuries))
-    elif isinstance(event, Defeated) and eid is not None:
-        world.set(eid, replace(world.get(eid, Condition), defeated=True))
-    elif isinstance(event, Killed) and eid is not None:
-        world.set(eid, replace(world.get(eid, Condition), defeated=True, dead=True))
-    elif isinstance(event, WeaponDropped) and eid is not None:
-        equipment = world.get(eid, Equipment)
-        weapon = equipment.find(event.weapon)
-        if weapon is not None:
-            world.set(eid, equipment.without(weapon))
-            world.create(Name(weapon.name), Position(*event.tile), Item(weapon, owner=eid))
-    elif isinstance(event, WeaponRetrieved):
-        taker = find_by_name(world, event.actor)
-        for item_id, item, pos in list(world.query(Item, Position)):
-            if pos.tile == tuple(event.tile) and item.weapon.name == event.weapon:
-                world.destroy(item_id)
-                if taker is not None:
-                    equipment = world.get(taker, Equipment)
-                    world.set(taker, replace(equipment, weapons=(*equipment.weapons, item.weapon)))
-                break
 
 
 def moved_path(event: Event) -> tuple[Tile, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.ui.app import MIN_SIZE, WINDOW_SIZE, App
+from game.ui.app import WINDOW_SIZE
 
 
 def run_replay(path: Path | str, size: tuple[int, int] = WINDOW_SIZE) -> int:
@@ -15,10 +15,10 @@ def run_replay(path: Path | str, size: tuple[int, int] = WINDOW_SIZE) -> int:
     Esc quits (there is no menu to go back to); "Continue" plays on in the window.
     """
     from game.ui.replay_timeline import load_replay
-    from game.ui.scenes.replay import ReplayScene
+    from game.ui.screens import make_app
 
     replay = load_replay(Path(path))
-    app = App((max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])))
-    app.push(ReplayScene(app, replay, standalone=True))
+    app = make_app(size)
+    app.push_screen("replay", replay, standalone=True)
     app.run()
     return 0

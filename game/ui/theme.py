@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.paths import ASSETS
+from game.session.sides import controller_spec
 
 FONT_REGULAR = ASSETS / "fonts" / "DejaVuSans.ttf"
 FONT_BOLD = ASSETS / "fonts" / "DejaVuSans-Bold.ttf"
@@ -197,18 +198,16 @@ class Theme:
         """A side's style from the battle's meta (dict with colour/shape/controller) or defaults."""
         colour = SIDE_COLOURS[index % len(SIDE_COLOURS)]
         shape = SIDE_SHAPES[index % len(SIDE_SHAPES)]
-        controller = "human"
         if isinstance(spec, dict):
             colour = parse_colour(str(spec.get("colour", "")), colour)
             if spec.get("shape") in SIDE_SHAPES:
                 shape = str(spec["shape"])
-            controller = str(spec.get("controller", controller))
         elif spec is not None:
             colour = parse_colour(str(getattr(spec, "colour", "")), colour)
             shape = (
                 str(getattr(spec, "shape", shape)) if getattr(spec, "shape", None) in SIDE_SHAPES else shape
             )
-            controller = str(getattr(spec, "controller", controller))
+        controller = controller_spec(spec)
         if self.colour_blind:
             colour = SIDE_COLOURS[index % len(SIDE_COLOURS)]
         return SideStyle(name, colour, shape, controller)

@@ -1,7 +1,8 @@
 """Component dataclasses: plain, frozen data attached to entity ids.
 
 Components are immutable so that copying a `World` for AI look-ahead is a
-shallow copy of its stores; a change replaces the component.
+shallow copy of its stores; a change replaces the component.  Each is
+registered with its JSON key where it is defined (`game.world.registry`).
 """
 
 from __future__ import annotations
@@ -12,15 +13,27 @@ from typing import Any
 from game.core.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
 from game.core.geometry import Tile, direction_name, parse_direction
 from game.core.sheet import Sheet
+from game.world.registry import component, register_component
 
 
+@component("name")
 @dataclass(frozen=True)
 class Name:
     """The name shown to players and used in declarations and logs."""
 
     value: str
 
+    def to_json(self) -> str:
+        """The name itself."""
+        return self.value
 
+    @classmethod
+    def from_json(cls, data: str) -> Name:
+        """Inverse of `to_json`."""
+        return cls(data)
+
+
+@component("position")
 @dataclass(frozen=True)
 class Position:
     """The tile a combatant or an item stands on."""
@@ -33,7 +46,17 @@ class Position:
         """The position as an (x, y) tuple."""
         return (self.x, self.y)
 
+    def to_json(self) -> list[int]:
+        """[x, y]."""
+        return [self.x, self.y]
 
+    @classmethod
+    def from_json(cls, data: list[int]) -> Position:
+        """Inverse of `to_json`."""
+        return cls(data[0], data[1])
+
+
+@component("facing")
 @dataclass(frozen=True)
 class Facing:
     """One of 8 directions, 0 = N, clockwise: 1 = NE, 2 = E … 7 = NW."""
@@ -49,14 +72,34 @@ class Facing:
         """N, NE, E, …"""
         return direction_name(self.direction)
 
+    def to_json(self) -> str:
+        """The direction's name: "NE"."""
+        return self.name
 
+    @classmethod
+    def from_json(cls, data: str) -> Facing:
+        """Inverse of `to_json`."""
+        return cls(parse_direction(data))
+
+
+@component("side")
 @dataclass(frozen=True)
 class Side:
     """The side a combatant fights for; sides are named freely."""
 
     name: str
 
+    def to_json(self) -> str:
+        """The side's name."""
+        return self.name
 
+    @classmethod
+    def from_json(cls, data: str) -> Side:
+        """Inverse of `to_json`."""
+        return cls(data)
+
+
+@component("equipment")
 @dataclass(frozen=True)
 class Equipment:
     """What a combatant holds and wears.  Weapons in hand, first is preferred."""
@@ -97,7 +140,17 @@ class Equipment:
         """Hands not holding a weapon or a shield."""
         return 2 - sum(w.hands for w in self.weapons) - (1 if self.shield else 0)
 
+    def to_json(self) -> dict[str, Any]:
+        """Weapons in hand, shield and armour."""
+        return _equipment_to_dict(self)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Equipment:
+        """Inverse of `to_json`."""
+        return _equipment_from_dict(data)
+
+
+@component("condition")
 @dataclass(frozen=True)
 class Condition:
     """Injuries and their consequences (RULES.md §7)."""
@@ -112,6 +165,7 @@ class Condition:
         return not (self.defeated or self.dead)
 
 
+@component("controller")
 @dataclass(frozen=True)
 class Controller:
     """Who declares for a combatant: a human seat or an AI of some level."""
@@ -120,19 +174,39 @@ class Controller:
     level: str = ""
 
 
+@component("appearance")
 @dataclass(frozen=True)
 class Appearance:
     """How a combatant is drawn: a token emblem from assets/tokens/tokens.json."""
 
     token: str = "person"
 
+    def to_json(self) -> str:
+        """The token's name."""
+        return self.token
 
+    @classmethod
+    def from_json(cls, data: str) -> Appearance:
+        """Inverse of `to_json`."""
+        return cls(data)
+
+
+@component("item")
 @dataclass(frozen=True)
 class Item:
     """A weapon lying on the ground, waiting to be retrieved."""
 
     weapon: Weapon
     owner: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The weapon and who dropped it."""
+        return {"weapon": self.weapon.to_dict(), "owner": self.owner}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Item:
+        """Inverse of `to_json`."""
+        return cls(weapon_from_dict(data["weapon"]), data.get("owner"))
 
 
 # ---------------------------------------------------------------- serialisation
@@ -180,31 +254,4 @@ def _equipment_from_dict(data: dict[str, Any]) -> Equipment:
     )
 
 
-@dataclass(frozen=True)
-class _Codec:
-    key: str
-    encode: Any
-    decode: Any
-
-
-CODECS: dict[type, _Codec] = {
-    Name: _Codec("name", lambda c: c.value, lambda d: Name(d)),
-    Position: _Codec("position", lambda c: [c.x, c.y], lambda d: Position(d[0], d[1])),
-    Facing: _Codec("facing", lambda c: c.name, lambda d: Facing(parse_direction(d))),
-    Side: _Codec("side", lambda c: c.name, lambda d: Side(d)),
-    Sheet: _Codec("sheet", lambda c: c.to_dict(), Sheet.from_dict),
-    Equipment: _Codec("equipment", _equipment_to_dict, _equipment_from_dict),
-    Condition: _Codec(
-        "condition",
-        lambda c: {"injuries": c.injuries, "defeated": c.defeated, "dead": c.dead},
-        lambda d: Condition(**d),
-    ),
-    Controller: _Codec("controller", lambda c: {"kind": c.kind, "level": c.level}, lambda d: Controller(**d)),
-    Appearance: _Codec("appearance", lambda c: c.token, lambda d: Appearance(d)),
-    Item: _Codec(
-        "item",
-        lambda c: {"weapon": c.weapon.to_dict(), "owner": c.owner},
-        lambda d: Item(weapon_from_dict(d["weapon"]), d.get("owner")),
-    ),
-}
-"""How each component type is written to and read from JSON."""
+register_component(Sheet, "sheet", lambda c: c.to_dict(), Sheet.from_dict)

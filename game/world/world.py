@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, TypeVar
 
-from game.world.components import CODECS
+from game.world.registry import codec_for_key, codec_of
 
 EntityId = int
 T = TypeVar("T")
@@ -32,6 +32,11 @@ class World:
             self.set(eid, component)
         return eid
 
+    @property
+    def next_id(self) -> EntityId:
+        """The id the next `create` will give."""
+        return self._next_id
+
     def destroy(self, eid: EntityId) -> None:
         """Remove an entity and all its components."""
         for store in self._stores.values():
@@ -46,8 +51,13 @@ class World:
 
     # -------------------------------------------------------------- components
     def set(self, eid: EntityId, component: Any) -> None:
-        """Attach (or replace) a component."""
-        self._stores.setdefault(type(component), {})[eid] = component
+        """Attach (or replace) a component; UnregisteredComponent for a type nobody registered."""
+        kind = type(component)
+        store = self._stores.get(kind)
+        if store is None:
+            codec_of(kind)  # refuse what could not be saved, at once
+            store = self._stores[kind] = {}
+        store[eid] = component
 
     def get(self, eid: EntityId, kind: type[T]) -> T:
         """The entity's component of that type; KeyError if it has none."""
@@ -89,7 +99,7 @@ class World:
         """JSON form: {"next_id": n, "entities": {id: {component key: value}}}."""
         entities: dict[str, dict[str, Any]] = {}
         for kind, store in self._stores.items():
-            codec = CODECS[kind]
+            codec = codec_of(kind)
             for eid, component in store.items():
                 entities.setdefault(str(eid), {})[codec.key] = codec.encode(component)
         ordered = {k: entities[k] for k in sorted(entities, key=int)}
@@ -98,12 +108,11 @@ class World:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> World:
         """Inverse of `to_dict`."""
-        by_key = {codec.key: codec for codec in CODECS.values()}
         world = cls()
         world._next_id = int(data["next_id"])
         for eid_text, components in data["entities"].items():
             for key, value in components.items():
-                world.set(int(eid_text), by_key[key].decode(value))
+                world.set(int(eid_text), codec_for_key(key).decode(value))
         return world
 
     def __eq__(self, other: object) -> bool:

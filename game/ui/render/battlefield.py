@@ -15,14 +15,15 @@ from typing import Any
 import pygame
 
 from game.rules.events import Event, Rolled
-from game.rules.positions import combatants, name_of
+from game.rules.positions import name_of
+from game.session.sides import side_specs
 from game.ui.playback import Playback
 from game.ui.render.camera import Camera
 from game.ui.render.panels import look_of
 from game.ui.render.tokens import TokenArt, draw_ring, draw_token, draw_token_label
 from game.ui.render.widgets import blit_text
 from game.ui.theme import Colour, SideStyle, Theme
-from game.world import Condition, Facing, Item, Position, Side, World
+from game.world import Condition, Facing, Item, Position, World
 
 TOP_BAR = 44  # pixels (before UI scale): the stage bar
 RIGHT_PANEL = 400  # pixels: the sheet and the order (or replay) panel
@@ -51,19 +52,10 @@ def screen_rects(theme: Theme, size: tuple[int, int]) -> dict[str, pygame.Rect]:
 
 def side_styles(theme: Theme, world: World, meta: Mapping[str, Any]) -> dict[str, SideStyle]:
     """Colour, shape and controller of each side, from `meta["sides"]` (a dict by name or a list)."""
-    spec_of = meta.get("sides")
-    names: list[str] = []
-    for eid in combatants(world):
-        side = world.get(eid, Side).name
-        if side not in names:
-            names.append(side)
-    styles = {}
-    for i, name in enumerate(names):
-        spec = spec_of.get(name) if isinstance(spec_of, dict) else None
-        if isinstance(spec_of, list):
-            spec = next((s for s in spec_of if isinstance(s, dict) and s.get("name") == name), None)
-        styles[name] = theme.side_style(name, i, spec)
-    return styles
+    return {
+        name: theme.side_style(name, i, spec)
+        for i, (name, spec) in enumerate(side_specs(world, meta).items())
+    }
 
 
 def draw_items(surface: pygame.Surface, theme: Theme, world: World, camera: Camera) -> None:

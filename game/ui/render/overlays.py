@@ -11,34 +11,31 @@
     terrain what each tile does: blocks movement and/or sight, cover, move cost
             (`game.ui.render.terrain_overlay`)
 
-`OverlayData` holds whole-board numpy arrays, computed once when the
-selection (or the hovered tile) changes; `OverlayLayer` draws them in chunks
-cached per zoom and data version, so a frame only blits.
+`OverlayData` holds whole-board numpy arrays (`overlay_arrays` works them
+out), computed once when the selection (or the hovered tile) changes;
+`OverlayLayer` draws them in chunks cached per zoom and data version, with
+the tile pieces of `stamps`, so a frame only blits.
 """
 
 from __future__ import annotations
 
 import functools
-import math
 from dataclasses import dataclass, field
 
 import numpy as np
 import pygame
 
-from game.board.ranges import range_bands
-from game.board.reach import reachable
-from game.board.sight import MAX_RADIUS_TILES, sight_from
-from game.board.terrain import TerrainBoard
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
-from game.rules.positions import are_enemies, combatants, is_active, melee_reach, tile_of
-from game.rules.stats import movement_rate
+from game.core.modifiers import signed
+from game.rules.modules.cover import COVER_PENALTY
+from game.rules.positions import RANGE_BANDS
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
+from game.ui.render.stamps import LABEL_MIN_TILE, Stamps, draw_pattern
 from game.ui.render.terrain_overlay import TerrainData, draw_terrain
 from game.ui.render.terrain_overlay import legend_rows as terrain_legend
-from game.ui.theme import FONT_BOLD, Colour, Palette, Theme
-from game.world import Equipment, Facing, World
+from game.ui.theme import Colour, Palette, Theme
 
 OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 OVERLAY_LABELS = {
@@ -52,11 +49,8 @@ OVERLAY_LABELS = {
 }
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
-ARC_RADIUS = 4  # tiles around a combatant shown by the arcs overlay
-LABEL_MIN_TILE = 24  # pixels per tile below which letters are left out
 FILL_ALPHA = 70  # 0..255: tint of a tile
 ARC_NAMES = ("F", "R", "L", "B")  # index of `arcs` values
-BEST_SPRINT_ROLL = 11  # a 12 always fails, so 11 is the most a Sprint adds
 
 
 @dataclass
@@ -81,214 +75,6 @@ class OverlayData:
     arc_centre: Tile | None = None
     terrain: TerrainData | None = None
     notes: dict[str, str] = field(default_factory=dict)
-
-
-def _full(width: int, height: int, x0: int, y0: int, window: np.ndarray, fill: object) -> np.ndarray:
-    out = np.full((height, width), fill, dtype=window.dtype)
-    h, w = window.shape
-    out[y0 : y0 + h, x0 : x0 + w] = window
-    return out
-
-
-def reach_arrays(
-    board: TerrainBoard, start: Tile, walk_m: float, sprint_m: float, occupied: list[Tile]
-) -> tuple[np.ndarray, np.ndarray]:
-    """Walk and Sprint masks of a combatant (one search to the Sprint budget)."""
-    far = reachable(board, start, sprint_m, occupied)
-    return far.mask(walk_m), far.mask(sprint_m)
-
-
-def band_array(board: TerrainBoard, origin: Tile, weapon: Weapon) -> np.ndarray:
-    """Range band of every tile (3 = out of range)."""
-    bands = range_bands(board, origin, weapon)
-    return _full(board.width, board.height, bands.x0, bands.y0, bands.bands, np.int8(3))
-
-
-def sight_arrays(
-    board: TerrainBoard, origin: Tile, radius_m: float | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(unseen, cover, beyond) from a tile: the rules' own line of sight and cover
-    (`game.board.sight` asks their ray) for every tile of the map, or within `radius_m`.
-
-    Sight has no range in the rules, so the overlay covers the whole map; only a map
-    too large for the ray tables leaves its far tiles `beyond` (marked as not shown,
-    never as seen).
-    """
-    mpt = board.metres_per_tile
-    whole = math.hypot(board.width, board.height) * mpt
-    radius = min(whole if radius_m is None else radius_m, MAX_RADIUS_TILES * mpt)
-    sight = sight_from(board, origin, radius)
-    unseen = _full(board.width, board.height, sight.x0, sight.y0, sight.in_range & ~sight.visible, False)
-    cover_window = np.where(sight.visible, sight.cover, -1).astype(np.int8)
-    cover = _full(board.width, board.height, sight.x0, sight.y0, cover_window, np.int8(-1))
-    # Cover matters where a target can stand: walls and crates are what gives it, not what gets it.
-    cover[board.move_blocked & (cover > 0)] = 0
-    beyond = ~_full(board.width, board.height, sight.x0, sight.y0, sight.in_range, False)
-    if radius_m is not None:
-        beyond[:] = False  # a range asked for: what lies past it is simply not part of the answer
-    return unseen, cover, beyond
-
-
-def bearing_dirs(width: int, height: int, to: Tile) -> np.ndarray:
-    """For every tile, the 8-way direction of the bearing from it to `to` (as geometry.bearing_direction)."""
-    ys, xs = np.mgrid[0:height, 0:width]
-    dx, dy = to[0] - xs, to[1] - ys
-    degrees = np.degrees(np.arctan2(dx, -dy)) % 360
-    return (((degrees + 22.5) % 360) // 45).astype(np.int8)
-
-
-def arc_array(board: TerrainBoard, centre: Tile, facing: int, radius: int = ARC_RADIUS) -> np.ndarray:
-    """Arc index (F, R, L, B) of the tiles around a combatant, as `game.rules.arcs.arc_of` decides."""
-    ys, xs = np.mgrid[0 : board.height, 0 : board.width]
-    dx, dy = xs - centre[0], ys - centre[1]
-    degrees = np.degrees(np.arctan2(dx, -dy)) % 360
-    direction = (((degrees + 22.5) % 360) // 45).astype(np.int8)
-    offset = (direction - facing) % 8
-    table = np.array([0, 0, 1, 3, 3, 3, 2, 0], np.int8)  # arcs.ARC_BY_OFFSET as indexes
-    arcs = table[offset]
-    near = (np.maximum(abs(dx), abs(dy)) <= radius) & ~((dx == 0) & (dy == 0))
-    return np.where(near, arcs, -1).astype(np.int8)
-
-
-def threat_parts(
-    world: World, board: TerrainBoard, side_of: int
-) -> list[tuple[Tile, np.ndarray, np.ndarray]]:
-    """For each active enemy of `side_of`: its tile, the tiles it could Strike next round
-    (anywhere its walk can take it, plus its melee reach) and the tiles it could shoot."""
-    h, w = board.height, board.width
-    parts = []
-    occupied = [tile_of(world, e) for e in combatants(world) if is_active(world, e)]
-    for enemy in combatants(world):
-        if enemy == side_of or not is_active(world, enemy) or not are_enemies(world, side_of, enemy):
-            continue
-        here = tile_of(world, enemy)
-        rate = float(max(0, movement_rate(world, enemy).total))
-        others = [t for t in occupied if t != here]
-        can_stand = reachable(board, here, rate, others).mask(rate)
-        reach = melee_reach(world.get(enemy, Equipment))
-        strike = np.zeros((h, w), bool)
-        ys, xs = np.nonzero(can_stand)
-        for dy in range(-reach, reach + 1):
-            for dx in range(-reach, reach + 1):
-                if dx == 0 and dy == 0:
-                    continue
-                tx, ty = xs + dx, ys + dy
-                ok = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h)
-                strike[ty[ok], tx[ok]] = True
-        shoot = np.zeros((h, w), bool)
-        weapon = world.get(enemy, Equipment).missile_weapon()
-        if weapon is not None and weapon.ranges is not None:
-            _unseen, cover, _beyond = sight_arrays(board, here, weapon.ranges[-1])
-            shoot = cover >= 0
-        parts.append((here, strike, shoot))
-    return parts
-
-
-def threat_arrays(
-    parts: list[tuple[Tile, np.ndarray, np.ndarray]], width: int, height: int, facing: int | None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(melee count, missile count, back-arc flag) from `threat_parts`: how many enemies could
-    attack each tile next round, and whether one would do it from the back arc of a
-    combatant there facing `facing`."""
-    melee = np.zeros((height, width), np.int16)
-    missile = np.zeros((height, width), np.int16)
-    back = np.zeros((height, width), bool)
-    for here, strike, shoot in parts:
-        melee += strike
-        missile += shoot
-        if facing is not None:
-            offset = (bearing_dirs(width, height, here) - facing) % 8
-            back |= (strike | shoot) & ((offset >= 3) & (offset <= 5))
-    return melee, missile, back
-
-
-def _pattern(surface: pygame.Surface, kind: str, colour: tuple[int, int, int, int], size: int) -> None:
-    """Draw a pattern over a whole stamp."""
-    step = max(4, size // 5)
-    width = max(1, size // 24)
-    if kind == "hatch":  # /
-        for k in range(-size, size * 2, step):
-            pygame.draw.line(surface, colour, (k, size), (k + size, 0), width)
-    elif kind == "slash":  # \
-        for k in range(-size, size * 2, step):
-            pygame.draw.line(surface, colour, (k, 0), (k + size, size), width)
-    elif kind == "cross":
-        _pattern(surface, "hatch", colour, size)
-        _pattern(surface, "slash", colour, size)
-    elif kind == "dots":
-        r = max(1, size // 18)
-        for y in range(step // 2, size, step):
-            for x in range(step // 2 + (y // step % 2) * step // 2, size, step):
-                pygame.draw.circle(surface, colour, (x, y), r)
-
-
-class Stamps:
-    """Tile-sized overlay pieces for one zoom level."""
-
-    def __init__(self, theme: Theme, tile_px: int) -> None:
-        self.theme = theme
-        self.size = tile_px
-        self._cache: dict[tuple[object, ...], pygame.Surface] = {}
-        if not pygame.font.get_init():
-            pygame.font.init()
-
-    def fill(self, colour: Colour, alpha: int, pattern: str = "", pattern_alpha: int = 150) -> pygame.Surface:
-        """A tinted tile with an optional pattern."""
-        key = ("fill", colour, alpha, pattern, pattern_alpha)
-        if key not in self._cache:
-            s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
-            s.fill((*colour, alpha))
-            if pattern:
-                _pattern(s, pattern, (*colour, pattern_alpha), self.size)
-            self._cache[key] = s
-        return self._cache[key]
-
-    def letter(self, text: str, colour: Colour, corner: str = "center") -> pygame.Surface:
-        """A letter with a dark halo, placed in a corner of the tile."""
-        key = ("letter", text, colour, corner)
-        if key not in self._cache:
-            s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
-            font = self._font(max(8, self.size // 3))
-            fg = font.render(text, True, colour)
-            bg = font.render(text, True, (10, 10, 14))
-            rect = fg.get_rect()
-            pad = max(1, self.size // 16)
-            if corner == "center":
-                rect.center = (self.size // 2, self.size // 2)
-            elif corner == "topleft":
-                rect.topleft = (pad, 0)
-            elif corner == "bottomright":
-                rect.bottomright = (self.size - pad, self.size)
-            elif corner == "topright":
-                rect.topright = (self.size - pad, 0)
-            for ox, oy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                s.blit(bg, rect.move(ox, oy))
-            s.blit(fg, rect)
-            self._cache[key] = s
-        return self._cache[key]
-
-    def _font(self, points: int) -> pygame.font.Font:
-        key = ("font", points)
-        if key not in self._cache:
-            self._cache[key] = pygame.font.Font(str(FONT_BOLD), points)  # type: ignore[assignment]
-        return self._cache[key]  # type: ignore[return-value]
-
-    def shield(self, level: int, colour: Colour) -> pygame.Surface:
-        """A small shield with L or H in the tile's bottom-right corner."""
-        key = ("shield", level, colour)
-        if key not in self._cache:
-            s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
-            w = max(8, self.size * 2 // 5)
-            x0, y0 = self.size - w - max(1, self.size // 16), self.size - w - max(1, self.size // 16)
-            pts = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + w * 0.55), (x0 + w / 2, y0 + w), (x0, y0 + w * 0.55)]
-            pygame.draw.polygon(s, (*colour, 230), pts)
-            pygame.draw.polygon(s, (10, 10, 14, 255), pts, 1)
-            if self.size >= LABEL_MIN_TILE:
-                font = self._font(max(7, int(w * 0.7)))
-                text = font.render("H" if level == 2 else "L", True, (10, 10, 14))
-                s.blit(text, text.get_rect(center=(x0 + w / 2, y0 + w * 0.42)))
-            self._cache[key] = s
-        return self._cache[key]
 
 
 def _edges(mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -471,7 +257,7 @@ class OverlayLayer:
         if data is None or "range" not in self.active or data.bands is None or data.band_origin is None:
             return
         ox, oy = data.band_origin
-        names = ("Short 0", "Medium −3", "Long −6")
+        names = tuple(f"{label.split()[0]} {signed(penalty)}" for _band, penalty, label in RANGE_BANDS)
         pal = self.theme.palette
         colours = (pal.range_short, pal.range_medium, pal.range_long)
         for direction in (1, -1):
@@ -495,10 +281,10 @@ class OverlayLayer:
         if "reach" in self.active and data.walk is not None:
             rows += [("reach", "walk", pal.walk, ""), ("reach", "Sprint only", pal.sprint, "hatch")]
         if "range" in self.active and data.bands is not None:
+            looks = ((pal.range_short, ""), (pal.range_medium, "dots"), (pal.range_long, "hatch"))
             rows += [
-                ("range", "short range (0)", pal.range_short, ""),
-                ("range", "medium range (−3)", pal.range_medium, "dots"),
-                ("range", "long range (−6)", pal.range_long, "hatch"),
+                ("range", f"{label.lower()} ({signed(penalty)})", colour, pattern)
+                for (_band, penalty, label), (colour, pattern) in zip(RANGE_BANDS, looks, strict=True)
             ]
         if "arcs" in self.active and data.arcs is not None:
             rows += [
@@ -511,8 +297,8 @@ class OverlayLayer:
                 rows.append(("sight", "too far for the sight overlay", pal.no_sight, "dots"))
             rows += [
                 ("sight", "no line of sight", pal.no_sight, "cross"),
-                ("sight", "L low cover (−2)", pal.cover_low, "shield"),
-                ("sight", "H high cover (−8)", pal.cover_high, "shield"),
+                ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
+                ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
             ]
         if "terrain" in self.active and data.terrain is not None:
             rows += terrain_legend(pal)
@@ -568,19 +354,9 @@ def draw_legend(
         else:
             sw.fill((*colour, 110))
             if pattern:
-                _pattern(sw, pattern, (*colour, 255), size)
+                draw_pattern(sw, pattern, (*colour, 255), size)
         surface.blit(sw, (rect.x + pad, y))
         pygame.draw.rect(surface, (200, 200, 200), (rect.x + pad, y, size, size), 1)
         surface.blit(theme.text(label, 11), (rect.x + 2 * pad + size, y))
         y += line
     return rect
-
-
-def facing_of(world: World, eid: int) -> int:
-    """A combatant's facing."""
-    return world.get(eid, Facing).direction
-
-
-def isclose(a: float, b: float) -> bool:
-    """Float equality for metres."""
-    return math.isclose(a, b, abs_tol=1e-9)

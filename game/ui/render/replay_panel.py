@@ -1,8 +1,10 @@
-"""Pieces of the replay screen's side panel: the transport buttons with their icons, the
-timeline scrubber, the event on screen, the orders of the round and the sides."""
+"""The replay screen's side panel (`ReplayPanel`) and its pieces: the transport buttons
+with their icons, the timeline scrubber, the event on screen, the orders of the round
+and the sides."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -10,11 +12,13 @@ import pygame
 from game.rules.events import Event, Rolled
 from game.ui.render.battlefield import draw_event_text
 from game.ui.render.tokens import TokenArt, TokenLook
-from game.ui.render.widgets import RADIUS, blit_text
+from game.ui.render.widgets import RADIUS, Button, blit_text
+from game.ui.replay_timeline import ReplayCursor, SavedReplay
 from game.ui.theme import Colour, SideStyle, Theme, darken
 
 SIDE_ROW = 22  # pixels (before UI scale): one side in the list of sides
 SIDE_ICON = 18  # pixels: its token
+TIMELINE_HEIGHT = 26  # pixels (before UI scale): the scrubber
 
 
 @dataclass(frozen=True)
@@ -25,6 +29,19 @@ class SideRow:
     label: str
     standing: int
     total: int
+
+
+@dataclass(frozen=True)
+class ReplayWords:
+    """What the panel says at the cursor's place (`game.ui.render.replay_stage` words it)."""
+
+    position: str  # where the replay stands
+    orders: list[tuple[str, Colour]]  # the round's orders so far, each in its side's colour
+    sides: list[SideRow]
+    result: str  # how the saved battle ended, or that it had not
+    problem: str  # why the battle cannot be continued from here ("" if it can)
+    continue_label: str
+    leave_label: str
 
 
 def draw_transport_button(
@@ -201,3 +218,157 @@ def draw_sides(
         blit_text(surface, theme, count, (x + w, middle), 12, colour, anchor="midright")
         y += row
     blit_text(surface, theme, result, (x, y + theme.px(4)), 12, pal.accent)
+
+
+@dataclass
+class Transport:
+    """One button of the transport row: an icon, the key it stands for, what it does."""
+
+    icon: str
+    key: str
+    tip: str
+    action: Callable[[], None]
+    rect: pygame.Rect
+
+
+Move = Callable[[Callable[[], object], bool], None]
+"""Moves the replay's cursor with a cursor method, pausing the playing first if asked."""
+
+
+class ReplayPanel:
+    """The replay screen's panel under the sheet: the heading and where the replay stands,
+    the transport row, the timeline, the event on screen, the round's orders, the sides,
+    and the Continue and Back buttons.  `transport`, `buttons` and `timeline_rect` hold
+    what the last `draw` laid out, for the mouse."""
+
+    def __init__(self, move: Move, on_continue: Callable[[], None], on_leave: Callable[[], None]) -> None:
+        self.move = move
+        self.on_continue = on_continue
+        self.on_leave = on_leave
+        self.transport: list[Transport] = []
+        self.buttons: list[Button] = []
+        self.timeline_rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        rect: pygame.Rect,
+        tokens: TokenArt,
+        replay: SavedReplay,
+        cursor: ReplayCursor,
+        words: ReplayWords,
+    ) -> None:
+        """The panel in `rect`."""
+        pal = theme.palette
+        pad = theme.px(10)
+        x, y, w = rect.x + pad, rect.y, rect.w - 2 * pad
+        font = theme.font(16, True)
+        heading = "Replay: " + replay.title
+        while font.size(heading)[0] > w and len(heading) > 12:
+            heading = heading[:-2].rstrip() + "…"
+        blit_text(surface, theme, heading, (x, y), 16, pal.accent, True)
+        y += theme.line_height(16)
+        blit_text(surface, theme, words.position, (x, y), 12, pal.text_dim)
+        y += theme.line_height(12) + theme.px(6)
+        y = self._draw_transport(surface, theme, cursor, x, y, w)
+        y = self._draw_timeline(surface, theme, replay, cursor, x, y + theme.px(4), w)
+        # The event on screen, written out (a roll with its whole breakdown).
+        event = cursor.current
+        self.buttons = []
+        bh = theme.px(34)
+        bottom = rect.bottom - pad - 2 * bh - theme.px(8) - theme.line_height(11)
+        if event is not None:
+            y = draw_on_screen(surface, theme, event, pygame.Rect(x, y + theme.px(8), w, bottom - y))
+        y = draw_orders(surface, theme, words.orders, pygame.Rect(x, y + theme.px(8), w, bottom - y))
+        area = pygame.Rect(x, y + theme.px(8), w, bottom - theme.px(6) - y - theme.px(8))
+        draw_sides(surface, theme, tokens, words.sides, words.result, area)
+        problem = words.problem
+        by = rect.bottom - pad - 2 * bh - theme.px(6) - theme.line_height(11)
+        cont = Button(
+            words.continue_label,
+            self.on_continue,
+            pygame.Rect(x, by, w, bh),
+            enabled=not problem,
+            reason=problem,
+            hint="C",
+            selected=not problem,
+            size=14,
+        )
+        note = problem or "the players declare anew from there; the save file is kept as it is"
+        colour = pal.text_bad if problem else pal.text_dim
+        blit_text(surface, theme, note, (x, by + bh + theme.px(2)), 11, colour)
+        back = Button(
+            words.leave_label,
+            self.on_leave,
+            pygame.Rect(x, rect.bottom - pad - bh, w, bh),
+            hint="Esc",
+            size=14,
+        )
+        mouse = pygame.mouse.get_pos()
+        for button in (cont, back):
+            button.hovered = button.rect.collidepoint(mouse)
+            button.draw(surface, theme)
+            self.buttons.append(button)
+
+    def _draw_transport(
+        self, surface: pygame.Surface, theme: Theme, c: ReplayCursor, x: int, y: int, w: int
+    ) -> int:
+        """Seven buttons: start, previous round, step back, play/pause, step, next round, end."""
+        items = [
+            ("start", "Home", "jump to the start", c.to_start),
+            ("round_back", "PgUp", "start of this (or the previous) round", c.previous_round),
+            ("step_back", "←", "previous event", c.back),
+            ("pause" if c.playing else "play", "Space", "play / pause", c.toggle_play),
+            ("step", "→", "next event", c.forward),
+            ("round_next", "PgDn", "start of the next round", c.next_round),
+            ("end", "End", "jump to the end", c.to_end),
+        ]
+        gap = theme.px(4)
+        bw = (w - gap * (len(items) - 1)) // len(items)
+        bh = theme.px(36)
+        mouse = pygame.mouse.get_pos()
+        self.transport = []
+        for k, (icon, key, tip, action) in enumerate(items):
+            rect = pygame.Rect(x + k * (bw + gap), y, bw, bh)
+            play = icon in ("play", "pause")
+            disabled = (c.at_start and k < 3) or (c.at_end and k > 3)
+            hovered = rect.collidepoint(mouse) and not disabled
+            draw_transport_button(surface, theme, rect, icon, key, play, disabled, hovered)
+
+            # Play/pause toggles; every other button stops playing, like stepping by key.
+            def run(action: Callable[[], object] = action, pause: bool = not play) -> None:
+                self.move(action, pause)
+
+            self.transport.append(Transport(icon, key, tip, run, rect))
+        return y + bh + theme.line_height(10) + theme.px(2)
+
+    def _draw_timeline(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        replay: SavedReplay,
+        c: ReplayCursor,
+        x: int,
+        y: int,
+        w: int,
+    ) -> int:
+        """The scrubber: the whole battle, a segment per round.  Click or drag to jump."""
+        bar = pygame.Rect(x, y, w, theme.px(TIMELINE_HEIGHT))
+        self.timeline_rect = bar.inflate(0, theme.px(6))
+        spans = [c.round_span(r) for r in range(len(replay.rounds))]
+        done = c.round + (1 if c.playback.done else 0)
+        draw_timeline(surface, theme, bar, spans, c.position, c.length, done)
+        return bar.bottom + theme.px(4)
+
+    def tip(self, pos: tuple[int, int]) -> list[str]:
+        """The tooltip of whatever the panel has under `pos` (nothing when none explains itself)."""
+        for item in self.transport:
+            if item.rect.collidepoint(pos):
+                return [f"{item.tip} ({item.key})"]
+        for button in self.buttons:
+            if button.rect.collidepoint(pos) and button.tooltip():
+                return button.tooltip()
+        if self.timeline_rect.collidepoint(pos):
+            return ["the battle, round by round: click or drag to jump"]
+        return []

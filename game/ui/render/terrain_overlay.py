@@ -26,7 +26,7 @@ from game.rules.board import COVER_LEVELS
 from game.ui.theme import Colour, Palette
 
 if TYPE_CHECKING:
-    from game.ui.render.overlays import Stamps
+    from game.ui.render.stamps import Stamps
 
 
 @dataclass(frozen=True)

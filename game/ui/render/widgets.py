@@ -18,6 +18,13 @@ RADIUS = 6  # pixels: corner radius of panels and buttons
 PAD = 8  # pixels: inner padding before scaling
 
 
+def shade(surface: pygame.Surface, alpha: int = 170) -> None:
+    """Darken whatever is below a modal screen."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((0, 0, 0, alpha))
+    surface.blit(layer, (0, 0))
+
+
 def draw_panel(
     surface: pygame.Surface,
     theme: Theme,

@@ -2,20 +2,38 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game.rules.battle import Battle
 from game.rules.positions import combatants, name_of
+from game.session.flow import rematch
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.panels import look_of
+from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, blit_text, draw_panel
+from game.ui.theme import SideStyle
 from game.world import Condition, Side, World
 
-if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+
+class FinishedBattle(Protocol):
+    """What the end screen needs of the battle screen below it."""
+
+    battle: Battle
+    battle_map: Any
+    title: str
+    styles: dict[str, SideStyle]
+
+    @property
+    def tokens(self) -> TokenArt:
+        """The token pictures."""
+        ...
+
+    def style_of(self, world: World, eid: int) -> SideStyle:
+        """A combatant's side style."""
+        ...
 
 
 class EndScene(Scene):
@@ -23,7 +41,7 @@ class EndScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, battle_scene: BattleScene) -> None:
+    def __init__(self, app: App, battle_scene: FinishedBattle) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
         self.buttons = [
@@ -33,25 +51,12 @@ class EndScene(Scene):
 
     def rematch(self) -> None:
         """The same battle from its start, with new dice."""
-        from game.ui.scenes.battle import BattleScene
-
-        old = self.battle_scene.battle
-        battle = Battle(
-            World.from_dict(old.initial),
-            old.board,
-            old.seed + 1,
-            old.options,
-            old.max_rounds,
-            old.board_source,
-            dict(old.meta),
-        )
-        self.app.replace(BattleScene(self.app, battle, self.battle_scene.battle_map, self.battle_scene.title))
+        scene = self.battle_scene
+        self.app.replace_screen("battle", rematch(scene.battle), scene.battle_map, scene.title)
 
     def to_menu(self) -> None:
         """Back to the main menu."""
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.replace(MenuScene(self.app))
+        self.app.replace_screen("menu")
 
     def on_event(self, event: pygame.event.Event) -> None:
         """R rematch, Esc or Enter to the menu."""

@@ -2,24 +2,48 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from game.rules.battle import Battle
 from game.rules.positions import name_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
-from game.ui.render.widgets import Button, blit_text
+from game.ui.render.tokens import TokenArt, TokenLook
+from game.ui.render.widgets import Button, blit_text, draw_panel, shade
+from game.ui.theme import SideStyle
 from game.world import Side
 
-if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+
+class Seat(Protocol):
+    """What the hand-over curtain needs of the battle screen behind it."""
+
+    battle: Battle
+    styles: dict[str, SideStyle]
+
+    @property
+    def tokens(self) -> TokenArt:
+        """The token pictures."""
+        ...
+
+    def begin_human(self, eid: int) -> None:
+        """The player at the window declares for `eid`."""
+        ...
+
+    def can_save(self) -> bool:
+        """Whether the battle may be saved now (the pause menu asks)."""
+        ...
+
+    def save(self) -> object:
+        """Save the battle (from the pause menu)."""
+        ...
 
 
 class HandoverScene(Scene):
     """ "Pass to the blue player": the map stays hidden until they are ready."""
 
-    def __init__(self, app: App, battle_scene: BattleScene, eid: int) -> None:
+    def __init__(self, app: App, battle_scene: Seat, eid: int) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
         self.eid = eid
@@ -34,9 +58,7 @@ class HandoverScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         """Enter, Space or a click continues; Esc opens the pause menu."""
         if BINDINGS.matches(event, "back"):
-            from game.ui.scenes.settings import PauseScene
-
-            self.app.push(PauseScene(self.app, self.battle_scene))
+            self.app.push_screen("pause", self.battle_scene)
         elif event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_SPACE,
@@ -52,12 +74,7 @@ class HandoverScene(Scene):
         style = self.battle_scene.styles.get(self.side) or theme.side_style(self.side, 0)
         surface.fill(theme.palette.background)
         w, h = surface.get_size()
-        token = self.battle_scene.tokens.token(
-            __import__("game.ui.render.tokens", fromlist=["TokenLook"]).TokenLook(
-                "person", style, 0, False, False
-            ),
-            theme.px(120),
-        )
+        token = self.battle_scene.tokens.token(TokenLook("person", style, 0, False, False), theme.px(120))
         surface.blit(token, token.get_rect(center=(w // 2, h // 2 - theme.px(120))))
         blit_text(
             surface,
@@ -94,37 +111,33 @@ class HandoverScene(Scene):
         self.button.draw(surface, theme)
 
 
-TUTORIAL_HINTS = {
-    "facing": (
-        "Press 3 for facing arcs (F front, L/R sides, B back). Strike from an enemy's back arc "
-        "and its defences weaken; striking into your own back arc costs −6."
-    ),
-    "cover": (
-        "Press 4 for line of sight and cover from your planned tile: shields marked L and H "
-        "are low (−2) and high (−8) cover against Missile Strikes."
-    ),
-    "sprint": (
-        "Press 1 for movement reach: hatched orange tiles need a Sprint. Click one and the "
-        "Sprint is added for you; the order panel shows the roll it needs."
-    ),
-    "evade": (
-        "Evade counts only the metres you really move: click a tile to plan a path, then add "
-        "Evade from the action menu (X). Its Defense Penalty is capped by those metres."
-    ),
-    "retreat": (
-        "Engaged in melee, only a Retreat takes you out of reach: click a tile out of the "
-        "enemy's reach and the Retreat is added for you."
-    ),
-    "feint": (
-        "A Feint adds its stat to your Strike when it succeeds: click the enemy, add a Strike, "
-        "then a Feint, and watch the chance change."
-    ),
-    "disarm": (
-        "A Disarm knocks the weapon 1–3 tiles away; whoever stands on or next to it can "
-        "Retrieve Weapon (action menu, X)."
-    ),
+TUTORIAL_STEPS = {
+    "facing": "Press 3 for facing arcs (F front, L/R sides, B back).",
+    "cover": "Press 4 for line of sight and cover from your planned tile: shields marked L and H.",
+    "sprint": "Press 1 for movement reach: hatched orange tiles need a Sprint. Click one and the Sprint is "
+    "added for you; the order panel shows the roll it needs.",
+    "evade": "Click a tile to plan a path, then add Evade from the action menu (X).",
+    "retreat": "Click a tile out of the enemy's reach and the Retreat is added for you.",
+    "feint": "Click the enemy, add a Strike, then a Feint, and watch the chance change.",
+    "disarm": "Retrieve Weapon is in the action menu (X).",
 }
-"""A first step for each tutorial topic of the content module."""
+"""How to try each tutorial topic in this window; the rule itself comes from the topic's
+rules module or action (`tutorial_hint`)."""
+
+
+def tutorial_hint(topic: str) -> str:
+    """The first step of a tutorial: the rule's own reminder, and how to try it here."""
+    from game.rules.orders import ActionKind
+    from game.rules.registry import module_of, spec_of
+
+    try:
+        rule = module_of(topic).hint
+    except KeyError:
+        try:
+            rule = spec_of(ActionKind(topic)).hint
+        except (KeyError, ValueError):
+            rule = ""
+    return " ".join(part for part in (rule, TUTORIAL_STEPS.get(topic, "")) if part)
 
 
 class BriefingScene(Scene):
@@ -136,7 +149,7 @@ class BriefingScene(Scene):
         super().__init__(app)
         self.title = title
         self.briefing = briefing
-        self.hint = TUTORIAL_HINTS.get(tutorial or "", "")
+        self.hint = tutorial_hint(tutorial or "")
         self.button = Button("Begin", lambda: self.app.pop(self), hint="Enter")
 
     def on_event(self, event: pygame.event.Event) -> None:
@@ -153,9 +166,6 @@ class BriefingScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """A card over the map."""
-        from game.ui.render.widgets import draw_panel
-        from game.ui.scenes.settings import shade
-
         theme, pal = self.theme, self.theme.palette
         shade(surface, 120)
         w, h = surface.get_size()

@@ -10,6 +10,7 @@ import pygame
 
 from game.content.usermaps import user_maps_dir
 from game.rules.options import RuleOptions
+from game.rules.registry import rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.tokens import TokenArt, TokenLook
@@ -17,24 +18,17 @@ from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, build, list_ui_scenarios
 from game.ui.theme import parse_colour
 
-MODULE_HELP = {
-    "facing": "arcs matter: −2 / −6 to attack into your own side / back arc; defences weaken from behind",
-    "cover": "low cover −2 and high cover −8 to Missile Strikes; hidden behind high cover unless attacking",
-}
-
 
 class MenuScene(Scene):
     """Title screen."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        from game.ui.scenes.settings import LoadScene, SettingsScene
-
         self.column = ButtonColumn(
             [
                 Button("New battle", lambda: self.app.push(SetupScene(self.app)), hint="Enter"),
-                Button("Load", lambda: self.app.push(LoadScene(self.app))),
-                Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
+                Button("Load", lambda: self.app.push_screen("load")),
+                Button("Settings", lambda: self.app.push_screen("settings")),
                 Button("Quit", self.app.quit, hint="Esc"),
             ]
         )
@@ -45,9 +39,7 @@ class MenuScene(Scene):
         if BINDINGS.matches(event, "back"):
             self.app.quit()
         elif BINDINGS.matches(event, "help"):
-            from game.ui.scenes.settings import HelpScene
-
-            self.app.push(HelpScene(self.app))
+            self.app.push_screen("help")
         else:
             self.column.handle(event)
 
@@ -169,12 +161,10 @@ class SetupScene(Scene):
 
     def toggle_module(self, name: str) -> None:
         """Switch a rules module."""
-        self.options = dataclasses.replace(self.options, **{name: not getattr(self.options, name)})
+        self.options = self.options.with_module(name, not self.options.has(name))
 
     def start(self) -> None:
         """Build the battle and open it."""
-        from game.ui.scenes.battle import BattleScene
-
         sc = self.scenarios[self.index]
         if sc.error:
             self.error = f"{sc.title} cannot be played: {sc.error}"
@@ -184,11 +174,8 @@ class SetupScene(Scene):
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
             self.error = f"Cannot start {sc.title}: {err}"
             return
-        scene = BattleScene(self.app, battle, battle_map, sc.title)
-        self.app.replace(scene)
-        from game.ui.scenes.handover import BriefingScene
-
-        self.app.push(BriefingScene(self.app, sc.title, sc.briefing, sc.tutorial))
+        self.app.replace_screen("battle", battle, battle_map, sc.title)
+        self.app.push_screen("briefing", sc.title, sc.briefing, sc.tutorial)
 
     def _draw_broken(self, surface: pygame.Surface, sc: UiScenario, right: pygame.Rect) -> None:
         """What is wrong with a map that cannot be played, and how to check it again."""
@@ -347,15 +334,15 @@ class SetupScene(Scene):
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
-        for f in dataclasses.fields(RuleOptions):
-            on = bool(getattr(self.options, f.name))
+        for module in rules_modules():
+            on = self.options.has(module.name)
             b = Button(
-                f"{f.name.title()}: {'on' if on else 'off'}",
-                lambda n=f.name: self.toggle_module(n),
+                f"{module.label}: {'on' if on else 'off'}",
+                lambda n=module.name: self.toggle_module(n),
                 pygame.Rect(x, y, theme.px(160), theme.px(32)),
             )
             self.buttons.append(b)
-            for k, line in enumerate(theme.wrap(MODULE_HELP.get(f.name, ""), right.w - theme.px(220), 12)):
+            for k, line in enumerate(theme.wrap(module.help, right.w - theme.px(220), 12)):
                 blit_text(
                     surface,
                     theme,

@@ -10,52 +10,43 @@ on a normal battle screen, so hot-seat players can branch from any round.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.persist.saves import SaveError
-from game.rules.events import Moved, OrderDeclared, TimingOrderSet, TimingRolled
+from game.rules.events import Moved
 from game.rules.positions import combatants, find_by_name, is_active, name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
+from game.ui.map_view import MapView
 from game.ui.render.battlefield import (
     draw_hint,
-    draw_items,
     draw_side_panel,
     draw_toasts,
-    draw_tokens,
     screen_rects,
     side_styles,
-    stage_reached,
 )
 from game.ui.render.camera import ZOOM_LEVELS, Camera
 from game.ui.render.log import MAX_LINES, LogPanel, line_for
-from game.ui.render.map_layer import MapLayer
-from game.ui.render.panels import Chip, draw_dice, draw_stage_bar
-from game.ui.render.replay_panel import (
-    SideRow,
-    draw_on_screen,
-    draw_orders,
-    draw_sides,
-    draw_timeline,
-    draw_transport_button,
+from game.ui.render.replay_panel import ReplayPanel, ReplayWords
+from game.ui.render.replay_stage import (
+    draw_replay_stage_bar,
+    order_lines,
+    position_text,
+    result_text,
+    side_rows,
 )
 from game.ui.render.tokens import TokenArt
-from game.ui.render.widgets import Button, blit_text, draw_tooltip
+from game.ui.render.widgets import draw_tooltip
 from game.ui.replay_timeline import ReplayCursor, SavedReplay
-from game.ui.scenarios import CONTROLLER_LABELS
 from game.ui.theme import SideStyle
 from game.world import Condition, Facing, Position, Side, World
 
-DRAG_THRESHOLD = 6  # pixels of mouse travel before a click becomes a drag
-KEY_PAN = 64  # pixels per key press
 MIN_START_ZOOM = 32  # pixels per tile: below this the replay starts zoomed on the combatants
 FOLLOW_MARGIN = 2.0  # tiles kept around the combatant an event is about
 TOAST_SECONDS = 4.0
-TIMELINE_HEIGHT = 26  # pixels: the scrubber
 REPLAY_COMMANDS = (
     "replay_forward",
     "replay_back",
@@ -79,17 +70,6 @@ REPLAY_COMMANDS = (
 """The commands of this screen, asked for in this order (the replay's own first)."""
 
 
-@dataclass
-class Transport:
-    """One button of the transport row: an icon, the key it stands for, what it does."""
-
-    icon: str
-    key: str
-    tip: str
-    action: Callable[[], None]
-    rect: pygame.Rect
-
-
 class ReplayScene(Scene):
     """Watch a saved battle; continue it from the end of any round."""
 
@@ -107,25 +87,19 @@ class ReplayScene(Scene):
         self.board = battle.board
         self.styles = side_styles(self.theme, replay.starts[0], battle.meta)
         self.cursor = ReplayCursor(replay, app.prefs.animation_speed)
-        self.map_layer = MapLayer(self.board, self.art)
-        self.tokens = TokenArt()
+        self.view = MapView(self.theme, self.board, self.art)
         self.log = LogPanel(self.theme)
         self._all_events = replay.events
         self._header = [f"replay of {replay.path.name}: {replay.title}"]
         for text in self._header:
             self.log.add_text(text)
         self._logged = 0
-        self.camera = Camera((self.board.width, self.board.height), pygame.Rect(0, 0, 100, 100))
         self.rects: dict[str, pygame.Rect] = {}
         self.on_resize(app.screen.get_size())
         self._frame_camera()
         self.selected: int | None = None
-        self.hover_tile: tuple[int, int] | None = None
-        self.drag: dict[str, Any] | None = None
         self.scrubbing = False
-        self.buttons: list[Button] = []
-        self.transport: list[Transport] = []
-        self.timeline_rect = pygame.Rect(0, 0, 0, 0)
+        self.panel = ReplayPanel(self._move, self.continue_battle, self.leave)
         self.toasts: list[list[Any]] = []
         self.clock = 0.0
         self._followed: object = None
@@ -134,7 +108,7 @@ class ReplayScene(Scene):
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out as the battle screen does."""
         self.rects = screen_rects(self.theme, size)
-        self.camera.resize(self.rects["map"])
+        self.view.resize(self.theme, self.rects["map"])
         self.log.theme = self.theme
 
     def on_enter(self) -> None:
@@ -159,6 +133,16 @@ class ReplayScene(Scene):
         self.camera.centre_on(centre, snap=True)
 
     # ------------------------------------------------------------- state
+    @property
+    def camera(self) -> Camera:
+        """The map view's camera."""
+        return self.view.camera
+
+    @property
+    def tokens(self) -> TokenArt:
+        """The token pictures."""
+        return self.view.tokens
+
     @property
     def world(self) -> World:
         """The world as the replay shows it now."""
@@ -204,7 +188,6 @@ class ReplayScene(Scene):
     def continue_battle(self) -> None:
         """Rebuild the battle after the last whole round shown and play on from there."""
         from game.persist.replay import continue_from
-        from game.ui.scenes.battle import BattleScene
 
         problem = self.continue_problem()
         if problem:
@@ -216,18 +199,15 @@ class ReplayScene(Scene):
         except SaveError as err:
             self.toast(f"Cannot continue: {err}", bad=True)
             return
-        scene = BattleScene(self.app, battle, self.battle_map)
-        scene.log.add_text(f"continued from the end of round {n} of {self.replay.path.name}")
-        self.app.replace(scene)
+        note = f"continued from the end of round {n} of {self.replay.path.name}"
+        self.app.replace_screen("battle", battle, self.battle_map, note=note)
 
     def leave(self) -> None:
         """Esc: back to the menu, or quit when the replay was opened from the command line."""
         if self.standalone:
             self.app.quit()
             return
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.replace(MenuScene(self.app))
+        self.app.replace_screen("menu")
 
     def toast(self, text: str, bad: bool = False) -> None:
         """A message that fades after a few seconds."""
@@ -245,11 +225,8 @@ class ReplayScene(Scene):
         if event.type == pygame.KEYDOWN:
             self._on_key(event)
         elif event.type == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.log.handle(event, self.rects["log"]):
-                return
-            if self.rects["map"].collidepoint(pos) or not pygame.mouse.get_focused():
-                self.camera.zoom(1 if event.y > 0 else -1, pos)
+            if not self.log.handle(event, self.rects["log"]):
+                self.view.wheel(event)
         elif event.type == pygame.MOUSEMOTION:
             self._on_motion(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -277,60 +254,40 @@ class ReplayScene(Scene):
         elif cmd == "back":
             self.leave()
         elif cmd == "help":
-            from game.ui.scenes.settings import HelpScene
-
-            self.app.push(HelpScene(self.app))
-        elif cmd == "zoom_in":
-            self.camera.zoom(1)
-        elif cmd == "zoom_out":
-            self.camera.zoom(-1)
-        elif cmd is not None and cmd.startswith("pan_"):
-            dx, dy = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}[cmd]
-            self.camera.pan(dx * self.theme.px(KEY_PAN), dy * self.theme.px(KEY_PAN))
+            self.app.push_screen("help")
         elif cmd == "next_unit":
             self.cycle_unit(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
-        elif cmd == "grid":
-            self.map_layer.grid = not self.map_layer.grid
+        else:
+            self.view.command(cmd)  # pan, zoom, grid
 
     def _on_motion(self, event: pygame.event.Event) -> None:
-        self.hover_tile = self.camera.screen_to_tile(event.pos)
-        for button in self.buttons:
-            button.handle(event)
         if self.scrubbing:
+            self.view.hover_tile = self.camera.screen_to_tile(event.pos)
             self._scrub(event.pos[0])
-        elif self.drag is not None:
-            dx, dy = event.pos[0] - self.drag["pos"][0], event.pos[1] - self.drag["pos"][1]
-            if self.drag["moved"] or abs(dx) + abs(dy) > DRAG_THRESHOLD:
-                self.drag["moved"] = True
-                self.camera.target.update(self.drag["target"][0] - dx, self.drag["target"][1] - dy)
-                self.camera.clamp(snap=True)
+        else:
+            self.view.motion(event)
+        for button in self.panel.buttons:
+            button.handle(event)
 
     def _on_press(self, event: pygame.event.Event) -> None:
-        if event.button in (1, 2) and self.rects["map"].collidepoint(event.pos):
-            self.drag = {"pos": event.pos, "target": tuple(self.camera.target), "moved": False}
-            self.drag["button"] = event.button
+        if self.view.press(event) or event.button != 1:
             return
-        if event.button != 1:
-            return
-        if self.timeline_rect.collidepoint(event.pos):
+        if self.panel.timeline_rect.collidepoint(event.pos):
             self.scrubbing = True
             self._scrub(event.pos[0])
             return
-        for item in self.transport:
+        for item in self.panel.transport:
             if item.rect.collidepoint(event.pos):
                 item.action()
                 return
-        for button in list(self.buttons):
+        for button in list(self.panel.buttons):
             if button.handle(event):
                 return
 
     def _on_release(self, event: pygame.event.Event) -> None:
         if event.button == 1:
             self.scrubbing = False
-        drag, self.drag = self.drag, None
-        if drag is None or event.button != drag["button"] or drag["moved"] or event.button != 1:
-            return
-        tile = self.camera.screen_to_tile(event.pos)
+        tile = self.view.release(event)
         if tile is not None:
             self.selected = self._combatant_at(tile)
 
@@ -342,7 +299,7 @@ class ReplayScene(Scene):
         return next((e for e in combatants(world) if tile_of(world, e) == tile), None)
 
     def _scrub(self, x: int) -> None:
-        rect = self.timeline_rect
+        rect = self.panel.timeline_rect
         if rect.w <= 0:
             return
         frac = min(1.0, max(0.0, (x - rect.x) / rect.w))
@@ -410,7 +367,16 @@ class ReplayScene(Scene):
         """Map, stage bar, side panel, log."""
         surface.fill(self.theme.palette.background)
         self._draw_map(surface)
-        self._draw_stage_bar(surface)
+        draw_replay_stage_bar(
+            surface,
+            self.theme,
+            self.rects["top"],
+            self.replay,
+            self.cursor,
+            self.world,
+            self.style_of,
+            self.tokens,
+        )
         self._draw_right(surface)
         self.log.draw(surface, self.rects["log"])
         self._draw_tips(surface)
@@ -419,33 +385,16 @@ class ReplayScene(Scene):
     def _draw_map(self, surface: pygame.Surface) -> None:
         theme = self.theme
         mrect = self.camera.viewport
-        self.map_layer.draw(surface, self.camera)
-        clip = surface.get_clip()
-        surface.set_clip(mrect)
-        draw_items(surface, theme, self.world, self.camera)
-        hovered = occupant(self.world, self.hover_tile) if self.hover_tile is not None else None
-        draw_tokens(
+        hover = self.view.hover_tile
+        self.view.draw(
             surface,
-            theme,
-            self.tokens,
             self.world,
-            self.camera,
             self.style_of,
             self.cursor.playback,
             selected=self.selected,
-            hovered=hovered,
+            hovered=occupant(self.world, hover) if hover is not None else None,
+            top=lambda s: self._draw_badge(s, mrect, mrect.bottom),
         )
-        event = self.cursor.current
-        if event is not None:
-            draw_dice(
-                surface,
-                theme,
-                event,
-                (mrect.centerx, mrect.y + theme.px(8)),
-                self.cursor.playback.progress(),
-            )
-        self._draw_badge(surface, mrect, mrect.bottom)
-        surface.set_clip(clip)
         draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), self.rects["hint"])
 
     def _hint(self, width: int) -> str:
@@ -472,232 +421,27 @@ class ReplayScene(Scene):
         surface.blit(sign, sign.get_rect(midleft=(box.x + theme.px(8), box.centery)))
         surface.blit(image, image.get_rect(midright=(box.right - theme.px(8), box.centery)))
 
-    def _draw_stage_bar(self, surface: pygame.Surface) -> None:
-        cursor = self.cursor
-        world = self.world
-        shown = cursor.events[: max(0, cursor.index + 1)]
-        order: list[str] = []
-        scores: dict[str, str] = {}
-        latest: dict[str, int] = {}
-        declared: set[str] = set()
-        settled = False
-        for event in shown:
-            if isinstance(event, TimingRolled):
-                if event.reroll and event.actor in scores:
-                    scores[event.actor] += f"↻{event.score}"  # a tie re-rolled among the tied
-                else:
-                    scores[event.actor] = str(event.score)
-                    order.append(event.actor)
-                latest[event.actor] = event.score
-            elif isinstance(event, TimingOrderSet):
-                order, settled = list(event.order), True
-            elif isinstance(event, OrderDeclared):
-                declared.add(event.actor)
-        if not settled:  # still rolling: best so far first, as the order will be
-            order.sort(key=lambda name: -latest.get(name, 0))
-        current = cursor.current
-        chips = []
-        for name in order:
-            eid = find_by_name(world, name)
-            if eid is None or not world.has(eid, Condition):
-                continue
-            declaring = isinstance(current, OrderDeclared) and current.actor == name
-            chips.append(
-                Chip(
-                    eid,
-                    name,
-                    self.style_of(world, eid),
-                    scores.get(name),
-                    name in declared and not declaring,
-                    declaring,
-                    is_active(world, eid),
-                )
-            )
-        if cursor.at_start:
-            stage = "Before the first round"
-        elif cursor.playback.done and cursor.round >= self.replay.resolved:
-            stage = "Saved here, before the round was resolved"
-        elif cursor.playback.done:
-            stage = (
-                "Battle over" if cursor.at_end and self.replay.ended_after(cursor.round + 1) else "Round over"
-            )
-        else:
-            stage = stage_reached(shown, "Timing Stage")
-        rounds = len(self.replay.rounds)
-        draw_stage_bar(
-            surface,
-            self.theme,
-            self.rects["top"],
-            f"Round {cursor.round + 1} of {rounds}",
-            stage,
-            chips,
-            "Replay · F1 help · Esc back",
-            self.tokens,
-        )
-
     def _draw_right(self, surface: pygame.Surface) -> None:
-        theme = self.theme
-        rect = self.rects["right"]
-        body = draw_side_panel(surface, theme, rect, self.world, self.focus(), self.style_of, self.tokens)
-        self._draw_replay_panel(surface, body)
-
-    def _position_text(self) -> str:
-        cursor = self.cursor
-        if cursor.length <= 2:
-            return "no round was played before this save"
-        if cursor.at_start:
-            return "the start: nothing has happened yet"
-        if cursor.playback.done and cursor.round >= self.replay.resolved:
-            return f"round {cursor.round + 1} as saved, before it was resolved"
-        if cursor.playback.done:
-            return f"end of round {cursor.round + 1}"
-        return f"round {cursor.round + 1}: event {cursor.index + 1} of {len(cursor.events)}"
-
-    def _draw_replay_panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        theme, pal = self.theme, self.theme.palette
-        pad = theme.px(10)
-        x, y, w = rect.x + pad, rect.y, rect.w - 2 * pad
-        title = self.replay.title
-        font = theme.font(16, True)
-        heading = "Replay: " + title
-        while font.size(heading)[0] > w and len(heading) > 12:
-            heading = heading[:-2].rstrip() + "…"
-        blit_text(surface, theme, heading, (x, y), 16, pal.accent, True)
-        y += theme.line_height(16)
-        blit_text(surface, theme, self._position_text(), (x, y), 12, pal.text_dim)
-        y += theme.line_height(12) + theme.px(6)
-        y = self._draw_transport(surface, x, y, w)
-        y = self._draw_timeline(surface, x, y + theme.px(4), w)
-        # The event on screen, written out (a roll with its whole breakdown).
-        event = self.cursor.current
-        self.buttons = []
-        bh = theme.px(34)
-        bottom = rect.bottom - pad - 2 * bh - theme.px(8) - theme.line_height(11)
-        if event is not None:
-            y = draw_on_screen(surface, theme, event, pygame.Rect(x, y + theme.px(8), w, bottom - y))
-        y = draw_orders(surface, theme, self._order_lines(), pygame.Rect(x, y + theme.px(8), w, bottom - y))
-        draw_sides(
-            surface,
-            theme,
-            self.tokens,
-            self._side_rows(),
-            self._result(),
-            pygame.Rect(x, y + theme.px(8), w, bottom - theme.px(6) - y - theme.px(8)),
+        theme, world = self.theme, self.world
+        body = draw_side_panel(
+            surface, theme, self.rects["right"], world, self.focus(), self.style_of, self.tokens
         )
-        problem = self.continue_problem()
-        by = rect.bottom - pad - 2 * bh - theme.px(6) - theme.line_height(11)
-        cont = Button(
+        words = ReplayWords(
+            position_text(self.replay, self.cursor),
+            order_lines(self.cursor, world, self.style_of, theme.palette.text),
+            side_rows(world, self.styles),
+            result_text(self.replay),
+            self.continue_problem(),
             self.continue_label(),
-            self.continue_battle,
-            pygame.Rect(x, by, w, bh),
-            enabled=not problem,
-            reason=problem,
-            hint="C",
-            selected=not problem,
-            size=14,
-        )
-        note = problem or "the players declare anew from there; the save file is kept as it is"
-        blit_text(
-            surface, theme, note, (x, by + bh + theme.px(2)), 11, pal.text_bad if problem else pal.text_dim
-        )
-        back = Button(
             "Quit" if self.standalone else "Main menu",
-            self.leave,
-            pygame.Rect(x, rect.bottom - pad - bh, w, bh),
-            hint="Esc",
-            size=14,
         )
-        mouse = pygame.mouse.get_pos()
-        for button in (cont, back):
-            button.hovered = button.rect.collidepoint(mouse)
-            button.draw(surface, theme)
-            self.buttons.append(button)
-
-    def _order_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The orders declared so far this round, each with its side's colour."""
-        cursor = self.cursor
-        lines = []
-        for event in cursor.events[: max(0, cursor.index + 1)]:
-            if isinstance(event, OrderDeclared):
-                eid = find_by_name(self.world, event.actor)
-                colour = self.style_of(self.world, eid).colour if eid is not None else self.theme.palette.text
-                lines.append((event.text(), colour))
-        return lines
-
-    def _side_rows(self) -> list[SideRow]:
-        """Each side: who played it and how many of its combatants stand at this point."""
-        world = self.world
-        rows = []
-        for name, style in self.styles.items():
-            members = [e for e in combatants(world) if world.get(e, Side).name == name]
-            standing = sum(1 for e in members if is_active(world, e))
-            who = CONTROLLER_LABELS.get(style.controller, style.controller)
-            rows.append(SideRow(style, f"{name} · {who}", standing, len(members)))
-        return rows
-
-    def _result(self) -> str:
-        """How the saved battle ended (or that it had not yet)."""
-        battle = self.replay.battle
-        if battle.round is None and battle.over:
-            winner = battle.outcome().winner
-            end = f"Victory for {winner}" if winner else "A draw"
-            return f"Result: {end} in round {self.replay.resolved}"
-        return f"Saved during round {len(self.replay.rounds)}, before it was resolved"
-
-    def _draw_transport(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """Seven buttons: start, previous round, step back, play/pause, step, next round, end."""
-        theme = self.theme
-        c = self.cursor
-        items = [
-            ("start", "Home", "jump to the start", c.to_start),
-            ("round_back", "PgUp", "start of this (or the previous) round", c.previous_round),
-            ("step_back", "←", "previous event", c.back),
-            ("pause" if c.playing else "play", "Space", "play / pause", c.toggle_play),
-            ("step", "→", "next event", c.forward),
-            ("round_next", "PgDn", "start of the next round", c.next_round),
-            ("end", "End", "jump to the end", c.to_end),
-        ]
-        gap = theme.px(4)
-        bw = (w - gap * (len(items) - 1)) // len(items)
-        bh = theme.px(36)
-        mouse = pygame.mouse.get_pos()
-        self.transport = []
-        for k, (icon, key, tip, action) in enumerate(items):
-            rect = pygame.Rect(x + k * (bw + gap), y, bw, bh)
-            play = icon in ("play", "pause")
-            disabled = (c.at_start and k < 3) or (c.at_end and k > 3)
-            hovered = rect.collidepoint(mouse) and not disabled
-            draw_transport_button(surface, theme, rect, icon, key, play, disabled, hovered)
-
-            # Play/pause toggles; every other button stops playing, like stepping by key.
-            def run(action: Callable[[], object] = action, pause: bool = not play) -> None:
-                self._move(action, pause=pause)
-
-            self.transport.append(Transport(icon, key, tip, run, rect))
-        return y + bh + theme.line_height(10) + theme.px(2)
-
-    def _draw_timeline(self, surface: pygame.Surface, x: int, y: int, w: int) -> int:
-        """The scrubber: the whole battle, a segment per round.  Click or drag to jump."""
-        c = self.cursor
-        bar = pygame.Rect(x, y, w, self.theme.px(TIMELINE_HEIGHT))
-        self.timeline_rect = bar.inflate(0, self.theme.px(6))
-        spans = [c.round_span(r) for r in range(len(self.replay.rounds))]
-        done = c.round + (1 if c.playback.done else 0)
-        draw_timeline(surface, self.theme, bar, spans, c.position, c.length, done)
-        return bar.bottom + self.theme.px(4)
+        self.panel.draw(surface, theme, body, self.tokens, self.replay, self.cursor, words)
 
     def _draw_tips(self, surface: pygame.Surface) -> None:
         pos = pygame.mouse.get_pos()
-        for item in self.transport:
-            if item.rect.collidepoint(pos):
-                draw_tooltip(surface, self.theme, [f"{item.tip} ({item.key})"], pos)
-                return
-        for button in self.buttons:
-            if button.rect.collidepoint(pos) and button.tooltip():
-                draw_tooltip(surface, self.theme, button.tooltip(), pos)
-                return
-        if self.timeline_rect.collidepoint(pos):
-            draw_tooltip(surface, self.theme, ["the battle, round by round: click or drag to jump"], pos)
+        lines = self.panel.tip(pos)
+        if lines:
+            draw_tooltip(surface, self.theme, lines, pos)
 
     def _draw_toasts(self, surface: pygame.Surface) -> None:
         draw_toasts(surface, self.theme, self.toasts, self.rects["map"])

@@ -3,22 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pygame
 
+from game.core.modifiers import signed
+from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
 from game.ui.prefs import ANIMATION_SPEEDS, UI_SCALES
 from game.ui.render.overlays import OVERLAY_LABELS
-from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
-
-if TYPE_CHECKING:
-    from game.ui.scenes.battle import BattleScene
+from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
 
 OVERLAY_HELP = {
     "reach": "tiles it can walk to (blue, plain) and reach only with a Sprint (orange, hatched)",
-    "range": "range bands of its missile weapon: short (plain), medium −3 (dots), long −6 (hatched)",
+    "range": "range bands of its missile weapon: short (plain), "
+    f"medium {signed(RANGE_BANDS[1][1])} (dots), long {signed(RANGE_BANDS[2][1])} (hatched)",
     "arcs": "F front, L/R side, B back arc (cross-hatched) of the selected or hovered combatant",
     "sight": "from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover",
     "threat": "tiles enemies could Strike (slashes) or shoot (dots) next round; count; B = from the back arc",
@@ -27,11 +27,16 @@ OVERLAY_HELP = {
 }
 
 
-def shade(surface: pygame.Surface, alpha: int = 170) -> None:
-    """Darken whatever is below a modal screen."""
-    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    layer.fill((0, 0, 0, alpha))
-    surface.blit(layer, (0, 0))
+class Saving(Protocol):
+    """What the pause menu needs of the battle screen below it."""
+
+    def can_save(self) -> bool:
+        """Whether the battle may be saved now."""
+        ...
+
+    def save(self) -> object:
+        """Save the battle."""
+        ...
 
 
 class HelpScene(Scene):
@@ -200,7 +205,7 @@ class PauseScene(Scene):
 
     overlay = True
 
-    def __init__(self, app: App, battle_scene: BattleScene) -> None:
+    def __init__(self, app: App, battle_scene: Saving) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
         can_save = battle_scene.can_save()
@@ -225,9 +230,7 @@ class PauseScene(Scene):
 
     def to_menu(self) -> None:
         """Leave the battle (the autosave of this round stays)."""
-        from game.ui.scenes.menu import MenuScene
-
-        self.app.replace(MenuScene(self.app))
+        self.app.replace_screen("menu")
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Esc resumes."""
@@ -320,10 +323,10 @@ class LoadScene(Scene):
     def watch(self, path: Path) -> None:
         """Open the save's replay (the battle played back event by event)."""
         from game.persist.saves import SaveError
-        from game.ui.scenes.replay import open_replay
+        from game.ui.replay_timeline import load_replay
 
         try:
-            open_replay(self.app, path)
+            self.app.replace_screen("replay", load_replay(Path(path)))
         except SaveError as err:
             self.error = str(err)
 
@@ -444,9 +447,6 @@ def open_saved_battle(app: App, path: Path) -> None:
     """Load a save (SaveError if it cannot be) and make its battle the only scene."""
     from game.persist.saves import load_battle
     from game.ui.scenarios import map_for
-    from game.ui.scenes.battle import BattleScene
 
     battle = load_battle(path)
-    scene = BattleScene(app, battle, map_for(battle))
-    scene.log.add_text(f"loaded {path}")
-    app.replace(scene)
+    app.replace_screen("battle", battle, map_for(battle), note=f"loaded {path}")

@@ -3,83 +3,106 @@
 An `Order` is one combatant's whole declaration for a round: its actions, at
 most one movement path, and a final facing.  Orders hold entity ids and tiles
 only, so a battle is *initial state + seed + orders*.
+
+An action's kind is an `ActionKind`: a name ("strike") from an open
+vocabulary.  The chapter's kinds are defined here; a rules module defines its
+own.  What a kind *does* (its label, roles, checks, stage hooks, forecast,
+menu, help) is its spec in `game.rules.actions`, found through
+`game.rules.registry`; this module holds no rule.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from game.core.geometry import Tile, direction_name
 
 
-class ActionKind(StrEnum):
-    """Every action a combatant can declare (CO.05–CO.18)."""
+class _KindType(type):
+    """The type of `ActionKind`: `ActionKind("strike")` looks a kind up, iterating lists them."""
 
-    STRIKE = "strike"
-    MISSILE_STRIKE = "missile_strike"
-    FEINT = "feint"
-    DISARM = "disarm"
-    BRAWLING = "brawling"
-    PARRY = "parry"
-    BLOCK = "block"
-    DODGE = "dodge"
-    EVADE = "evade"
-    SPRINT = "sprint"
-    RETREAT = "retreat"
-    RETRIEVE = "retrieve"
+    def __call__(cls, value: object) -> ActionKind:  # type: ignore[override]
+        try:
+            return cls._known[value]  # type: ignore[attr-defined,index]
+        except (KeyError, TypeError):
+            raise ValueError(f"{value!r} is not a known action") from None
+
+    def __iter__(cls) -> Iterator[ActionKind]:
+        return iter(list(cls._known.values()))  # type: ignore[attr-defined]
+
+    def __len__(cls) -> int:
+        return len(cls._known)  # type: ignore[attr-defined]
+
+
+class ActionKind(str, metaclass=_KindType):
+    """The kind of an action: its sandbox name, one canonical object per name.
+
+    Compare with `is` or `==`.  `ActionKind("strike")` finds a defined kind
+    (ValueError for an unknown one); `ActionKind.define` makes a new one.
+    """
+
+    _known: ClassVar[dict[str, ActionKind]] = {}
+    STRIKE: ClassVar[ActionKind]
+    MISSILE_STRIKE: ClassVar[ActionKind]
+    FEINT: ClassVar[ActionKind]
+    DISARM: ClassVar[ActionKind]
+    BRAWLING: ClassVar[ActionKind]
+    PARRY: ClassVar[ActionKind]
+    BLOCK: ClassVar[ActionKind]
+    DODGE: ClassVar[ActionKind]
+    EVADE: ClassVar[ActionKind]
+    SPRINT: ClassVar[ActionKind]
+    RETREAT: ClassVar[ActionKind]
+    RETRIEVE: ClassVar[ActionKind]
+
+    @classmethod
+    def define(cls, value: str) -> ActionKind:
+        """The kind of that name, made on first use (a rules module defines its own kinds)."""
+        if value not in cls._known:
+            kind = str.__new__(cls, value)
+            cls._known[value] = kind
+        return cls._known[value]
+
+    @property
+    def value(self) -> str:
+        """The kind's name as a plain string (its JSON and sandbox form)."""
+        return str.__str__(self)
 
     @property
     def label(self) -> str:
-        """The rulebook's name for the action."""
-        return ACTION_LABELS[self]
+        """The rulebook's name for the action (from its spec)."""
+        from game.rules.registry import spec_of
+
+        return spec_of(self).label
+
+    def __repr__(self) -> str:
+        return f"ActionKind({self.value!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ActionKind, (self.value,))
+
+    def __copy__(self) -> ActionKind:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ActionKind:
+        return self
 
 
-ACTION_LABELS = {
-    ActionKind.STRIKE: "Strike",
-    ActionKind.MISSILE_STRIKE: "Missile Strike",
-    ActionKind.FEINT: "Feint",
-    ActionKind.DISARM: "Disarm",
-    ActionKind.BRAWLING: "Brawling",
-    ActionKind.PARRY: "Parry",
-    ActionKind.BLOCK: "Block",
-    ActionKind.DODGE: "Dodge",
-    ActionKind.EVADE: "Evade",
-    ActionKind.SPRINT: "Sprint",
-    ActionKind.RETREAT: "Retreat",
-    ActionKind.RETRIEVE: "Retrieve Weapon",
-}
-
-OFFENSIVE = frozenset({ActionKind.STRIKE, ActionKind.MISSILE_STRIKE, ActionKind.DISARM, ActionKind.BRAWLING})
-"""Offensive actions rolled in the Resolution Stage against a target (Feint is rolled early)."""
-
-MELEE_ATTACKS = frozenset({ActionKind.STRIKE, ActionKind.BRAWLING, ActionKind.DISARM})
-"""Attacks that need the target within reach; a Retreat nullifies them (and Feints)."""
-
-DEFENCES = frozenset({ActionKind.PARRY, ActionKind.BLOCK, ActionKind.DODGE, ActionKind.EVADE})
-
-MOVEMENT_ACTIONS = frozenset({ActionKind.SPRINT, ActionKind.RETREAT})
-
-TARGETED = OFFENSIVE | {ActionKind.FEINT}
-
-FEINTABLE = frozenset({ActionKind.STRIKE, ActionKind.BRAWLING})
-"""Attacks a Feint can serve: Strikes, and Brawling for an unarmed feinter (CO.09 Ex. 6:
-a weaponless Feint is possible, and without a weapon the only melee attack is Brawling)."""
-
-DEFENDS_AGAINST: dict[ActionKind, frozenset[ActionKind]] = {
-    ActionKind.PARRY: frozenset({ActionKind.STRIKE, ActionKind.BRAWLING}),
-    ActionKind.BLOCK: frozenset(
-        {ActionKind.STRIKE, ActionKind.MISSILE_STRIKE, ActionKind.BRAWLING, ActionKind.DISARM}
-    ),
-    ActionKind.DODGE: frozenset({ActionKind.STRIKE, ActionKind.BRAWLING, ActionKind.DISARM}),
-    ActionKind.EVADE: frozenset({ActionKind.MISSILE_STRIKE}),
-}
-"""Which defences' Defense Penalties count against which attacks (CO.07, CO.10, CO.12–15).
-
-Parry does not count against Disarm: instead a Parrying target gives the
-Disarmer +1 (CO.10).  Parry with bare hands counts only against Brawling.
-"""
+# The combat chapter's actions (CO.05–CO.18), in the order the sandbox lists them.
+ActionKind.STRIKE = ActionKind.define("strike")
+ActionKind.MISSILE_STRIKE = ActionKind.define("missile_strike")
+ActionKind.FEINT = ActionKind.define("feint")
+ActionKind.DISARM = ActionKind.define("disarm")
+ActionKind.BRAWLING = ActionKind.define("brawling")
+ActionKind.PARRY = ActionKind.define("parry")
+ActionKind.BLOCK = ActionKind.define("block")
+ActionKind.DODGE = ActionKind.define("dodge")
+ActionKind.EVADE = ActionKind.define("evade")
+ActionKind.SPRINT = ActionKind.define("sprint")
+ActionKind.RETREAT = ActionKind.define("retreat")
+ActionKind.RETRIEVE = ActionKind.define("retrieve")
 
 
 @dataclass(frozen=True)
@@ -109,7 +132,7 @@ class Action:
 
     @property
     def cost(self) -> int:
-        """Actions counted for the Action Penalty: a Called Shot counts as one more."""
+        """Actions counted for the Action Penalty: a Called Shot counts as one more (CO.08)."""
         return 2 if self.called_shot else 1
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,12 +190,11 @@ class Order:
 
     @property
     def movement_mode(self) -> str:
-        """ "sprint", "retreat", "walk" (a path without either) or "none"."""
-        if self.has(ActionKind.SPRINT):
-            return "sprint"
-        if self.has(ActionKind.RETREAT):
-            return "retreat"
-        return "walk" if self.path else "none"
+        """The movement the order declares: a movement action's mode ("sprint",
+        "retreat", …), else "walk" for a path without one, else "none"."""
+        from game.rules.registry import movement_mode
+
+        return movement_mode(self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form with ids."""

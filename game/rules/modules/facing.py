@@ -1,4 +1,5 @@
-"""Facing arcs and the facing module's modifiers (RULES.md §1, §8; Mythras `003`).
+"""The facing module: arcs, and what attacking into them or defending from them costs
+(RULES.md §1, §8; Mythras `003`).
 
 Arcs of a combatant facing F: front = F−45°, F, F+45°; right and left = F±90°;
 back = the three directions away from F.  A far tile is in the arc whose 45°
@@ -8,10 +9,18 @@ right hand and a shield in the left [design].
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
-from game.core.modifiers import Modifier
-from game.rules.actions import ActionKind
+from game.core.modifiers import Modifier, signed
+from game.rules.modules.base import RulesModule
+from game.rules.orders import ActionKind
+from game.rules.registry import register_module
+
+if TYPE_CHECKING:
+    from game.rules.attack import AttackContext
 
 FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
 ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}
@@ -57,3 +66,42 @@ def defence_cost(kind: ActionKind, arc: str, two_handed_parry: bool) -> int | No
     if kind in (ActionKind.DODGE, ActionKind.EVADE):
         return BACK_DODGE_COST if arc == BACK else 0
     return 0
+
+
+@register_module
+class Facing(RulesModule):
+    """Facing (RULES.md §8, Mythras `003`): arcs cost attackers and defenders."""
+
+    name = "facing"
+    label = "Facing"
+    source = "RULES.md §8; seed 003 (Mythras facing squares)"
+    default_on = True
+    overlays = ("arcs",)
+    help = (
+        f"arcs matter: {signed(OFF_HAND_ATTACK)} / {signed(BACK_ATTACK)} to attack into your own side / "
+        "back arc; defences weaken from behind"
+    )
+    hint = (
+        "Strike from an enemy's back arc and its defences weaken; striking into your own back arc "
+        f"costs {signed(BACK_ATTACK)}."
+    )
+
+    def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
+        """The attacker's own penalty for striking into one of its arcs (melee attacks)."""
+        if "melee" not in ctx.spec.roles:
+            return []
+        situation = ctx.situation
+        arc = arc_of(situation.attacker_tile, situation.attacker_facing, situation.target_tile)
+        return [attack_facing_modifier(arc, ctx.weapon)]
+
+    def defence_costs(self, ctx: AttackContext) -> tuple[Mapping[ActionKind, int | None], str]:
+        """How much each of the target's defences loses against this attacker, by the arc
+        of the target it comes from."""
+        from game.rules.actions.parry import parry_weapon
+        from game.rules.registry import DEFENCES
+
+        situation = ctx.situation
+        arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
+        weapon = parry_weapon(ctx.target_equipment)
+        two_handed = weapon is not None and weapon.hands == 2
+        return {kind: defence_cost(kind, arc, two_handed) for kind in DEFENCES}, arc

@@ -1,0 +1,25 @@
+"""Block (CO.13): a shield against Strikes, Missile Strikes, Brawls and Disarms."""
+
+from __future__ import annotations
+
+from game.rules.actions.base import DefenceSpec, OrderCheck
+from game.rules.orders import Action, ActionKind
+from game.rules.registry import register_action
+
+
+@register_action
+class Block(DefenceSpec):
+    """A shield's Defense Penalty: the only defence that counts against missiles and melee alike."""
+
+    kind = ActionKind.BLOCK
+    label = "Block"
+    skill = "block"
+    counters = frozenset({"strike", "missile_strike", "brawling", "disarm"})
+    help = (
+        "Block with a shield: a success is a Defense Penalty against every Strike, Missile Strike, "
+        "Brawl and Disarm on you this round."
+    )
+
+    def reasons(self, check: OrderCheck, action: Action) -> list[str]:
+        """A Block needs a shield."""
+        return [] if check.equipment.shield is not None else ["Block needs a shield"]

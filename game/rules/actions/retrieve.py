@@ -1,0 +1,67 @@
+"""Retrieve Weapon: pick up a dropped weapon on or next to one's tile (CO.10, [design])."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.geometry import chebyshev
+from game.rules.actions.base import ActionSpec, OrderCheck
+from game.rules.events import WeaponRetrieved
+from game.rules.orders import Action, ActionKind
+from game.rules.positions import name_of, tile_of
+from game.rules.registry import register_action
+from game.world import Equipment, Item, Position
+
+if TYPE_CHECKING:
+    from game.rules.round import Round, RoundState
+
+
+@register_action
+class Retrieve(ActionSpec):
+    """The weapon goes to whoever has the best Timing among those reaching for it."""
+
+    kind = ActionKind.RETRIEVE
+    label = "Retrieve Weapon"
+    menu = "item"
+    picks_item = True
+    resolves = True
+    help = (
+        "Pick up a weapon lying on or next to the tile you end your movement on. It counts as an "
+        "action; with several hands reaching for it, the best Timing gets it."
+    )
+
+    @property
+    def roll_purpose(self) -> str | None:
+        """No die: Timing decides."""
+        return None
+
+    def reasons(self, check: OrderCheck, action: Action) -> list[str]:
+        """The weapon lies on or next to the tile the actor will end on."""
+        world = check.world
+        if action.item is None or not world.has(action.item, Item):
+            return ["Retrieve Weapon: no such weapon on the ground"]
+        where = world.get(action.item, Position).tile
+        if chebyshev(where, check.end_tile) > 1:
+            weapon = world.get(action.item, Item).weapon.name
+            return [f"Retrieve Weapon: the {weapon} at {where} is not on or next to {tuple(check.end_tile)}"]
+        return []
+
+    def resolve(
+        self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
+    ) -> None:
+        """Take the weapon if it is still there, within a step, and a hand is free."""
+        world = rnd.world
+        item_id = action.item
+        if item_id is None or item_id in state.taken_items or not world.has(item_id, Item):
+            rnd.nullify(eid, action, "someone with better Timing got to it first")
+            return
+        item = world.get(item_id, Item)
+        where = world.get(item_id, Position).tile
+        if chebyshev(where, tile_of(world, eid)) > 1:
+            rnd.nullify(eid, action, f"the {item.weapon.name} is not on or next to you")
+            return
+        if world.get(eid, Equipment).free_hands() < item.weapon.hands:
+            rnd.nullify(eid, action, f"no free hand for the {item.weapon.name}")
+            return
+        state.taken_items.add(item_id)
+        rnd.emit(WeaponRetrieved(name_of(world, eid), item.weapon.name, where, actor_id=eid, item_id=item_id))

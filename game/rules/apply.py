@@ -1,0 +1,101 @@
+"""What each event does to the world: the one writer of a battle's world.
+
+The round changes the world only by emitting events through `apply`, and the
+window's playback replays a round by applying the same events to a copy of
+the world as it was before.  So what the log says happened is, by
+construction, what happened.  Events without an effect on the world (rolls,
+declarations, nullified actions, stages) pass through unchanged.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.core.geometry import DIRECTION_NAMES
+from game.rules.events import (
+    Defeated,
+    Event,
+    Injured,
+    Killed,
+    Moved,
+    Turned,
+    WeaponDropped,
+    WeaponRetrieved,
+)
+from game.world import Condition, Equipment, Facing, Item, Name, Position, World
+
+
+class ApplyError(RuntimeError):
+    """An event that cannot be applied to this world (a programming error, not bad input)."""
+
+
+def apply(world: World, event: Event) -> None:
+    """Change `world` as `event` says; events that change nothing are ignored."""
+    handler = _HANDLERS.get(type(event))
+    if handler is not None:
+        handler(world, event)
+
+
+def _id(value: int | None, event: Event) -> int:
+    if value is None:
+        raise ApplyError(f"{event.kind} event without an entity id: {event}")
+    return value
+
+
+def _moved(world: World, event: Moved) -> None:
+    eid = _id(event.actor_id, event)
+    if event.path:
+        world.set(eid, Position(*event.path[-1]))
+    world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
+
+
+def _turned(world: World, event: Turned) -> None:
+    world.set(_id(event.actor_id, event), Facing(DIRECTION_NAMES.index(event.facing)))
+
+
+def _injured(world: World, event: Injured) -> None:
+    eid = _id(event.target_id, event)
+    world.set(eid, replace(world.get(eid, Condition), injuries=event.injuries))
+
+
+def _defeated(world: World, event: Defeated) -> None:
+    eid = _id(event.target_id, event)
+    world.set(eid, replace(world.get(eid, Condition), defeated=True))
+
+
+def _killed(world: World, event: Killed) -> None:
+    eid = _id(event.target_id, event)
+    world.set(eid, replace(world.get(eid, Condition), defeated=True, dead=True))
+
+
+def _dropped(world: World, event: WeaponDropped) -> None:
+    eid = _id(event.target_id, event)
+    equipment = world.get(eid, Equipment)
+    weapon = equipment.find(event.weapon)
+    if weapon is None:
+        raise ApplyError(f"{event.target} holds no {event.weapon} to drop")
+    world.set(eid, equipment.without(weapon))
+    item = world.create(Name(weapon.name), Position(*event.tile), Item(weapon, owner=eid))
+    if event.item_id is not None and item != event.item_id:
+        raise ApplyError(f"the dropped {event.weapon} became #{item}, not #{event.item_id}")
+
+
+def _retrieved(world: World, event: WeaponRetrieved) -> None:
+    eid = _id(event.actor_id, event)
+    item_id = _id(event.item_id, event)
+    item = world.get(item_id, Item)
+    equipment = world.get(eid, Equipment)
+    world.set(eid, replace(equipment, weapons=(*equipment.weapons, item.weapon)))
+    world.destroy(item_id)
+
+
+_HANDLERS = {
+    Moved: _moved,
+    Turned: _turned,
+    Injured: _injured,
+    Defeated: _defeated,
+    Killed: _killed,
+    WeaponDropped: _dropped,
+    WeaponRetrieved: _retrieved,
+}
+"""Event type → what it does to the world (the only place that says so)."""

@@ -1,0 +1,9 @@
+"""The rules modules that ship with the game, in the order the setup screen lists them."""
+
+import importlib
+
+NAMES = ("facing", "cover")
+"""One module of `game.rules.modules` per rules module, each registering itself."""
+
+for _name in NAMES:
+    importlib.import_module(f"game.rules.modules.{_name}")

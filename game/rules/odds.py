@@ -1,0 +1,235 @@
+"""The chances of one attack from given positions: the core of the forecast.
+
+`AttackOdds` gathers what does not depend on where the two combatants end up
+(the target's declared defences, the attacker's own random terms such as a
+Feint Bonus or the target's Grip, the chance a hit Injures) and then answers,
+for any pair of positions and facings, the attack's modified stat (or why it
+is nullified), its success chance, the called part's chance and the expected
+Injuries.  The forecast (`game.rules.forecast`) adds the movements' chances on
+top; the AI asks it directly about attacks nobody has declared yet.
+
+Exact fractions by default (`one=ONE`); floats with `one=1.0` for the AI's
+many quick looks.  Either way the numbers come from the same rules:
+`attack_breakdown`, the defences' specs, the modules' defence costs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from game.core.equipment import Weapon
+from game.core.geometry import Tile
+from game.core.modifiers import Breakdown
+from game.rules.actions.base import AttackSpec, weapon_for
+from game.rules.attack import (
+    CALLED_SHOT,
+    AttackContext,
+    Situation,
+    attack_breakdown,
+    attack_spec,
+    defence_costs,
+)
+from game.rules.board import Board
+from game.rules.chances import ONE, Dist, chance, convolve, merge, roll_value_dist, scaled
+from game.rules.defence import DefenceResult, defence_spec, metres_limited, reduced
+from game.rules.injury import withstand_breakdown
+from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.registry import DEFENCES, OFFENSIVE
+from game.world import Condition, Equipment, World
+
+
+@dataclass(frozen=True)
+class Odds:
+    """One attack from one pair of positions: `breakdown` (None when nullified, with
+    `reason`), P(success) (a Called Shot's general hit included), P(called part hit),
+    expected Injuries."""
+
+    breakdown: Breakdown | None
+    success: Fraction
+    part_hit: Fraction
+    expected_injuries: Fraction
+    reason: str = ""
+
+
+class AttackOdds:
+    """The chances of one declared (or imagined) attack, for any positions of the two."""
+
+    def __init__(
+        self,
+        world: World,
+        board: Board,
+        actor: int,
+        order: Order,
+        action: Action,
+        target_order: Order | None,
+        slot: int | None,
+        options: RuleOptions,
+        one: Fraction | float = ONE,
+    ) -> None:
+        self.world, self.board, self.actor, self.order, self.action = world, board, actor, order, action
+        self.options, self.one = options, one
+        self.spec: AttackSpec = attack_spec(action.kind)
+        self.weapon: Weapon | None = weapon_for(world.get(actor, Equipment), action)
+        target = action.target
+        self.possible = (
+            self.weapon is not None and target is not None and not world.get(target, Condition).dead
+        )
+        self.uncertain: list[tuple[str, tuple[int, ...]]] = []
+        self.defences: dict[ActionKind, list[Dist]] = {}  # one distribution per declared defence roll
+        self.declared: frozenset[ActionKind] = frozenset()
+        self.exposed = False
+        self._deltas: dict[tuple[str, int, tuple[ActionKind, ...]], Dist] = {}
+        if not self.possible:
+            return
+        assert target is not None and self.weapon is not None
+        self._defence_terms(target, target_order)
+        self.own: Dist = {0: one}  # type: ignore[dict-item]
+        for name, dist, shown in self.spec.own_terms(world, actor, order, action, slot):
+            self.own = convolve(self.own, _as(dist, one))
+            self.uncertain.append((name, shown))
+        self.defeated = world.get(target, Condition).defeated
+        vulnerable = bool(action.called_shot and action.called_shot.vulnerable and not self.defeated)
+        self.fail_torso = one - chance(withstand_breakdown(world, target, self.weapon, False).total, one)
+        self.fail_part = one - chance(withstand_breakdown(world, target, self.weapon, vulnerable).total, one)
+        self.part_injuries = 2 if vulnerable else 1
+
+    def _defence_terms(self, target: int, target_order: Order | None) -> None:
+        """The target's declared defences that count against this attack, roll by roll."""
+        if target_order is None:
+            return
+        world, one = self.world, self.one
+        self.declared = frozenset(a.kind for a in target_order.actions if a.kind in DEFENCES)
+        self.exposed = any(a.kind in OFFENSIVE for a in target_order.actions)
+        equipment = world.get(target, Equipment)
+        for defence in target_order.actions:
+            if defence.kind not in DEFENCES:
+                continue
+            spec = defence_spec(defence.kind)
+            if self.spec.attack_class not in spec.counters_for(equipment):
+                continue
+            stat = spec.roll_breakdown(world, target, target_order)
+            assert stat is not None
+            self.defences.setdefault(defence.kind, []).append(roll_value_dist(stat.total, one))
+        for kind, dists in self.defences.items():
+            total: Dist = {0: one}  # type: ignore[dict-item]
+            for dist in dists:
+                total = convolve(total, dist)
+            self.uncertain.append((kind.label, tuple(-v for v in sorted(total))))
+
+    def situation(
+        self,
+        here: Tile,
+        facing: int,
+        there: Tile,
+        target_facing: int,
+        retreated: bool = False,
+        engaged: bool = False,
+    ) -> Situation:
+        """The attack's situation with the two at these tiles and facings."""
+        return Situation(
+            here,
+            there,
+            DefenceResult(declared=self.declared),
+            target_retreated=retreated,
+            target_defeated=self.defeated,
+            attacker_engaged=engaged,
+            attacker_facing=facing,
+            target_facing=target_facing,
+            target_exposed=self.exposed,
+            options=self.options,
+        )
+
+    def at(self, situation: Situation, metres: float = 0.0, lost: tuple[ActionKind, ...] = ()) -> Odds:
+        """The odds in one situation; `metres` the target moved (an Evade's limit), `lost`
+        its defences cancelled by melee."""
+        zero = 0 * self.one
+        if not self.possible:
+            return Odds(None, zero, zero, zero, "impossible")  # type: ignore[arg-type]
+        assert self.weapon is not None
+        world, board = self.world, self.board
+        base = attack_breakdown(world, board, self.actor, self.order, self.action, self.weapon, situation)
+        if isinstance(base, str):
+            return Odds(None, zero, zero, zero, base)  # type: ignore[arg-type]
+        ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
+        costs, arc = defence_costs(ctx)
+        # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).
+        key = (arc, int(metres + 1e-9), lost)
+        delta = self._deltas.get(key)
+        if delta is None:
+            delta = self._deltas[key] = _defence_delta(self.defences, costs, key[1], lost, self.own)
+        general = base.without(CALLED_SHOT).total
+        success = part_hit = expected = zero
+        one = self.one
+        for d, q in delta.items():
+            hit_part = chance(base.total + d, one)
+            hit_any = chance(general + d, one)
+            success += q * hit_any
+            part_hit += q * hit_part
+            if self.spec.deals_injury:
+                torso = hit_any - hit_part
+                expected += q * (hit_part * self.fail_part * self.part_injuries + torso * self.fail_torso)
+        return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+
+
+def attack_odds(
+    world: World,
+    board: Board,
+    actor: int,
+    action: Action,
+    *,
+    at: Tile,
+    facing: int,
+    target_at: Tile,
+    target_facing: int,
+    order: Order | None = None,
+    target_order: Order | None = None,
+    target_metres: float = 0.0,
+    engaged: bool = False,
+    exposed: bool | None = None,
+    options: RuleOptions | None = None,
+    one: Fraction | float = 1.0,
+) -> Odds:
+    """The odds of one attack, declared or imagined, with both combatants placed: what the AI
+    asks about attacks nobody has declared yet.  `order` is the attacker's whole order (for
+    its Action Penalty; default: this action alone), `target_order` the target's (its
+    defences, and whether it attacks: `exposed` behind high cover, unless given);
+    floats unless `one=ONE`."""
+    order = order or Order(actor, (action,))
+    odds = AttackOdds(world, board, actor, order, action, target_order, None, options or RuleOptions(), one)
+    if exposed is not None:
+        odds.exposed = exposed
+    return odds.at(odds.situation(at, facing, target_at, target_facing, engaged=engaged), target_metres)
+
+
+def _defence_delta(
+    defences: Mapping[ActionKind, list[Dist]],
+    costs: Mapping[ActionKind, int | None],
+    metres: int,
+    lost: tuple[ActionKind, ...],
+    own: Dist,
+) -> Dist:
+    """Distribution of everything random added to the stat for one arc and metres moved:
+    each defence roll reduced by its arc's cost on its own (RULES.md §8), summed per kind,
+    a sum limited by metres capped by the metres moved (CO.15), defences lost to melee dropped."""
+    delta = own
+    for kind, dists in defences.items():
+        cost = costs.get(kind, 0)
+        if cost is None or kind in lost:
+            continue  # this defence cannot face the attacker, or was lost in melee
+        total: Dist | None = None
+        for dist in dists:
+            one = merge((reduced(v, cost), q) for v, q in dist.items())
+            total = one if total is None else convolve(total, one)
+        assert total is not None
+        if defence_spec(kind).limited_by_metres:
+            total = merge((metres_limited(v, metres), q) for v, q in total.items())
+        delta = convolve(delta, scaled(total, -1))
+    return delta
+
+
+def _as(dist: Dist, one: Fraction | float) -> Dist:
+    """A spec's distribution in the arithmetic asked for (exact, or floats)."""
+    return dist if isinstance(one, Fraction) else {k: float(p) for k, p in dist.items()}  # type: ignore[misc]

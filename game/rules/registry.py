@@ -1,0 +1,215 @@
+"""Where every action and every rules module plugs in: one spec per action kind, one
+object per rules module, collected at import and iterated by the rest of the rules.
+
+    @register_action
+    class Strike(AttackSpec):            # game/rules/actions/strike.py
+        kind = ActionKind.STRIKE
+        label = "Strike"
+        ...
+
+    @register_module
+    class Facing(RulesModule):           # game/rules/modules/facing.py
+        name = "facing"
+        ...
+
+Validation, the round, the forecast, the action menus, the AI's candidates, the
+sandbox and the setup screen ask this registry; none of them names an action
+kind or a module to decide what it does.  The base classes with every hook are
+in `game.rules.actions.base` and `game.rules.modules.base`.  The chapter's
+actions and the built-in modules load on first use, so importing any part of
+the rules is enough.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, TypeVar
+
+from game.rules.orders import ActionKind, Order
+
+if TYPE_CHECKING:
+    from game.rules.actions.base import ActionSpec, MovementRule
+    from game.rules.modules.base import RulesModule
+    from game.rules.options import RuleOptions
+
+S = TypeVar("S")
+
+_ACTIONS: dict[ActionKind, ActionSpec] = {}
+_MODULES: dict[str, RulesModule] = {}
+_rank: dict[str, int] = {}
+"""Listing order of the built-in actions and modules, whatever order they were imported in."""
+_loaded = False
+
+
+def load_builtins() -> None:
+    """Import the chapter's actions and the built-in modules (once)."""
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    for listing in ("game.rules.actions.chapter", "game.rules.modules.builtin"):
+        names = importlib.import_module(listing).NAMES
+        _rank.update({name: i for i, name in enumerate(names)})
+    _listings.clear()
+
+
+_listings: dict[str, list] = {}
+"""The sorted listings, kept until something registers (they are asked for in hot loops)."""
+
+
+def _listed(what: str, source: Callable[[], dict[str, S]]) -> list[S]:
+    """Built-ins in their listing order, then the others in the order they registered."""
+    if what not in _listings:
+        items = source()
+        order = list(items)
+        ranked = sorted(order, key=lambda k: (_rank.get(k, len(_rank)), order.index(k)))
+        _listings[what] = [items[k] for k in ranked]
+    return _listings[what]
+
+
+# ------------------------------------------------------------------ registering
+def register_action(cls: type[S]) -> type[S]:
+    """Class decorator: register one instance of an `ActionSpec` subclass for its kind."""
+    spec = cls()
+    kind = spec.kind  # type: ignore[attr-defined]
+    if kind in _ACTIONS and type(_ACTIONS[kind]) is not cls:
+        raise ValueError(f"action {kind.value!r} is registered twice")
+    _ACTIONS[kind] = spec  # type: ignore[assignment]
+    _listings.clear()
+    return cls
+
+
+def register_module(cls: type[S]) -> type[S]:
+    """Class decorator: register one instance of a `RulesModule` subclass by its name."""
+    module = cls()
+    name = module.name  # type: ignore[attr-defined]
+    if name in _MODULES and type(_MODULES[name]) is not cls:
+        raise ValueError(f"rules module {name!r} is registered twice")
+    _MODULES[name] = module  # type: ignore[assignment]
+    _listings.clear()
+    return cls
+
+
+def unregister(name_or_kind: str) -> None:
+    """Remove a module or an action kind (tests that plug in a toy module clean up with this)."""
+    _MODULES.pop(str(name_or_kind), None)
+    for kind in list(_ACTIONS):
+        if kind.value == str(name_or_kind):
+            del _ACTIONS[kind]
+    _listings.clear()
+
+
+# ------------------------------------------------------------------ actions
+def spec_of(kind: ActionKind) -> ActionSpec:
+    """The spec of an action kind; KeyError for a kind nobody registered."""
+    load_builtins()
+    try:
+        return _ACTIONS[kind]
+    except KeyError:
+        raise KeyError(f"no spec registered for action {str(kind)!r}") from None
+
+
+def action_specs(options: RuleOptions | None = None) -> list[ActionSpec]:
+    """Every registered action spec in registration order; with `options`, only those
+    in play (the chapter's, and those of the modules switched on)."""
+    load_builtins()
+    specs = _listed("actions", lambda: {k.value: v for k, v in _ACTIONS.items()})
+    if options is None:
+        return list(specs)
+    return [s for s in specs if s.module is None or options.has(s.module)]
+
+
+def action_in_play(kind: ActionKind, options: RuleOptions | None) -> bool:
+    """Whether a kind may be declared under these options (a module's action needs its module)."""
+    module = spec_of(kind).module
+    return module is None or (options is not None and options.has(module))
+
+
+class Role:
+    """The action kinds sharing one role ("offensive", "melee", "defence" …), read from
+    their specs: `kind in OFFENSIVE` is true for any kind whose spec has that role,
+    a module's kinds included."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __contains__(self, kind: object) -> bool:
+        if not isinstance(kind, ActionKind):
+            return False
+        try:
+            return self.name in spec_of(kind).roles
+        except KeyError:
+            return False
+
+    def __iter__(self) -> Iterator[ActionKind]:
+        return iter([s.kind for s in action_specs() if self.name in s.roles])
+
+    def __repr__(self) -> str:
+        return f"Role({self.name!r})"
+
+
+OFFENSIVE = Role("offensive")
+"""Offensive actions rolled in the Resolution Stage against a target (a Feint is rolled earlier)."""
+MELEE_ATTACKS = Role("melee")
+"""Attacks that need the target within reach; a Retreat out of reach nullifies them."""
+DEFENCES = Role("defence")
+"""Defensive actions: rolled in the Modifier Stage, a Defense Penalty against every attacker."""
+MOVEMENT_ACTIONS = Role("movement")
+"""Actions that set how the order's path is moved (Sprint, Retreat …)."""
+TARGETED = Role("targeted")
+"""Actions that name an enemy."""
+FEINTABLE = Role("feintable")
+"""Attacks a Feint can serve (CO.09)."""
+
+
+def movement_mode(order: Order) -> str:
+    """The movement an order declares: the mode of its movement action (the first
+    such kind registered, should there be two), else "walk" for a bare path, else "none"."""
+    modes = [spec_of(a.kind).movement for a in order.actions]
+    declared = [m for m in modes if m is not None]
+    if declared:
+        rank = {s.movement.mode: i for i, s in enumerate(action_specs()) if s.movement is not None}
+        return min((m.mode for m in declared), key=lambda mode: rank.get(mode, len(rank)))
+    return "walk" if order.path else "none"
+
+
+def movement_spec(mode: str) -> ActionSpec | None:
+    """The action whose movement rule has that mode ("sprint", "retreat" …); None for a walk."""
+    return next((s for s in action_specs() if s.movement is not None and s.movement.mode == mode), None)
+
+
+def movement_rule(mode: str) -> MovementRule | None:
+    """The movement rule of a mode; None for a walk or no movement."""
+    spec = movement_spec(mode)
+    return spec.movement if spec is not None else None
+
+
+def movement_kind(options: RuleOptions | None, leaving_melee: bool) -> ActionKind:
+    """The movement action a path longer than a walk needs: the one that leaves melee (a
+    Retreat) when engaged, else the one that runs (a Sprint)."""
+    for spec in action_specs(options):
+        rule = spec.movement
+        if rule is not None and rule.leaves_melee == leaving_melee:
+            return spec.kind
+    raise LookupError("no movement action for that")  # pragma: no cover - the chapter has both
+
+
+# ------------------------------------------------------------------ modules
+def module_of(name: str) -> RulesModule:
+    """The rules module of that name; KeyError for an unknown one."""
+    load_builtins()
+    return _MODULES[name]
+
+
+def rules_modules() -> list[RulesModule]:
+    """Every registered rules module: the built-in ones first, in their listing order."""
+    load_builtins()
+    return list(_listed("modules", lambda: _MODULES))
+
+
+def active_modules(options: RuleOptions | None) -> list[RulesModule]:
+    """The modules switched on, in registration order."""
+    if options is None:
+        return []
+    return [m for m in rules_modules() if options.has(m.name)]

@@ -1,0 +1,83 @@
+"""The battle screen's stage bar (the round, the stage, a chip per combatant in Timing
+order) and its hint line (what the keys do now)."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.rules.battle import Battle
+from game.rules.events import TimingRolled
+from game.rules.positions import is_active, name_of
+from game.ui.playback import Playback
+from game.ui.render.battlefield import StyleOf, stage_reached
+from game.ui.render.panels import Chip, draw_stage_bar
+from game.ui.render.tokens import TokenArt
+from game.ui.theme import Theme
+
+
+def draw_battle_stage_bar(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    battle: Battle,
+    playback: Playback | None,
+    style_of: StyleOf,
+    tokens: TokenArt,
+) -> list[tuple[pygame.Rect, int]]:
+    """The stage bar; returns each chip's rectangle with its combatant."""
+    rnd = battle.round
+    world = battle.world
+    chips: list[Chip] = []
+    if rnd is not None:
+        scores: dict[str, str] = {}
+        for event in rnd.events:
+            if isinstance(event, TimingRolled):
+                if event.reroll and event.actor in scores:
+                    scores[event.actor] += f"↻{event.score}"  # a tie re-rolled among the tied
+                else:
+                    scores[event.actor] = str(event.score)
+        for eid in rnd.timing:
+            name = name_of(world, eid)
+            chips.append(
+                Chip(
+                    eid,
+                    name,
+                    style_of(world, eid),
+                    scores.get(name),
+                    eid in rnd.orders,
+                    eid == rnd.next_declarer,
+                    is_active(world, eid),
+                )
+            )
+        stage = "Strategy Stage: declaring worst Timing first"
+    elif playback is not None:
+        stage = stage_reached(playback.shown)
+    else:
+        stage = "Between rounds" if battle.number else "Before the first round"
+    note = "Space/P play · N step · K skip" if playback is not None else "F1 help · Esc menu"
+    title = f"Round {max(1, battle.number)}"
+    return draw_stage_bar(surface, theme, rect, title, stage, chips, note, tokens)
+
+
+def battle_hint(
+    battle: Battle, phase: str, actor: int | None, controller: str, playback: Playback | None, clock: float
+) -> str:
+    """What the keys do now: declaring (`actor`, a human), waiting for `actor`'s AI
+    (`controller` names it), watching the round resolve, or nothing in particular."""
+    world = battle.world
+    if phase == "declare" and actor is not None:
+        rnd = battle.round
+        n = len(rnd.orders) + 1 if rnd else 1
+        total = len(rnd.timing) if rnd else 1
+        return (
+            f"{name_of(world, actor)} declares ({n} of {total}): click a tile to move"
+            " · an enemy to attack"
+            " · X actions · Q/E facing · C declare · F1 help"
+        )
+    if phase == "ai" and actor is not None:
+        dots = "." * (1 + int(clock * 3) % 3)
+        return f"{name_of(world, actor)} ({controller}) is choosing an order{dots}"
+    if playback is not None:
+        state = "playing" if playback.playing else "paused"
+        return f"Resolution ({state}): N next event · P play/pause · K skip to the end of the round"
+    return "F1 help"

@@ -1,0 +1,227 @@
+"""The battle screen's input: which key or click does what.
+
+A part of `BattleScene` (a mixin).  An open pop-up menu gets every event first, then
+the panels' buttons and chips; the map view takes drags, the wheel and the pan, zoom
+and grid keys; a click on a tile means what `click_tile` (`OrderCommands`) says.  The
+keys are looked up in `BINDINGS`, so the help screen lists exactly these.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.geometry import Tile
+from game.rules.battle import Battle
+from game.rules.positions import are_enemies, combatants, tile_of
+from game.ui.app import App
+from game.ui.input.bindings import BINDINGS
+from game.ui.map_view import MapView
+from game.ui.planner import Draft
+from game.ui.playback import Playback
+from game.ui.render.log import LogPanel
+from game.ui.render.overlays import OverlayLayer
+from game.ui.render.widgets import Button, PopupMenu
+from game.world import Condition, Position, World
+
+CURSOR_KEYS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1), "cursor_down": (0, 1)}
+
+
+class BattleInput:
+    """Routes the battle screen's events to its commands.
+
+    The screen provides `app`, `battle`, `world`, `view`, `overlays`, `log`, `rects`,
+    `phase`, `actor`, `selected`, `draft`, `menu`, `playback`, `buttons` and
+    `chip_rects`, and the commands named under TYPE_CHECKING below.
+    """
+
+    app: App
+    battle: Battle
+    world: World
+    view: MapView
+    overlays: OverlayLayer
+    log: LogPanel
+    rects: dict[str, pygame.Rect]
+    phase: str
+    actor: int | None
+    selected: int | None
+    draft: Draft | None
+    menu: PopupMenu | None
+    playback: Playback | None
+    buttons: list[Button]
+    chip_rects: list[tuple[pygame.Rect, int]]
+
+    if TYPE_CHECKING:  # the screen's own
+
+        def focus(self) -> int | None: ...
+        def save(self) -> object: ...
+        def toast(self, text: str, bad: bool = False) -> None: ...
+        def confirm(self) -> None: ...
+        def undo(self) -> None: ...
+        def turn(self, step: int) -> None: ...
+        def face_toward(self, tile: Tile) -> None: ...
+        def click_tile(self, tile: Tile, pos: tuple[int, int]) -> None: ...
+        def open_action_menu(self) -> None: ...
+        def _end_playback(self) -> None: ...
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """Route input: the pop-up menu first, then panels, then the map."""
+        if self.menu is not None:
+            used = self.menu.handle(event)
+            if self.menu.closed:
+                self.menu = None
+            if used:
+                return
+        view = self.view
+        if event.type == pygame.KEYDOWN:
+            self._on_key(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            if not self.log.handle(event, self.rects["log"]):
+                view.wheel(event)
+        elif event.type == pygame.MOUSEMOTION:
+            view.motion(event)
+            for button in self.buttons:
+                button.handle(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self._on_press(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            tile = view.release(event)
+            if tile is not None:
+                view.cursor = tile
+                self.click_tile(tile, event.pos)
+
+    def _on_press(self, event: pygame.event.Event) -> None:
+        if self.view.press(event):
+            return
+        if event.button == 1:
+            for button in list(self.buttons):
+                if button.handle(event):
+                    return
+            for rect, eid in self.chip_rects:
+                if rect.collidepoint(event.pos):
+                    self.select(eid)
+                    return
+        if event.button == 3:
+            tile = self.view.camera.screen_to_tile(event.pos)
+            if tile is not None:
+                self.face_toward(tile)
+
+    def _on_key(self, event: pygame.event.Event) -> None:
+        cmd = BINDINGS.command(event)
+        if cmd is None:
+            return
+        shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+        view = self.view
+        if cmd in CURSOR_KEYS:
+            view.move_cursor(*CURSOR_KEYS[cmd])
+        elif cmd == "back":
+            self.back()
+        elif cmd == "help":
+            self.app.push_screen("help")
+        elif cmd == "save":
+            self.save()
+        elif cmd == "activate" and view.cursor is not None:
+            view.keyboard_cursor = True
+            self.click_tile(view.cursor, view.camera.tile_centre(view.cursor))
+        elif view.command(cmd):
+            pass  # panned, zoomed or the grid switched
+        elif cmd == "centre":
+            focus = self.focus()
+            if focus is not None:
+                view.camera.centre_on(tile_of(self.world, focus))
+        elif cmd == "next_unit":
+            self.cycle_unit(-1 if shift else 1)
+        elif cmd == "next_target":
+            self.cycle_target()
+        elif cmd.startswith("overlay_"):
+            name = cmd.removeprefix("overlay_")
+            on = self.overlays.toggle(name)
+            self.toast(f"{name} overlay {'on' if on else 'off'}")
+        elif self.playback is not None and cmd in ("step", "play", "skip", "actions"):
+            self.pace("play" if cmd == "actions" else cmd)
+        elif self.phase == "declare":
+            self._on_declare_key(cmd)
+
+    def _on_declare_key(self, cmd: str) -> None:
+        """The keys that change the order being drafted."""
+        if cmd == "actions":
+            self.open_action_menu()
+        elif cmd == "face_left":
+            self.turn(-1)
+        elif cmd == "face_right":
+            self.turn(1)
+        elif cmd == "face_cursor" and self.view.cursor is not None:
+            self.face_toward(self.view.cursor)
+        elif cmd == "undo":
+            self.undo()
+        elif cmd == "confirm":
+            self.confirm()
+
+    def back(self) -> None:
+        """Esc: close the innermost thing; with nothing open, pause."""
+        draft = self.draft
+        if self.menu is not None:
+            self.menu = None
+        elif draft is not None and (
+            draft.state.path or draft.state.actions or draft.state.facing is not None
+        ):
+            draft.clear()
+            self.toast("Order cleared (Backspace undoes)")
+        elif self.actor is not None and self.selected != self.actor and self.phase == "declare":
+            self.select(self.actor)
+        else:
+            self.app.push_screen("pause", self)
+
+    def pace(self, what: str) -> None:
+        """Resolution pace: step, play/pause, skip."""
+        pb = self.playback
+        if pb is None:
+            return
+        if what == "step":
+            pb.playing = False
+            for event in pb.step():
+                self.log.add(event)
+        elif what == "play":
+            pb.playing = not pb.playing
+        elif what == "skip":
+            for event in pb.skip():
+                self.log.add(event)
+        if pb.done:
+            self._end_playback()
+
+    def select(self, eid: int | None) -> None:
+        """Inspect a combatant (its sheet and overlays)."""
+        self.selected = eid
+        if eid is not None and self.world.has(eid, Position):
+            self.view.cursor = tile_of(self.world, eid)
+            self.view.camera.ensure_visible(self.view.cursor)
+
+    def cycle_unit(self, step: int) -> None:
+        """Tab: the next living combatant."""
+        living = [e for e in combatants(self.world) if not self.world.get(e, Condition).dead]
+        if not living:
+            return
+        current = self.selected if self.selected in living else None
+        index = (living.index(current) + step) % len(living) if current is not None else 0
+        self.select(living[index])
+        self.view.keyboard_cursor = True
+
+    def cycle_target(self) -> None:
+        """T: the cursor on the next enemy of the declarer (or of the selected)."""
+        me = self.actor if self.actor is not None else self.selected
+        if me is None:
+            return
+        enemies = [
+            e
+            for e in combatants(self.world)
+            if are_enemies(self.world, me, e) and not self.world.get(e, Condition).dead
+        ]
+        if not enemies:
+            return
+        here = self.view.cursor
+        tiles = [tile_of(self.world, e) for e in enemies]
+        index = (tiles.index(here) + 1) % len(tiles) if here in tiles else 0
+        self.view.cursor = tiles[index]
+        self.view.keyboard_cursor = True
+        self.view.camera.ensure_visible(self.view.cursor)

@@ -1,0 +1,101 @@
+"""The battle screen's pop-up menus of actions: the attacks on one enemy, the Called Shots at
+its body parts, and every action of the declarer.  Each item carries the planner's answer:
+its target number and chance, or why it cannot be added."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.rules.actions.base import weapon_for
+from game.rules.orders import Action, ActionKind
+from game.rules.positions import name_of
+from game.rules.registry import spec_of
+from game.ui.planner import Choice, Draft, Planner, forecast_lines, menu_kinds
+from game.ui.render.widgets import MenuItem, PopupMenu
+from game.ui.theme import Theme
+from game.world import Equipment, World
+
+Pos = tuple[int, int]
+AddAction = Callable[[Action], None]
+
+
+def menu_item(world: World, choice: Choice, add: AddAction) -> MenuItem:
+    """One choice as a menu item: enabled with its chance, or greyed out with its reasons."""
+    lines = forecast_lines(world, choice.forecast) if choice.forecast is not None else []
+    return MenuItem(
+        choice.label,
+        (lambda a=choice.action: add(a)) if choice.enabled else None,
+        choice.detail() if choice.enabled else "",
+        choice.enabled,
+        "; ".join(choice.reasons),
+        lines,
+    )
+
+
+def attack_menu(
+    theme: Theme,
+    world: World,
+    planner: Planner,
+    draft: Draft,
+    target: int,
+    pos: Pos,
+    add: AddAction,
+    called: Callable[[int, ActionKind, Pos], None],
+    face: Callable[[int], None],
+    inspect: Callable[[int], None],
+) -> PopupMenu:
+    """The attacks on a target, with target numbers and chances, impossible ones with why;
+    then a Called Shot (`called` opens its menu), facing the target and inspecting it."""
+    items = [menu_item(world, c, add) for c in planner.attack_choices(draft, target)]
+    eq = world.get(draft.actor, Equipment)
+    # A Called Shot modifies an attack that may be one, with a weapon in hand for it (CO.08).
+    callable_kinds = [k for k in menu_kinds(planner.options, "attack") if spec_of(k).called_shot]
+    kind = next(
+        (k for k in callable_kinds if weapon_for(eq, Action(k, target)) is not None), callable_kinds[0]
+    )
+    name = name_of(world, target)
+    items.append(MenuItem(f"{kind.label} with a Called Shot…", lambda: called(target, kind, pos), "▸"))
+    items.append(MenuItem(f"Face {name}", lambda: face(target)))
+    items.append(MenuItem(f"Inspect {name}", lambda: inspect(target)))
+    return PopupMenu(theme, f"Attack {name}", items, pos)
+
+
+def called_shot_menu(
+    theme: Theme,
+    world: World,
+    planner: Planner,
+    draft: Draft,
+    target: int,
+    kind: ActionKind,
+    pos: Pos,
+    add: AddAction,
+) -> PopupMenu:
+    """Called Shots at each body part (CO.08)."""
+    items = [menu_item(world, c, add) for c in planner.called_shot_choices(draft, target, kind)]
+    return PopupMenu(theme, f"Called Shot on {name_of(world, target)}", items, pos)
+
+
+def action_menu(
+    theme: Theme,
+    world: World,
+    planner: Planner,
+    draft: Draft,
+    pos: Pos,
+    add: AddAction,
+    attack: Callable[[int, Pos], None],
+    where: Callable[[int], Pos],
+) -> PopupMenu:
+    """Every action: defences and movement here, attacks through each enemy (`attack` opens
+    its menu at the enemy's place on the screen now, `where`)."""
+    items = [menu_item(world, c, add) for c in planner.self_choices(draft)]
+    for enemy in planner.enemies():
+        choice = planner.quick_attack(draft, enemy)
+        spot = where(enemy)
+        items.append(
+            MenuItem(
+                f"Attack {name_of(world, enemy)}…",
+                lambda e=enemy, p=spot: attack(e, p),
+                f"{choice.action.kind.label} {choice.detail()}" if choice.enabled else "▸",
+            )
+        )
+    return PopupMenu(theme, "Add an action", items, pos)

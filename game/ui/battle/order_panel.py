@@ -1,0 +1,252 @@
+"""The right-hand panels of the battle screen under the combatant's sheet: the order panel
+(the order being drafted: its move, facing, actions with their chances, what is wrong
+with it, and the + Action / Undo / Declare buttons), the round's earlier declarations,
+and the pace panel that steps through a round being resolved.
+
+Each widget draws into the rectangle it is given and leaves behind the buttons it drew
+(and tooltips for its rows), which the screen hands its mouse events to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+import pygame
+
+from game.core.geometry import direction_name
+from game.rules.orders import Order
+from game.rules.positions import name_of
+from game.rules.registry import MOVEMENT_ACTIONS
+from game.rules.summary import describe_action, summarize_order
+from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines
+from game.ui.playback import Playback
+from game.ui.render.battlefield import StyleOf, draw_event_text
+from game.ui.render.widgets import Button, blit_text
+from game.ui.theme import Theme
+from game.world import World
+
+Tip = tuple[pygame.Rect, list[str]]
+"""A region of the panel and the tooltip lines shown while the mouse rests on it."""
+
+
+class OrderPanel:
+    """The order being drafted, with its buttons; `buttons` and `tips` hold what the last
+    `draw` laid out (the mouse's business until the next frame)."""
+
+    def __init__(
+        self, on_add: Callable[[], None], on_undo: Callable[[], None], on_declare: Callable[[], None]
+    ):
+        self.on_add = on_add
+        self.on_undo = on_undo
+        self.on_declare = on_declare
+        self.buttons: list[Button] = []
+        self.tips: list[Tip] = []
+
+    def draw(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        rect: pygame.Rect,
+        world: World,
+        planner: Planner,
+        draft: Draft,
+        facing: int,
+        orders: Mapping[int, Order] | None,
+        style_of: StyleOf,
+    ) -> None:
+        """The panel in `rect`; `facing` is where the order leaves the declarer facing,
+        `orders` the round's earlier declarations (listed above the buttons)."""
+        pal = theme.palette
+        self.buttons, self.tips = [], []
+        order = draft.order()
+        pad = theme.px(10)
+        x, y = rect.x + pad, rect.y
+        w = rect.w - 2 * pad
+        blit_text(surface, theme, f"Order for {name_of(world, draft.actor)}", (x, y), 16, pal.accent, True)
+        y += theme.line_height(16) + theme.px(2)
+        walk_m = planner.walk_metres
+        if order.path:
+            metres = planner.path_metres(order.path)
+            mode = order.movement_mode
+            how = "walk" if mode == "walk" else mode.title()
+            move = f"Move: {metres:.1f} m to {order.path[-1]} ({how}; walk limit {walk_m:g} m)"
+        else:
+            move = f"Move: stay (walk up to {walk_m:g} m; click a tile)"
+        for line in theme.wrap(move, w, 12):
+            blit_text(surface, theme, line, (x, y), 12, pal.text)
+            y += theme.line_height(12)
+        default = "" if draft.state.facing is not None else " (default)"
+        text = f"Final facing: {direction_name(facing)}{default} — Q/E or right-click"
+        blit_text(surface, theme, text, (x, y), 12, pal.text)
+        y += theme.line_height(12) + theme.px(4)
+        penalty = order.action_penalty
+        pen = f"Action Penalty −{-penalty}" if penalty else "no Action Penalty"
+        text = f"Actions: {order.action_count} → {pen}"
+        blit_text(surface, theme, text, (x, y), 13, pal.text_bad if penalty else pal.text, True)
+        y += theme.line_height(13) + theme.px(2)
+        y = self._draw_actions(surface, theme, pygame.Rect(x, y, w, 0), world, planner, draft)
+        reasons = planner.reasons(order)
+        if reasons:
+            y += theme.px(2)
+            for reason in reasons[:3]:
+                for line in theme.wrap("⚠ " + reason, w, 12):
+                    blit_text(surface, theme, line, (x, y), 12, pal.text_bad)
+                    y += theme.line_height(12)
+        by = self._draw_buttons(surface, theme, rect, draft, reasons)
+        # Earlier declarations, above the buttons.
+        area = pygame.Rect(rect.x, y + theme.px(8), rect.w, by - y - theme.px(12))
+        draw_declared_list(surface, theme, area, world, orders, style_of)
+
+    def _draw_actions(
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        at: pygame.Rect,
+        world: World,
+        planner: Planner,
+        draft: Draft,
+    ) -> int:
+        """A row per action (its chance, a × to remove it); returns the y below them."""
+        pal = theme.palette
+        order = draft.order()
+        x, y, w = at.x, at.y, at.w
+        forecasts = planner.forecasts(order)
+        row_h = theme.line_height(13) + theme.px(6)
+        for i, action in enumerate(order.actions):
+            fc = forecasts[i] if i < len(forecasts) else None
+            row = pygame.Rect(x, y, w, row_h)
+            pygame.draw.rect(surface, pal.panel_dark, row, border_radius=4)
+            label = describe_action(world, action)
+            if draft.state.auto_move is action.kind and action.kind in MOVEMENT_ACTIONS:
+                label += " (for the path)"
+            limit = w - theme.px(150)
+            font = theme.font(13)
+            while font.size(label)[0] > limit and len(label) > 6:
+                label = label[:-2]
+            spot = (row.x + theme.px(6), row.y + theme.px(3))
+            blit_text(surface, theme, f"{i + 1}. {label}", spot, 13, pal.text)
+            colour = pal.text_good if fc is not None and fc.success >= 0.5 else pal.accent
+            if fc is not None and fc.breakdown is not None and fc.breakdown.total < 1:
+                colour = pal.text_bad
+            spot = (row.right - theme.px(30), row.y + theme.px(3))
+            blit_text(surface, theme, forecast_detail(fc), spot, 13, colour, True, anchor="topright")
+            remove = Button(
+                "×",
+                lambda i=i: draft.remove(i),
+                pygame.Rect(row.right - theme.px(24), row.y + 2, theme.px(22), row_h - 4),
+                size=13,
+            )
+            self.buttons.append(remove)
+            if fc is not None:
+                self.tips.append((row, forecast_lines(world, fc)))
+            y += row_h + theme.px(3)
+        if not order.actions:
+            text = "none yet: click an enemy, or X for the action menu"
+            blit_text(surface, theme, text, (x, y), 12, pal.text_dim)
+            y += row_h
+        return y
+
+    def _draw_buttons(
+        self, surface: pygame.Surface, theme: Theme, rect: pygame.Rect, draft: Draft, reasons: list[str]
+    ) -> int:
+        """+ Action, Undo and Declare along the bottom (then the rows' × buttons); returns their top."""
+        pad = theme.px(10)
+        x, w = rect.x + pad, rect.w - 2 * pad
+        bh = theme.px(34)
+        by = rect.bottom - bh - pad
+        bw = (w - 2 * theme.px(6)) // 3
+        add = Button("+ Action", self.on_add, pygame.Rect(x, by, bw, bh), hint="X")
+        undo = Button(
+            "Undo",
+            self.on_undo,
+            pygame.Rect(x + bw + theme.px(6), by, bw, bh),
+            enabled=bool(draft.history),
+            reason="nothing to undo",
+            hint="⌫",
+        )
+        ok = Button(
+            "Declare",
+            self.on_declare,
+            pygame.Rect(x + 2 * (bw + theme.px(6)), by, bw, bh),
+            enabled=not reasons,
+            reason="; ".join(reasons),
+            hint="C",
+            selected=not reasons,
+        )
+        pos = pygame.mouse.get_pos()
+        for b in (add, undo, ok):
+            b.hovered = b.rect.collidepoint(pos)
+            b.draw(surface, theme)
+            self.buttons.append(b)
+        for b in self.buttons[:-3]:
+            b.hovered = b.rect.collidepoint(pos)
+            b.draw(surface, theme)
+        return by
+
+
+def draw_declared_list(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    world: World,
+    orders: Mapping[int, Order] | None,
+    style_of: StyleOf,
+) -> None:
+    """The round's declarations so far, each headed by its combatant in the side's colour."""
+    pal = theme.palette
+    pad = theme.px(10)
+    x, y = rect.x + pad, rect.y
+    if rect.h < theme.line_height(12) * 2:
+        return
+    blit_text(surface, theme, "Declared this round", (x, y), 13, pal.text_dim, True)
+    y += theme.line_height(13)
+    if not orders:
+        blit_text(surface, theme, "nobody yet", (x, y), 12, pal.text_dim)
+        return
+    for eid, order in orders.items():
+        style = style_of(world, eid)
+        text = f"{name_of(world, eid)}: {summarize_order(world, order)}"
+        for line in theme.wrap(text, rect.w - 2 * pad, 12):
+            if y + theme.line_height(12) > rect.bottom:
+                return
+            colour = style.colour if line == text[: len(line)] else pal.text
+            blit_text(surface, theme, line, (x, y), 12, colour)
+            y += theme.line_height(12)
+
+
+def draw_pace_panel(
+    surface: pygame.Surface,
+    theme: Theme,
+    rect: pygame.Rect,
+    playback: Playback,
+    pace: Callable[[str], None],
+) -> list[Button]:
+    """The round being resolved: which event, Step / Play / Skip, the event written out;
+    returns the buttons (each calls `pace` with "step", "play" or "skip")."""
+    pal = theme.palette
+    pad = theme.px(10)
+    x, y = rect.x + pad, rect.y
+    blit_text(surface, theme, "Resolution", (x, y), 16, pal.accent, True)
+    y += theme.line_height(16)
+    text = f"event {max(0, playback.index) + 1} of {len(playback.events)}"
+    blit_text(surface, theme, text, (x, y), 12, pal.text_dim)
+    y += theme.line_height(12) + theme.px(6)
+    bw = (rect.w - 2 * pad - 2 * theme.px(6)) // 3
+    bh = theme.px(34)
+    step = Button("Step", lambda: pace("step"), pygame.Rect(x, y, bw, bh), hint="N")
+    play = Button(
+        "Pause" if playback.playing else "Play",
+        lambda: pace("play"),
+        pygame.Rect(x + bw + theme.px(6), y, bw, bh),
+        hint="P",
+        selected=playback.playing,
+    )
+    skip = Button("Skip", lambda: pace("skip"), pygame.Rect(x + 2 * (bw + theme.px(6)), y, bw, bh), hint="K")
+    pos = pygame.mouse.get_pos()
+    buttons = [step, play, skip]
+    for b in buttons:
+        b.hovered = b.rect.collidepoint(pos)
+        b.draw(surface, theme)
+    y += bh + theme.px(10)
+    draw_event_text(surface, theme, playback.current, (x, y), rect.w - 2 * pad)
+    return buttons

@@ -1,0 +1,281 @@
+"""Plans drawn on the map while orders are declared: the paths, final facings and attack
+arrows of the round's earlier declarations, and the order being drafted (its path with
+a metre ruler, the preview of a move under the mouse, the ghost where it ends).
+
+Everything here only draws; where a combatant will end up comes from `plan_end`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+
+import pygame
+
+from game.core.geometry import Tile, bearing_direction, direction_name
+from game.rules.board import Board
+from game.rules.orders import Order
+from game.rules.positions import occupant, tile_of
+from game.rules.registry import TARGETED
+from game.ui.planner import Draft, Planner
+from game.ui.render.battlefield import StyleOf
+from game.ui.render.camera import Camera
+from game.ui.render.panels import look_of
+from game.ui.render.tokens import TokenArt, draw_token
+from game.ui.render.widgets import blit_text
+from game.ui.theme import Theme
+from game.world import Facing, Position, World
+
+OUTLINE = (10, 10, 14)  # the dark edge under lines and arrowheads
+LABEL_BACKING = (12, 14, 18)  # behind labels on the map
+PlanEnd = Callable[[int], tuple[Tile, int]]
+"""Where a combatant will stand and which way it will face (see `plan_end`)."""
+
+
+def plan_end(world: World, eid: int, order: Order | None) -> tuple[Tile, int]:
+    """Where a combatant will stand and face after `order` (its path's last tile, facing along
+    its last step, unless the order names a facing); where it stands now without one."""
+    tile, facing = tile_of(world, eid), world.get(eid, Facing).direction
+    if order is not None:
+        if order.path:
+            tile = order.path[-1]
+            if len(order.path) >= 2 or order.path[-1] != tile_of(world, eid):
+                prev = order.path[-2] if len(order.path) >= 2 else tile_of(world, eid)
+                facing = bearing_direction(prev, order.path[-1])
+        if order.facing is not None:
+            facing = order.facing
+    return tile, facing
+
+
+def draw_path(
+    surface: pygame.Surface,
+    camera: Camera,
+    board: Board,
+    start: Tile,
+    path: tuple[Tile, ...],
+    walk_m: float,
+    colours: tuple[tuple[int, int, int], tuple[int, int, int]],
+    width: int,
+    dashed: bool = False,
+) -> list[tuple[Tile, float]]:
+    """A path as a line, its walk part and its Sprint part in `colours`; returns its tiles with metres."""
+    colour_walk, colour_far = colours
+    here, total = start, 0.0
+    marks: list[tuple[Tile, float]] = []
+    for k, tile in enumerate(path):
+        step = board.step_metres(here, tile) or 0.0
+        total += step
+        colour = colour_walk if total <= walk_m + 1e-9 else colour_far
+        a, b = camera.tile_centre(here), camera.tile_centre(tile)
+        if not dashed or k % 2 == 0:
+            pygame.draw.line(surface, OUTLINE, a, b, width + 2)
+            pygame.draw.line(surface, colour, a, b, width)
+        pygame.draw.circle(surface, colour, b, max(2, width))
+        marks.append((tile, total))
+        here = tile
+    return marks
+
+
+def draw_arrow(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    a: tuple[int, int],
+    b: tuple[int, int],
+    colour: tuple[int, int, int],
+    label: str,
+) -> None:
+    """An attack arrow from `a` to `b`, named when the zoom leaves room."""
+    tp = camera.tile_px
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return
+    ux, uy = dx / length, dy / length
+    start = (a[0] + ux * tp * 0.35, a[1] + uy * tp * 0.35)
+    end = (b[0] - ux * tp * 0.4, b[1] - uy * tp * 0.4)
+    width = max(2, tp // 16)
+    pygame.draw.line(surface, OUTLINE, start, end, width + 2)
+    pygame.draw.line(surface, colour, start, end, width)
+    head = max(6, tp // 5)
+    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
+    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, colour, [end, left, right])
+    pygame.draw.polygon(surface, OUTLINE, [end, left, right], 1)
+    if tp >= 24:
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        image = theme.text(label, 10, (240, 240, 240), True)
+        rect = image.get_rect(center=(round(mid[0]), round(mid[1])))
+        pygame.draw.rect(surface, LABEL_BACKING, rect.inflate(6, 2), border_radius=4)
+        surface.blit(image, rect)
+
+
+def ruler_label(
+    surface: pygame.Surface, theme: Theme, centre: tuple[int, int], text: str, colour: tuple[int, int, int]
+) -> None:
+    """A framed label of the metre ruler."""
+    image = theme.text(text, 12, colour, True)
+    rect = image.get_rect(center=centre)
+    pygame.draw.rect(surface, LABEL_BACKING, rect.inflate(10, 4), border_radius=6)
+    pygame.draw.rect(surface, colour, rect.inflate(10, 4), 1, border_radius=6)
+    surface.blit(image, rect)
+
+
+def draw_declared(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    tokens: TokenArt,
+    world: World,
+    board: Board,
+    orders: Mapping[int, Order],
+    style_of: StyleOf,
+    end_of: PlanEnd,
+) -> None:
+    """Earlier declarations of this round: paths, final facing, attack arrows, defences."""
+    tp = camera.tile_px
+    for eid, order in orders.items():
+        style = style_of(world, eid)
+        start = tile_of(world, eid)
+        if order.path:
+            draw_path(
+                surface,
+                camera,
+                board,
+                start,
+                order.path,
+                1e9,
+                (style.colour, style.colour),
+                max(2, tp // 14),
+                True,
+            )
+        end, facing = end_of(eid)
+        if end != start:
+            look = look_of(world, eid, style)
+            draw_token(surface, theme, tokens, look, camera.tile_centre(end), tp, facing, ghost=True)
+        for action in order.actions:
+            if action.kind in TARGETED and action.target is not None and world.has(action.target, Position):
+                target_end, _ = end_of(action.target)
+                a, b = camera.tile_centre(end), camera.tile_centre(target_end)
+                draw_arrow(surface, theme, camera, a, b, style.colour, action.kind.label)
+        defences = [a.kind.label for a in order.actions if a.kind not in TARGETED]
+        if defences and tp >= 28:
+            c = camera.tile_centre(end)
+            spot = (c[0], c[1] - tp // 2 - theme.px(14))
+            blit_text(surface, theme, ", ".join(defences), spot, 10, style.colour, True, anchor="midbottom")
+
+
+def draw_draft(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    tokens: TokenArt,
+    world: World,
+    board: Board,
+    planner: Planner,
+    draft: Draft,
+    style_of: StyleOf,
+    end_of: PlanEnd,
+    pointed: Tile | None,
+) -> None:
+    """The order being planned: the path with its metre ruler, the ghost at its end, and a
+    preview of the path to the `pointed` tile (None while a menu is open)."""
+    pal = theme.palette
+    tp = camera.tile_px
+    actor, start = draft.actor, planner.start
+    order = draft.order()
+    walk_m = planner.walk_metres
+    max_m = planner.sprint_metres(replace(order, path=()))
+    if (
+        pointed is not None
+        and occupant(world, pointed) is None
+        and pointed != (order.path[-1] if order.path else None)
+    ):
+        reach = planner.reach(max_m)
+        preview = reach.path_to(pointed)
+        if preview:
+            colours = (pal.path_walk, pal.path_sprint)
+            draw_path(surface, camera, board, start, tuple(preview), walk_m, colours, max(1, tp // 24), True)
+            metres = reach.metres_to(pointed)
+            kind = "walk" if metres <= walk_m + 1e-9 else ("Retreat" if planner.engaged() else "Sprint")
+            c = camera.tile_centre(pointed)
+            colour = pal.path_walk if kind == "walk" else pal.path_sprint
+            ruler_label(surface, theme, (c[0], c[1] - tp // 2 - 2), f"{metres:.1f} m ({kind})", colour)
+    if order.path:
+        _draw_ruler(surface, theme, camera, board, planner, order, walk_m, max_m)
+    end, facing = end_of(actor)
+    style = style_of(world, actor)
+    if order.path or draft.state.facing is not None:
+        c = camera.tile_centre(end)
+        draw_token(surface, theme, tokens, look_of(world, actor, style), c, tp, facing, ghost=True)
+        spot = (c[0], c[1] - tp // 2 - 2)
+        blit_text(
+            surface, theme, f"faces {direction_name(facing)}", spot, 10, pal.accent, True, anchor="midbottom"
+        )
+    for action in order.actions:
+        if action.kind in TARGETED and action.target is not None:
+            target_end, _ = end_of(action.target)
+            a, b = camera.tile_centre(end), camera.tile_centre(target_end)
+            draw_arrow(surface, theme, camera, a, b, pal.accent, action.kind.label)
+
+
+def _draw_ruler(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    board: Board,
+    planner: Planner,
+    order: Order,
+    walk_m: float,
+    max_m: float,
+) -> None:
+    """The drafted path with metre ticks along it and, at its end, how far and how much is left."""
+    pal = theme.palette
+    tp = camera.tile_px
+    bad = any(r.startswith("path") or "may move" in r for r in planner.reasons(order))
+    colours = (pal.path_bad, pal.path_bad) if bad else (pal.path_walk, pal.path_sprint)
+    marks = draw_path(surface, camera, board, planner.start, order.path, walk_m, colours, max(3, tp // 10))
+    if tp >= 32:  # metre ticks along the ruler
+        for tile, metres in marks[:-1]:
+            c = camera.tile_centre(tile)
+            spot = (c[0] + tp // 4, c[1] - tp // 4)
+            blit_text(surface, theme, f"{metres:.1f}", spot, 10, (250, 250, 250), True, anchor="center")
+    end = order.path[-1]
+    total = marks[-1][1]
+    mode = order.movement_mode
+    left = max(0.0, (max_m if mode != "walk" else walk_m) - total)
+    c = camera.tile_centre(end)
+    text = f"{total:.1f} m {'walk' if mode == 'walk' else mode.title()} · {left:.1f} m left"
+    colour = pal.path_bad if bad else (pal.path_walk if mode == "walk" else pal.path_sprint)
+    ruler_label(surface, theme, (c[0], c[1] + tp // 2 + theme.px(14)), text, colour)
+
+
+def draw_cursor(
+    surface: pygame.Surface, theme: Theme, camera: Camera, tile: Tile | None, keyboard: bool
+) -> None:
+    """The tile cursor: a thin white frame under the mouse, a thicker accent one for the keyboard."""
+    if tile is None:
+        return
+    rect = camera.tile_rect(tile)
+    colour = theme.palette.accent if keyboard else (255, 255, 255)
+    pygame.draw.rect(surface, colour, rect, 2 if keyboard else 1)
+
+
+def draw_enemy_chances(
+    surface: pygame.Surface, theme: Theme, camera: Camera, world: World, planner: Planner, draft: Draft
+) -> None:
+    """Over each enemy, the chance of the attack a click on it would add."""
+    if camera.tile_px < 24:
+        return
+    for enemy in planner.enemies():
+        choice = planner.quick_attack(draft, enemy)
+        c = camera.tile_centre(tile_of(world, enemy))
+        if not choice.enabled or choice.forecast is None:
+            continue
+        text = f"{choice.action.kind.label} {choice.forecast.percent:.0f}%"
+        colour = theme.palette.text_good if choice.forecast.success >= 0.5 else theme.palette.accent
+        image = theme.text(text, 10, colour, True)
+        rect = image.get_rect(midbottom=(c[0], c[1] - camera.tile_px // 2 - theme.px(8)))
+        pygame.draw.rect(surface, LABEL_BACKING, rect.inflate(6, 2), border_radius=4)
+        surface.blit(image, rect)
