@@ -18,8 +18,8 @@ import pytest
 
 from game.board.project import PROJECT_FILE, project_text
 from game.cli import main
-from game.content.usermaps import game_root, prepare_user_maps, user_map_files, user_maps_dir
 from game.core.geometry import DIRECTION_NAMES
+from game.persist.usermaps import game_root, prepare_user_maps, user_map_files, user_maps_dir
 from game.rules.board import COVER_LEVELS
 from game.rules.positions import combatants, name_of
 from game.ui.scenarios import list_ui_scenarios, map_scenario

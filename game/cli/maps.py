@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     from game.board.tiled import MapError
     from game.cli import UsageError
     from game.content.mapunits import MapUnitError, load_playable_map
-    from game.content.usermaps import prepare_user_maps, user_map_files, user_maps_dir
+    from game.persist.usermaps import prepare_user_maps, user_map_files, user_maps_dir
 
     folder = user_maps_dir()
     try:

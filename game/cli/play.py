@@ -87,7 +87,7 @@ def _chosen_map(text: str) -> UiScenario:
     from pathlib import Path
 
     from game.cli import UsageError
-    from game.content.usermaps import user_maps_dir
+    from game.persist.usermaps import user_maps_dir
     from game.ui.scenarios import map_scenario
 
     path = Path(text)

@@ -1,6 +1,6 @@
 """What the menu offers and how a battle is built: the scenarios of `game.content.scenarios`,
 a quick battle on every bundled map, and one on every map in the player's maps folder
-(`game.content.usermaps`).  A map that cannot be played is offered greyed, with its error.
+(`game.persist.usermaps`).  A map that cannot be played is offered greyed, with its error.
 
 `UiScenario` is what the setup screen shows; `build(...)` returns the battle
 and its `BattleMap` (whose art the window draws).  If the content module
@@ -75,7 +75,7 @@ def list_ui_scenarios() -> list[UiScenario]:
     each map of the player's maps folder; broken maps are listed too, with their error."""
     try:
         from game.content import scenarios as content
-        from game.content.usermaps import user_map_files
+        from game.persist.usermaps import user_map_files
     except ImportError:
         return [_demo_scenario()]
     found = [_from_content(sc) for sc in content.list_scenarios()]

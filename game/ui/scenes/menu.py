@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 
-from game.content.usermaps import user_maps_dir
+from game.persist.usermaps import user_maps_dir
 from game.rules.options import RuleOptions
 from game.rules.registry import rules_modules
 from game.ui.app import App, Scene
