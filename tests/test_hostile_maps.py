@@ -84,10 +84,14 @@ def sheet_image_without_a_size(folder: Path) -> Path:
 
 
 def many_collection_images(folder: Path) -> Path:
+    # 600 images in each of two tilesets: the limit is the map's, not each tileset's.
     _write(folder, "one.png", png(4, 4))
-    tiles = "".join(f'<tile id="{k}"><image source="one.png"/></tile>' for k in range(1100))
-    collection = f'<tileset firstgid="1" name="things" tilewidth="4" tileheight="4">{tiles}</tileset>\n'
-    return _write(folder, "map.tmx", tmx(8, 6, collection + csv_layer(8, 6)))
+    tiles = "".join(f'<tile id="{k}"><image source="one.png"/></tile>' for k in range(600))
+    collections = "".join(
+        f'<tileset firstgid="{first}" name="things" tilewidth="4" tileheight="4">{tiles}</tileset>\n'
+        for first in (1, 1001)
+    )
+    return _write(folder, "map.tmx", tmx(8, 6, collections + csv_layer(8, 6)))
 
 
 # ---------------------------------------------------------------- 2. exhaustion
@@ -231,7 +235,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     ),
     "collection image without a size": (collection_image_without_a_size, "pixels between them"),
     "sheet image without a size": (sheet_image_without_a_size, "pixels between them"),
-    "1,100 collection images": (many_collection_images, "more than 1024 tile images"),
+    "1,200 collection images": (many_collection_images, "tilesets hold more than 1024 tile images"),
     "margin pytmx walks": (margin_pytmx_walks, "more than 65536 tiles"),
     "100,000 tileset references": (many_tileset_references, "more than 256 tilesets"),
     "tilesets of 65,536 tiles": (tilesets_of_65536_tiles, "tiles between them"),

@@ -21,7 +21,14 @@ from game.board import xmlsafe
 from game.board.embed import embed_tilesets
 from game.board.errors import MapError, int_attr
 from game.board.layerdata import check_layer
-from game.board.tilesets import MAX_TILE_PIXELS, Tileset, TilesetRange, read_tileset, require_file
+from game.board.tilesets import (
+    MAX_TILE_PIXELS,
+    ImageBudget,
+    Tileset,
+    TilesetRange,
+    read_tileset,
+    require_file,
+)
 from game.files import is_regular_file
 
 MAX_TILES_PER_SIDE = 1000  # tiles; a battle needs no more, and it bounds every array
@@ -169,8 +176,10 @@ def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xml
     decoded: dict[Path, int] = {}
     starts: dict[int, TilesetRange] = {}
     sources: list[tuple[Element, Element | None, Path]] = []
+    images = ImageBudget()
     for node in nodes:
-        tileset, tiles_walked, (tsx_root, base) = _check_tileset(node, map_path, checked, budget, files)
+        checked_one = _check_tileset(node, map_path, checked, budget, files, images)
+        tileset, tiles_walked, (tsx_root, base) = checked_one
         sources.append((node, tsx_root, base))
         clash = starts.get(tileset.firstgid)
         if clash is not None:
@@ -198,6 +207,7 @@ def _check_tileset(
     checked: Checked,
     budget: xmlsafe.Budget,
     files: dict[Path, tuple[Tileset, Element]],
+    images: ImageBudget,
 ) -> tuple[TilesetRange, int, tuple[Element | None, Path]]:
     """An embedded or external tileset: files present, sizes sane; its gid range, the tile
     positions pytmx will walk for it, and (its .tsx root or None, the folder its paths start in)."""
@@ -219,11 +229,11 @@ def _check_tileset(
             _check_attribute_names(root, tsx.name)
             _check_properties(root, tsx.name)
             _check_objects(root.iter("object"), tsx.name)
-            files[key] = (read_tileset(root, tsx.parent, source, map_name, checked.warnings), root)
+            files[key] = (read_tileset(root, tsx.parent, source, map_name, checked.warnings, images), root)
         (tileset, tsx_root), origin, base = files[key], source, tsx.parent
     else:
         origin = "embedded"
-        tileset = read_tileset(node, map_path.parent, origin, map_name, checked.warnings)
+        tileset = read_tileset(node, map_path.parent, origin, map_name, checked.warnings, images)
     if firstgid + tileset.count - 1 > MAX_GID:
         raise MapError(f"{map_name}: tileset {tileset.name!r} has gids above {MAX_GID}")
     checked_range = TilesetRange(

@@ -23,7 +23,7 @@ from game.board.images import FORMATS, ImageError, image_size
 MAX_TILE_PIXELS = 4096  # pixels per tile side
 MAX_IMAGE_PIXELS = 32768  # pixels per tileset image side
 MAX_TILESET_TILES = 65536  # tiles in one tileset
-MAX_TILE_IMAGES = 1024  # images of the collection tilesets of one map: each is a file to size
+MAX_TILE_IMAGES = 1024  # tile images over the collection tilesets of one map: each is a file to size
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,20 @@ class TilesetRange:
         return found
 
 
+@dataclass
+class ImageBudget:
+    """The tile images one map's collection tilesets may still name: each is a file whose
+    header is read, so they are counted over every tileset of the map, not per tileset."""
+
+    left: int = MAX_TILE_IMAGES
+
+    def charge(self, where: str) -> None:
+        """Spend one tile image; MapError once the map's tilesets have named too many."""
+        self.left -= 1
+        if self.left < 0:
+            raise MapError(f"{where}: the map's tilesets hold more than {MAX_TILE_IMAGES} tile images")
+
+
 @dataclass(frozen=True)
 class Tileset:
     """What a tileset element or file says, whichever map references it."""
@@ -89,7 +103,9 @@ class Tileset:
     images: tuple[tuple[int, TileImage], ...] = ()
 
 
-def read_tileset(node: Element, base: Path, origin: str, map_name: str, warnings: list[str]) -> Tileset:
+def read_tileset(
+    node: Element, base: Path, origin: str, map_name: str, warnings: list[str], images: ImageBudget
+) -> Tileset:
     """The checked contents of a <tileset> element (embedded, or the root of a .tsx file).
 
     Image sizes missing from the element are filled in from the files' headers."""
@@ -118,7 +134,7 @@ def read_tileset(node: Element, base: Path, origin: str, map_name: str, warnings
             sheet = SheetImage(
                 path, img_w, img_h, columns, declared or count, margin, spacing, transparent(image)
             )
-    images: list[tuple[int, TileImage]] = []
+    collection: list[tuple[int, TileImage]] = []
     for tile in node.iter("tile"):
         tile_id = int_attr(tile, "id", f"{where} tile")
         count = max(count, tile_id + 1)
@@ -126,17 +142,16 @@ def read_tileset(node: Element, base: Path, origin: str, map_name: str, warnings
             break
         for tile_image in tile.findall("image"):
             label = f"{where} tile {tile_id}"
+            images.charge(where)
             path = require_file(base, tile_image.get("source"), label)
-            if len(images) >= MAX_TILE_IMAGES:
-                raise MapError(f"{where}: more than {MAX_TILE_IMAGES} tile images")
             width, height, readable = _image_size(tile_image, path, label, warnings)
             if max(width, height) > MAX_IMAGE_PIXELS:
                 raise MapError(f"{label}: image above {MAX_IMAGE_PIXELS} pixels a side")
             if readable:
-                images.append((tile_id, TileImage(path, width, height, transparent(tile_image))))
+                collection.append((tile_id, TileImage(path, width, height, transparent(tile_image))))
     if count > MAX_TILESET_TILES:
         raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
-    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(images))
+    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection))
 
 
 def _image_size(image: Element, path: Path, where: str, warnings: list[str]) -> tuple[int, int, bool]:
