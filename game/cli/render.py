@@ -12,7 +12,7 @@ import argparse
 import math
 import os
 
-OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 MAX_PICTURE_PIXELS = 2**24  # pixels of the whole-map picture (64 MiB at 32 bits): 4096 × 4096
 MIN_FIT_TILE = 4  # pixels per tile the picture may shrink to; a 1000×1000 map fits at 4
 
@@ -92,16 +92,25 @@ def fit_tile(width: int, height: int, tile_px: int) -> int:
 
 
 def _battle(path: str, seed: int) -> tuple[object, object]:
-    from pathlib import Path
 
     from game.content import scenarios as content
 
-    if path.endswith(".tmx"):
-        scenario = content.quick_scenario(Path(path))
-    else:
-        scenario = content.find_scenario(path)
+    scenario = content.find_scenario(path)  # a map file (.tmx, or a .tmj refused in one line) or a scenario
     controllers = {s.name: "human" for s in scenario.sides}
     return content.build_battle(scenario, seed, controllers)
+
+
+def _combatant(world: object, name: str) -> int:
+    """The combatant called `name` (as the map's object or the scenario names it, any case);
+    UsageError naming those there are otherwise."""
+    from game.cli import UsageError
+    from game.rules.positions import combatants, find_by_name, name_of
+
+    chosen = find_by_name(world, name)  # type: ignore[arg-type]
+    if chosen is None:
+        names = ", ".join(name_of(world, e) for e in combatants(world))  # type: ignore[arg-type]
+        raise UsageError(f"no combatant named {name!r}; there are {names}")
+    return chosen
 
 
 def render(
@@ -117,7 +126,6 @@ def render(
     declarer's order is about to be drafted (every side at the window, nothing autosaved)."""
     import pygame
 
-    from game.rules.positions import find_by_name
     from game.session.flow import Session
     from game.ui.prefs import Prefs
     from game.ui.render.camera import Camera
@@ -136,12 +144,7 @@ def render(
         scene.begin_human(eid)
     scene.overlays.active = set(overlays)
     if select:
-        chosen = find_by_name(scene.world, select)
-        if chosen is None:
-            from game.cli import UsageError
-
-            raise UsageError(f"no combatant named {select!r}")
-        scene.select(chosen)
+        scene.select(_combatant(scene.world, select))
     if screen:
         scene.update(0.0)
         scene.camera.offset.update(scene.camera.target)

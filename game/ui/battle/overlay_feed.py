@@ -32,6 +32,7 @@ from game.ui.render.overlay_arrays import (
     threat_parts,
 )
 from game.ui.render.overlays import OverlayData, OverlayLayer
+from game.ui.render.terrain_overlay import terrain_arrays
 from game.world import Condition, Equipment, Side, World
 
 CACHE_LIMIT = 64  # entries kept before the cache starts again
@@ -111,6 +112,8 @@ class OverlayFeed:
         if arcs_plan is not None and "arcs" in active:
             data.arcs = arc_array(board, arcs_plan[0], arcs_plan[1])
             data.arc_centre = arcs_plan[0]
+        if "terrain" in active:
+            data.terrain = self.cached(("terrain",), lambda: terrain_arrays(board))
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
         layer.set_data(data)

@@ -8,6 +8,8 @@
     threat  tiles enemies could Strike (red, slashes) or shoot (purple, dots) next
             round, with the count, and a B where the threat would be in the back arc
     chance  the hit chance on the hovered target, with its full breakdown (a tooltip)
+    terrain what each tile does: blocks movement and/or sight, cover, move cost
+            (`game.ui.render.terrain_overlay`)
 
 `OverlayData` holds whole-board numpy arrays (`overlay_arrays` works them
 out), computed once when the selection (or the hovered tile) changes;
@@ -31,9 +33,11 @@ from game.rules.positions import RANGE_BANDS
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
 from game.ui.render.stamps import LABEL_MIN_TILE, Stamps, draw_pattern
+from game.ui.render.terrain_overlay import TerrainData, draw_terrain
+from game.ui.render.terrain_overlay import legend_rows as terrain_legend
 from game.ui.theme import Colour, Palette, Theme
 
-OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 OVERLAY_LABELS = {
     "reach": "Movement reach",
     "range": "Range bands",
@@ -41,6 +45,7 @@ OVERLAY_LABELS = {
     "sight": "Line of sight & cover",
     "threat": "Enemy threat",
     "chance": "Hit chance",
+    "terrain": "Terrain",
 }
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
@@ -68,6 +73,7 @@ class OverlayData:
     threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
     arcs: np.ndarray | None = None  # int8: index of ARC_NAMES, -1 none
     arc_centre: Tile | None = None
+    terrain: TerrainData | None = None
     notes: dict[str, str] = field(default_factory=dict)
 
 
@@ -153,6 +159,8 @@ class OverlayLayer:
             blits.extend((stamp, (int(i) * tile_px, int(j) * tile_px)) for j, i in zip(ys, xs, strict=True))
 
         active = self.active
+        if "terrain" in active and data.terrain is not None:
+            draw_terrain(each, st, pal, data.terrain, labels)
         if "sight" in active and data.unseen is not None and data.cover is not None:
             each(data.unseen, st.fill(pal.no_sight, 120, "cross", 70))
             if data.sight_beyond is not None:
@@ -292,6 +300,8 @@ class OverlayLayer:
                 ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
                 ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
             ]
+        if "terrain" in self.active and data.terrain is not None:
+            rows += terrain_legend(pal)
         if "threat" in self.active and data.threat_melee is not None:
             rows += [
                 ("threat", "enemies could Strike (n = how many)", pal.threat, "slash"),
