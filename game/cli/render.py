@@ -26,7 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAMES",
-        help=f"overlays to draw, comma-separated ({', '.join(OVERLAY_NAMES)}, or all)",
+        help=f"overlays to draw, comma-separated ({', '.join(OVERLAY_NAMES)}, a rules module's "
+        "overlay, or all)",
+    )
+    parser.add_argument(
+        "--modules", metavar="NAMES", help="rules modules to switch on as well, comma-separated (e.g. facing)"
     )
     parser.add_argument("--select", metavar="NAME", help="select this combatant (overlays are about it)")
     parser.add_argument(
@@ -43,12 +47,21 @@ def run(args: argparse.Namespace) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.rules.registry import rules_modules
+
+    owner = {o.name: m.name for m in rules_modules() for o in m.mark_overlays}
+    known = (*OVERLAY_NAMES, *owner)
     names = {n.strip() for arg in args.overlay for n in arg.split(",") if n.strip()}
     if "all" in names:
-        names = set(OVERLAY_NAMES)
-    unknown = names - set(OVERLAY_NAMES)
+        names = set(known)
+    unknown = names - set(known)
     if unknown:
-        raise UsageError(f"unknown overlay {sorted(unknown)[0]!r}: use {', '.join(OVERLAY_NAMES)} or all")
+        raise UsageError(f"unknown overlay {sorted(unknown)[0]!r}: use {', '.join(known)} or all")
+    wanted = [m.strip() for m in (args.modules or "").split(",") if m.strip()]
+    modules = {m.name for m in rules_modules()}
+    if any(m not in modules for m in wanted):
+        bad = next(m for m in wanted if m not in modules)
+        raise UsageError(f"unknown rules module {bad!r}: use {', '.join(sorted(modules))}")
     if not 8 <= args.tile <= 128:
         raise UsageError("--tile must be between 8 and 128 pixels")
     try:
@@ -60,6 +73,15 @@ def run(args: argparse.Namespace) -> int:
     except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
         reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
         raise UsageError(f"{args.path}: {reason}") from None
+    for module in wanted:
+        battle.options = battle.options.with_module(module, True)  # type: ignore[attr-defined]
+    if "all" not in {n.strip() for arg in args.overlay for n in arg.split(",")}:
+        off = sorted(n for n in names if n in owner and not battle.options.has(owner[n]))  # type: ignore[attr-defined]
+        if off:
+            raise UsageError(
+                f"the {off[0]} overlay belongs to the {owner[off[0]]} rules module, which this battle "
+                f"does not play (add --modules {owner[off[0]]})"
+            )
     tile = args.tile
     if not args.screen:
         board = battle.board  # type: ignore[attr-defined]
