@@ -136,7 +136,7 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
         for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
             add(tile, f"strike {target.name}")
 
-    if me.missile is not None and not know.engaged:
+    if me.shot_kind is not None and me.missile is not None and not know.engaged:
         for tile in shooting_spots(know, ends, danger):
             add(tile, "shoot")
 
@@ -203,7 +203,7 @@ def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
     if know.engaged:
         free = [i for i, t in enumerate(ends) if not engaged_with(know.world, know.board, know.actor, at=t)]
         picks = sorted(free, key=lambda i: (safe[i], -run.metres_to(ends[i])))[:1]
-        if me.missile is not None and free:
+        if me.shot_kind is not None and me.missile is not None and free:
             picks += [max(free, key=lambda i: _shot_value(know, ends[i]) - 0.5 * safe[i])]
     else:
         picks = [int(np.argmin(safe - 0.01 * np.array([run.metres_to(t) for t in ends])))]

@@ -5,7 +5,9 @@
 SCENARIO_OR_MAP is a bundled scenario id, a scenario .json file, a Tiled .tmx
 map (a plain skirmish on it), `bundled` (every bundled scenario in turn), or
 `mirror` (every bundled scenario won by elimination, each side fielding the
-units of both: the same troops on both sides, so the play decides).
+units of both: the same troops on both sides, so the play decides), or
+`duel` (the equal duels: one swordsman against his double in the ring, facing
+on; where the flanking script `ai:flanker` is measured).
 Battles come in pairs: the same scenario and seed twice, the two AIs
 swapping sides, so neither profits from the better deployment.  Battle i
 plays with seed `SEED + i // 2`; each controller's own random stream is
@@ -26,6 +28,8 @@ from typing import Any
 PROGRESS_FROM = 10  # battles: longer runs show a progress bar on stderr
 PROGRESS_WIDTH = 30  # characters of the bar
 MIRROR_MIN_ROUNDS = 30  # rounds a mirrored scenario lasts at least
+DUELLISTS = ("charles", "omar", "frederic", "knight")  # melee fighters, each against his double
+DUEL_ROUNDS = 20
 
 
 @dataclass
@@ -70,6 +74,8 @@ def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
     path = Path(spec)
     if spec == "mirror":
         return [mirrored(s) for s in list_scenarios() if s.victory.kind == "eliminate"]
+    if spec == "duel":
+        return duels()
     if spec == "bundled":
         found = list_scenarios()
         if not found:
@@ -93,6 +99,31 @@ def mirrored(scenario: Any) -> Any:
     sides = tuple(replace(side, units=units) for side in scenario.sides)
     rounds = max(scenario.max_rounds, MIRROR_MIN_ROUNDS)  # twice the troops need more time
     return replace(scenario, id=f"mirror_{scenario.id}", sides=sides, max_rounds=rounds)
+
+
+def duels() -> list[Any]:
+    """The equal duels: each of `DUELLISTS` against his double in the ring (facing and cover on,
+    no Injuries to start), first to fall; the same troops, so only the play and the dice decide."""
+    from dataclasses import replace
+
+    from game.content.scenarios import UnitSpec, find_scenario
+    from game.rules.victory import Victory
+
+    ring = find_scenario("ring_duel")
+    found = []
+    for who in DUELLISTS:
+        sides = tuple(replace(side, units=(UnitSpec(who),)) for side in ring.sides)
+        found.append(
+            replace(
+                ring,
+                id=f"duel_{who}",
+                title=f"Duel: {who} against his double",
+                sides=sides,
+                victory=Victory(),
+                max_rounds=DUEL_ROUNDS,
+            )
+        )
+    return found
 
 
 # ------------------------------------------------------------------ battles

@@ -1,6 +1,6 @@
 """`python -m game simulate`: whole AI-versus-AI battles with no window (game/ai/simulate.py plays them).
 
-    python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
+python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ from game.cli import UsageError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the command (cheap: nothing heavy is imported here)."""
     parser.add_argument(
-        "scenario", metavar="SCENARIO_OR_MAP", help="scenario id or .json, map .tmx, 'bundled' or 'mirror'"
+        "scenario",
+        metavar="SCENARIO_OR_MAP",
+        help="scenario id or .json, map .tmx, 'bundled', 'mirror' or 'duel'",
     )
     parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
     parser.add_argument("--battles", default="10", help="battles to play (default 10)")
@@ -40,6 +42,7 @@ def _one_line_error(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the battles and print the summary."""
     from game.ai.factory import CONTROLLER_NAMES
+
     sides = [s.strip() for s in args.sides.split(",")]
     if len(sides) != 2 or any(s.casefold() not in CONTROLLER_NAMES for s in sides):
         raise UsageError(f"--sides needs two of {', '.join(CONTROLLER_NAMES)}, like ai:hard,ai:easy")
