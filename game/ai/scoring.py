@@ -25,7 +25,7 @@ on us.  The terms are kept so the AI can explain its choice.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -92,11 +92,13 @@ class Scorer:
         orders = {**know.earlier, **(predicted or {}), self.me.eid: order}
         terms: dict[str, float] = {}
         hurt = self._offence(order, orders, terms, predicted is not None)
-        outcomes = _grouped(movement_outcomes(know.world, know.board, self.me.eid, order))
+        outcomes = self._outcomes(order)
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
+        # What others do to us does not depend on whom we attack: one look serves every target.
+        orders[self.me.eid] = as_target(order)
         terms[TAKEN] = -self.my_worth * self._taken(orders, know.earlier, hurt)
         if level.threat_weight:
-            estimate = self._threat(order, outcomes, exposed, flank)
+            estimate = self._threat(as_target(order), outcomes, exposed, flank)
             if predicted is not None:
                 # One guess of the replies is sharp but brittle: half of it, half the estimate.
                 estimate = (1 - GUESS_SHARE) * estimate + GUESS_SHARE * self._taken(orders, predicted)
@@ -130,6 +132,16 @@ class Scorer:
         return again
 
     # ------------------------------------------------------------ terms
+    def _outcomes(self, order: Order) -> list[MoveOutcome]:
+        """Where our movement can end, with its chances (the rules'), merged by end; cached
+        for the declaration (many candidates share a path and the kinds of their actions)."""
+        key = ("outcomes", order.path, order.facing, tuple((a.kind, a.called_shot) for a in order.actions))
+        found = self.know.expect_cache.get(key)
+        if found is None:
+            found = _grouped(movement_outcomes(self.know.world, self.know.board, self.me.eid, order))
+            self.know.expect_cache[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
     def _offence_terms(self, order: Order) -> set[str]:
         return {DEALT} | {spec_of(a.kind).label.lower() for a in order.actions}
 
@@ -429,6 +441,15 @@ class Scorer:
                     count += 1
             odds[eid] = 1.0 / max(1, count)
         return odds
+
+
+def as_target(order: Order) -> Order:
+    """The order as an attacker on us sees it: every action kept (its defences, its Action
+    Penalty, whether it attacks and shows itself), but not whom it names, which changes
+    nothing of what comes at us; many candidates then share one look."""
+    if not any(a.target is not None for a in order.actions):
+        return order
+    return replace(order, actions=tuple(replace(a, target=None) for a in order.actions))
 
 
 def _close(know: Knowledge, enemy: Unit, here: Tile) -> bool:
