@@ -16,10 +16,11 @@ from collections.abc import Iterable, Mapping
 
 from game.ai.knowledge import Knowledge, Unit
 from game.core.geometry import Tile, bearing_direction
+from game.rules.actions.base import ActionSpec
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.registry import MELEE_ATTACKS
+from game.rules.registry import MELEE_ATTACKS, spec_of
 
 
 def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
@@ -33,6 +34,82 @@ def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[Act
         found = forecast_order(know.world, know.board, orders, eid, know.options, know.timing, one=1.0)
         know.expect_cache[key] = found  # type: ignore[assignment]
     return found  # type: ignore[return-value]
+
+
+def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
+    """A quick look at what `orders[eid]`'s attacks can expect: the rules' odds with the
+    attacker and each target where they plan to end (a walk's end, a target's declared path
+    end), instead of every way their movements can turn out.  The same as the forecast when
+    no movement is in doubt; when one is (a Sprint or Retreat roll, a target on the move),
+    the forecast itself.  The AI ranks every candidate with this, then judges the best few
+    with the forecast."""
+    from game.rules.movement import final_facing
+    from game.rules.odds import AttackOdds
+    from game.rules.registry import FEINTABLE, OFFENSIVE, movement_rule
+
+    order = orders[eid]
+    if movement_rule(order.movement_mode) is not None or any(
+        a.kind not in OFFENSIVE and type(spec_of(a.kind)).ai_worth is not ActionSpec.ai_worth
+        for a in order.actions
+    ):
+        # Movement in doubt, or an action worth something beyond Injuries (its chance is wanted).
+        return forecast(know, orders, eid)
+    targets = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target is not None}
+    if any((theirs := orders.get(t)) is not None and theirs.path for t in targets):
+        return forecast(know, orders, eid)
+    here = order.path[-1] if order.path else know.unit(eid).tile
+    facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
+    found: list[ActionForecast] = []
+    slot = 0
+    for index, action in enumerate(order.actions):
+        served = None
+        if action.kind in FEINTABLE:
+            served, slot = slot, slot + 1
+        if action.kind not in OFFENSIVE or action.target is None:
+            continue
+        target = action.target
+        odds = AttackOdds(
+            know.world, know.board, eid, order, action, orders.get(target), served, know.options, 1.0
+        )
+        there = know.unit(target).tile
+        situation = odds.situation(
+            here, facing, there, know.facing_of(target), engaged=_engaged_at(know, eid, here)
+        )
+        got = odds.at(situation)
+        nullified = 1.0 if got.breakdown is None else 0.0
+        found.append(
+            ActionForecast(
+                eid,
+                index,
+                action,
+                got.success,
+                got.part_hit,
+                nullified,  # type: ignore[arg-type]
+                got.expected_injuries,
+                got.breakdown,
+                reason=got.reason,
+            )
+        )
+    return found
+
+
+def _engaged_at(know: Knowledge, eid: int, here: Tile) -> bool:
+    """Whether `eid` on `here` would be in melee with an enemy where that one plans to end
+    (a quick look: either within the other's reach)."""
+    key = ("engaged at", eid, here)
+    found = know.expect_cache.get(key)
+    if found is None:
+        me = know.unit(eid)
+        found = False
+        for other in know.facts.units.values():
+            if other.side == me.side or not other.active:
+                continue
+            there = know.planned(other.eid)
+            if know.board.in_reach(here, there, me.reach) or know.board.in_reach(there, here, other.reach):
+                found = True
+                break
+        know.expect_cache[key] = found
+    return bool(found)
 
 
 def expected_injuries(

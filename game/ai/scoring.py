@@ -31,7 +31,7 @@ import numpy as np
 
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate, approach_field
-from game.ai.expect import expected_injuries, forecast, strike_from
+from game.ai.expect import expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.equipment import Weapon
@@ -161,7 +161,12 @@ class Scorer:
         # A target still to declare is judged against the defence it would add (so a Feint
         # shows its worth), or, in the quick first look at every candidate, counted a little less.
         guarded = guarded and not exact
-        forecasts = self._guarded(order, orders) if guarded else forecast(know, orders, self.me.eid)
+        if guarded:
+            forecasts = self._guarded(order, orders)
+        elif exact:
+            forecasts = forecast(know, orders, self.me.eid)
+        else:
+            forecasts = first_look(know, orders, self.me.eid)
         dealt = 0.0
         for fc in forecasts:
             action = fc.action
