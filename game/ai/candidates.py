@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.ai.expect import expected_injuries, hit_chance
+from game.ai.expect import counter_chance, expected_injuries, hit_chance
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.board.reach import ReachMap
@@ -126,14 +126,16 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
     ends = [t for t in walk.iter_tiles() if _free(know, t)]
     danger = danger_grid(know)
 
-    # Strike spots around each target: reachable, within reach, best arcs, least danger.
+    # Strike spots around each target: reachable, within reach, best arcs (our hit chance, and
+    # the target's declared attacks on us there: behind it, they go into its own back), least danger.
     for target in targets:
         options = []
         for there in {target.tile, know.planned(target.eid)}:
             for tile in _around(there, me.reach):
                 if walk.can_reach(tile) and _free(know, tile) and know.board.in_reach(tile, there, me.reach):
                     chance = hit_chance(know, me, me.attack_kind, target, tile, there)
-                    score = SPOT_CHANCE_WEIGHT * chance - 0.3 * float(danger[tile[1], tile[0]])
+                    back = _counter(know, target, tile)
+                    score = SPOT_CHANCE_WEIGHT * (chance - back) - 0.3 * float(danger[tile[1], tile[0]])
                     options.append((-score, walk.metres_to(tile), tile))
         for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
             add(tile, f"strike {target.name}")
@@ -165,6 +167,18 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
                 add(tile, f"retrieve #{item}")
                 break
     return list(spots.values())
+
+
+def _counter(know: Knowledge, target: Unit, tile: Tile) -> float:
+    """The chance the target's declared attacks on us hit us on `tile` (one attack's, as
+    declared: its facing and Action Penalty), by the rules' odds; 0 if it has not declared."""
+    order = know.earlier.get(target.eid)
+    if order is None:
+        return 0.0
+    attack = next((a for a in order.actions if a.target == know.actor and a.kind in OFFENSIVE), None)
+    if attack is None:
+        return 0.0
+    return counter_chance(know, target, attack, order, tile)
 
 
 def shooting_spots(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> list[Tile]:

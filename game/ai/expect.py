@@ -199,6 +199,29 @@ def hit_chance(
     return found
 
 
+def counter_chance(know: Knowledge, attacker: Unit, action: Action, order: Order, at: Tile) -> float:
+    """P(`action`, declared in `order` by `attacker`, hits us if we stand on `at`): it attacks
+    from where it planned to end, facing as it declared, with its Action Penalty."""
+    key = ("counter", attacker.eid, action, order, at)
+    found = know.expect_cache.get(key)
+    if found is None:
+        there = know.planned(attacker.eid)
+        odds = attack_odds(
+            know.world,
+            know.board,
+            attacker.eid,
+            action,
+            at=there,
+            facing=know.facing_of(attacker.eid),
+            target_at=at,
+            target_facing=bearing_direction(at, there) if at != there else know.me.facing,
+            order=order,
+            options=know.options,
+        )
+        found = know.expect_cache[key] = float(odds.success)
+    return found
+
+
 def strike_from(
     know: Knowledge,
     enemy: Unit,

@@ -25,7 +25,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
     parser.add_argument("--battles", default="10", help="battles to play (default 10)")
-    parser.add_argument("--seed", default="0", help="first seed (default 0)")
+    parser.add_argument("--seed", default="0", help="first dice seed (default 0)")
+    parser.add_argument(
+        "--ai-seed", default="0", help="seed of the AIs' own choices, apart from the dice (default 0)"
+    )
     parser.add_argument("--jobs", default="1", help="processes to spread the battles over (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
@@ -49,10 +52,11 @@ def run(args: argparse.Namespace) -> int:
     battles = _whole(args.battles, "--battles", 1)
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
+    ai_seed = _whole(args.ai_seed, "--ai-seed", None)
     scenarios = resolve_scenarios(args.scenario, args.roster)
     start = time.perf_counter()
     results = play_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios)
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios), ai_seed
     )
     elapsed = time.perf_counter() - start
     summary = summarize(results, sides)
@@ -62,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
             "sides": sides,
             "battles": battles,
             "seed": seed,
+            "ai_seed": ai_seed,
             **summary,
             "seconds": round(elapsed, 2),
             "results": [
