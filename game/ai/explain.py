@@ -55,19 +55,21 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
     if chosen is None:
         return [f"{me}: nothing to declare"]
     order = summarize_order(know.world, chosen.candidate.order)
+    weighed = f"{decision.weighed} orders weighed" if decision.weighed else "the orders it weighed"
     if decision.slip is not None:
         why = decision.slip.words
     elif decision.tied:
         others = "another order" if decision.tied == 1 else f"{decision.tied} other orders"
         why = f"tied with {others} on {chosen.score:+.2f}; the tie broken at random on purpose"
     else:
-        why = f"the best of the orders it weighed, {chosen.score:+.2f}"
-    lines = [f"{me} declares: {order} ({why})"]
+        why = f"the best of {weighed}, {chosen.score:+.2f}"
+    lines = [f"{me} declares {order}: {why}"]
     rows = [chosen] + [s for s in top if s is not chosen]
     for s in rows[:5]:
-        mark = "→" if s is chosen else " "
-        lines.append(f"{mark} {s.score:+.2f}  {summarize_order(know.world, s.candidate.order)}")
-        lines.append(f"          {reasons(know, s)}")
+        mark = "→" if s is chosen else "·"
+        lines.append(
+            f"{mark} {s.score:+.2f} {summarize_order(know.world, s.candidate.order)} — {reasons(know, s)}"
+        )
     return lines
 
 
@@ -77,14 +79,16 @@ def reasons(know: Knowledge, scored: Scored) -> str:
     parts: list[tuple[float, str]] = []
     terms = dict(scored.terms)
     if DEALT in terms or any(a.kind in OFFENSIVE for a in order.actions):
-        parts.append((terms.pop(DEALT, 0.0), _attack_words(know, order, scored.replies)))
+        dealt = terms.pop(DEALT, 0.0)
+        words = _attack_words(know, order, scored.replies)
+        parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
     for label, value in list(terms.items()):
         if label in (TAKEN, THREAT, POSITION, APPROACH, "noise"):
             continue
-        parts.append((value, f"{label}: {value:+.2f}"))
+        parts.append((value, f"the worth of a {label} {value:+.2f}"))
         terms.pop(label)
     if TAKEN in terms:
-        parts.append((terms[TAKEN], f"attacks already declared on {_me(know)} {terms[TAKEN]:+.2f}"))
+        parts.append((terms[TAKEN], f"attacks already declared on me {terms[TAKEN]:+.2f}"))
     if THREAT in terms:
         parts.append((terms[THREAT], _threat_words(know, scored, terms[THREAT])))
     if POSITION in terms:
@@ -100,10 +104,6 @@ def reasons(know: Knowledge, scored: Scored) -> str:
     parts = [p for p in parts if p[1]]
     parts.sort(key=lambda p: -abs(p[0]))
     return "; ".join(text for _, text in parts) or "nothing at stake"
-
-
-def _me(know: Knowledge) -> str:
-    return "me"
 
 
 def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -> str:
@@ -125,19 +125,19 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
         target = name_of(know.world, action.target)
         label = spec_of(action.kind).label
         if action.called_shot is not None:
-            label += f" ({action.called_shot.part})"
+            label += f" at the {action.called_shot.part}"
         times = f" ×{len(found)}" if len(found) > 1 else ""
         arc = _arc(know, order, action, orders)
-        at = f" at {target}'s {arc}" if arc else ""
+        at = f" from {target}'s {arc}" if arc else ""
         chance = sum(p for p, _ in found) / len(found)
         injuries = sum(e for _, e in found)
         spec = spec_of(action.kind)
         if getattr(spec, "deals_injury", True):
             words.append(
-                f"{label} {target}{times}{at}: {chance:.0%} to hit, {injuries:.2f} Injuries expected"
+                f"{label} on {target}{times}{at}: {chance:.0%} to hit, {injuries:.2f} Injuries expected"
             )
         else:
-            words.append(f"{label} {target}{times}{at}: {chance:.0%} to succeed")
+            words.append(f"{label} on {target}{times}{at}: {chance:.0%} to succeed")
     return "; ".join(words)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import candidates
@@ -54,7 +54,7 @@ class Decision:
     chosen: Scored | None
     tied: int = 0  # how many others scored the same as the chosen one
     slip: Slip | None = None
-    notes: list[str] = field(default_factory=list)
+    weighed: int = 0  # candidates scored
 
 
 class TacticalController:
@@ -84,6 +84,7 @@ class TacticalController:
                 if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool, 8):
                     break
         decision = self._pick(valid, ranked, know, rng)
+        decision.weighed = len(ranked)
         self.last_decision = decision
         self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
         self.last_words = plain_words(know, decision, valid[:EXPLAIN_TOP])

@@ -16,6 +16,7 @@ from game.core.geometry import Tile
 from game.rules.battle import Battle
 from game.rules.positions import are_enemies, combatants, tile_of
 from game.ui.app import App
+from game.ui.battle.ai_reasons import AiReasons
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft
@@ -51,6 +52,7 @@ class BattleInput:
     playback: Playback | None
     buttons: list[Button]
     chip_rects: list[tuple[pygame.Rect, int]]
+    ai_reasons: AiReasons
 
     if TYPE_CHECKING:  # the screen's own
 
@@ -121,6 +123,8 @@ class BattleInput:
             self.app.push_screen("help")
         elif cmd == "save":
             self.save()
+        elif cmd == "ai_reasons":
+            self.ai_reasons.toggle()
         elif cmd == "activate" and view.cursor is not None:
             view.keyboard_cursor = True
             self.click_tile(view.cursor, view.camera.tile_centre(view.cursor))
