@@ -10,7 +10,7 @@ from game.ai.anticipate import predict_later
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit
 from game.ai.simulate import duels, play_battle
 from game.rules.modules.facing import BACK, FRONT, arc_of
-from game.rules.orders import ActionKind, Order
+from game.rules.orders import ActionKind
 from game.rules.positions import combatants
 
 DUEL_BATTLES = 20  # a fixed size: about a second a battle

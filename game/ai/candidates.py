@@ -147,7 +147,7 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
     if ends:
         hidden = hidden_spot(know, ends, danger)
         if hidden is not None:
-            add(hidden, "out of sight")
+            add(hidden, "sheltered")
     if ends:
         xs = np.array([t[0] for t in ends])
         ys = np.array([t[1] for t in ends])
