@@ -126,15 +126,16 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
     ends = [t for t in walk.iter_tiles() if _free(know, t)]
     danger = danger_grid(know)
 
-    # Strike spots around each target: reachable, within reach, best arcs (our hit chance, and
-    # the target's declared attacks on us there: behind it, they go into its own back), least danger.
+    # Strike spots around each target: reachable, within reach, best arcs (our hit chance, and,
+    # for a level that flanks, the target's declared attacks on us there: behind it, they go into
+    # its own back), least danger.
     for target in targets:
         options = []
         for there in {target.tile, know.planned(target.eid)}:
             for tile in _around(there, me.reach):
                 if walk.can_reach(tile) and _free(know, tile) and know.board.in_reach(tile, there, me.reach):
                     chance = hit_chance(know, me, me.attack_kind, target, tile, there)
-                    back = _counter(know, target, tile)
+                    back = _counter(know, target, tile) if level.flank else 0.0
                     score = SPOT_CHANCE_WEIGHT * (chance - back) - 0.3 * float(danger[tile[1], tile[0]])
                     options.append((-score, walk.metres_to(tile), tile))
         for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
