@@ -396,6 +396,27 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                     for more in augment.ai_augment(on, actions):
                         order(more, there, f"{tag}, {augment.label.lower()}")
 
+    # Any other action in play that offers itself to an AI (a rules module's own, say):
+    # alone, and with the best defence.
+    others = [
+        spec
+        for spec in specs
+        if not isinstance(spec, (AttackSpec, DefenceSpec))
+        and spec.movement is None
+        and type(spec).ai_options is not ActionSpec.ai_options
+    ]
+
+    def other_sets() -> None:
+        for spec in others:
+            for target in targets if spec.targeted else [None]:
+                on = replace(ask, target=target.eid if target is not None else None)
+                towards = know.planned(target.eid) if target is not None else threat
+                for actions, tag in spec.ai_options(on):
+                    order(actions, towards, tag)
+                    if defences:
+                        order((*actions, Action(defences[0].kind)), towards, f"{tag}, {defences[0].label}")
+
+    other_sets()
     if movement is None:
         for target in targets:
             attack_sets(target)

@@ -106,6 +106,8 @@ def make_mistake(
     if roll < level.blunder_rate:
         for scored in rng.sample(ranked, len(ranked)):
             if _legal(know, scored.candidate.order):
+                if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
+                    return None  # chance picked the best: no blunder after all
                 return Slip(scored, "blunder", "a blunder on purpose (easy): an order picked at random")
         return None
     if roll >= level.blunder_rate + level.mistake_rate:

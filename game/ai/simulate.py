@@ -229,9 +229,11 @@ def play_battle(
                 f"round {battle.number}, {name_of(world, eid)} ({controller.name}): "
                 f"{summarize_order(world, order)}"
             )
+            # The words the battle window shows on its debug key, then the terms in numbers.
+            result.explain += [f"    {line}" for line in getattr(controller, "last_words", [])]
             for text, score, terms in getattr(controller, "last_explanation", []):
                 parts = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items())
-                result.explain.append(f"    {score:+7.3f}  {text}  [{parts}]")
+                result.explain.append(f"      {score:+7.3f}  {text}  [{parts}]")
         if session.submit(order):
             result.rejected += 1
         else:
