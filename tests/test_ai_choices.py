@@ -192,4 +192,3 @@ def test_joins_the_attack_an_ally_already_declared(level: str) -> None:
     }
     order = choose(level, view_of(cast, "Me", earlier))
     assert targets_of(order, ActionKind.STRIKE) == {cast["Upper"]}
-

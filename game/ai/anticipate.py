@@ -1,26 +1,38 @@
-"""Guessing the declarations still to come after ours (the `hard` level).
+"""Guessing the declarations still to come after ours: each enemy's best reply (`hard`).
 
 Enemies with better Timing declare after us and see our order.  For each of
-them, in declaration order, this builds the order it would most likely
-declare against what it sees: the attack (a strike from a reachable tile, or
-a shot) worth most to it, and a defence if it is being attacked.  The
-guessed orders are real `Order`s, so the engine's forecast can then tell
-exactly what they would do to us and what our attacks would do to them.
-It uses no dice at all: a guess, not a simulation.
+them, in declaration order, this builds the reply that serves it best
+against what it sees, judged with the rules' odds:
+
+- a strike on any of us it can reach, from the tile around the target where
+  its odds are best and the target's worst (a flank: the target's back arc,
+  where its defences weaken and its own attacks go into its back), two
+  attacks, or one and a defence when it is attacked itself, and a Feint when
+  the forecast says it pays;
+- a shot at any of us it can see in range;
+- a defence alone, when it has nothing better.
+
+The guessed orders are real `Order`s, so the forecast can then tell exactly
+what they would do to us and what our attacks would do to them.  It uses no
+dice at all: a guess, not a simulation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.ai.expect import expected_injuries
+from game.ai.expect import expected_injuries, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.core.geometry import Tile, bearing_direction
+from game.rules.actions.base import ActionSpec, AiAsk
 from game.rules.forecast import chance
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import engaged_with, left_behind, range_band
-from game.rules.registry import MELEE_ATTACKS
+from game.rules.positions import range_band
+from game.rules.registry import OFFENSIVE, action_specs, movement_rule, spec_of
 from game.rules.stats import movement_roll
+from game.world import Equipment
+
+SELF_CARE = 0.9  # how much a reply weighs the Injuries its maker takes (as our own levels do)
 
 
 def predict_later(know: Knowledge, mine: Order) -> dict[int, Order]:
@@ -31,49 +43,51 @@ def predict_later(know: Knowledge, mine: Order) -> dict[int, Order]:
         enemy = know.unit(eid)
         if enemy.side == know.me.side or not enemy.active:
             continue
-        order = _reply(know, enemy, orders)
+        order = reply(know, enemy, orders)
         orders[eid] = order
         guessed[eid] = order
     return guessed
 
 
-def _planned(orders: dict[int, Order], unit: Unit) -> Tile:
-    order = orders.get(unit.eid)
-    return order.path[-1] if order is not None and order.path else unit.tile
+def reply(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> Order:
+    """The order that serves `enemy` best against the orders it sees (see the module's doc)."""
+    best: tuple[float, Order] | None = None
+    for value, order in _attacks(know, enemy, orders):
+        if best is None or value > best[0]:
+            best = (value, order)
+    if best is None:
+        defence = likely_defence(know, enemy, orders, moving=False)
+        return Order(enemy.eid, (Action(defence),) if defence is not None else ())
+    return best[1]
 
 
-def _reply(know: Knowledge, enemy: Unit, orders: dict[int, Order]) -> Order:
-    """The best attack for `enemy` on our side, plus a defence if it is under attack."""
+def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[tuple[float, Order]]:
+    """Each target's best strike and shot for `enemy`, valued in Injuries (worth included)."""
+    found: list[tuple[float, Order]] = []
+    engaged = know.engaged_now(enemy.eid)
     walk = know.reach_map(enemy.eid, float(enemy.rate))
-    engaged = bool(engaged_with(know.world, know.board, enemy.eid))
-    taken = {_planned(orders, u) for u in know.facts.units.values() if u.eid in orders}
-    best: tuple[float, int, Tile, ActionKind] | None = None
     ours = [u for u in know.facts.units.values() if u.side == know.me.side and u.active]
     for target in ours:
-        there = _planned(orders, target)
-        facing = _facing(orders, target)
         order = orders.get(target.eid)
+        facing = _facing(know, orders, target)
         worth = injury_value(target.injuries)
-        for where, odds in _whereabouts(know, target, order):
-            spot = _strike_spot(know, enemy, walk, where, taken, engaged)
-            if spot is not None:
-                value = expected_injuries(
-                    know,
-                    enemy,
-                    enemy.attack_kind,
-                    target,
-                    from_tile=spot,
-                    target_tile=where,
-                    target_order=order,
-                    target_facing=facing,
-                )
-                value *= worth * odds
-                if best is None or value > best[0]:
-                    best = (value, target.eid, spot, enemy.attack_kind)
+        share = injury_value(enemy.injuries) * SELF_CARE / worth
+        for there, odds in _whereabouts(know, target, order):
+            spot = strike_from(
+                know, enemy, target, there, facing, order, know.strike_tiles(enemy.eid, there), share
+            )
+            if spot is None:
+                continue
+            tile, _ = spot
+            path = tuple(walk.path_to(tile) or ()) if tile != enemy.tile else ()
+            for actions in _strike_sets(know, enemy, target, tile, orders):
+                guess = Order(enemy.eid, actions, path, bearing_direction(tile, there))
+                found.append((odds * _value(know, enemy, guess, orders), guess))
         if enemy.missile is not None and not engaged:
+            there = _planned(orders, target)
             band = range_band(know.distance(enemy.tile, there), enemy.missile)
             if band is not None and know.sees(enemy.tile, there):
-                value = worth * expected_injuries(
+                shot = expected_injuries(
                     know,
                     enemy,
                     ActionKind.MISSILE_STRIKE,
@@ -83,83 +97,97 @@ def _reply(know: Knowledge, enemy: Unit, orders: dict[int, Order]) -> Order:
                     target_order=order,
                     target_facing=facing,
                     exposed=True,
+                    actions=2,
                 )
-                if best is None or value > best[0]:
-                    best = (value, target.eid, enemy.tile, ActionKind.MISSILE_STRIKE)
-    actions: list[Action] = []
-    path: tuple[Tile, ...] = ()
-    facing = None
-    defence = likely_defence(enemy, orders, best is not None and best[2] != enemy.tile)
-    if best is not None and best[0] > 0:
-        _, target_id, spot, kind = best
-        # Two attacks, as our own AI mostly declares, or one and a defence when attacked.
-        actions += [Action(kind, target_id)] * (1 if defence is not None else 2)
-        if spot != enemy.tile:
-            path = tuple(walk.path_to(spot) or ())
-        there = _planned(orders, know.unit(target_id))
-        facing = bearing_direction(spot, there) if spot != there else None
+                action = Action(ActionKind.MISSILE_STRIKE, target.eid)
+                guess = Order(enemy.eid, (action, action), (), bearing_direction(enemy.tile, there))
+                found.append((2 * shot * worth, guess))
+    return found
+
+
+def _strike_sets(
+    know: Knowledge, enemy: Unit, target: Unit, tile: Tile, orders: Mapping[int, Order]
+) -> list[tuple[Action, ...]]:
+    """Two attacks; one and its best defence when it is attacked itself; with a Feint
+    wherever an action spec would add one (the forecast then says whether it pays)."""
+    one = Action(enemy.attack_kind, target.eid)
+    sets: list[tuple[Action, ...]] = [(one, one)]
+    defence = likely_defence(know, enemy, orders, moving=tile != enemy.tile)
     if defence is not None:
-        actions.append(Action(defence))
-    return Order(enemy.eid, tuple(actions), path, facing)
+        sets.append((one, Action(defence)))
+    ask = AiAsk(
+        know.world,
+        know.board,
+        know.options,
+        enemy.eid,
+        tile,
+        target.eid,
+        orders,
+        tile != enemy.tile,
+        False,
+        True,
+    )
+    for spec in action_specs(know.options):
+        if type(spec).ai_augment is ActionSpec.ai_augment:
+            continue
+        for actions in list(sets):
+            sets += spec.ai_augment(ask, actions)[:1]
+    return sets
+
+
+def _value(know: Knowledge, enemy: Unit, guess: Order, orders: Mapping[int, Order]) -> float:
+    """What a reply is worth to its maker: the Injuries it deals (worth included), by the forecast."""
+    with_it = {**orders, enemy.eid: guess}
+    value = 0.0
+    for fc in forecast(know, with_it, enemy.eid):
+        target = fc.action.target
+        if fc.action.kind in OFFENSIVE and target is not None:
+            value += float(fc.expected_injuries) * injury_value(know.unit(target).injuries)
+    return value
+
+
+def _planned(orders: Mapping[int, Order], unit: Unit) -> Tile:
+    order = orders.get(unit.eid)
+    return order.path[-1] if order is not None and order.path else unit.tile
 
 
 def _whereabouts(know: Knowledge, target: Unit, order: Order | None) -> list[tuple[Tile, float]]:
-    """Where a melee attacker can hope to find the target, and how likely: a Retreat that
-    succeeds nullifies every melee attack on it (CO.18), one that fails leaves it in place."""
+    """Where a melee attacker can hope to find the target, and how likely: a movement that
+    may leave melee (a Retreat) nullifies every melee attack on it when it succeeds (CO.18),
+    and leaves it in place when it fails."""
     if order is None or not order.path:
         return [(target.tile, 1.0)]
-    if order.has(ActionKind.RETREAT):
-        stays = 1.0 - chance(movement_roll(know.world, target.eid, order).total, 1.0)
+    rule = movement_rule(order.movement_mode)
+    if rule is not None and rule.leaves_melee:
+        stays = 1.0 - float(chance(movement_roll(know.world, target.eid, order).total, 1.0))
         return [(target.tile, stays)] if stays > 0 else []
     return [(order.path[-1], 1.0)]
 
 
-def _strike_spot(
-    know: Knowledge, enemy: Unit, walk: object, there: Tile, taken: set[Tile], engaged: bool
-) -> Tile | None:
-    """The nearest tile the enemy may walk to that has `there` within its reach
-    (an engaged enemy only where it stays engaged with everyone: it cannot walk out of a melee)."""
-    options = []
-    for dy in range(-enemy.reach, enemy.reach + 1):
-        for dx in range(-enemy.reach, enemy.reach + 1):
-            tile = (there[0] + dx, there[1] + dy)
-            if not (dx or dy) or (tile != enemy.tile and tile in taken):
-                continue
-            metres = walk.metres_to(tile)  # type: ignore[attr-defined]
-            if metres != float("inf") and know.board.in_reach(tile, there, enemy.reach):
-                options.append((metres, tile))
-    for _, tile in sorted(options):
-        if not engaged or tile == enemy.tile or not left_behind(know.world, know.board, enemy.eid, tile):
-            return tile
-    return None
-
-
-def _facing(orders: dict[int, Order], unit: Unit) -> int:
+def _facing(know: Knowledge, orders: Mapping[int, Order], unit: Unit) -> int:
     order = orders.get(unit.eid)
     if order is not None and order.facing is not None:
         return order.facing
     return unit.facing
 
 
-def likely_defence(enemy: Unit, orders: Mapping[int, Order], moving: bool) -> ActionKind | None:
-    """The defence an attacked enemy would add: its best against what comes at it."""
-    melee = shots = 0
+def likely_defence(
+    know: Knowledge, unit: Unit, orders: Mapping[int, Order], moving: bool
+) -> ActionKind | None:
+    """The defence an attacked combatant would add: of the defences in play that count
+    against what comes at it (their specs say which), the one with its best stat."""
+    classes = set()
     for order in orders.values():
         for action in order.actions:
-            if action.target == enemy.eid:
-                if action.kind in MELEE_ATTACKS:
-                    melee += 1
-                elif action.kind is ActionKind.MISSILE_STRIKE:
-                    shots += 1
-    if not melee and not shots:
+            if action.target == unit.eid and action.kind in OFFENSIVE:
+                classes.add(spec_of(action.kind).attack_class)  # type: ignore[attr-defined]
+    if not classes:
         return None
-    options = []
-    if melee:
-        options.append((enemy.stats["dodge"], ActionKind.DODGE))
-        if enemy.stats["parry"]:
-            options.append((enemy.stats["parry"], ActionKind.PARRY))
-    if enemy.shield:
-        options.append((enemy.stats["block"], ActionKind.BLOCK))
-    if shots and moving and not melee:
-        options.append((enemy.stats["evade"], ActionKind.EVADE))
-    return max(options, key=lambda o: o[0])[1] if options else None
+    equipment = know.world.get(unit.eid, Equipment)
+    best: tuple[int, ActionKind] | None = None
+    for spec in know.defences(unit.eid, moving):
+        if classes & spec.counters_for(equipment):
+            stat = know.stat(unit.eid, spec)
+            if best is None or stat > best[0]:
+                best = (stat, spec.kind)
+    return best[1] if best is not None else None

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.ai.expect import hit_chance
+from game.ai.expect import counter_chance, expected_injuries, hit_chance
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.board.reach import ReachMap
@@ -27,13 +27,15 @@ from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
 from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind, range_band
-from game.rules.registry import action_specs, movement_kind, movement_spec
+from game.rules.registry import OFFENSIVE, action_specs, movement_kind, movement_spec, spec_of
 from game.rules.stats import max_movement_metres
 from game.world import Equipment
 
 MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
 MAX_SHOOTING_SPOTS = 3
 SHOOTING_SAMPLE = 40  # tiles looked at when choosing shooting spots
+SHOOTING_LOOKS = 8  # of those, tiles weighed with the rules' odds
+RANGED_TARGETS = 2  # targets of shots tried from one tile (the best by the rules' odds)
 SPOT_CHANCE_WEIGHT = 2.0  # a strike spot's hit chance against the danger of standing there
 
 
@@ -124,22 +126,29 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
     ends = [t for t in walk.iter_tiles() if _free(know, t)]
     danger = danger_grid(know)
 
-    # Strike spots around each target: reachable, within reach, best arcs, least danger.
+    # Strike spots around each target: reachable, within reach, best arcs (our hit chance, and,
+    # for a level that flanks, the target's declared attacks on us there: behind it, they go into
+    # its own back), least danger.
     for target in targets:
         options = []
         for there in {target.tile, know.planned(target.eid)}:
             for tile in _around(there, me.reach):
                 if walk.can_reach(tile) and _free(know, tile) and know.board.in_reach(tile, there, me.reach):
                     chance = hit_chance(know, me, me.attack_kind, target, tile, there)
-                    score = SPOT_CHANCE_WEIGHT * chance - 0.3 * float(danger[tile[1], tile[0]])
+                    back = _counter(know, target, tile) if level.flank else 0.0
+                    score = SPOT_CHANCE_WEIGHT * (chance - back) - 0.3 * float(danger[tile[1], tile[0]])
                     options.append((-score, walk.metres_to(tile), tile))
         for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
             add(tile, f"strike {target.name}")
 
-    if me.missile is not None and not know.engaged:
+    if me.shot_kind is not None and me.missile is not None and not know.engaged:
         for tile in shooting_spots(know, ends, danger):
             add(tile, "shoot")
 
+    if ends:
+        hidden = hidden_spot(know, ends, danger)
+        if hidden is not None:
+            add(hidden, "sheltered")
     if ends:
         xs = np.array([t[0] for t in ends])
         ys = np.array([t[1] for t in ends])
@@ -161,26 +170,104 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
     return list(spots.values())
 
 
+def _counter(know: Knowledge, target: Unit, tile: Tile) -> float:
+    """The chance the target's declared attacks on us hit us on `tile` (one attack's, as
+    declared: its facing and Action Penalty), by the rules' odds; 0 if it has not declared."""
+    order = know.earlier.get(target.eid)
+    if order is None:
+        return 0.0
+    attack = next((a for a in order.actions if a.target == know.actor and a.kind in OFFENSIVE), None)
+    if attack is None:
+        return 0.0
+    return counter_chance(know, target, attack, order, tile)
+
+
 def shooting_spots(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> list[Tile]:
-    """Reachable tiles with shots at enemies, in cover, away from their reach."""
+    """Reachable tiles with shots at enemies, sheltered from the enemies' own shots and away
+    from their reach.  A quick look (range band and sight) keeps the likeliest tiles; the
+    rules' odds then weigh our best shot from each against every enemy shooter's shot at us
+    there: cover counts where it stands between us and them, not anywhere near the tile."""
     me = know.me
     assert me.missile is not None
     step = max(1, len(ends) // SHOOTING_SAMPLE)
-    sample = ends[::step]
-    cover = know.terrain.cover_levels
-    scored = []
-    for tile in sample:
+    quick = []
+    for tile in ends[::step]:
         shots = 0.0
         for enemy in know.enemies:
             there = know.planned(enemy.eid)
             band = range_band(know.distance(tile, there), me.missile)
             if band is not None and know.sees(tile, there):
                 shots = max(shots, (1 + band[1] / 6) * injury_value(enemy.injuries))
-        if not shots:
-            continue
-        sheltered = int(cover[max(0, tile[1] - 1) : tile[1] + 2, max(0, tile[0] - 1) : tile[0] + 2].max())
-        scored.append((-(shots + 0.4 * sheltered - 0.8 * float(danger[tile[1], tile[0]])), tile))
+        if shots:
+            quick.append((-(shots - 0.8 * float(danger[tile[1], tile[0]])), tile))
+    scored = []
+    for _, tile in sorted(quick)[:SHOOTING_LOOKS]:
+        mine = max((_shot_at(know, me, enemy, tile) for enemy in know.enemies), default=0.0)
+        theirs = exposure(know, tile, exposed=True)
+        scored.append((-(mine - theirs - 0.8 * float(danger[tile[1], tile[0]])), tile))
     return [tile for _, tile in sorted(scored)[:MAX_SHOOTING_SPOTS]]
+
+
+def _shot_at(know: Knowledge, me: Unit, enemy: Unit, tile: Tile) -> float:
+    """Our best shot's expected Injuries (worth included) from `tile` at where `enemy` will be."""
+    if me.shot_kind is None:
+        return 0.0
+    there = know.planned(enemy.eid)
+    order = know.earlier.get(enemy.eid)
+    # Nobody knows yet whether an enemy still to declare will attack (and so show itself).
+    exposed = know.attacking(enemy.eid) if order is not None else True
+    return injury_value(enemy.injuries) * expected_injuries(
+        know,
+        me,
+        me.shot_kind,
+        enemy,
+        from_tile=tile,
+        target_tile=there,
+        target_order=order,
+        target_facing=know.facing_of(enemy.eid),
+        exposed=exposed,
+    )
+
+
+def exposure(know: Knowledge, tile: Tile, exposed: bool) -> float:
+    """Expected Injuries of one shot from each enemy shooter (not in melee) at us on `tile`,
+    from where it stands, by the rules' odds (range bands, cover between, sight): how
+    exposed the tile is to fire.  Cached for the round."""
+    key = ("exposure", tile, exposed)
+    found = know.facts.odds.get(key)
+    if found is None:
+        me = know.me
+        found = 0.0
+        for enemy in know.enemies:
+            if enemy.shot_kind is None or know.engaged_now(enemy.eid):
+                continue
+            found += expected_injuries(
+                know,
+                enemy,
+                enemy.shot_kind,
+                me,
+                from_tile=enemy.tile,
+                target_tile=tile,
+                target_order=None,
+                target_facing=bearing_direction(tile, enemy.tile) if tile != enemy.tile else me.facing,
+                exposed=exposed,
+            )
+        know.facts.odds[key] = found
+    return found
+
+
+def hidden_spot(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> Tile | None:
+    """The reachable tile least exposed to the enemies' shots (out of their sight or range,
+    behind cover) and to their reach: where to go when the next Injury would defeat us."""
+    if not any(e.shot_kind is not None for e in know.enemies):
+        return None
+    step = max(1, len(ends) // SHOOTING_SAMPLE)
+    best = None
+    for tile in ends[::step]:
+        key = (exposure(know, tile, exposed=False) + float(danger[tile[1], tile[0]]), tile)
+        if best is None or key < best:
+            best = key
+    return best[1] if best is not None else None
 
 
 def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
@@ -203,10 +290,13 @@ def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
     if know.engaged:
         free = [i for i, t in enumerate(ends) if not engaged_with(know.world, know.board, know.actor, at=t)]
         picks = sorted(free, key=lambda i: (safe[i], -run.metres_to(ends[i])))[:1]
-        if me.missile is not None and free:
+        if me.shot_kind is not None and me.missile is not None and free:
             picks += [max(free, key=lambda i: _shot_value(know, ends[i]) - 0.5 * safe[i])]
     else:
-        picks = [int(np.argmin(safe - 0.01 * np.array([run.metres_to(t) for t in ends])))]
+        # Away: of the tiles farthest from every reach, the one least exposed to shots too.
+        calm = safe - 0.01 * np.array([run.metres_to(t) for t in ends])
+        some = [int(i) for i in np.argsort(calm, kind="stable")[:SHOOTING_LOOKS]]
+        picks = [min(some, key=lambda i: (calm[i] + exposure(know, ends[i], exposed=False), i))]
         field = approach_field(know)
         closing = field[ys, xs]
         if np.isfinite(closing).any():
@@ -280,14 +370,20 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
     specs = action_specs(know.options)
     attacks = [s for s in specs if isinstance(s, AttackSpec)]
     augments = [s for s in specs if type(s).ai_augment is not ActionSpec.ai_augment]
-    defences = _defences(ask, specs)
+    defences = _defences(know, ask, specs)
     threat = _main_threat(know, here)
+
+    # Shots only at the best few targets from here (the rules' odds): a shooter has many.
+    shootable = {
+        t.eid for t in sorted(targets, key=lambda t: (-_shot_at(know, me, t, here), t.eid))[:RANGED_TARGETS]
+    }
 
     def attack_sets(target: Unit, ranged_only: bool = False) -> None:
         there = know.planned(target.eid)
         on = replace(ask, target=target.eid)
         for spec in attacks:
-            if ranged_only and "melee" in spec.roles:
+            melee = "melee" in spec.roles
+            if (ranged_only and melee) or (not melee and target.eid not in shootable):
                 continue
             for actions, tag in spec.ai_options(on):
                 order(actions, there, tag)
@@ -300,6 +396,27 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                     for more in augment.ai_augment(on, actions):
                         order(more, there, f"{tag}, {augment.label.lower()}")
 
+    # Any other action in play that offers itself to an AI (a rules module's own, say):
+    # alone, and with the best defence.
+    others = [
+        spec
+        for spec in specs
+        if not isinstance(spec, (AttackSpec, DefenceSpec))
+        and spec.movement is None
+        and type(spec).ai_options is not ActionSpec.ai_options
+    ]
+
+    def other_sets() -> None:
+        for spec in others:
+            for target in targets if spec.targeted else [None]:
+                on = replace(ask, target=target.eid if target is not None else None)
+                towards = know.planned(target.eid) if target is not None else threat
+                for actions, tag in spec.ai_options(on):
+                    order(actions, towards, tag)
+                    if defences:
+                        order((*actions, Action(defences[0].kind)), towards, f"{tag}, {defences[0].label}")
+
+    other_sets()
     if movement is None:
         for target in targets:
             attack_sets(target)
@@ -321,19 +438,47 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
         order([], threat, "")
         if defences:
             order([Action(defences[0].kind)], threat, defences[0].label)
-        for target in targets[:2]:
+        for target in targets:
             attack_sets(target, ranged_only=True)
     return out
 
 
-def _defences(ask: AiAsk, specs: list[ActionSpec]) -> list[DefenceSpec]:
-    """Defences this combatant can usefully roll where it ends, best stat first."""
+def _defences(know: Knowledge, ask: AiAsk, specs: list[ActionSpec]) -> list[DefenceSpec]:
+    """Defences this combatant can usefully roll where it ends, best stat first: those that
+    count against an attack that can come at it there (its spec's `counters_for`), if any can."""
+    equipment = ask.equipment
     found = [
-        (spec.ai_stat(ask.world, ask.actor), i, spec)
+        (know.stat(ask.actor, spec), i, spec)
         for i, spec in enumerate(specs)
         if isinstance(spec, DefenceSpec) and spec.ai_usable(ask)
     ]
-    return [spec for stat, _, spec in sorted(found, key=lambda f: (-f[0], f[1])) if stat > 0]
+    usable = [spec for stat, _, spec in sorted(found, key=lambda f: (-f[0], f[1])) if stat > 0]
+    coming = _incoming(know, ask.here)
+    useful = [spec for spec in usable if coming & spec.counters_for(equipment)]
+    return useful if coming else usable
+
+
+def _incoming(know: Knowledge, here: Tile) -> set[str]:
+    """The classes of the attacks that can come at `here` this round (declared, or from an
+    enemy that can reach or shoot it)."""
+    classes: set[str] = set()
+    for order in know.earlier.values():
+        for action in order.actions:
+            if action.target == know.actor and action.kind in OFFENSIVE:
+                classes.add(spec_of(action.kind).attack_class)  # type: ignore[attr-defined]
+    for enemy in know.enemies:
+        if know.declared(enemy.eid):
+            continue
+        if know.melee_zone(enemy.eid, enemy.tile)[here[1], here[0]]:
+            classes.add(spec_of(enemy.attack_kind).attack_class)  # type: ignore[attr-defined]
+        shoots = enemy.shot_kind is not None and enemy.missile is not None and not know.engaged_now(enemy.eid)
+        if (
+            shoots
+            and range_band(know.distance(enemy.tile, here), enemy.missile)
+            and know.sees(enemy.tile, here)
+        ):  # type: ignore[arg-type]
+            classes.add(spec_of(enemy.shot_kind).attack_class)  # type: ignore[arg-type,attr-defined]
+    return classes
 
 
 def _main_threat(know: Knowledge, here: Tile) -> Tile | None:

@@ -1,19 +1,115 @@
-"""What the AI expects of attacks nobody has declared yet, asked of the rules' own odds.
+"""What the AI expects of attacks, asked of the rules' own odds and forecast.
 
 The forecast is exact, but only for orders that exist.  For an enemy that
 declares after us (or for our own attack next round) the AI imagines the
 attack and asks `game.rules.odds.attack_odds` about it, in floats: the same
 modified stat, defences, arcs, cover, range bands, modules and Withstand
-Injury as the real thing, so no rule is written twice.  Answers are cached for
-the declaration: the same question comes back for many candidates.
+Injury as the real thing, so no rule is written twice.  Answers are cached:
+for the declaration (`Knowledge.expect_cache`), or for the whole round when
+they depend on nothing declared (`RoundFacts.odds`): the same question comes
+back for many candidates and many declarers.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from game.ai.knowledge import Knowledge, Unit
 from game.core.geometry import Tile, bearing_direction
+from game.rules.actions.base import ActionSpec
+from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
+from game.rules.registry import MELEE_ATTACKS, spec_of
+
+
+def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
+    """The rules' forecast of `orders[eid]` (in floats), cached for the declaration: it
+    depends only on that order, the orders of its targets and the positions now."""
+    order = orders[eid]
+    targets = tuple(dict.fromkeys(a.target for a in order.actions if a.target is not None))
+    key = ("forecast", eid, order, tuple(orders.get(t) for t in targets))
+    found = know.expect_cache.get(key)
+    if found is None:
+        found = forecast_order(know.world, know.board, orders, eid, know.options, know.timing, one=1.0)
+        know.expect_cache[key] = found  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
+    """A quick look at what `orders[eid]`'s attacks can expect: the rules' odds with the
+    attacker and each target where they plan to end (a walk's end, a target's declared path
+    end), instead of every way their movements can turn out.  The same as the forecast when
+    no movement is in doubt; when one is (a Sprint or Retreat roll, a target on the move),
+    the forecast itself.  The AI ranks every candidate with this, then judges the best few
+    with the forecast."""
+    from game.rules.movement import final_facing
+    from game.rules.odds import AttackOdds
+    from game.rules.registry import FEINTABLE, OFFENSIVE, movement_rule
+
+    order = orders[eid]
+    if movement_rule(order.movement_mode) is not None or any(
+        a.kind not in OFFENSIVE and type(spec_of(a.kind)).ai_worth is not ActionSpec.ai_worth
+        for a in order.actions
+    ):
+        # Movement in doubt, or an action worth something beyond Injuries (its chance is wanted).
+        return forecast(know, orders, eid)
+    targets = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target is not None}
+    if any((theirs := orders.get(t)) is not None and theirs.path for t in targets):
+        return forecast(know, orders, eid)
+    here = order.path[-1] if order.path else know.unit(eid).tile
+    facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
+    found: list[ActionForecast] = []
+    slot = 0
+    for index, action in enumerate(order.actions):
+        served = None
+        if action.kind in FEINTABLE:
+            served, slot = slot, slot + 1
+        if action.kind not in OFFENSIVE or action.target is None:
+            continue
+        target = action.target
+        odds = AttackOdds(
+            know.world, know.board, eid, order, action, orders.get(target), served, know.options, 1.0
+        )
+        there = know.unit(target).tile
+        situation = odds.situation(
+            here, facing, there, know.facing_of(target), engaged=_engaged_at(know, eid, here)
+        )
+        got = odds.at(situation)
+        nullified = 1.0 if got.breakdown is None else 0.0
+        found.append(
+            ActionForecast(
+                eid,
+                index,
+                action,
+                got.success,
+                got.part_hit,
+                nullified,  # type: ignore[arg-type]
+                got.expected_injuries,
+                got.breakdown,
+                reason=got.reason,
+            )
+        )
+    return found
+
+
+def _engaged_at(know: Knowledge, eid: int, here: Tile) -> bool:
+    """Whether `eid` on `here` would be in melee with an enemy where that one plans to end
+    (a quick look: either within the other's reach)."""
+    key = ("engaged at", eid, here)
+    found = know.expect_cache.get(key)
+    if found is None:
+        me = know.unit(eid)
+        found = False
+        for other in know.facts.units.values():
+            if other.side == me.side or not other.active:
+                continue
+            there = know.planned(other.eid)
+            if know.board.in_reach(here, there, me.reach) or know.board.in_reach(there, here, other.reach):
+                found = True
+                break
+        know.expect_cache[key] = found
+    return bool(found)
 
 
 def expected_injuries(
@@ -29,11 +125,13 @@ def expected_injuries(
     metres: float = 0.0,
     exposed: bool | None = None,
     actions: int = 1,
+    facing: int | None = None,
 ) -> float:
-    """Expected Injuries of one attack of `kind` by `attacker` from `from_tile` (facing the
-    target) on `target` at `target_tile`, against the defences of `target_order`; 0 when the
-    attack would be nullified (out of reach, range or sight, hidden in cover …).  `actions`
-    is the number of actions the attacker declares (its Action Penalty)."""
+    """Expected Injuries of one attack of `kind` by `attacker` from `from_tile` on `target`
+    at `target_tile`, against the defences of `target_order`; 0 when the attack would be
+    nullified (out of reach, range or sight, hidden in cover …).  `actions` is the number
+    of actions the attacker declares (its Action Penalty); `facing` the attacker's (default:
+    toward the target)."""
     key = (
         attacker.eid,
         kind,
@@ -45,11 +143,17 @@ def expected_injuries(
         metres,
         exposed,
         actions,
+        facing,
     )
-    found = know.expect_cache.get(key)
+    # Nothing declared in the question: the answer holds for the whole round.
+    cache = know.facts.odds if target_order is None else know.expect_cache
+    found = cache.get(key)
     if found is None:
         action = Action(kind, target.eid)
-        facing = bearing_direction(from_tile, target_tile) if from_tile != target_tile else attacker.facing
+        if facing is None:
+            facing = (
+                bearing_direction(from_tile, target_tile) if from_tile != target_tile else attacker.facing
+            )
         odds = attack_odds(
             know.world,
             know.board,
@@ -65,7 +169,7 @@ def expected_injuries(
             exposed=exposed,
             options=know.options,
         )
-        found = know.expect_cache[key] = float(odds.expected_injuries)
+        found = cache[key] = float(odds.expected_injuries)
     return found
 
 
@@ -93,3 +197,84 @@ def hit_chance(
         )
         found = know.expect_cache[key] = float(odds.success)
     return found
+
+
+def counter_chance(know: Knowledge, attacker: Unit, action: Action, order: Order, at: Tile) -> float:
+    """P(`action`, declared in `order` by `attacker`, hits us if we stand on `at`): it attacks
+    from where it planned to end, facing as it declared, with its Action Penalty."""
+    key = ("counter", attacker.eid, action, order, at)
+    found = know.expect_cache.get(key)
+    if found is None:
+        there = know.planned(attacker.eid)
+        odds = attack_odds(
+            know.world,
+            know.board,
+            attacker.eid,
+            action,
+            at=there,
+            facing=know.facing_of(attacker.eid),
+            target_at=at,
+            target_facing=bearing_direction(at, there) if at != there else know.me.facing,
+            order=order,
+            options=know.options,
+        )
+        found = know.expect_cache[key] = float(odds.success)
+    return found
+
+
+def strike_from(
+    know: Knowledge,
+    enemy: Unit,
+    target: Unit,
+    here: Tile,
+    facing: int,
+    order: Order | None,
+    tiles: Iterable[Tile],
+    worth: float = 1.0,
+) -> tuple[Tile, float] | None:
+    """Where `enemy` would stand to strike `target` at `here` (facing `facing`, declaring
+    `order`): of `tiles` (those it can get to), the one where its expected Injuries on the
+    target, less the target's own attacks on it (× `worth`: what an Injury on the enemy is
+    worth against one on the target), are best, by the rules' odds.  Facing in: a strike
+    from the back arc, where the target's defences weaken and its own attacks go into its
+    back, shows as the best tile.  Returns (tile, the enemy's expected Injuries on the
+    target), or None if no tile is within reach."""
+    kind = enemy.attack_kind
+    counters = [
+        a for a in (order.actions if order else ()) if a.target == enemy.eid and a.kind in MELEE_ATTACKS
+    ]
+    n_actions = max(1, len(order.actions)) if order else 1
+    best: tuple[float, float, Tile] | None = None
+    # Nearest first: of equally good tiles, the one it gets to soonest.
+    for tile in sorted(tiles, key=lambda t: (know.distance(enemy.tile, t), t)):
+        if tile == here or not know.board.in_reach(tile, here, enemy.reach):
+            continue
+        theirs = expected_injuries(
+            know,
+            enemy,
+            kind,
+            target,
+            from_tile=tile,
+            target_tile=here,
+            target_order=order,
+            target_facing=facing,
+            actions=2,
+        )
+        ours = 0.0
+        for action in counters[:2]:
+            ours += expected_injuries(
+                know,
+                target,
+                action.kind,
+                enemy,
+                from_tile=here,
+                target_tile=tile,
+                target_order=None,
+                target_facing=bearing_direction(tile, here),
+                actions=n_actions,
+                facing=facing,
+            )
+        value = theirs - worth * ours
+        if best is None or value > best[0] + 1e-9:
+            best = (value, theirs, tile)
+    return (best[2], best[1]) if best is not None else None

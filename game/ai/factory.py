@@ -2,7 +2,8 @@
 
 The names are those of a scenario's `controller` field (and the simulate
 command's `--sides`): "ai:easy", "ai:normal", "ai:hard", "ai:random", and
-"placeholder" (the simple close-in-and-hit policy).
+"placeholder" (the simple close-in-and-hit policy); "ai:flanker" is the flanking
+script the AI is tested against (`game.ai.flanker`), not a level for players.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from game.ai.controller import Controller, PlaceholderController
 from game.ai.levels import LEVELS
 
-CONTROLLER_NAMES = ("ai:easy", "ai:normal", "ai:hard", "ai:random", "placeholder")
+CONTROLLER_NAMES = ("ai:easy", "ai:normal", "ai:hard", "ai:random", "ai:flanker", "placeholder")
 """Every name `make_controller` accepts."""
 
 
@@ -22,6 +23,10 @@ def make_controller(name: str, seed: int = 0) -> Controller:
     key = name.strip().casefold()
     if key == "placeholder":
         return PlaceholderController()
+    if key == "ai:flanker":
+        from game.ai.flanker import FlankerController
+
+        return FlankerController(seed)
     if key == "ai:random":
         from game.ai.random_ai import RandomController
 

@@ -19,13 +19,13 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
+from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
 from game.rules.board import Board
-from game.rules.defence import defence_spec
 from game.rules.options import RuleOptions
-from game.rules.orders import ActionKind, Order
-from game.rules.positions import combatants, engaged_with, melee_reach, name_of, tile_of
-from game.rules.registry import OFFENSIVE, spec_of
-from game.rules.stats import missile_roll, movement_rate, skill_roll
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.positions import combatants, engaged_with, left_behind, melee_reach, name_of, tile_of
+from game.rules.registry import OFFENSIVE, action_specs
+from game.rules.stats import movement_rate
 from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 
@@ -50,8 +50,8 @@ def injury_value(injuries: float) -> float:
 
 @dataclass(frozen=True)
 class Unit:
-    """One combatant as the AI sees it.  Stats carry the Injury and armour
-    penalties but no Action Penalty: subtract one per action beyond the first."""
+    """One combatant as the AI sees it: where it is, how hurt, how far it walks and reaches,
+    and which attacks it makes (its chances are asked of the rules each time)."""
 
     eid: int
     name: str
@@ -62,42 +62,20 @@ class Unit:
     active: bool
     rate: int
     melee: Weapon  # the melee weapon in hand, or bare hands
-    armed: bool  # holds a melee weapon (else it Brawls)
+    armed: bool  # holds a melee weapon
     missile: Weapon | None
     reach: int
-    shield: bool
-    stats: Mapping[str, int]
-
-    @property
-    def attack_kind(self) -> ActionKind:
-        """Strike with a weapon in hand, Brawling without."""
-        return ActionKind.STRIKE if self.armed else ActionKind.BRAWLING
+    attack_kind: ActionKind  # its best melee attack that can Injure (Strike armed, Brawling not)
+    shot_kind: ActionKind | None  # its best attack from afar, if it holds what it needs
 
 
-def read_unit(world: World, eid: int) -> Unit:
-    """The numbers of one combatant, from its sheet, equipment and condition."""
+def read_unit(world: World, eid: int, board: Board | None = None, options: RuleOptions | None = None) -> Unit:
+    """The numbers of one combatant, from its sheet, equipment and condition; its attacks are
+    the action specs in play (`options`) that can Injure with what it holds."""
     equipment = world.get(eid, Equipment)
     condition = world.get(eid, Condition)
     melee = equipment.melee_weapon()
-    missile = equipment.missile_weapon()
-    stats = {
-        skill: skill_roll(world, eid, skill, None).total
-        for skill in ("strike", "brawling", "feint", "disarm", "dodge", "evade", "block")
-    }
-    stats["parry"] = (
-        skill_roll(world, eid, "parry", None).plus(*defence_spec(ActionKind.PARRY).modifiers(equipment)).total
-        if melee is not None and any(w.is_melee and w.can_parry for w in equipment.weapons)
-        else 0
-    )
-    stats["movement"] = skill_roll(world, eid, "movement", None).total
-    if missile is not None:
-        assert missile.missile_kind is not None
-        stats["missile"] = missile_roll(world, eid, missile.missile_kind, None).total
-    if melee is None:
-        stats["strike"] = stats["brawling"]
-        feint = spec_of(ActionKind.FEINT).roll_breakdown(world, eid, Order(eid))
-        assert feint is not None
-        stats["feint"] = feint.total  # a Feint without a weapon (CO.09)
+    melee_kind, shot_kind = _attack_kinds(world, board, options or RuleOptions.battlefield(), eid)
     return Unit(
         eid=eid,
         name=name_of(world, eid),
@@ -109,11 +87,32 @@ def read_unit(world: World, eid: int) -> Unit:
         rate=max(0, movement_rate(world, eid).total),
         melee=melee or BARE_HANDS,
         armed=melee is not None,
-        missile=missile,
+        missile=equipment.missile_weapon(),
         reach=melee_reach(equipment),
-        shield=equipment.shield is not None,
-        stats=stats,
+        attack_kind=melee_kind,
+        shot_kind=shot_kind,
     )
+
+
+def _attack_kinds(
+    world: World, board: Board | None, options: RuleOptions, eid: int
+) -> tuple[ActionKind, ActionKind | None]:
+    """The best melee attack and the best attack from afar that `eid` can make with what it
+    holds (the specs' `weapon`, `ai_usable` and `ai_stat`), out of melee."""
+    ask = AiAsk(world, board, options, eid, tile_of(world, eid), None, {}, False, False, True)  # type: ignore[arg-type]
+    equipment = world.get(eid, Equipment)
+    best: dict[bool, tuple[int, int, ActionKind]] = {}
+    for rank, spec in enumerate(action_specs(options)):
+        if not isinstance(spec, AttackSpec) or not spec.deals_injury or not spec.targeted:
+            continue
+        if spec.weapon(equipment, Action(spec.kind)) is None or not spec.ai_usable(ask):
+            continue
+        melee = "melee" in spec.roles
+        key = (spec.ai_stat(world, eid), -rank, spec.kind)
+        if melee not in best or key > best[melee]:
+            best[melee] = key
+    melee_kind = best[True][2] if True in best else ActionKind.BRAWLING
+    return melee_kind, best[False][2] if False in best else None
 
 
 def terrain_board(board: Board) -> TerrainBoard:
@@ -139,6 +138,11 @@ class RoundFacts:
     fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
+    odds: dict[tuple[object, ...], float] = field(default_factory=dict)
+    """The rules' odds of imagined attacks on targets with nothing declared (`game.ai.expect`)."""
+    engaged: dict[int, bool] = field(default_factory=dict)
+    stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
+    defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)
 
 
 def round_key(world: World, round_number: int) -> tuple[object, ...]:
@@ -179,6 +183,7 @@ class Knowledge:
         mine = declaration.index(actor) if actor in declaration else len(declaration)
         self.later = [e for e in declaration[mine + 1 :] if e not in self.earlier]
         self.engaged = engaged_with(world, board, actor)
+        facts.engaged.setdefault(actor, bool(self.engaged))
         self.occupied = {u.tile for u in units if u.eid != actor and not world.get(u.eid, Condition).dead}
         self.planned_ends = {planned_tile(world, e, self.earlier) for e in self.earlier if e != actor}
         self.items = [(eid, pos.tile, item.weapon) for eid, pos, item in world.query(Position, Item)]
@@ -213,6 +218,74 @@ class Knowledge:
         """Whether its declared order holds an offensive action (exposed behind high cover)."""
         order = self.earlier.get(eid)
         return order is not None and any(a.kind in OFFENSIVE for a in order.actions)
+
+    def engaged_now(self, eid: int) -> bool:
+        """Whether a combatant is engaged in melee now (before anyone moves), cached for the round."""
+        found = self.facts.engaged.get(eid)
+        if found is None:
+            found = self.facts.engaged[eid] = bool(engaged_with(self.world, self.board, eid))
+        return found
+
+    def stat(self, eid: int, spec: ActionSpec) -> int:
+        """A combatant's stat for an action before the round's penalties (the spec's `ai_stat`)."""
+        key = (eid, spec.kind)
+        found = self.facts.stats.get(key)
+        if found is None:
+            found = self.facts.stats[key] = spec.ai_stat(self.world, eid)  # type: ignore[attr-defined]
+        return found
+
+    def defences(self, eid: int, moving: bool) -> list[DefenceSpec]:
+        """The defences in play a combatant can usefully roll, standing or on the move (each
+        spec's `ai_usable`: a Block needs a shield, an Evade a move out of melee)."""
+        key = (eid, moving)
+        found = self.facts.defences.get(key)
+        if found is None:
+            unit = self.unit(eid)
+            ask = AiAsk(
+                self.world,
+                self.board,
+                self.options,
+                eid,
+                unit.tile,
+                None,
+                {},
+                moving,
+                self.engaged_now(eid),
+                True,
+            )
+            found = [
+                spec
+                for spec in action_specs(self.options)
+                if isinstance(spec, DefenceSpec) and spec.ai_usable(ask) and self.stat(eid, spec) > 0
+            ]
+            self.facts.defences[key] = found
+        return found
+
+    def strike_tiles(self, eid: int, there: Tile, next_round: bool = False) -> list[Tile]:
+        """Free tiles within `eid`'s reach of `there` that it can walk to: this round from
+        where it stands (engaged, only where it stays engaged with everyone: it cannot walk
+        out of a melee), or, `next_round`, from where it plans to end (as the crow flies)."""
+        unit = self.unit(eid)
+        origin = self.planned(eid) if next_round else unit.tile
+        walk = None if next_round else self.reach_map(eid, float(unit.rate))
+        engaged = not next_round and self.engaged_now(eid)
+        found = []
+        for dy in range(-unit.reach, unit.reach + 1):
+            for dx in range(-unit.reach, unit.reach + 1):
+                tile = (there[0] + dx, there[1] + dy)
+                if not (dx or dy) or not self.terrain.in_bounds(tile):
+                    continue
+                if tile != origin and (tile in self.occupied or tile in self.planned_ends):
+                    continue
+                if walk is not None:
+                    if not walk.can_reach(tile):
+                        continue
+                elif self.distance(origin, tile) > unit.rate + 1e-9 or not self.terrain.passable(tile):
+                    continue
+                if engaged and tile != unit.tile and left_behind(self.world, self.board, eid, tile):
+                    continue
+                found.append(tile)
+        return found
 
     # ------------------------------------------------------------ board lookups
     def reach_map(self, eid: int, budget: float) -> ReachMap:

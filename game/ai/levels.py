@@ -32,6 +32,10 @@ class Level:
     dealt_weight: float = 1.0  # Injuries dealt (less for a side that only has to hold out)
     focus: bool = False  # an Injury is worth more on a target our side already attacks this round
     guess_defences: bool = False  # a target still to declare is judged against the defence it would add
+    flank: bool = (
+        False  # enemies strike from the tiles that serve them best (our back arc), not the near side
+    )
+    mistakes: bool = False  # human-like mistakes on purpose (see `game.ai.mistakes`), marked as such
 
 
 EASY = Level(
@@ -47,6 +51,7 @@ EASY = Level(
     blunder_rate=0.25,
     noise=0.15,
     max_targets=2,
+    mistakes=True,
 )
 """Short-sighted: sees only what was declared before it, and errs on purpose."""
 
@@ -74,7 +79,7 @@ HARD = Level(
     threat_weight=1.0,
     position_weight=0.5,
     approach_weight=0.25,
-    anticipate=6,
+    anticipate=8,
     tactics=True,
     mistake_rate=0.0,
     mistake_pool=1,
@@ -83,8 +88,10 @@ HARD = Level(
     max_targets=4,
     focus=True,
     guess_defences=True,
+    flank=True,
 )
-"""Normal, and it predicts the declarations still to come after its own."""
+"""Normal, and it guesses each later enemy's best reply (a flank included) and judges its
+best candidates against them."""
 
 LEVELS = {level.name: level for level in (EASY, NORMAL, HARD)}
 """Levels by name."""

@@ -1,16 +1,19 @@
 """Scoring a candidate order: named terms, in Injuries, that add up to its score.
 
-    dealt      Injuries the order's attacks are expected to deal (the engine's
-               exact forecast), each worth more on an injured target; a
-               target that has not declared yet will likely defend: normal
-               and hard forecast against the defence it would add, easy
-               counts a little less
-    disarm     a successful Disarm, worth part of the foe's next attacks
-    retrieve   getting a weapon back in hand
-    taken      Injuries expected from attacks already declared on us (exact
+    dealt      Injuries the order's attacks are expected to deal (the rules'
+               forecast), each worth more on an injured target; a target
+               that has not declared yet will likely defend: normal and hard
+               forecast against the defence it would add, easy counts a
+               little less
+    <action>   what a success is worth beyond Injuries, by the action's own
+               `ai_worth` (a Disarm, a weapon picked up, …), × its chance
+    taken      Injuries expected from attacks already declared on us (the
                forecast, with this order's defences and movement)
-    threat     Injuries expected from enemies still to declare (an estimate:
-               who can reach or see our end tile, against our defences)
+    threat     Injuries expected from enemies still to declare: who can reach
+               or see our end tile, against our defences; a flank-aware
+               level (hard) has each strike come from the tile that serves
+               the enemy best (our back arc, if it can get there), and mixes
+               in the forecast of the replies it guessed for them
     position   next round: the best attack we will have from the end tile,
                less what the enemy will be able to do to us there
     approach   rounds of walking before we can attack well (into reach, or short range)
@@ -22,29 +25,31 @@ on us.  The terms are kept so the AI can explain its choice.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate, approach_field
-from game.ai.expect import expected_injuries
+from game.ai.expect import expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.equipment import Weapon
-from game.core.geometry import Tile, bearing_direction
-from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
+from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
+from game.rules.actions.base import AttackSpec
+from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
 from game.rules.injury import DEFEAT_AT
-from game.rules.orders import Action, ActionKind, Order
+from game.rules.orders import Action, Order
 from game.rules.positions import range_band
-from game.rules.registry import OFFENSIVE
+from game.rules.registry import OFFENSIVE, spec_of
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
-DISARM_VALUE = 0.6  # a disarmed foe loses most of a round or two of attacks
-RETRIEVE_VALUE = 0.8  # a weapon back in hand
 NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
 MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
+
+DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
+"""The names of the terms (an action's own worth is named after the action)."""
 
 
 @dataclass
@@ -54,6 +59,8 @@ class Scored:
     candidate: Candidate
     terms: dict[str, float] = field(default_factory=dict)
     score: float = 0.0
+    replies: dict[int, Order] = field(default_factory=dict)
+    """The replies it was judged against (hard), by enemy."""
 
     def total(self) -> float:
         """Add the terms up (and remember the sum)."""
@@ -76,30 +83,35 @@ class Scorer:
         self._allied = self._allied_hurt() if level.focus else {}
 
     # ------------------------------------------------------------ public
-    def score(self, cand: Candidate, predicted: dict[int, Order] | None = None) -> Scored:
-        """All the terms of one candidate; `predicted` adds guessed orders of later declarers."""
+    def score(
+        self, cand: Candidate, predicted: dict[int, Order] | None = None, flank: bool = False
+    ) -> Scored:
+        """All the terms of one candidate; `predicted` adds guessed orders of later declarers,
+        `flank` has later enemies strike from the tiles that serve them best (else the near side)."""
         know, level, order = self.know, self.level, cand.order
         orders = {**know.earlier, **(predicted or {}), self.me.eid: order}
         terms: dict[str, float] = {}
         hurt = self._offence(order, orders, terms, predicted is not None)
-        outcomes = _grouped(movement_outcomes(know.world, know.board, self.me.eid, order))
+        outcomes = self._outcomes(order)
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
-        terms["taken"] = -self.my_worth * self._taken(orders, know.earlier, hurt)
+        # What others do to us does not depend on whom we attack: one look serves every target.
+        orders[self.me.eid] = as_target(order)
+        terms[TAKEN] = -self.my_worth * self._taken(orders, know.earlier, hurt)
         if level.threat_weight:
-            estimate = self._threat(order, outcomes, exposed)
+            estimate = self._threat(as_target(order), outcomes, exposed, flank)
             if predicted is not None:
                 # One guess of the replies is sharp but brittle: half of it, half the estimate.
                 estimate = (1 - GUESS_SHARE) * estimate + GUESS_SHARE * self._taken(orders, predicted)
-            terms["threat"] = -self.my_worth * level.threat_weight * estimate
+            terms[THREAT] = -self.my_worth * level.threat_weight * estimate
         if level.position_weight:
-            terms["position"] = level.position_weight * sum(
-                o.probability * self._position_value(o.tile, o.facing, exposed) for o in outcomes
+            terms[POSITION] = level.position_weight * sum(
+                float(o.probability) * self._position_value(o.tile, o.facing, exposed) for o in outcomes
             )
         if level.approach_weight:
-            terms["approach"] = -level.approach_weight * sum(
-                o.probability * self._rounds_away(o.tile) for o in outcomes
+            terms[APPROACH] = -level.approach_weight * sum(
+                float(o.probability) * self._rounds_away(o.tile) for o in outcomes
             )
-        scored = Scored(cand, {k: v for k, v in terms.items() if v})
+        scored = Scored(cand, {k: v for k, v in terms.items() if v}, replies=dict(predicted or {}))
         scored.total()
         return scored
 
@@ -112,14 +124,27 @@ class Scorer:
             a.kind in OFFENSIVE and a.target is not None and not know.declared(a.target)
             for a in order.actions
         ):
-            return Scored(scored.candidate, dict(scored.terms), scored.score)
-        terms = {k: v for k, v in scored.terms.items() if k not in ("dealt", "disarm")}
+            return Scored(scored.candidate, dict(scored.terms), scored.score, dict(scored.replies))
+        terms = {k: v for k, v in scored.terms.items() if k not in self._offence_terms(order)}
         self._offence(order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True)
-        again = Scored(scored.candidate, {k: v for k, v in terms.items() if v})
+        again = Scored(scored.candidate, {k: v for k, v in terms.items() if v}, replies=dict(scored.replies))
         again.total()
         return again
 
     # ------------------------------------------------------------ terms
+    def _outcomes(self, order: Order) -> list[MoveOutcome]:
+        """Where our movement can end, with its chances (the rules'), merged by end; cached
+        for the declaration (many candidates share a path and the kinds of their actions)."""
+        key = ("outcomes", order.path, order.facing, tuple((a.kind, a.called_shot) for a in order.actions))
+        found = self.know.expect_cache.get(key)
+        if found is None:
+            found = _grouped(movement_outcomes(self.know.world, self.know.board, self.me.eid, order))
+            self.know.expect_cache[key] = found  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
+    def _offence_terms(self, order: Order) -> set[str]:
+        return {DEALT} | {spec_of(a.kind).label.lower() for a in order.actions}
+
     def _offence(
         self,
         order: Order,
@@ -128,61 +153,64 @@ class Scorer:
         exact: bool,
         guarded: bool = False,
     ) -> dict[int, float]:
-        """dealt, disarm and retrieve; returns the expected Injuries dealt to each target."""
+        """dealt, and each action's own worth; returns the expected Injuries dealt to each target."""
         know = self.know
         hurt: dict[int, float] = defaultdict(float)
         if not order.actions:
             return hurt
-        if any(a.kind in OFFENSIVE for a in order.actions):
-            dealt = disarm = 0.0
-            # A target still to declare is judged against the defence it would add (so a Feint
-            # shows its worth), or, in the quick first look at every candidate, counted a little less.
-            guarded = guarded and not exact
-            if guarded:
-                forecasts = self._guarded(order, orders)
-            else:
-                forecasts = forecast_order(
-                    know.world, know.board, orders, self.me.eid, know.options, know.timing
-                )
-            for fc in forecasts:
-                action = fc.action
-                if action.kind not in OFFENSIVE or action.target is None:
-                    continue
-                target = know.unit(action.target)
-                if not target.active:
+        # A target still to declare is judged against the defence it would add (so a Feint
+        # shows its worth), or, in the quick first look at every candidate, counted a little less.
+        guarded = guarded and not exact
+        if guarded:
+            forecasts = self._guarded(order, orders)
+        elif exact:
+            forecasts = forecast(know, orders, self.me.eid)
+        else:
+            forecasts = first_look(know, orders, self.me.eid)
+        dealt = 0.0
+        for fc in forecasts:
+            action = fc.action
+            spec = spec_of(action.kind)
+            target = know.unit(action.target) if action.target is not None else None
+            if target is not None and not target.active:
+                continue
+            worth = 1.0
+            if target is not None:
+                if target.side == self.me.side:
                     continue
                 guess = 1.0 if exact or guarded or know.declared(target.eid) else UNDECLARED_DEFENCE
-                worth = injury_value(target.injuries + self._allied.get(target.eid, 0.0))
-                if action.kind is ActionKind.DISARM:
-                    disarm += float(fc.success) * DISARM_VALUE * worth * guess
-                else:
-                    dealt += float(fc.expected_injuries) * worth * guess
-                    hurt[target.eid] += float(fc.expected_injuries)
-            terms["dealt"] = dealt * self.level.dealt_weight
-            terms["disarm"] = disarm * self.level.dealt_weight
-        if order.has(ActionKind.RETRIEVE):
-            terms["retrieve"] = RETRIEVE_VALUE
+                worth = injury_value(target.injuries + self._allied.get(target.eid, 0.0)) * guess
+            if action.kind in OFFENSIVE and target is not None and getattr(spec, "deals_injury", False):
+                dealt += float(fc.expected_injuries) * worth
+                hurt[target.eid] += float(fc.expected_injuries)
+            extra = spec.ai_worth(know.world, self.me.eid, action)
+            if extra:
+                label = spec.label.lower()
+                terms[label] = (
+                    terms.get(label, 0.0) + float(fc.success) * extra * worth * self.level.dealt_weight
+                )
+        terms[DEALT] = dealt * self.level.dealt_weight
         return hurt
 
     def _guarded(self, order: Order, orders: dict[int, Order]) -> list[ActionForecast]:
         """The order's forecasts with each target still to declare defending as it likely
         would when attacked (`likely_defence`); targets that declared keep their orders.
-        The exact forecast then tells whether a Feint's bonus outweighs its Action
-        Penalty against that Defense Penalty."""
+        The forecast then tells whether a Feint's bonus outweighs its Action Penalty
+        against that Defense Penalty."""
         know = self.know
         guessed = dict(orders)
         for action in order.actions:
             target = action.target
             if action.kind not in OFFENSIVE or target is None or target in guessed:
                 continue
-            defence = likely_defence(know.unit(target), orders, moving=False)
+            defence = likely_defence(know, know.unit(target), orders, moving=False)
             guessed[target] = Order(target, (Action(defence),) if defence is not None else ())
-        return forecast_order(know.world, know.board, guessed, self.me.eid, know.options, know.timing)
+        return forecast(know, guessed, self.me.eid)
 
     def _taken(
         self, orders: dict[int, Order], attackers: dict[int, Order], hurt: dict[int, float] | None = None
     ) -> float:
-        """Expected Injuries on us from these orders (the exact forecast).
+        """Expected Injuries on us from these orders (the forecast).
 
         `hurt`: what we deal to attackers that declared before us.  We have the
         better Timing, so we resolve first: one more Injury on an attacker with
@@ -199,12 +227,12 @@ class Scorer:
             standing = 1.0
             if hurt and unit.injuries == DEFEAT_AT - 1:
                 standing = max(0.0, 1.0 - hurt.get(eid, 0.0))
-            for fc in forecast_order(know.world, know.board, orders, eid, know.options, know.timing):
+            for fc in forecast(know, orders, eid):
                 if fc.action.target == me and fc.action.kind in OFFENSIVE:
                     total += float(fc.expected_injuries) * standing
         return total
 
-    def _threat(self, order: Order, outcomes: list[MoveOutcome], exposed: bool) -> float:
+    def _threat(self, order: Order, outcomes: list[MoveOutcome], exposed: bool, flank: bool) -> float:
         """What the enemies still to declare are expected to do to us (an estimate)."""
         know, me = self.know, self.me
         total = 0.0
@@ -213,28 +241,19 @@ class Scorer:
             if enemy.side == me.side or not enemy.active:
                 continue
             zone = know.melee_zone(eid, enemy.tile)
-            shooter = enemy.missile is not None and not self._enemy_engaged(enemy)
+            shooter = enemy.shot_kind is not None and not know.engaged_now(eid)
             expected = 0.0
             for outcome in outcomes:
                 here = outcome.tile
                 best = 0.0
                 if zone[here[1], here[0]] and not outcome.retreated:
-                    best = expected_injuries(
-                        know,
-                        enemy,
-                        enemy.attack_kind,
-                        me,
-                        from_tile=_attack_tile(enemy, here),
-                        target_tile=here,
-                        target_order=order,
-                        target_facing=outcome.facing,
-                        metres=outcome.metres,
-                    )
+                    best = self._strike_on_me(enemy, here, outcome.facing, order, outcome.metres, flank)
                 if shooter and not _close(know, enemy, here):
+                    assert enemy.shot_kind is not None
                     shot = expected_injuries(
                         know,
                         enemy,
-                        ActionKind.MISSILE_STRIKE,
+                        enemy.shot_kind,
                         me,
                         from_tile=enemy.tile,
                         target_tile=here,
@@ -248,8 +267,36 @@ class Scorer:
             total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0)
         return total
 
+    def _strike_on_me(
+        self, enemy: Unit, here: Tile, facing: int, order: Order, metres: float, flank: bool
+    ) -> float:
+        """One strike of a later enemy on us at `here`: from the near side, or (`flank`) from
+        the tile it can get to that serves it best."""
+        know = self.know
+        tile: Tile | None = _attack_tile(enemy, here)
+        if flank:
+            share = injury_value(enemy.injuries) * self.level.self_weight / injury_value(self.me.injuries)
+            spot = strike_from(
+                know, enemy, self.me, here, facing, order, know.strike_tiles(enemy.eid, here), share
+            )
+            tile = spot[0] if spot is not None else None
+        if tile is None:
+            return 0.0
+        return expected_injuries(
+            know,
+            enemy,
+            enemy.attack_kind,
+            self.me,
+            from_tile=tile,
+            target_tile=here,
+            target_order=order,
+            target_facing=facing,
+            metres=metres,
+        )
+
     def _position_value(self, here: Tile, facing: int, exposed: bool) -> float:
-        """Next round from `here`: our best attack, less the enemies' attacks on us."""
+        """Next round from `here`: our best attack, less the enemies' attacks on us (from the
+        tiles that serve them best, for a flank-aware level)."""
         key = (here, facing, exposed)
         found = self._position.get(key)
         if found is not None:
@@ -272,11 +319,11 @@ class Scorer:
                     target_order=None,
                     target_facing=their_facing,
                 )
-            if me.missile is not None:
+            if me.shot_kind is not None:
                 shot = expected_injuries(
                     know,
                     me,
-                    ActionKind.MISSILE_STRIKE,
+                    me.shot_kind,
                     enemy,
                     from_tile=here,
                     target_tile=there,
@@ -290,21 +337,34 @@ class Scorer:
             theirs = 0.0
             zone = know.melee_zone(enemy.eid, there)
             if zone[here[1], here[0]]:
-                theirs = expected_injuries(
-                    know,
-                    enemy,
-                    enemy.attack_kind,
-                    me,
-                    from_tile=_attack_tile(enemy, here, there),
-                    target_tile=here,
-                    target_order=None,
-                    target_facing=facing,
-                )
-            if enemy.missile is not None:
+                tile: Tile | None = _attack_tile(enemy, here, there)
+                if self.level.flank:
+                    spot = strike_from(
+                        know,
+                        enemy,
+                        me,
+                        here,
+                        facing,
+                        None,
+                        know.strike_tiles(enemy.eid, here, next_round=True),
+                    )
+                    tile = spot[0] if spot is not None else tile
+                if tile is not None:
+                    theirs = expected_injuries(
+                        know,
+                        enemy,
+                        enemy.attack_kind,
+                        me,
+                        from_tile=tile,
+                        target_tile=here,
+                        target_order=None,
+                        target_facing=facing,
+                    )
+            if enemy.shot_kind is not None:
                 shot = expected_injuries(
                     know,
                     enemy,
-                    ActionKind.MISSILE_STRIKE,
+                    enemy.shot_kind,
                     me,
                     from_tile=there,
                     target_tile=here,
@@ -335,7 +395,7 @@ class Scorer:
         rate = max(1.0, float(me.rate))
         rounds = max(0.0, metres - me.reach * know.mpt) / rate
         weapon = me.missile
-        if weapon is not None and weapon.ranges is not None:
+        if me.shot_kind is not None and weapon is not None and weapon.ranges is not None:
             bands = [
                 band[0]
                 for e in know.enemies
@@ -363,9 +423,9 @@ class Scorer:
                 continue
             if not any(a.kind in OFFENSIVE for a in order.actions):
                 continue
-            for fc in forecast_order(know.world, know.board, know.earlier, eid, know.options, know.timing):
-                kind, target = fc.action.kind, fc.action.target
-                if kind in OFFENSIVE and kind is not ActionKind.DISARM and target is not None:
+            for fc in forecast(know, know.earlier, eid):
+                spec, target = spec_of(fc.action.kind), fc.action.target
+                if isinstance(spec, AttackSpec) and spec.deals_injury and target is not None:
                     hurt[target] += float(fc.expected_injuries)
         return dict(hurt)
 
@@ -387,15 +447,19 @@ class Scorer:
             odds[eid] = 1.0 / max(1, count)
         return odds
 
-    def _enemy_engaged(self, enemy: Unit) -> bool:
-        from game.rules.positions import engaged_with
 
-        return bool(engaged_with(self.know.world, self.know.board, enemy.eid))
+def as_target(order: Order) -> Order:
+    """The order as an attacker on us sees it: every action kept (its defences, its Action
+    Penalty, whether it attacks and shows itself), but not whom it names, which changes
+    nothing of what comes at us; many candidates then share one look."""
+    if not any(a.target is not None for a in order.actions):
+        return order
+    return replace(order, actions=tuple(replace(a, target=None) for a in order.actions))
 
 
 def _close(know: Knowledge, enemy: Unit, here: Tile) -> bool:
     """Whether us at `here` and the enemy where it stands would be engaged in melee
-    (which nullifies its Missile Strike)."""
+    (which nullifies its shot)."""
     board = know.board
     return board.in_reach(here, enemy.tile, know.me.reach) or board.in_reach(enemy.tile, here, enemy.reach)
 
@@ -407,21 +471,18 @@ def _shot_band(know: Knowledge, weapon: Weapon, here: Tile, there: Tile) -> tupl
 
 
 def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
-    if shooter.missile is None:
+    if shooter.shot_kind is None or shooter.missile is None:
         return False
     band = range_band(know.distance(shooter.tile, target), shooter.missile)
     return band is not None and know.sees(shooter.tile, target)
 
 
 def _attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) -> Tile:
-    """Where an attacker will strike from: the tile next to the target on its side."""
+    """Where an attacker will strike from at first sight: the tile next to the target on its side."""
     start = origin or attacker.tile
     if start == target_tile:
         return start
-    direction = bearing_direction(target_tile, start)
-    from game.core.geometry import DIRECTION_VECTORS
-
-    dx, dy = DIRECTION_VECTORS[direction]
+    dx, dy = DIRECTION_VECTORS[bearing_direction(target_tile, start)]
     return (target_tile[0] + dx, target_tile[1] + dy)
 
 

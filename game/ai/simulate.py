@@ -5,11 +5,14 @@
 SCENARIO_OR_MAP is a bundled scenario id, a scenario .json file, a Tiled .tmx
 map (a plain skirmish on it), `bundled` (every bundled scenario in turn), or
 `mirror` (every bundled scenario won by elimination, each side fielding the
-units of both: the same troops on both sides, so the play decides).
+units of both: the same troops on both sides, so the play decides), or
+`duel` (the equal duels: one swordsman against his double in the ring, facing
+on; where the flanking script `ai:flanker` is measured).
 Battles come in pairs: the same scenario and seed twice, the two AIs
 swapping sides, so neither profits from the better deployment.  Battle i
-plays with seed `SEED + i // 2`; each controller's own random stream is
-derived from that seed and its side.  `--jobs K` spreads the battles over K
+plays with dice seed `SEED + i // 2`; each controller's own random stream
+comes from `--ai-seed`, the battle's number and its side, never from the dice
+seed (`game.ai.seeds`).  `--jobs K` spreads the battles over K
 processes; the results are the same as with one.  A battle ends in victory
 or, after the scenario's `max_rounds`, in a draw.
 """
@@ -26,6 +29,8 @@ from typing import Any
 PROGRESS_FROM = 10  # battles: longer runs show a progress bar on stderr
 PROGRESS_WIDTH = 30  # characters of the bar
 MIRROR_MIN_ROUNDS = 30  # rounds a mirrored scenario lasts at least
+DUELLISTS = ("charles", "omar", "frederic", "knight")  # melee fighters, each against his double
+DUEL_ROUNDS = 20
 
 
 @dataclass
@@ -76,6 +81,8 @@ def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
     path = Path(spec)
     if spec == "mirror":
         return [mirrored(s) for s in list_scenarios() if s.victory.kind == "eliminate"]
+    if spec == "duel":
+        return duels()
     if spec == "bundled":
         found = list_scenarios()
         if not found:
@@ -101,6 +108,31 @@ def mirrored(scenario: Any) -> Any:
     return replace(scenario, id=f"mirror_{scenario.id}", sides=sides, max_rounds=rounds)
 
 
+def duels() -> list[Any]:
+    """The equal duels: each of `DUELLISTS` against his double in the ring (facing and cover on,
+    no Injuries to start), first to fall; the same troops, so only the play and the dice decide."""
+    from dataclasses import replace
+
+    from game.content.scenarios import UnitSpec, find_scenario
+    from game.rules.victory import Victory
+
+    ring = find_scenario("ring_duel")
+    found = []
+    for who in DUELLISTS:
+        sides = tuple(replace(side, units=(UnitSpec(who),)) for side in ring.sides)
+        found.append(
+            replace(
+                ring,
+                id=f"duel_{who}",
+                title=f"Duel: {who} against his double",
+                sides=sides,
+                victory=Victory(),
+                max_rounds=DUEL_ROUNDS,
+            )
+        )
+    return found
+
+
 # ------------------------------------------------------------------ battles
 def play_battles(
     spec: str,
@@ -111,9 +143,10 @@ def play_battles(
     jobs: int = 1,
     explain: bool = False,
     count: int = 1,
+    ai_seed: int = 0,
 ) -> list[BattleResult]:
     """Every battle, in order; `jobs` > 1 spreads them over processes."""
-    tasks = [(spec, roster_path, sides, i, seed, explain) for i in range(battles)]
+    tasks = [(spec, roster_path, sides, i, seed, explain, ai_seed) for i in range(battles)]
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
     results: list[BattleResult] = []
     if jobs <= 1:
@@ -137,9 +170,9 @@ def play_battles(
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
 
 
-def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResult:
+def _task(task: tuple[str, str | None, list[str], int, int, bool, int]) -> BattleResult:
     """One battle of a run (a top-level function, so a worker process can call it)."""
-    spec, roster_path, sides, index, seed, explain = task
+    spec, roster_path, sides, index, seed, explain, ai_seed = task
     key = (spec, roster_path)
     if key not in _CACHE:
         _CACHE[key] = (load_scenarios(spec, roster_path), _roster(roster_path))
@@ -147,7 +180,7 @@ def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResu
     pair = index // 2
     scenario = scenarios[pair % len(scenarios)]
     swapped = index % 2 == 1
-    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain)
+    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain, ai_seed)
 
 
 def play_battle(
@@ -158,9 +191,14 @@ def play_battle(
     index: int = 0,
     roster: Any = None,
     explain: bool = False,
+    ai_seed: int = 0,
 ) -> BattleResult:
-    """One whole battle between two AIs; `swapped` gives the second AI the first side."""
+    """One whole battle between two AIs; `swapped` gives the second AI the first side.
+    `seed` is the dice's; each AI's stream comes from `ai_seed`, the battle's `index`, the
+    entrant and its side, so the two battles of a pair (and one AI against itself) play
+    other streams."""
     from game.ai.factory import make_controller
+    from game.ai.seeds import ai_seed_for
     from game.content.scenarios import build_battle
     from game.rules.positions import combatants, name_of
     from game.rules.summary import summarize_order
@@ -175,12 +213,11 @@ def play_battle(
         entrant_of[extra] = 1  # a third side, if any, joins the second AI
     specs = {side: sides[e] for side, e in entrant_of.items()}
     battle, _ = build_battle(scenario, seed, controllers=specs, roster=roster)
-    # Each side's AI gets its own stream.  Two copies of one AI would play the swapped
-    # battle of a pair exactly as the first, so the swapped one gets other streams.
-    base = seed * 7919
-    if swapped and sides[0].casefold() == sides[1].casefold():
-        base += len(names)
-    controllers = {side: make_controller(spec, base + names.index(side)) for side, spec in specs.items()}
+    # By entrant and side: in the swapped battle of a pair each side gets another stream.
+    controllers = {
+        side: make_controller(spec, ai_seed_for(ai_seed, index, entrant_of[side] + 2 * names.index(side)))
+        for side, spec in specs.items()
+    }
     result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0])
     world = battle.world
     session = Session(battle, controllers)
@@ -198,9 +235,11 @@ def play_battle(
                 f"round {battle.number}, {name_of(world, eid)} ({controller.name}): "
                 f"{summarize_order(world, order)}"
             )
+            # The words the battle window shows on its debug key, then the terms in numbers.
+            result.explain += [f"    {line}" for line in getattr(controller, "last_words", [])]
             for text, score, terms in getattr(controller, "last_explanation", []):
                 parts = ", ".join(f"{k} {v:+.2f}" for k, v in terms.items())
-                result.explain.append(f"    {score:+7.3f}  {text}  [{parts}]")
+                result.explain.append(f"      {score:+7.3f}  {text}  [{parts}]")
         if session.submit(order):
             result.rejected += 1
         else:

@@ -3,35 +3,58 @@
     controller = TacticalController(LEVELS["hard"], seed=7)
     order = controller.choose_order(DeclarationView.of(battle, eid))
     controller.last_explanation   # [(summary, score, {term: value}), ...]
+    controller.last_words         # the same, in plain words (`game.ai.explain`)
 
 It sees what a player in its seat sees (`DeclarationView`): the declarations
 made before its own, never later ones, never the dice.  Its only randomness
-(the mistakes of `easy`, the jitter of scores) comes from its own
+(the mistakes of `easy`, the jitter of scores, ties) comes from its own
 `random.Random`, seeded from the controller's seed, the round and the actor,
 so a battle with the same seeds plays the same way in any process.
+
+How far it looks depends on the level: every candidate gets a first look
+(the forecast of what it deals and takes, an estimate of the enemies still to
+declare); the best few a second (targets still to declare defending as they
+would); `hard` a third, against each later enemy's best reply
+(`game.ai.anticipate`), among its best candidates and the best one ending on
+each tile, so a safe tile is weighed even when the first look ranked it low.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
+from game.ai.explain import Explanation, explain, plain_words
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
+from game.ai.mistakes import Slip, make_mistake
 from game.ai.scoring import Scored, Scorer
-from game.rules.orders import ActionKind, Order
+from game.rules.actions.base import ActionSpec
+from game.rules.orders import Order
 from game.rules.positions import combatants
-from game.rules.summary import summarize_order
+from game.rules.registry import OFFENSIVE, spec_of
 from game.rules.validate import validate_order
 
 EXPLAIN_TOP = 5  # candidates kept in `last_explanation`
 GUARDED_TOP = 6  # best candidates re-scored against the defences their targets would add
+TILES_AGAIN = 6  # hard: the best candidate ending on each of this many more tiles is re-judged too
+TIE = 1e-6  # scores this close are a tie, broken at random on purpose
 
-Explanation = list[tuple[str, float, dict[str, float]]]
+
+@dataclass
+class Decision:
+    """One declaration's reasoning, kept for the explanation: the candidates judged best
+    (the declared one first), whether a tie was broken, and a mistake made on purpose."""
+
+    ranked: list[Scored]
+    chosen: Scored | None
+    tied: int = 0  # how many others scored the same as the chosen one
+    slip: Slip | None = None
+    weighed: int = 0  # candidates scored
 
 
 class TacticalController:
@@ -42,6 +65,8 @@ class TacticalController:
         self.seed = seed
         self.name = f"ai:{level.name}"
         self.last_explanation: Explanation = []
+        self.last_words: list[str] = []
+        self.last_decision: Decision | None = None
         self._facts: RoundFacts | None = None
 
     def choose_order(self, view: DeclarationView) -> Order:
@@ -56,21 +81,17 @@ class TacticalController:
         for scored in ranked:
             if not validate_order(view.world, view.board, scored.candidate.order, view.earlier, view.options):
                 valid.append(scored)
-                if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool):
+                if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool, 8):
                     break
-        chosen = self._pick(valid, ranked, know, rng)
-        self.last_explanation = [
-            (
-                f"{s.candidate.tag} — {summarize_order(view.world, s.candidate.order)}",
-                round(s.score, 3),
-                {k: round(v, 3) for k, v in s.terms.items()},
-            )
-            for s in ([chosen] if chosen else []) + [s for s in valid[:EXPLAIN_TOP] if s is not chosen]
-        ]
-        return chosen.candidate.order if chosen else Order(view.actor)
+        decision = self._pick(valid, ranked, know, rng)
+        decision.weighed = len(ranked)
+        self.last_decision = decision
+        self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
+        self.last_words = plain_words(know, decision, valid[:EXPLAIN_TOP])
+        return decision.chosen.candidate.order if decision.chosen else Order(view.actor)
 
     def rank(self, know: Knowledge, rng: random.Random, level: Level | None = None) -> list[Scored]:
-        """Every candidate scored, best first (those judged a second time ahead of the rest)."""
+        """Every candidate scored, best first (those judged again ahead of the rest)."""
         level = level or self.level
         scorer = Scorer(know, level)
         scored = [scorer.score(c) for c in candidates(know, level)]
@@ -78,15 +99,15 @@ class TacticalController:
         ahead = 0
         if level.guess_defences:
             # The best few, with the targets still to declare defending as they likely would:
-            # the exact forecast then says whether a Feint pays against that defence.
+            # the forecast then says whether a Feint pays against that defence.
             scored, ahead = rescore(scored, GUARDED_TOP, scorer.guarded)
-        if level.anticipate and know.later:
-            # The best few again, against the guessed replies of the later declarers.
-            scored, ahead = rescore(
-                scored,
-                level.anticipate,
-                lambda s: scorer.score(s.candidate, predict_later(know, s.candidate.order)),
-            )
+        if level.anticipate and any(know.unit(e).side != know.me.side for e in know.later):
+            # The best few again, and the best on other tiles, against each later enemy's best reply.
+            def judge(s: Scored) -> Scored:
+                again = scorer.score(s.candidate, predict_later(know, s.candidate.order), flank=True)
+                return scorer.guarded(again) if level.guess_defences and not again.replies else again
+
+            scored, ahead = rescore(scored, level.anticipate, judge, tiles=TILES_AGAIN)
         if level.noise:
             for s in scored:
                 s.terms["noise"] = rng.uniform(-level.noise, level.noise)
@@ -99,43 +120,64 @@ class TacticalController:
 
     def _pick(
         self, valid: list[Scored], ranked: list[Scored], know: Knowledge, rng: random.Random
-    ) -> Scored | None:
-        """The best valid candidate, or (for easy) sometimes a worse one on purpose."""
+    ) -> Decision:
+        """The best valid candidate (ties broken at random), or, for a level that makes
+        mistakes, sometimes a worse one on purpose, marked as such."""
         if not valid:
-            return None
+            return Decision([], None)
         level = self.level
-        roll = rng.random()
-        if roll < level.blunder_rate:
-            for scored in rng.sample(ranked, len(ranked)):
-                if not validate_order(
-                    know.world, know.board, scored.candidate.order, know.earlier, know.options
-                ):
-                    return scored
-        elif roll < level.blunder_rate + level.mistake_rate:
-            return rng.choice(valid[: level.mistake_pool])
-        return valid[0]
+        if level.mistakes:
+            slip = make_mistake(know, level, valid, ranked, rng)
+            if slip is not None:
+                return Decision(valid, slip.chosen, slip=slip)
+        tied = [s for s in valid if abs(valid[0].score - s.score) <= TIE]
+        chosen = rng.choice(tied) if len(tied) > 1 else valid[0]
+        return Decision(valid, chosen, tied=len(tied) - 1)
 
     def _facts_for(self, view: DeclarationView) -> RoundFacts:
         """The round's shared facts: rebuilt when the round or the positions change."""
         key = round_key(view.world, view.round_number)
         if self._facts is None or self._facts.key != key:
-            units = {eid: read_unit(view.world, eid) for eid in combatants(view.world)}
+            units = {
+                eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)
+            }
             self._facts = RoundFacts(key, units)
         return self._facts
 
 
-def rescore(scored: list[Scored], top: int, judge: Callable[[Scored], Scored]) -> tuple[list[Scored], int]:
+def rescore(
+    scored: list[Scored], top: int, judge: Callable[[Scored], Scored], tiles: int = 0
+) -> tuple[list[Scored], int]:
     """The best `top` candidates judged again by `judge`, with their Feint twins (the same
     order with Feints added or taken away: a first look undervalues Feints, whose worth is
-    against defences).  The re-judged ones stay ahead of the rest, best first; returns the
-    list and how many were re-judged."""
+    against defences), and the best candidate ending on each of `tiles` more end tiles.
+    The re-judged ones stay ahead of the rest, best first; returns the list and how many
+    were re-judged."""
     chosen = scored[:top]
     shapes = {_without_feints(s.candidate.order) for s in chosen}
     chosen += [s for s in scored[top:] if _without_feints(s.candidate.order) in shapes]
+    if tiles:
+        seen = {_end(s.candidate.order) for s in chosen}
+        for s in scored[top:]:
+            end = _end(s.candidate.order)
+            if end not in seen:
+                seen.add(end)
+                chosen.append(s)
+                tiles -= 1
+                if not tiles:
+                    break
     picked = {id(s) for s in chosen}
     again = sorted((judge(s) for s in chosen), key=lambda s: -s.score)
     return again + [s for s in scored if id(s) not in picked], len(again)
 
 
+def _end(order: Order) -> tuple[object, ...]:
+    """Where an order ends and whether it attacks: a tile to hold, or to strike from."""
+    return (order.path[-1] if order.path else None, any(a.kind in OFFENSIVE for a in order.actions))
+
+
 def _without_feints(order: Order) -> Order:
-    return replace(order, actions=tuple(a for a in order.actions if a.kind is not ActionKind.FEINT))
+    """The order without the actions that augment an attack (Feints: an action spec with an
+    `ai_augment` hook), so the same order with and without them can be compared."""
+    kept = tuple(a for a in order.actions if type(spec_of(a.kind)).ai_augment is ActionSpec.ai_augment)
+    return order if len(kept) == len(order.actions) else replace(order, actions=kept)

@@ -1,6 +1,6 @@
 """`python -m game simulate`: whole AI-versus-AI battles with no window (game/ai/simulate.py plays them).
 
-    python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
+python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
 """
 
 from __future__ import annotations
@@ -19,11 +19,16 @@ from game.cli import UsageError
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the command (cheap: nothing heavy is imported here)."""
     parser.add_argument(
-        "scenario", metavar="SCENARIO_OR_MAP", help="scenario id or .json, map .tmx, 'bundled' or 'mirror'"
+        "scenario",
+        metavar="SCENARIO_OR_MAP",
+        help="scenario id or .json, map .tmx, 'bundled', 'mirror' or 'duel'",
     )
     parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
     parser.add_argument("--battles", default="10", help="battles to play (default 10)")
-    parser.add_argument("--seed", default="0", help="first seed (default 0)")
+    parser.add_argument("--seed", default="0", help="first dice seed (default 0)")
+    parser.add_argument(
+        "--ai-seed", default="0", help="seed of the AIs' own choices, apart from the dice (default 0)"
+    )
     parser.add_argument("--jobs", default="1", help="processes to spread the battles over (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
@@ -40,16 +45,18 @@ def _one_line_error(message: str) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play the battles and print the summary."""
     from game.ai.factory import CONTROLLER_NAMES
+
     sides = [s.strip() for s in args.sides.split(",")]
     if len(sides) != 2 or any(s.casefold() not in CONTROLLER_NAMES for s in sides):
         raise UsageError(f"--sides needs two of {', '.join(CONTROLLER_NAMES)}, like ai:hard,ai:easy")
     battles = _whole(args.battles, "--battles", 1)
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
+    ai_seed = _whole(args.ai_seed, "--ai-seed", None)
     scenarios = resolve_scenarios(args.scenario, args.roster)
     start = time.perf_counter()
     results = play_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios)
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios), ai_seed
     )
     elapsed = time.perf_counter() - start
     summary = summarize(results, sides)
@@ -59,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
             "sides": sides,
             "battles": battles,
             "seed": seed,
+            "ai_seed": ai_seed,
             **summary,
             "seconds": round(elapsed, 2),
             "results": [

@@ -158,11 +158,13 @@ def forecast_order(
     actor: int,
     options: RuleOptions | None = None,
     timing: Sequence[int] | None = None,
+    one: Fraction | float = ONE,
 ) -> list[ActionForecast]:
     """A forecast for every action in `orders[actor]`, under the battle's rules modules.
 
     `timing` (best first) says who moves first; without it `orders` are read in
-    declaration order (see `moves_first`).
+    declaration order (see `moves_first`).  Exact fractions by default; `one=1.0`
+    gives the attacks' chances in floats (the AI's many quick looks, same rules).
     """
     options = options or RuleOptions()
     order = orders[actor]
@@ -174,7 +176,7 @@ def forecast_order(
             served, slot = slot, slot + 1
         if action.kind in OFFENSIVE:
             result.append(
-                _forecast_attack(world, board, orders, actor, index, action, served, options, timing)
+                _forecast_attack(world, board, orders, actor, index, action, served, options, timing, one)
             )
         else:
             result.append(_forecast_roll(world, order, actor, index, action))
@@ -203,13 +205,14 @@ def _forecast_attack(
     slot: int | None,
     options: RuleOptions,
     timing: Sequence[int] | None,
+    one: Fraction | float = ONE,
 ) -> ActionForecast:
     """Every way the two combatants' movements can turn out, each with `AttackOdds`."""
     target = action.target
     odds = AttackOdds(
-        world, board, actor, orders[actor], action, orders.get(target) if target else None, slot, options
+        world, board, actor, orders[actor], action, orders.get(target) if target else None, slot, options, one
     )
-    zero = Fraction(0)
+    zero = 0 * one
     if not odds.possible or target is None:
         return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
     success = part_hit = nullified = expected = zero

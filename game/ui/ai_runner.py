@@ -32,19 +32,18 @@ def controller_for(spec: str, seed: int = 0) -> Controller:
 
 def window_controllers(battle: Battle) -> Callable[[str], Controller]:
     """Each side's controller, made when the side first declares: a `HumanController` for a
-    human side; for an AI side its AI, whose random stream comes from the battle's seed and
-    how many AIs were made before it."""
+    human side; for an AI side its AI, with a random stream of its own from the operating
+    system, never from the battle's dice seed (a save keeps the orders, so a replay does not
+    need it)."""
+    from game.ai.seeds import fresh_ai_seed
+
     specs = side_controllers(battle.world, battle.meta)
-    made = 0
 
     def make(side: str) -> Controller:
-        nonlocal made
         spec = specs.get(side, HUMAN)
         if spec == HUMAN:
             return HumanController()
-        controller = controller_for(spec, battle.seed + made)
-        made += 1
-        return controller
+        return controller_for(spec, fresh_ai_seed())
 
     return make
 

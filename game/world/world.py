@@ -82,10 +82,21 @@ class World:
         """(eid, component, …) for each entity that has every one of `kinds`, by id."""
         if not kinds:
             return
-        first = self._stores.get(kinds[0], {})
-        for eid in sorted(first):
-            if all(eid in self._stores.get(k, {}) for k in kinds[1:]):
-                yield (eid, *(self._stores[k][eid] for k in kinds))
+        stores = [self._stores.get(k) for k in kinds]
+        if any(store is None for store in stores):
+            return
+        first, *rest = stores
+        # A hot path (every lookup of who stands where): plain loops, no generators inside.
+        if not rest:
+            for eid in sorted(first):  # type: ignore[arg-type]
+                yield (eid, first[eid])  # type: ignore[index]
+            return
+        for eid in sorted(first):  # type: ignore[arg-type]
+            for store in rest:
+                if eid not in store:  # type: ignore[operator]
+                    break
+            else:
+                yield (eid, *[store[eid] for store in stores])  # type: ignore[index]
 
     # ------------------------------------------------------------------ copying
     def copy(self) -> World:

@@ -199,6 +199,13 @@ class ActionSpec:
         """Ways to add this kind to an attack set an AI tries (a Feint beside its Strike)."""
         return []
 
+    def ai_worth(self, world: World, actor: int, action: Action) -> float:
+        """What one success of this action is worth to an AI beyond the Injuries the forecast
+        already counts, in Injuries on its target (on the actor's side's behalf when it names
+        none): a Disarm's lost attacks, a weapon back in hand, an aim that pays next round.
+        The AI multiplies it by the forecast's chance of success; 0 by default."""
+        return 0.0
+
 
 class AttackSpec(ActionSpec):
     """An offensive action rolled in the Resolution Stage against a target."""

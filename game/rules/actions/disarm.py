@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 LANDING_RINGS = (1, 2, 3)
 """[design] A Disarmed weapon lands 1–3 tiles away (d3), on a random free tile at that distance."""
+AI_DISARM_WORTH = 0.6
+"""An AI's estimate, in Injuries on the target: a disarmed foe loses most of a round or two of attacks."""
 
 
 @register_action
@@ -78,6 +80,10 @@ class Disarm(AttackSpec):
         if weapon is None or not self.ai_reaches(ask, weapon):
             return []
         return [((one,), "disarm")]
+
+    def ai_worth(self, world: World, actor: int, action: Action) -> float:
+        """A disarmed foe loses most of a round or two of attacks (an AI's estimate)."""
+        return AI_DISARM_WORTH
 
     def nullify(self, ctx: AttackContext) -> str:
         """Out of reach, or nothing left to knock away."""

@@ -10,10 +10,14 @@ from game.rules.events import WeaponRetrieved
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import register_action
-from game.world import Equipment, Item, Position
+from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
     from game.rules.round import Round, RoundState
+
+
+AI_RETRIEVE_WORTH = 0.8
+"""An AI's estimate, in Injuries: a weapon back in hand is worth most of a round of attacks."""
 
 
 @register_action
@@ -34,6 +38,10 @@ class Retrieve(ActionSpec):
     def roll_purpose(self) -> str | None:
         """No die: Timing decides."""
         return None
+
+    def ai_worth(self, world: World, actor: int, action: Action) -> float:
+        """A weapon back in hand (an AI's estimate)."""
+        return AI_RETRIEVE_WORTH
 
     def reasons(self, check: OrderCheck, action: Action) -> list[str]:
         """The weapon lies on or next to the tile the actor will end on."""

@@ -19,6 +19,7 @@ from game.rules.modules.base import ModuleOverlay
 from game.rules.positions import are_enemies, combatants, tile_of
 from game.rules.registry import module_overlays
 from game.ui.app import App
+from game.ui.battle.ai_reasons import AiReasons
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft
@@ -54,6 +55,7 @@ class BattleInput:
     playback: Playback | None
     buttons: list[Button]
     chip_rects: list[tuple[pygame.Rect, int]]
+    ai_reasons: AiReasons
 
     if TYPE_CHECKING:  # the screen's own
 
@@ -124,6 +126,8 @@ class BattleInput:
             self.app.push_screen("help")
         elif cmd == "save":
             self.save()
+        elif cmd == "ai_reasons":
+            self.ai_reasons.toggle()
         elif cmd == "activate" and view.cursor is not None:
             view.keyboard_cursor = True
             self.click_tile(view.cursor, view.camera.tile_centre(view.cursor))

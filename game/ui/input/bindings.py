@@ -96,6 +96,7 @@ BINDINGS = Bindings(
             (pygame.K_SLASH, SHIFT),
         ),
         _b("save", "save the battle (Strategy Stage)", "General", (pygame.K_s, CTRL), pygame.K_F5),
+        _b("ai_reasons", "show or hide the last AI declaration's reasons", "General", pygame.K_F9),
         _b("cursor_left", "move the tile cursor", "Map", pygame.K_LEFT),
         _b("cursor_right", "move the tile cursor", "Map", pygame.K_RIGHT),
         _b("cursor_up", "move the tile cursor", "Map", pygame.K_UP),

@@ -27,6 +27,7 @@ from game.rules.positions import combatants, find_by_name, is_active, occupant, 
 from game.session.flow import AwaitResolution, BattleOver, Session
 from game.ui.ai_runner import AiDeclaration, window_session
 from game.ui.app import App, Scene
+from game.ui.battle.ai_reasons import AiReasons
 from game.ui.battle.hud import battle_hint, draw_battle_stage_bar
 from game.ui.battle.input import BattleInput
 from game.ui.battle.order_panel import OrderPanel, draw_declared_list, draw_pace_panel
@@ -81,6 +82,7 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         self.selected: int | None = None
         self.menu: PopupMenu | None = None
         self.ai: AiDeclaration | None = None
+        self.ai_reasons = AiReasons()
         self.playback: Playback | None = None
         self.toasts: list[list[Any]] = []
         self.order_panel = OrderPanel(self.open_action_menu, self.undo, self.confirm)
@@ -201,6 +203,7 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         if ai is None or not ai.finished:
             return
         self.ai = None
+        self.ai_reasons.record(self.session.controller_of(ai.actor))
         self.session.submit(ai.result(), ai.error)
         self._sync_log()
         self.advance()
@@ -408,6 +411,7 @@ class BattleScene(BattleInput, OrderCommands, Scene):
                 draw_tooltip(surface, self.theme, item.explain, spot)
         else:
             self._draw_hover_tips(surface)
+        self.ai_reasons.draw(surface, self.theme, self.rects["map"])
         draw_toasts(surface, self.theme, self.toasts, self.rects["map"])
 
     def draw_map(self, surface: pygame.Surface) -> None:

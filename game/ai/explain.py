@@ -1,0 +1,184 @@
+"""The AI's reasons, for a player: its best candidates in plain words.
+
+    Declared: Strike on Omar, Strike on Omar, move to (4, 2), face W (the best of 63 orders)
+      +0.74  Strike on Omar ×2 at his back: 42% to hit, 0.60 Injuries expected (+0.90);
+             attacks already declared on me −0.10; Omar can reach my back next round −0.30 …
+
+Every number comes from the scoring's terms (`game.ai.scoring`), whose
+chances are the rules' own (the forecast); the words around them say which
+term is which.  The first line names the order actually declared and why:
+the best, a tie broken at random on purpose, or a mistake made on purpose
+(the `easy` level), in which case it says which.  `simulate --explain` prints
+these lines; the battle window shows them on its debug key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from game.ai.expect import forecast
+from game.ai.knowledge import Knowledge
+from game.ai.scoring import APPROACH, DEALT, POSITION, TAKEN, THREAT, Scored
+from game.core.geometry import bearing_direction
+from game.rules.orders import Action, Order
+from game.rules.positions import name_of
+from game.rules.registry import OFFENSIVE, spec_of
+from game.rules.summary import summarize_order
+
+if TYPE_CHECKING:
+    from game.ai.mistakes import Slip
+    from game.ai.tactical import Decision
+
+Explanation = list[tuple[str, float, dict[str, float]]]
+"""(summary, score, {term: value}) of the best candidates, the declared one first."""
+
+
+def explain(
+    know: Knowledge, chosen: Scored | None, top: list[Scored], slip: Slip | None = None
+) -> Explanation:
+    """The declared candidate and the best others, as (summary, score, terms)."""
+    rows = ([chosen] if chosen else []) + [s for s in top if s is not chosen]
+    out: Explanation = []
+    for s in rows:
+        text = f"{s.candidate.tag} — {summarize_order(know.world, s.candidate.order)}"
+        if s is chosen and slip is not None:
+            text += f" [{slip.words}]"
+        out.append((text, round(s.score, 3), {k: round(v, 3) for k, v in s.terms.items()}))
+    return out
+
+
+def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[str]:
+    """The declaration and its best rivals in plain words: a headline, then one line each."""
+    chosen = decision.chosen
+    me = know.me.name
+    if chosen is None:
+        return [f"{me}: nothing to declare"]
+    order = summarize_order(know.world, chosen.candidate.order)
+    weighed = f"{decision.weighed} orders weighed" if decision.weighed else "the orders it weighed"
+    if decision.slip is not None:
+        why = decision.slip.words
+    elif decision.tied:
+        others = "another order" if decision.tied == 1 else f"{decision.tied} other orders"
+        why = f"tied with {others} on {chosen.score:+.2f}; the tie broken at random on purpose"
+    else:
+        why = f"the best of {weighed}, {chosen.score:+.2f}"
+    lines = [f"{me} declares {order}: {why}"]
+    rows = [chosen] + [s for s in top if s is not chosen]
+    for s in rows[:5]:
+        mark = "→" if s is chosen else "·"
+        lines.append(
+            f"{mark} {s.score:+.2f} {summarize_order(know.world, s.candidate.order)} — {reasons(know, s)}"
+        )
+    return lines
+
+
+def reasons(know: Knowledge, scored: Scored) -> str:
+    """One candidate's terms in words, biggest first."""
+    order = scored.candidate.order
+    parts: list[tuple[float, str]] = []
+    terms = dict(scored.terms)
+    if DEALT in terms or any(a.kind in OFFENSIVE for a in order.actions):
+        dealt = terms.pop(DEALT, 0.0)
+        words = _attack_words(know, order, scored.replies)
+        parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
+    for label, value in list(terms.items()):
+        if label in (TAKEN, THREAT, POSITION, APPROACH, "noise"):
+            continue
+        parts.append((value, f"the worth of a {label} {value:+.2f}"))
+        terms.pop(label)
+    if TAKEN in terms:
+        parts.append((terms[TAKEN], f"attacks already declared on me {terms[TAKEN]:+.2f}"))
+    if THREAT in terms:
+        parts.append((terms[THREAT], _threat_words(know, scored, terms[THREAT])))
+    if POSITION in terms:
+        value = terms[POSITION]
+        word = "where I stand next round" if value >= 0 else "what enemies can do to me there next round"
+        parts.append((value, f"{word} {value:+.2f}"))
+    if APPROACH in terms:
+        parts.append(
+            (terms[APPROACH], f"walking still to do before I can attack well {terms[APPROACH]:+.2f}")
+        )
+    if "noise" in terms:
+        parts.append((0.0, f"a little randomness {terms['noise']:+.2f}"))
+    parts = [p for p in parts if p[1]]
+    parts.sort(key=lambda p: -abs(p[0]))
+    return "; ".join(text for _, text in parts) or "nothing at stake"
+
+
+def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -> str:
+    """Each attack of the order with its chance and the Injuries expected (the forecast, against
+    the replies the AI guessed, if any), and the arc it strikes if a rules module names one."""
+    orders = {**know.earlier, **replies, know.actor: order}
+    grouped: dict[tuple[object, ...], list[tuple[float, float]]] = {}
+    firsts: dict[tuple[object, ...], Action] = {}
+    for fc in forecast(know, orders, know.actor):
+        action = fc.action
+        if action.kind not in OFFENSIVE or action.target is None:
+            continue
+        key = (action.kind, action.target, action.called_shot)
+        grouped.setdefault(key, []).append((float(fc.success), float(fc.expected_injuries)))
+        firsts.setdefault(key, action)
+    words = []
+    for key, found in grouped.items():
+        action = firsts[key]
+        target = name_of(know.world, action.target)
+        label = spec_of(action.kind).label
+        if action.called_shot is not None:
+            label += f" at the {action.called_shot.part}"
+        times = f" ×{len(found)}" if len(found) > 1 else ""
+        arc = _arc(know, order, action, orders)
+        at = f" from {target}'s {arc}" if arc else ""
+        chance = sum(p for p, _ in found) / len(found)
+        injuries = sum(e for _, e in found)
+        spec = spec_of(action.kind)
+        if getattr(spec, "deals_injury", True):
+            words.append(
+                f"{label} on {target}{times}{at}: {chance:.0%} to hit, {injuries:.2f} Injuries expected"
+            )
+        else:
+            words.append(f"{label} on {target}{times}{at}: {chance:.0%} to succeed")
+    return "; ".join(words)
+
+
+def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Order]) -> str:
+    """The word the rules modules give the side of the target an attack comes from ("back"),
+    with both where they plan to end; "" if no module names one."""
+    from game.rules.actions.base import weapon_for
+    from game.rules.attack import AttackContext, Situation, defence_costs
+    from game.world import Equipment
+
+    assert action.target is not None
+    here = order.path[-1] if order.path else know.me.tile
+    theirs = orders.get(action.target)
+    there = theirs.path[-1] if theirs is not None and theirs.path else know.unit(action.target).tile
+    if here == there:
+        return ""
+    facing = order.facing if order.facing is not None else bearing_direction(here, there)
+    their_facing = (
+        theirs.facing if theirs is not None and theirs.facing is not None else know.facing_of(action.target)
+    )
+    weapon = weapon_for(know.world.get(know.actor, Equipment), action)
+    if weapon is None:
+        return ""
+    situation = Situation(
+        here, there, attacker_facing=facing, target_facing=their_facing, options=know.options
+    )
+    ctx = AttackContext(know.world, know.board, know.actor, order, action, weapon, situation)
+    _, word = defence_costs(ctx)
+    return word
+
+
+def _threat_words(know: Knowledge, scored: Scored, value: float) -> str:
+    """Who may still strike us this round: the replies guessed for them (hard), else their names."""
+    later = [know.unit(e) for e in know.later if know.unit(e).side != know.me.side and know.unit(e).active]
+    if scored.replies:
+        guesses = [
+            f"{name_of(know.world, eid)} would reply {summarize_order(know.world, reply)}"
+            for eid, reply in scored.replies.items()
+            if any(a.kind in OFFENSIVE and a.target == know.actor for a in reply.actions)
+        ]
+        if guesses:
+            return f"{'; '.join(guesses)}: {value:+.2f}"
+    names = ", ".join(u.name for u in later[:3]) or "the enemies still to declare"
+    return f"{names} may strike me before the round is out {value:+.2f}"

@@ -1,0 +1,131 @@
+"""Human-like mistakes, made on purpose by the `easy` level and marked as such.
+
+A beginner does not pick orders at random: it forgets to defend, goes for
+the nearest foe, rushes in, hangs back, or does not watch its back.  Each
+mistake here is one of those habits: a rule that picks a worse candidate
+than the best (among the candidates the AI scored, so the order is always a
+sensible, legal one), with a few plain words that the explanation shows.
+A lapse (a random one of the best few) and, rarely, a blunder (any
+candidate) remain.  No mistake is made when the habit would pick the best
+candidate anyway.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.ai.knowledge import Knowledge
+from game.ai.levels import Level
+from game.ai.scoring import APPROACH, DEALT, POSITION, TAKEN, THREAT, Scored
+from game.rules.orders import Order
+from game.rules.registry import DEFENCES, OFFENSIVE
+from game.rules.validate import validate_order
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A mistake made on purpose: the candidate it picked, and what it was, in plain words."""
+
+    chosen: Scored
+    kind: str
+    words: str
+
+
+def _attacks(order: Order) -> bool:
+    return any(a.kind in OFFENSIVE for a in order.actions)
+
+
+def _defends(order: Order) -> bool:
+    return any(a.kind in DEFENCES for a in order.actions)
+
+
+def _targets(order: Order) -> set[int]:
+    return {a.target for a in order.actions if a.kind in OFFENSIVE and a.target is not None}
+
+
+Habit = Callable[[Knowledge, list[Scored]], list[Scored]]
+"""A habit: from the candidates best first, the ones it would pick among, best first."""
+
+
+def _forgets_to_defend(know: Knowledge, ranked: list[Scored]) -> list[Scored]:
+    best = ranked[0].candidate.order
+    if not _defends(best):
+        return []
+    return [s for s in ranked if _attacks(s.candidate.order) and not _defends(s.candidate.order)]
+
+
+def _nearest_foe(know: Knowledge, ranked: list[Scored]) -> list[Scored]:
+    if not know.enemies:
+        return []
+    near = min(know.enemies, key=lambda u: (know.distance(know.me.tile, know.planned(u.eid)), u.eid))
+    return [s for s in ranked if _targets(s.candidate.order) == {near.eid}]
+
+
+def _rushes_in(know: Knowledge, ranked: list[Scored]) -> list[Scored]:
+    # What it deals and how close it gets; what may come back at it, forgotten.
+    def eager(s: Scored) -> float:
+        return s.terms.get(DEALT, 0.0) + s.terms.get(APPROACH, 0.0)
+
+    return sorted(ranked, key=lambda s: -eager(s))
+
+
+def _hangs_back(know: Knowledge, ranked: list[Scored]) -> list[Scored]:
+    return [s for s in ranked if not _attacks(s.candidate.order)]
+
+
+def _forgets_its_back(know: Knowledge, ranked: list[Scored]) -> list[Scored]:
+    # Judged as if nothing threatened it: where it stands next round and who may come, unseen.
+    def careless(s: Scored) -> float:
+        return s.score - s.terms.get(THREAT, 0.0) - s.terms.get(POSITION, 0.0) - s.terms.get(TAKEN, 0.0)
+
+    return sorted(ranked, key=lambda s: -careless(s))
+
+
+HABITS: tuple[tuple[str, str, Habit], ...] = (
+    ("forgot to defend", "a mistake on purpose (easy): it attacks and forgets to defend", _forgets_to_defend),
+    ("nearest foe", "a mistake on purpose (easy): it goes for the nearest foe", _nearest_foe),
+    (
+        "rushed in",
+        "a mistake on purpose (easy): it rushes in without a thought for what comes back",
+        _rushes_in,
+    ),
+    ("hung back", "a mistake on purpose (easy): it loses its nerve and does not attack", _hangs_back),
+    ("careless", "a mistake on purpose (easy): it does not watch its back", _forgets_its_back),
+)
+"""(kind, plain words, habit) of each mistake a beginner makes."""
+
+
+def make_mistake(
+    know: Knowledge, level: Level, valid: list[Scored], ranked: list[Scored], rng: random.Random
+) -> Slip | None:
+    """A mistake, with the level's chances: a habit (`mistake_rate`, half of it a lapse among
+    the best `mistake_pool`) or a blunder (`blunder_rate`); None to play the best."""
+    roll = rng.random()
+    if roll < level.blunder_rate:
+        for scored in rng.sample(ranked, len(ranked)):
+            if _legal(know, scored.candidate.order):
+                if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
+                    return None  # chance picked the best: no blunder after all
+                return Slip(scored, "blunder", "a blunder on purpose (easy): an order picked at random")
+        return None
+    if roll >= level.blunder_rate + level.mistake_rate:
+        return None
+    if rng.random() < 0.5:
+        pool = valid[: level.mistake_pool]
+        chosen = rng.choice(pool)
+        if chosen is valid[0]:
+            return None
+        return Slip(chosen, "lapse", "a lapse on purpose (easy): not quite its best order")
+    for kind, words, habit in rng.sample(HABITS, len(HABITS)):
+        for scored in habit(know, ranked)[:8]:
+            if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
+                break  # the habit would pick the best anyway: no mistake there
+            if _legal(know, scored.candidate.order):
+                return Slip(scored, kind, words)
+    return None
+
+
+def _legal(know: Knowledge, order: Order) -> bool:
+    return not validate_order(know.world, know.board, order, know.earlier, know.options)

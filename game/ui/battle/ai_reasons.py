@@ -1,0 +1,69 @@
+"""The AI's reasons on the battle screen: its last declaration's best candidates in plain words.
+
+A debug key (F9, `ai_reasons` in the bindings) shows or hides a panel over the
+map with what the last AI declaration weighed: the order it declared and why
+(the best, a tie broken on purpose, or a mistake made on purpose by `easy`),
+then its best candidates, each with its chances and what it feared
+(`game.ai.explain` writes the words; `simulate --explain` prints the same).
+The panel only reads what the AI left behind; it changes nothing.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.render.widgets import draw_panel
+from game.ui.theme import Theme
+
+TEXT_SIZE = 13  # points (before UI scale)
+PANEL_WIDTH = 620  # pixels (before UI scale), at most the map's width
+MARGIN = 12  # pixels from the map's edge
+INDENT = 18  # pixels: a candidate's second and later lines
+
+
+class AiReasons:
+    """The last AI declaration's reasons, and whether they are shown."""
+
+    def __init__(self) -> None:
+        self.visible = False
+        self.lines: list[str] = []
+
+    def record(self, controller: object) -> None:
+        """Keep what the controller said about the order it just declared (nothing, for a
+        controller that explains nothing)."""
+        self.lines = list(getattr(controller, "last_words", None) or [])
+
+    def toggle(self) -> bool:
+        """Show or hide the panel; returns whether it is shown now."""
+        self.visible = not self.visible
+        return self.visible
+
+    def text(self) -> list[str]:
+        """The panel's lines (a note when no AI has declared yet)."""
+        if self.lines:
+            return ["Last AI declaration (F9 hides)", *self.lines]
+        return ["Last AI declaration (F9 hides)", "No AI has declared yet."]
+
+    def draw(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
+        """The panel in the top left corner of the map, over everything else there."""
+        if not self.visible:
+            return
+        pad = theme.px(8)
+        width = min(theme.px(PANEL_WIDTH), area.w - 2 * theme.px(MARGIN))
+        indent = theme.px(INDENT)
+        wrapped: list[tuple[str, object, bool, int]] = []
+        for i, line in enumerate(self.text()):
+            # The title and the headline stand out; a candidate's wrapped lines are indented.
+            colour = theme.palette.accent if i < 2 or line.startswith("→") else theme.palette.text
+            for j, part in enumerate(theme.wrap(line, width - 2 * pad - indent, TEXT_SIZE)):
+                wrapped.append((part, colour, i == 0, indent if j and i >= 2 else 0))
+        images = [(theme.text(part, TEXT_SIZE, colour, bold), x) for part, colour, bold, x in wrapped]  # type: ignore[arg-type]
+        height = min(area.h - 2 * theme.px(MARGIN), sum(i.get_height() for i, _ in images) + 2 * pad)
+        rect = pygame.Rect(area.x + theme.px(MARGIN), area.y + theme.px(MARGIN), width, height)
+        draw_panel(surface, theme, rect, theme.palette.panel_dark, alpha=235)
+        y = rect.y + pad
+        for image, x in images:
+            if y + image.get_height() > rect.bottom - pad:
+                break
+            surface.blit(image, (rect.x + pad + x, y))
+            y += image.get_height()

@@ -1,0 +1,53 @@
+"""Cover relative to where the enemies are (issue 17): a shooter takes the cover that stands
+between it and the enemy's guns, not the best cover anywhere around a tile; and a combatant
+whose next Injury would defeat it gets out of sight."""
+
+from __future__ import annotations
+
+from ai_helpers import view_of
+from builders import Cast
+
+from game.ai import make_controller
+from game.core.equipment import MissileKind, Weapon, WeaponClass
+from game.rules.orders import Order
+from game.rules.validate import validate_order
+from game.world import Position
+
+RIFLE = Weapon(
+    "rifle", WeaponClass.MISSILE, hands=2, injury=3, missile_kind=MissileKind.SLUG, ranges=(30, 60, 120)
+)
+SMART = ("ai:normal", "ai:hard")
+
+
+def _end(view, order: Order) -> tuple[int, int]:  # noqa: ANN001
+    return order.path[-1] if order.path else view.world.get(order.actor, Position).tile
+
+
+def test_a_shooter_takes_the_cover_between_it_and_the_enemy() -> None:
+    """Crates (cover one cannot stand on): a low one east of (11, 4) stands between that
+    tile and the rifleman to the east; high ones west of (9, 5) are behind those tiles
+    and shelter nothing from him."""
+    crates = {(12, 4): "low", (8, 4): "high", (8, 5): "high", (8, 6): "high"}
+    for level in SMART:
+        cast = Cast(40, 12, cover=crates, move_blockers=list(crates))
+        cast.add("Me", (10, 5), "a", facing=2, weapons=(RIFLE,), missile_slug=7, movement=2, evade=1)
+        cast.add("Rifleman", (30, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9)
+        view = view_of(cast, "Me", later=("Rifleman",))
+        order = make_controller(level, seed=1).choose_order(view)
+        assert validate_order(view.world, view.board, order, view.earlier, view.options) == []
+        end = _end(view, order)
+        assert cast.board.cover_between((30, 5), end) != "none", (level, order)
+
+
+def test_one_injury_from_defeat_it_gets_out_of_the_riflemans_sight() -> None:
+    """Two Injuries, no shot of its own and nobody to strike: behind the wall, out of the
+    rifleman's sight, is where the next Injury cannot come from."""
+    wall = [(12, y) for y in range(3, 8)]
+    for level in SMART:
+        cast = Cast(40, 12, walls=wall)
+        cast.add("Me", (10, 9), "a", facing=2, injuries=2, movement=4, strike=6)
+        cast.add("Rifleman", (30, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9)
+        view = view_of(cast, "Me", later=("Rifleman",))
+        order = make_controller(level, seed=1).choose_order(view)
+        assert validate_order(view.world, view.board, order, view.earlier, view.options) == []
+        assert not cast.board.line_of_sight((30, 5), _end(view, order)), (level, order)

@@ -1,0 +1,81 @@
+"""The AI's explanations (issue 17): plain words that name the order actually declared, say
+when a tie was broken on purpose, and mark easy's mistakes as made on purpose."""
+
+from __future__ import annotations
+
+import pytest
+from ai_helpers import view_of
+from builders import Cast
+
+from game.ai import make_controller
+from game.rules.orders import ActionKind
+from game.rules.summary import summarize_order
+
+LEVELS = ("ai:easy", "ai:normal", "ai:hard")
+
+
+def _duel(seed: int = 0):  # noqa: ANN202
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6, parry=5)
+    cast.add("Foe", (6, 5), "b", facing=6, strike=6)
+    return cast, view_of(cast, "Me", later=("Foe",))
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_headline_names_the_order_declared(level: str) -> None:
+    cast, view = _duel()
+    controller = make_controller(level, seed=4)
+    order = controller.choose_order(view)
+    words = controller.last_words  # type: ignore[attr-defined]
+    assert words[0].startswith(f"Me declares {summarize_order(view.world, order)}:")
+    assert words[1].startswith("→")  # the declared one comes first among the candidates
+    assert summarize_order(view.world, order) in words[1]
+    strikes = [a for a in order.actions if a.kind is ActionKind.STRIKE]
+    if strikes:
+        assert "to hit" in words[1] and "Injuries expected" in words[1]
+
+
+def test_a_tie_is_broken_on_purpose_and_says_so() -> None:
+    """Two identical foes placed as mirror images of each other: striking either is worth
+    exactly the same, and the explanation says the tie was broken at random."""
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6)
+    cast.add("Upper", (6, 4), "b", facing=6)
+    cast.add("Lower", (6, 6), "b", facing=6)
+    earlier = {"Upper": cast.order("Upper"), "Lower": cast.order("Lower")}
+    chosen = set()
+    for seed in range(8):
+        controller = make_controller("ai:hard", seed=seed)
+        order = controller.choose_order(view_of(cast, "Me", earlier))
+        assert "the tie broken at random on purpose" in controller.last_words[0]  # type: ignore[attr-defined]
+        chosen |= {a.target for a in order.actions if a.kind is ActionKind.STRIKE}
+    assert chosen == {cast["Upper"], cast["Lower"]}  # either, as the seeds fall
+
+
+def test_easy_marks_its_mistakes_and_the_others_make_none() -> None:
+    marked = 0
+    for seed in range(24):
+        _, view = _duel(seed)
+        for level in LEVELS:
+            controller = make_controller(level, seed=seed)
+            controller.choose_order(view)
+            headline = controller.last_words[0]  # type: ignore[attr-defined]
+            decision = controller.last_decision  # type: ignore[attr-defined]
+            if level != "ai:easy":
+                assert "on purpose (easy)" not in headline
+                continue
+            if decision.slip is not None:
+                marked += 1
+                assert "on purpose (easy)" in headline
+                assert decision.chosen is not decision.ranked[0]  # a mistake is never its best
+    assert marked >= 6  # easy errs often enough to be beaten, and says so each time
+
+
+def test_simulate_explain_prints_the_same_words(capsys) -> None:  # noqa: ANN001
+    from game.cli import main
+
+    assert (
+        main(["simulate", "tutorial_feint", "--sides", "ai:hard,ai:easy", "--battles", "1", "--explain"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert " declares " in out and "→" in out and "to hit" in out

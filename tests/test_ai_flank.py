@@ -1,0 +1,64 @@
+"""The back-arc exploit (issue 17): the AI expects a later enemy to strike from where it
+serves that enemy best, and the flanking script does not beat hard in the equal duel."""
+
+from __future__ import annotations
+
+from ai_helpers import view_of
+from builders import Cast
+
+from game.ai.anticipate import predict_later
+from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+from game.ai.simulate import duels, play_battle
+from game.rules.modules.facing import BACK, FRONT, arc_of
+from game.rules.orders import ActionKind
+from game.rules.positions import combatants
+
+DUEL_BATTLES = 20  # a fixed size: about a second a battle
+FLANKER_MAX_WINS = 9  # of DUEL_BATTLES: under half
+
+
+def _know(cast: Cast, actor: str, later: tuple[str, ...]) -> Knowledge:
+    view = view_of(cast, actor, later=later)
+    units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
+    return Knowledge(
+        view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
+    )
+
+
+def test_a_later_enemy_is_expected_to_strike_from_the_back_arc() -> None:
+    """Me strikes east at Foe, who declares after me and can walk round: its best reply is
+    from my back, where my Strikes go into my own back arc (−6)."""
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6, parry=4)
+    cast.add("Foe", (6, 5), "b", facing=6, strike=6, movement=5)
+    know = _know(cast, "Me", later=("Foe",))
+    strike = cast.act(ActionKind.STRIKE, "Foe")
+    mine = cast.order("Me", strike, strike, facing=2)
+    reply = predict_later(know, mine)[cast["Foe"]]
+    end = reply.path[-1] if reply.path else (6, 5)
+    assert arc_of((5, 5), 2, end) == BACK
+    assert {a.target for a in reply.actions if a.kind is ActionKind.STRIKE} == {cast["Me"]}
+
+
+def test_a_later_enemy_that_cannot_get_round_strikes_from_where_it_can() -> None:
+    """In a corridor there is no way behind: the reply comes from the front."""
+    cast = Cast(12, 12, walls=[(x, y) for x in range(12) for y in (4, 6)])
+    cast.add("Me", (5, 5), "a", facing=2, strike=6)
+    cast.add("Foe", (6, 5), "b", facing=6, strike=6, movement=5)
+    know = _know(cast, "Me", later=("Foe",))
+    strike = cast.act(ActionKind.STRIKE, "Foe")
+    reply = predict_later(know, cast.order("Me", strike, strike, facing=2))[cast["Foe"]]
+    end = reply.path[-1] if reply.path else (6, 5)
+    assert arc_of((5, 5), 2, end) == FRONT
+
+
+def test_the_flanking_script_does_not_beat_hard_in_the_equal_duel() -> None:
+    """Frederic against his double in the ring: the two-rule script (step behind a foe that
+    declared first and Strike twice, back out of reach otherwise) against hard, both seatings."""
+    duel = next(d for d in duels() if d.id == "duel_frederic")
+    wins = 0
+    for index in range(DUEL_BATTLES):
+        result = play_battle(duel, 1 + index // 2, ["ai:flanker", "ai:hard"], bool(index % 2), index)
+        assert result.rejected == 0
+        wins += result.winner == 0
+    assert wins <= FLANKER_MAX_WINS
