@@ -334,9 +334,11 @@ class WorkbenchInput:
         elif cmd.startswith("overlay_"):
             name = cmd.removeprefix("overlay_")
             on = self.view.overlays.toggle(name)
-            self.toast(f"{name} overlay {'on' if on else 'off'}")
+            self.toast(f"{name} overlay {'on' if on else 'off'}", log=False)
         elif cmd == "module_overlays":
-            self.toast(next_module_overlay(self.view.overlays, module_overlays(self.setup.options)))
+            self.toast(
+                next_module_overlay(self.view.overlays, module_overlays(self.setup.options)), log=False
+            )
         elif cmd == "face_left":
             self.turn(-1)
         elif cmd == "face_right":
@@ -355,7 +357,7 @@ class WorkbenchInput:
             self.edit(edits.remove(self.setup, eid), f"remove {self.name(eid)}")
         elif cmd == "workbench_matrix":
             self.matrix = not self.matrix
-            self.toast(f"attack matrix {'on' if self.matrix else 'off'}")
+            self.toast(f"attack matrix {'on' if self.matrix else 'off'}", log=False)
 
     def pace(self, what: str) -> None:
         """Resolution pace: step, play/pause, skip."""

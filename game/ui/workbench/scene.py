@@ -80,6 +80,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.feed = OverlayFeed()
         self.buttons: list[Button] = []
         self.named: dict[str, Button] = {}
+        self.panel_text: list[str] = []
         self.matrix_cells: list[tuple[pygame.Rect, int, int]] = []
         self.tips: list[tuple[pygame.Rect, list[str]]] = []
         self.scroll: dict[str, int] = {name: 0 for name, _ in TABS}
@@ -248,11 +249,12 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.playback = None
 
     # ------------------------------------------------------------- screen
-    def toast(self, text: str, bad: bool = False) -> None:
-        """A message that fades after a few seconds (and stays in the log)."""
+    def toast(self, text: str, bad: bool = False, log: bool = True) -> None:
+        """A message that fades after a few seconds (and stays in the log, unless `log` is False)."""
         self.toasts.append([text, TOAST_SECONDS, bad])
         self.toasts = self.toasts[-4:]
-        self.log.add_text(text, "bad" if bad else "note")
+        if log:
+            self.log.add_text(text, "bad" if bad else "note")
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out: the battle screen's regions."""
@@ -390,6 +392,8 @@ class WorkbenchScene(WorkbenchInput, Scene):
         """Over the tokens: the pair, the cursor."""
         if self.tab == "see":
             see_panel.draw_pair(self, surface)
+        if self.tab == "try":
+            try_panel.draw_heat(self, surface, labels=True)
         draw_cursor(surface, self.theme, self.view.camera, self.view.pointed(), self.view.keyboard_cursor)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
@@ -462,6 +466,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.buttons += col.buttons
         self.tips = col.tips
         self.named = col.named
+        self.panel_text = col.lines
         if height > rect.h and self.rects["right"].h > 0:
             room = rect.h - self.theme.px(20)
             bar_h = max(self.theme.px(20), room * rect.h // max(1, height))

@@ -115,7 +115,7 @@ def _line(col: Column, scene: WorkbenchScene, line: AttackLine) -> None:
 def toggle(scene: WorkbenchScene, name: str) -> None:
     """Switch one of the battle screen's overlays."""
     on = scene.view.overlays.toggle(name)
-    scene.toast(f"{OVERLAY_LABELS[name]} {'on' if on else 'off'}")
+    scene.toast(f"{OVERLAY_LABELS[name]} {'on' if on else 'off'}", log=False)
 
 
 def toggle_matrix(scene: WorkbenchScene) -> None:

@@ -73,7 +73,9 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     if scene.placing is not None:
         col.text(f"Placing {scene.placing.short} for {side}: click a free tile (Esc stops).", 12, pal.accent)
     col.row(
-        (setup.title[:36], None, {"enabled": False}), ("Rename…", lambda: ask_title(scene)), label="Title"
+        (setup.title[:36], None, {"enabled": False}),
+        ("Rename…", lambda: ask_title(scene), {"name": "title"}),
+        label="Title",
     )
     col.gap(4)
     eid = scene.selected
@@ -97,9 +99,9 @@ def _combatant(scene: WorkbenchScene, col: Column, eid: int) -> None:
     name = name_of(world, eid)
     col.heading(f"{name} · {world.get(eid, Side).name}")
     col.row(
-        ("Rename…", lambda: ask_name(scene, eid)),
-        ("Other side", lambda: next_side(scene, eid)),
-        ("Remove", lambda: remove(scene, eid)),
+        ("Rename…", lambda: ask_name(scene, eid), {"name": "rename"}),
+        ("Other side", lambda: next_side(scene, eid), {"name": "other side"}),
+        ("Remove", lambda: remove(scene, eid), {"name": "remove"}),
     )
     facing = world.get(eid, Facing).direction
     state = "dead" if condition.dead else "Defeated" if condition.defeated else ""

@@ -308,8 +308,7 @@ def stop(scene: WorkbenchScene) -> None:
 # ------------------------------------------------------------------ the map
 def draw_map(scene: WorkbenchScene, surface: pygame.Surface) -> None:
     """Under the tokens: the heat map of the runs, the selected combatant's draft preview."""
-    if scene.trials is not None and scene.heat and scene.playback is None:
-        draw_heat(scene, surface)
+    draw_heat(scene, surface)
     eid = scene.selected
     if scene.playback is None and eid is not None and eid in scene.setup.standing and scene.menu is None:
         setup = scene.setup
@@ -328,29 +327,31 @@ def draw_map(scene: WorkbenchScene, surface: pygame.Surface) -> None:
         )
 
 
-def draw_heat(scene: WorkbenchScene, surface: pygame.Surface) -> None:
-    """Where the runs left the selected combatant (or everyone): the share of runs on each tile."""
+def draw_heat(scene: WorkbenchScene, surface: pygame.Surface, labels: bool = False) -> None:
+    """Where the runs left the selected combatant (or everyone): each tile tinted by the share of
+    runs that ended there (under the tokens); with `labels`, the shares written (over them)."""
     trials = scene.trials
-    assert trials is not None
-    result = trials.result
-    if not result.runs:
+    if trials is None or not scene.heat or scene.playback is not None or not trials.result.runs:
         return
+    result = trials.result
     camera, theme = scene.view.camera, scene.theme
+    if labels and camera.tile_px < theme.px(HEAT_LABEL_TILE):
+        return
     focus = scene.selected
-    tallies = [t for e, t in result.combatants.items() if focus is None or e == focus]
-    labels = camera.tile_px >= theme.px(HEAT_LABEL_TILE)
-    for tally in tallies:
-        eid = next(e for e, t in result.combatants.items() if t is tally)
+    for eid, tally in result.combatants.items():
+        if focus is not None and eid != focus:
+            continue
         colour = scene.style_of(scene.setup.world, eid).colour
         for tile, count in tally.ends.items():
             share = count / result.runs
             rect = camera.tile_rect(tile)
+            if labels:
+                image = theme.text(f"{share * 100:.0f}%", 10, (245, 245, 245), True)
+                spot = image.get_rect(midtop=(rect.centerx, rect.top + 1))
+                pygame.draw.rect(surface, (12, 14, 18), spot.inflate(4, 0))
+                surface.blit(image, spot)
+                continue
             layer = pygame.Surface(rect.size, pygame.SRCALPHA)
             layer.fill((*colour, int(40 + 170 * share)))
             surface.blit(layer, rect)
             pygame.draw.rect(surface, colour, rect, 2 if tile == tally.start else 1)
-            if labels:
-                image = theme.text(f"{share * 100:.0f}%", 10, (245, 245, 245), True)
-                spot = image.get_rect(midbottom=(rect.centerx, rect.bottom - 1))
-                pygame.draw.rect(surface, (12, 14, 18), spot.inflate(4, 0))
-                surface.blit(image, spot)

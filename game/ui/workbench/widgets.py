@@ -30,6 +30,7 @@ class Column:
         self.y = self.top - scroll
         self.buttons: list[Button] = []
         self.named: dict[str, Button] = {}  # buttons whose label is not unique ("+"), by a name
+        self.lines: list[str] = []  # every text the panel holds, scrolled into view or not
         self.tips: list[tuple[pygame.Rect, list[str]]] = []
         self.mouse = pygame.mouse.get_pos()
         self._clip = surface.get_clip()
@@ -61,6 +62,7 @@ class Column:
         """Wrapped text; `tip` is shown when the mouse rests on it."""
         theme = self.theme
         start = self.y
+        self.lines.append(text)
         for line in theme.wrap(text, self.width - indent, size, bold) or [""]:
             if self.visible(self.y, theme.line_height(size)):
                 blit_text(
