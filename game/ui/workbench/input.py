@@ -387,4 +387,4 @@ class WorkbenchInput:
         elif self.selected is not None:
             self.select(None)
         else:
-            self.leave()
+            self.toast("Menu (top right) leaves the workbench; Keep saves the position", log=False)

@@ -71,14 +71,14 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
             )
         )
     col.row(("A saved battle, at a round…", lambda: saves_menu(scene)))
-    last = scene.cache.get("last file")
-    if last:
-        col.text(f"Last: {last}", 11, pal.text_dim)
+    if scene.last_file:
+        col.text(f"Last: {scene.last_file}", 11, pal.text_dim)
     return col
 
 
 def _saved(scene: WorkbenchScene, kind: str, path: Path, notes: list[str]) -> None:
-    scene.cache["last file"] = str(path)
+    scene.last_file = str(path)
+    scene.saved_version = scene.bench.version
     scene.toast(f"Saved the {kind} file {path}")
     for note in notes:
         scene.log.add_text(f"  not kept: {note}")
@@ -120,7 +120,7 @@ def export_picture(scene: WorkbenchScene) -> Path | None:
     except (OSError, pygame.error) as err:
         scene.toast(f"Cannot export the picture: {err}", bad=True)
         return None
-    scene.cache["last file"] = str(path)
+    scene.last_file = str(path)
     scene.toast(f"Picture saved to {path}")
     return path
 
@@ -133,7 +133,7 @@ def open_file(scene: WorkbenchScene, path: Path, round_number: int | None = None
         scene.toast(f"Cannot open: {err}", bad=True)
         return False
     scene.replace_setup(setup, f"opened {Path(path).name}", notes)
-    scene.cache["last file"] = str(path)
+    scene.last_file = str(path)
     return True
 
 

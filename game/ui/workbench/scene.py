@@ -44,6 +44,7 @@ from game.world import Position, Side, World
 
 TABS = (("setup", "Set up"), ("see", "See"), ("try", "Try"), ("keep", "Keep"))
 TOAST_SECONDS = 4.0
+LEAVE_SECONDS = 5.0  # seconds a second click on Menu leaves without saving
 PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.draw, "keep": keep_panel.draw}
 HINTS = {
     "setup": "Place from the panel, then click a free tile · drag a token to move it"
@@ -95,6 +96,9 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.scripted = True
         self.cache: dict[Any, Any] = {}
         self.clock = 0.0
+        self.saved_version = 0  # the bench's version when last saved (or opened)
+        self.last_file = ""  # the file last saved or opened
+        self.leave_warned = -LEAVE_SECONDS
         self.token_drag: dict[str, Any] | None = None
         self.rects: dict[str, pygame.Rect] = {}
         self._board_key: object = None
@@ -104,8 +108,10 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.log.add_text(
             "Position workbench: set up a position, see what the rules make of it, try the round."
         )
+        if setup is not None:
+            self.log.add_text(f"Opened: {setup.title}")
         for note in notes or ():
-            self.log.add_text(note)
+            self.log.add_text(f"  {note}")
         self._sync_board()
 
     # ------------------------------------------------------------- the position
@@ -149,6 +155,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.selected = self.partner = None
         self.drafts.clear()
         self.after_change()
+        self.saved_version = self.bench.version
         self.log.add_text(f"{label}: {setup.title}")
         for note in notes or ():
             self.log.add_text(f"  {note}")
@@ -494,7 +501,12 @@ class WorkbenchScene(WorkbenchInput, Scene):
                 draw_tooltip(surface, self.theme, lines, pos)
 
     def leave(self) -> None:
-        """Back to the menu (the position is not kept: Keep saves it)."""
+        """Back to the menu.  With edits since the workbench opened (or last saved), the first
+        click only warns: the position is not kept unless Keep saves it."""
+        if self.bench.version != self.saved_version and self.clock - self.leave_warned > LEAVE_SECONDS:
+            self.leave_warned = self.clock
+            self.toast("Not saved: click Menu again to leave anyway (Keep saves the position)", bad=True)
+            return
         if len(self.app.scenes) > 1:
             self.app.pop(self)
         else:
