@@ -13,7 +13,6 @@ map, overlays, plans and menus are the battle screen's own (`MapView`, `OverlayF
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -21,7 +20,7 @@ import pygame
 from game.core.geometry import Tile
 from game.rules.events import Event
 from game.rules.orders import Order
-from game.rules.positions import is_active, name_of, occupant, tile_of
+from game.rules.positions import name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.plans import draw_cursor, draw_declared, plan_end
@@ -30,9 +29,10 @@ from game.ui.planner import Draft, DraftState, Planner, terrain_board
 from game.ui.playback import Playback
 from game.ui.render.battlefield import draw_hint, draw_toasts, screen_rects
 from game.ui.render.log import LogPanel
-from game.ui.render.widgets import Button, PopupMenu, blit_text, draw_tooltip
+from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
 from game.ui.theme import SideStyle
 from game.ui.workbench import keep_panel, see_panel, setup_panel, try_panel
+from game.ui.workbench.bar import TABS, draw_bar
 from game.ui.workbench.input import WorkbenchInput
 from game.ui.workbench.widgets import TextField
 from game.workbench import plans
@@ -42,7 +42,6 @@ from game.workbench.setup import Refused, Setup
 from game.workbench.trials import Trials
 from game.world import Position, Side, World
 
-TABS = (("setup", "Set up"), ("see", "See"), ("try", "Try"), ("keep", "Keep"))
 TOAST_SECONDS = 4.0
 LEAVE_SECONDS = 5.0  # seconds a second click on Menu leaves without saving
 PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.draw, "keep": keep_panel.draw}
@@ -409,49 +408,8 @@ class WorkbenchScene(WorkbenchInput, Scene):
             see_panel.draw_matrix(self, surface)
 
     def _draw_tabs(self, surface: pygame.Surface) -> None:
-        """The top bar: the four tabs, undo and redo, the picture, the way out."""
-        theme, pal = self.theme, self.theme.palette
-        bar = self.rects["top"]
-        pygame.draw.rect(surface, pal.panel_dark, bar)
-        pygame.draw.line(surface, pal.panel_edge, bar.bottomleft, bar.bottomright)
-        self.buttons = []
-        x = bar.x + theme.px(10)
-        h = bar.h - theme.px(12)
-        mouse = pygame.mouse.get_pos()
-        for i, (name, label) in enumerate(TABS):
-            text = f"{label}  Ctrl+{i + 1}"
-            button = Button(
-                text, lambda n=name: self.set_tab(n), pygame.Rect(x, bar.y + theme.px(6), theme.px(104), h)
-            )
-            button.selected = self.tab == name
-            self.buttons.append(button)
-            x += button.rect.w + theme.px(6)
-        right = bar.right - theme.px(10)
-        for label, action, enabled, reason in reversed(
-            (
-                ("Undo", self.undo, self.bench.can_undo, "nothing to undo"),
-                ("Redo", self.redo, self.bench.can_redo, "nothing to redo"),
-                ("Picture F12", lambda: keep_panel.export_picture(self), True, ""),
-                ("Menu", self.leave, True, ""),
-            )
-        ):
-            width = theme.font(13).size(label)[0] + theme.px(24)
-            right -= width
-            rect = pygame.Rect(right, bar.y + theme.px(6), width, h)
-            self.buttons.append(Button(label, action, rect, enabled=enabled, reason=reason, size=13))
-            right -= theme.px(6)
-        for button in self.buttons:
-            button.hovered = button.rect.collidepoint(mouse)
-            button.draw(surface, theme)
-        title = f"{self.setup.title} · {self.setup.source.label}"
-        font = theme.font(13)
-        room = right - x - theme.px(20)
-        while font.size(title)[0] > room and len(title) > 4:
-            title = title[:-2] + "…"
-        if room > theme.px(40):
-            blit_text(
-                surface, theme, title, (x + theme.px(10), bar.centery), 13, pal.text_dim, anchor="midleft"
-            )
+        """The top bar (its buttons are the first of the screen's)."""
+        self.buttons = draw_bar(self, surface)
 
     def set_tab(self, name: str) -> None:
         """Open a tab (a resolution shown on the map stays only in Try)."""
@@ -523,13 +481,3 @@ class WorkbenchScene(WorkbenchInput, Scene):
             if button.label == label:
                 return button
         raise KeyError(f"no button {label!r}; there are {[b.label for b in self.buttons]}")
-
-    def keep_result(self) -> None:
-        """The resolution's end becomes the position (undoable); orders are cleared."""
-        if self.outcome is None:
-            return
-        after, _events = self.outcome
-        setup = self.setup
-        timing = tuple(e for e in setup.timing if is_active(after, e)) if setup.timing is not None else None
-        self.close_playback()
-        self.edit(replace(setup, world=after, orders={}, dice={}, timing=timing), "keep the result")

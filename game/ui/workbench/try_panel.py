@@ -9,11 +9,12 @@ frame so the window stays responsive.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.positions import name_of
+from game.rules.positions import is_active, name_of
 from game.rules.round import OrderRejected
 from game.rules.summary import summarize_order
 from game.ui.battle.plans import draw_draft
@@ -64,7 +65,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
             columns=1,
         )
     col.heading("Orders (declared worst Timing first)")
-    problems = plans.problems(setup)
+    problems = scene.cached("problems", lambda: plans.problems(setup))
     for eid in plans.declaration_order(setup):
         order = setup.orders.get(eid)
         text = summarize_order(setup.world, order) if order else "nothing"
@@ -111,7 +112,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
                 lambda: setattr(scene, "scripted", not scene.scripted),
             )
         )
-    problem = plans.ready_problem(setup)
+    problem = scene.cached("ready", lambda: plans.ready_problem(setup))
     col.row(("Resolve once ▶", lambda: resolve(scene), {"enabled": not problem, "reason": problem}))
     col.row(
         *[
@@ -155,11 +156,23 @@ def _resolution(scene: WorkbenchScene, col: Column) -> None:
     col.row(
         (
             "Keep the result",
-            scene.keep_result,
+            lambda: keep_result(scene),
             {"tip": ["The end of the round becomes the position (undoable)"]},
         ),
         ("Back to the position", lambda: _drop(scene)),
     )
+
+
+def keep_result(scene: WorkbenchScene) -> None:
+    """The resolution's end becomes the position (undoable); orders and scripted dice are cleared,
+    a fixed Timing order keeps those still standing."""
+    if scene.outcome is None:
+        return
+    after, _events = scene.outcome
+    setup = scene.setup
+    timing = tuple(e for e in setup.timing if is_active(after, e)) if setup.timing is not None else None
+    scene.close_playback()
+    scene.edit(replace(setup, world=after, orders={}, dice={}, timing=timing), "keep the result")
 
 
 def _drop(scene: WorkbenchScene) -> None:
