@@ -375,7 +375,8 @@ class WorkbenchInput:
                 self.log.add(event)
 
     def back(self) -> None:
-        """Esc: stop placing, drop the pair, the selection, the resolution shown; then leave."""
+        """Esc: stop placing, close the matrix, the resolution shown, the pair, the selection; then
+        leave (warning once first when the position is not saved)."""
         if self.placing is not None:
             self.placing = None
         elif self.matrix:
@@ -387,4 +388,4 @@ class WorkbenchInput:
         elif self.selected is not None:
             self.select(None)
         else:
-            self.toast("Menu (top right) leaves the workbench; Keep saves the position", log=False)
+            self.leave()

@@ -463,7 +463,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         click only warns: the position is not kept unless Keep saves it."""
         if self.bench.version != self.saved_version and self.clock - self.leave_warned > LEAVE_SECONDS:
             self.leave_warned = self.clock
-            self.toast("Not saved: click Menu again to leave anyway (Keep saves the position)", bad=True)
+            self.toast("Not saved: Menu or Esc again leaves anyway (Keep saves the position)", bad=True)
             return
         if len(self.app.scenes) > 1:
             self.app.pop(self)
