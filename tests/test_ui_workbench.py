@@ -199,8 +199,10 @@ def test_see_shows_overlays_a_pairs_ledger_and_the_attack_matrix() -> None:
     assert wb.tab == "see"
     d.key(pygame.K_ESCAPE)  # Niles, placed last, was selected
     d.click_tile((2, 3))
-    d.named("overlay:range")
-    assert wb.selected == alex and "range" in wb.view.overlays.active
+    assert wb.selected == alex
+    assert {"reach", "range", "arcs", "sight"} <= wb.view.overlays.active  # what See is about, at once
+    d.named("overlay:sight")
+    assert "sight" not in wb.view.overlays.active
     data = wb.view.overlays.data
     assert data is not None and data.bands is not None and data.walk is not None
     d.click_tile((9, 3))

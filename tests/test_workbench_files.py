@@ -15,7 +15,7 @@ from game.cli import main
 from game.content.grid import parse_board
 from game.content.roster import default_roster
 from game.content.scenarios import build_battle, load_scenario
-from game.paths import MAPS
+from game.paths import MAPS, ROOT
 from game.persist.saves import save_battle
 from game.rules.positions import tile_of
 from game.workbench import edits
@@ -31,6 +31,7 @@ from tests.ui_helpers import duel
 from tests.workbench_helpers import ids, retreat_setup
 
 ROSTER = default_roster()
+ROOT_EXAMPLES = ROOT / "docs" / "examples"
 
 
 def people(setup: Setup) -> dict[str, tuple]:
@@ -196,3 +197,17 @@ def test_new_files_never_overwrite_and_the_folder_lists_newest_first(tmp_path: P
     second.write_text("{}")
     assert position_files(tmp_path)[0] in (first, second) and len(position_files(tmp_path)) == 2
     assert position_files(tmp_path / "missing") == []
+
+
+def test_the_workbench_command_refuses_a_bad_file_in_one_line_before_any_window(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"sides": 3}')
+    assert main(["workbench", str(bad)]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line == "error: bad.json: title: required field is missing"
+    assert main(["workbench", str(ROOT_EXAMPLES / "retreat.json"), "--round", "1"]) == 2
+    assert capsys.readouterr().err == "error: --round is for saved battles; this file is no save\n"
+    assert main(["workbench", "--round", "2"]) == 2
+    assert main(["workbench", "--size", "big"]) == 2

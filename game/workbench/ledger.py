@@ -178,14 +178,17 @@ def _arc_word(setup: Setup, actor: int, target: int) -> str:
 
 
 # ------------------------------------------------------------------ the matrix
-def attack_matrix(setup: Setup) -> dict[tuple[int, int], AttackLine | None]:
+def attack_matrix(
+    setup: Setup, attackers: list[int] | None = None, targets: list[int] | None = None
+) -> dict[tuple[int, int], AttackLine | None]:
     """(attacker, enemy) → the attack with the best chance (declared or as if added), or None
-    when no attack on that enemy can succeed; for every combatant that can act."""
+    when no attack on that enemy can succeed; for every combatant that can act (or `attackers`)
+    against every living enemy (or those of `targets`)."""
     kinds = tuple(k for k in attack_kinds(setup) if k in OFFENSIVE)
     world = setup.world
     cells: dict[tuple[int, int], AttackLine | None] = {}
-    for actor in setup.standing:
-        for target in setup.living:
+    for actor in setup.standing if attackers is None else attackers:
+        for target in setup.living if targets is None else targets:
             if target == actor or not are_enemies(world, actor, target):
                 continue
             lines = [line for line in attack_lines(setup, actor, target, kinds) if line.possible]

@@ -16,7 +16,7 @@ import pygame
 
 from game.paths import ROOT
 from game.ui.render.widgets import MenuItem, PopupMenu
-from game.ui.workbench.widgets import Column
+from game.ui.workbench.widgets import Column, TextField
 from game.workbench.files import WorkbenchFileError, new_path, open_position, position_files, workbench_dir
 from game.workbench.sandbox_file import SandboxRefused
 from game.workbench.sandbox_file import save_sandbox as write_sandbox
@@ -172,6 +172,17 @@ def saves_menu(scene: WorkbenchScene, first: int = 0) -> None:
     )
 
 
+def ask_round(scene: WorkbenchScene, path: Path, resolved: int) -> None:
+    """Type which round of a long saved battle to open."""
+
+    def done(text: str) -> str:
+        if not text.strip().isdigit() or int(text) > resolved:
+            return f"a round from 0 to {resolved}"
+        return "" if open_file(scene, path, int(text)) else "that round cannot be opened (see the message)"
+
+    scene.field = TextField(f"Open {path.name} after round (0–{resolved})", "", done, 6)
+
+
 def rounds_menu(scene: WorkbenchScene, path: Path) -> None:
     """Which round of a saved battle to open: after 0, 1, … resolved rounds."""
     from game.persist.saves import SaveError
@@ -183,12 +194,14 @@ def rounds_menu(scene: WorkbenchScene, path: Path) -> None:
         scene.toast(f"Cannot open: {err}", bad=True)
         return
     numbers = list(range(resolved, -1, -1))
-    if len(numbers) > MENU_ROWS:  # the latest rounds, and the start
-        numbers = numbers[: MENU_ROWS - 1] + [0]
+    if len(numbers) > MENU_ROWS:  # the latest rounds, and the start; any other is typed
+        numbers = numbers[: MENU_ROWS - 2] + [0]
     items = [
         MenuItem(f"after round {n}" if n else "at the start", lambda n=n: open_file(scene, path, n), "")
         for n in numbers
     ]
+    if len(numbers) <= resolved:
+        items.append(MenuItem("another round…", lambda: ask_round(scene, path, resolved)))
     rect = scene.rects["right"]
     scene.menu = PopupMenu(
         scene.theme,

@@ -81,7 +81,8 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.buttons: list[Button] = []
         self.named: dict[str, Button] = {}
         self.panel_text: list[str] = []
-        self.matrix_cells: list[tuple[pygame.Rect, int, int]] = []
+        self.matrix_cells: list[tuple[pygame.Rect, int, int]] = []  # where each cell was drawn
+        self.matrix_shown: dict[tuple[int, int], Any] = {}  # the cells drawn: (attacker, enemy) → best
         self.tips: list[tuple[pygame.Rect, list[str]]] = []
         self.scroll: dict[str, int] = {name: 0 for name, _ in TABS}
         self.content_height = 0
@@ -102,7 +103,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.rects: dict[str, pygame.Rect] = {}
         self._board_key: object = None
         self.view = MapView(self.theme, self.setup.board, self.setup.source.art)
-        self.view.overlays.active = {"reach", "arcs", "chance"}
+        self.view.overlays.active = {"reach", "range", "arcs", "sight", "chance"}  # what See is about
         self.on_resize(app.screen.get_size())
         self.log.add_text(
             "Position workbench: set up a position, see what the rules make of it, try the round."

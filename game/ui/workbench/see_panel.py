@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.positions import name_of, tile_of
+from game.rules.positions import are_enemies, name_of, tile_of
 from game.rules.registry import module_overlays
 from game.ui.battle.input import next_module_overlay
 from game.ui.render.battlefield import SHEET_HEIGHT
@@ -153,14 +153,19 @@ def draw_matrix(scene: WorkbenchScene, surface: pygame.Surface) -> None:
     """Every combatant that can act against every enemy: its best attack, target number, chance."""
     theme, pal = scene.theme, scene.theme.palette
     setup = scene.setup
-    cells = scene.cached("matrix", lambda: attack_matrix(setup))
+    world = setup.world
     attackers = setup.standing
-    targets = [t for t in setup.living if any((a, t) in cells for a in attackers)]
+    targets = [t for t in setup.living if any(are_enemies(world, a, t) for a in attackers)]
     area = scene.rects["map"]
     name_w, cell_w, row_h = theme.px(MATRIX_NAME), theme.px(MATRIX_CELL), theme.px(MATRIX_ROW)
     fit_cols = max(1, (area.w - name_w - theme.px(20)) // cell_w)
     fit_rows = max(1, (area.h - theme.px(60)) // row_h - 1)
     shown_t, shown_a = targets[:fit_cols], attackers[:fit_rows]
+    # Only the cells that fit are worked out: a big position is not a minute's forecasting.
+    cells = scene.cached(
+        ("matrix", tuple(shown_a), tuple(shown_t)), lambda: attack_matrix(setup, shown_a, shown_t)
+    )
+    scene.matrix_shown = cells
     box = pygame.Rect(
         area.x + theme.px(8),
         area.y + theme.px(8),
@@ -187,7 +192,6 @@ def draw_matrix(scene: WorkbenchScene, surface: pygame.Surface) -> None:
         True,
     )
     y += row_h
-    world = setup.world
     for k, target in enumerate(shown_t):
         blit_text(
             surface, theme, name_of(world, target)[:16], (x0 + name_w + k * cell_w, y), 11, pal.text, True
@@ -215,8 +219,8 @@ def draw_matrix(scene: WorkbenchScene, surface: pygame.Surface) -> None:
 
 def matrix_tip(scene: WorkbenchScene, pos: tuple[int, int]) -> list[str]:
     """The ledger line of the matrix cell under the mouse."""
-    cells = scene.cached("matrix", lambda: attack_matrix(scene.setup))
-    for rect, attacker, target in getattr(scene, "matrix_cells", []):
+    cells = scene.matrix_shown
+    for rect, attacker, target in scene.matrix_cells:
         if rect.collidepoint(pos):
             line = cells.get((attacker, target))
             who = f"{name_of(scene.setup.world, attacker)} on {name_of(scene.setup.world, target)}"
