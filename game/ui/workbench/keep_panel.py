@@ -84,28 +84,25 @@ def _saved(scene: WorkbenchScene, kind: str, path: Path, notes: list[str]) -> No
         scene.log.add_text(f"  not kept: {note}")
 
 
+def _save(scene: WorkbenchScene, kind: str, write, refused: type[Exception]) -> Path | None:  # noqa: ANN001
+    path = new_path(scene.setup.title, kind)
+    try:
+        notes = write(scene.setup, path)
+    except (refused, OSError) as err:
+        scene.toast(f"Cannot save a {kind} file: {err}", bad=True)
+        return None
+    _saved(scene, kind, path, notes)
+    return path
+
+
 def save_scenario(scene: WorkbenchScene) -> Path | None:
     """Write the position as a scenario file (and a blank map for open ground)."""
-    path = new_path(scene.setup.title, "scenario")
-    try:
-        notes = write_scenario(scene.setup, path)
-    except (ScenarioRefused, OSError) as err:
-        scene.toast(f"Cannot save a scenario: {err}", bad=True)
-        return None
-    _saved(scene, "scenario", path, notes)
-    return path
+    return _save(scene, "scenario", write_scenario, ScenarioRefused)
 
 
 def save_sandbox(scene: WorkbenchScene) -> Path | None:
     """Write the position as a sandbox file (`python -m game resolve` plays it)."""
-    path = new_path(scene.setup.title, "sandbox")
-    try:
-        notes = write_sandbox(scene.setup, path)
-    except (SandboxRefused, OSError) as err:
-        scene.toast(f"Cannot save a sandbox file: {err}", bad=True)
-        return None
-    _saved(scene, "sandbox", path, notes)
-    return path
+    return _save(scene, "sandbox", write_sandbox, SandboxRefused)
 
 
 def export_picture(scene: WorkbenchScene) -> Path | None:
