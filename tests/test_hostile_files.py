@@ -41,6 +41,7 @@ COMMANDS = {
     "replay --verify": ("save.json", ["replay", "FILE", "--verify"]),
     "--load": ("save.json", ["--load", "FILE"]),
     "check-map": ("map.tmx", ["check-map", "FILE"]),
+    "workbench": ("position.json", ["workbench", "FILE"]),
 }
 
 

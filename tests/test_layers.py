@@ -1,6 +1,6 @@
 """The allowed import graph: lower layers never import higher ones (issue 14).
 
-    core → world → rules → session → board → content → sandbox, ai → persist → ui → cli
+    core → world → rules → session → board → content → sandbox, ai → persist → workbench → ui → cli
 
 Each package may import the ones listed for it (and the small utilities
 `files`, `paths`, `measure`, which import no other part of the game).  The
@@ -26,8 +26,10 @@ ALLOWED: dict[str, set[str]] = {
     "sandbox": {"core", "world", "rules", "board", "content"},
     "ai": {"core", "world", "rules", "session", "board", "content"},
     "persist": {"core", "world", "rules", "session", "board", "content", "ai"},
-    "ui": {"core", "world", "rules", "session", "board", "content", "ai", "persist"},
-    "cli": {"core", "world", "rules", "board", "content", "sandbox", "ai", "persist", "session", "ui"},
+    "workbench": {"core", "world", "rules", "session", "board", "content", "sandbox", "persist"},
+    "ui": {"core", "world", "rules", "session", "board", "content", "ai", "persist", "workbench"},
+    "cli": {"core", "world", "rules", "board", "content", "sandbox", "ai", "persist", "session", "ui"}
+    | {"workbench"},
 }
 """Package → the game packages it may import."""
 GRAPHICS = {"pygame", "pytmx", "tcod"}

@@ -12,8 +12,10 @@ screen and replays.  Nothing may raise.  After every frame (1–12 events) each
 battle on the screen keeps its invariants (`tests/invariants.py`: no two
 combatants on a tile, nobody in a wall, Injuries never go down, the world
 reloads equal from JSON after each resolved round).  When the monkey quits the
-game, the game is started again.  Afterwards every save file it wrote must
-load, or be refused with a SaveError, never any other exception.
+game, the game is started again; when it has stayed in the position workbench
+for a while (a screen with many buttons and no battle), Esc takes it out.
+Afterwards every save file it wrote must load, or be refused with a SaveError,
+never any other exception.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from game.ui.replay_timeline import load_replay
 from game.ui.scenes.battle import BattleScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.screens import make_app
+from game.ui.workbench.scene import WorkbenchScene
 from tests.invariants import BattleWatch
 
 FULL = 100_000  # events of the full run (about a minute on one core)
@@ -43,6 +46,7 @@ BATCH = (1, 12)  # events delivered per frame
 DRAW_EVERY = 4  # frames between draws (updates run every frame)
 RESIZE_EVERY = 2_500  # events between window resizes (on average)
 NUDGE_EVERY = 4_000  # events between nudges toward the load screen and a replay (on average)
+WORKBENCH_STAY = 1_000  # events the monkey may spend in the workbench before Esc takes it out
 SIZES = ((1280, 720), (960, 600), (1600, 900), (1024, 768), (800, 480))
 FRAME_TIMES = (1 / 60, 1 / 60, 1 / 30, 0.1, 0.25)  # seconds a frame advances: AI turns and playback move on
 EXTRA_KEYS = (
@@ -145,6 +149,12 @@ def nudge(app: App) -> list[pygame.event.Event]:
     ]
 
 
+def out_of_the_workbench() -> list[pygame.event.Event]:
+    """Esc until the workbench is left: each closes what is open (a field, a menu, the matrix,
+    the pair, the selection), then one warns about the unsaved position and the next leaves."""
+    return [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)] * 10
+
+
 def resize(app: App, size: tuple[int, int]) -> pygame.event.Event:
     """Make the window `size` and return the event a real resize would bring."""
     app.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -162,7 +172,7 @@ def test_random_events_never_raise_and_battles_keep_their_invariants(home: Path,
     visited: set[str] = set()
     watches: dict[int, BattleWatch] = {}
     started = time.monotonic()
-    delivered = frames = restarts = 0
+    delivered = frames = restarts = in_workbench = 0
     pending: list[pygame.event.Event] = []
     next_resize = rng.randrange(RESIZE_EVERY * 2)
     next_nudge = rng.randrange(NUDGE_EVERY * 2)
@@ -179,6 +189,9 @@ def test_random_events_never_raise_and_battles_keep_their_invariants(home: Path,
         if delivered >= next_nudge and (nudged := nudge(app)):
             batch = nudged
             next_nudge = delivered + rng.randrange(NUDGE_EVERY * 2)
+        in_workbench = in_workbench + len(batch) if isinstance(app.top, WorkbenchScene) else 0
+        if in_workbench > WORKBENCH_STAY:
+            batch, in_workbench = out_of_the_workbench(), 0
         if delivered >= next_resize:
             batch.append(resize(app, rng.choice(SIZES)))
             next_resize = delivered + rng.randrange(RESIZE_EVERY * 2)

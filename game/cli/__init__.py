@@ -30,6 +30,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("game.cli.render", "draw a map or scenario with overlays to a PNG, without a window"),
     "simulate": ("game.cli.simulate", "play AI-versus-AI battles with no window and print the results"),
     "replay": ("game.cli.replay", "play a saved battle back, or --verify it headless"),
+    "workbench": ("game.cli.workbench", "open the position workbench, on a scenario, sandbox or save file"),
 }
 """name → (module with `add_arguments(parser)` and `run(args) -> int`, help)."""
 

@@ -115,6 +115,12 @@ def _timing(scenario: Scenario, spec: RoundSpec) -> list[int] | None:
     return order
 
 
+def round_orders(scenario: Scenario, spec: RoundSpec) -> dict[int, Order]:
+    """The engine's orders a round of the file declares, on the scenario's world as it stands
+    (a Retrieve finds its weapon on the ground now); FieldError as in play."""
+    return {eid: _order(scenario, written) for eid, written in spec.orders.items()}
+
+
 def _order(scenario: Scenario, spec: OrderSpec) -> Order:
     actions = tuple(_action(scenario, spec.actor, a) for a in spec.actions)
     return Order(spec.actor, actions, spec.path, spec.facing)

@@ -17,6 +17,7 @@ app with `make_app`.
     help      HelpScene()
     load      LoadScene()                         saves to resume or watch
     replay    ReplayScene(replay, standalone)     a saved battle played back
+    workbench WorkbenchScene(setup, notes)        set up any position and see what the rules do
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from game.ui.scenes.handover import BriefingScene, HandoverScene
 from game.ui.scenes.menu import MenuScene, SetupScene
 from game.ui.scenes.replay import ReplayScene
 from game.ui.scenes.settings import HelpScene, LoadScene, PauseScene, SettingsScene
+from game.ui.workbench.scene import WorkbenchScene
 
 if TYPE_CHECKING:
     from game.rules.battle import Battle
@@ -47,6 +49,7 @@ SCREENS = {
     "help": HelpScene,
     "load": LoadScene,
     "replay": ReplayScene,
+    "workbench": WorkbenchScene,
 }
 """Each screen's name and scene class."""
 

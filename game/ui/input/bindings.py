@@ -156,6 +156,15 @@ BINDINGS = Bindings(
             "Replay",
             pygame.K_c,
         ),
+        # The position workbench (the main menu's "Position workbench").
+        _b("redo", "workbench: redo what was undone", "Workbench", (pygame.K_y, CTRL)),
+        _b("workbench_setup", "workbench: the Set up tab", "Workbench", (pygame.K_1, CTRL)),
+        _b("workbench_see", "workbench: the See tab", "Workbench", (pygame.K_2, CTRL)),
+        _b("workbench_try", "workbench: the Try tab", "Workbench", (pygame.K_3, CTRL)),
+        _b("workbench_keep", "workbench: the Keep tab", "Workbench", (pygame.K_4, CTRL)),
+        _b("workbench_remove", "workbench: take the selected combatant off", "Workbench", pygame.K_DELETE),
+        _b("workbench_matrix", "workbench: attack matrix on / off", "Workbench", pygame.K_m),
+        _b("workbench_picture", "workbench: export the screen to PNG", "Workbench", pygame.K_F12),
     ]
 )
 """Every command of the game window."""

@@ -28,6 +28,7 @@ class MenuScene(Scene):
             [
                 Button("New battle", lambda: self.app.push(SetupScene(self.app)), hint="Enter"),
                 Button("Load", lambda: self.app.push_screen("load")),
+                Button("Position workbench", lambda: self.app.push_screen("workbench")),
                 Button("Settings", lambda: self.app.push_screen("settings")),
                 Button("Quit", self.app.quit, hint="Esc"),
             ]

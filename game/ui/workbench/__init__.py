@@ -1,0 +1,1 @@
+"""The position workbench screen and its panels (the logic is `game.workbench`'s)."""

@@ -1,0 +1,60 @@
+"""The workbench's top bar: the four tabs, undo and redo, a picture of the screen, the way out,
+and the position's title with its board."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.render.widgets import Button, blit_text
+from game.ui.workbench import keep_panel
+
+if TYPE_CHECKING:
+    from game.ui.workbench.scene import WorkbenchScene
+
+TABS = (("setup", "Set up"), ("see", "See"), ("try", "Try"), ("keep", "Keep"))
+TAB_WIDTH = 104  # pixels (before UI scale)
+
+
+def draw_bar(scene: WorkbenchScene, surface: pygame.Surface) -> list[Button]:
+    """The top bar; returns its buttons."""
+    theme, pal = scene.theme, scene.theme.palette
+    bar = scene.rects["top"]
+    pygame.draw.rect(surface, pal.panel_dark, bar)
+    pygame.draw.line(surface, pal.panel_edge, bar.bottomleft, bar.bottomright)
+    buttons = []
+    x = bar.x + theme.px(10)
+    h = bar.h - theme.px(12)
+    mouse = pygame.mouse.get_pos()
+    for i, (name, label) in enumerate(TABS):
+        rect = pygame.Rect(x, bar.y + theme.px(6), theme.px(TAB_WIDTH), h)
+        button = Button(f"{label}  Ctrl+{i + 1}", lambda n=name: scene.set_tab(n), rect)
+        button.selected = scene.tab == name
+        buttons.append(button)
+        x += button.rect.w + theme.px(6)
+    right = bar.right - theme.px(10)
+    for label, action, enabled, reason in reversed(
+        (
+            ("Undo", scene.undo, scene.bench.can_undo, "nothing to undo"),
+            ("Redo", scene.redo, scene.bench.can_redo, "nothing to redo"),
+            ("Picture F12", lambda: keep_panel.export_picture(scene), True, ""),
+            ("Menu", scene.leave, True, ""),
+        )
+    ):
+        width = theme.font(13).size(label)[0] + theme.px(24)
+        right -= width
+        rect = pygame.Rect(right, bar.y + theme.px(6), width, h)
+        buttons.append(Button(label, action, rect, enabled=enabled, reason=reason, size=13))
+        right -= theme.px(6)
+    for button in buttons:
+        button.hovered = button.rect.collidepoint(mouse)
+        button.draw(surface, theme)
+    title = f"{scene.setup.title} · {scene.setup.source.label}"
+    font = theme.font(13)
+    room = right - x - theme.px(20)
+    while font.size(title)[0] > room and len(title) > 4:
+        title = title[:-2] + "…"
+    if room > theme.px(40):
+        blit_text(surface, theme, title, (x + theme.px(10), bar.centery), 13, pal.text_dim, anchor="midleft")
+    return buttons
