@@ -110,13 +110,18 @@ class MovementRule:
     `refused_when_engaged`: engaged at the moment of moving, it is not rolled and
     the combatant walks (Sprint).  `fail_moves`: a failed roll still moves the
     Movement rate (Sprint) instead of staying (Retreat).  `leaves_melee`: the move
-    may leave melee, and must (Retreat).
+    may leave melee, and must (Retreat).  `rolls`: a Movement roll adds its result
+    to the metres (Sprint, Retreat); without one the metres are certain (a Charge).
+    `multiplier`: the metres are this many times the Movement rate (a Charge runs
+    at twice the rate).
     """
 
     mode: str
     refused_when_engaged: bool = False
     fail_moves: bool = False
     leaves_melee: bool = False
+    rolls: bool = True
+    multiplier: int = 1
 
 
 class ActionSpec:
@@ -147,6 +152,9 @@ class ActionSpec:
     """Whether it names a weapon lying on the ground (Retrieve Weapon)."""
     resolves: ClassVar[bool] = False
     """Whether it acts in the Resolution Stage (and is nullified if its maker is down by then)."""
+    counts_for_penalty: ClassVar[bool] = True
+    """Whether it counts as an action for the Action Penalty (Standing Up costs the round's
+    movement instead)."""
 
     @property
     def roll_purpose(self) -> str | None:
@@ -197,6 +205,12 @@ class ActionSpec:
 
     def ai_augment(self, ask: AiAsk, actions: tuple[Action, ...]) -> list[tuple[Action, ...]]:
         """Ways to add this kind to an attack set an AI tries (a Feint beside its Strike)."""
+        return []
+
+    def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
+        """Whole orders with this kind an AI should try, path included, for an action that
+        chooses its own path (a Charge's straight run, a Sudden Dive into cover); `ask.here`
+        is where the actor stands and `ask.target` None.  None by default."""
         return []
 
 
@@ -288,6 +302,15 @@ class AttackSpec(ActionSpec):
         from game.rules.actions.feint import feint_bonus
 
         return [feint_bonus(ctx.world, ctx.attacker)]
+
+    def victims(
+        self, world: World, board: Board, actor: int, action: Action, here: Tile, there: Tile
+    ) -> tuple[int, ...]:
+        """Everyone one such attack is rolled against, with the attacker at `here` and its
+        target at `there` (the others where they stand): its target, or, for an attack on an
+        area (Suppression Fire), everyone in it.  The forecast gives one line to each."""
+        assert action.target is not None
+        return (action.target,)
 
     def ai_stat(self, world: World, actor: int) -> int:
         """The attacker's stat for this attack before the round's penalties (AI heuristics)."""
