@@ -439,3 +439,18 @@ def weapon_for(equipment: Equipment, action: Action) -> Weapon | None:
 
     spec = spec_of(action.kind)
     return spec.weapon(equipment, action) if isinstance(spec, AttackSpec) else None
+
+
+def whole_round_reasons(
+    check: OrderCheck, label: str, allowed: frozenset[ActionKind] = frozenset()
+) -> list[str]:
+    """An action that takes the whole round (Go Prone, Careful Aim, Suppression Fire): no other
+    action (but those `allowed`) and no path; turning to a new facing is free."""
+    order = check.order
+    reasons = []
+    others = [a for a in order.actions if a.kind not in allowed]
+    if len(others) > 1:
+        reasons.append(f"{label} takes the whole round: no other action")
+    if order.path:
+        reasons.append(f"{label} takes the whole round: no movement")
+    return reasons

@@ -2,7 +2,7 @@
 
 import importlib
 
-NAMES = ("facing", "cover")
+NAMES = ("facing", "cover", "prone")
 """One module of `game.rules.modules` per rules module, each registering itself."""
 
 for _name in NAMES:

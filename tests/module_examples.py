@@ -1,0 +1,17 @@
+"""Key lines of the positional modules' sandbox examples (docs/examples/, docs/modules.md):
+each is the hand-computed number the module's section works out.  `tests/test_sandbox.py`
+runs every example and checks these lines with the chapter's own."""
+
+from __future__ import annotations
+
+MODULE_KEY_LINES: dict[str, list[str]] = {
+    "prone.json": [
+        "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
+        "Bea walks 3.0 m of 3.0 m (2, 3) → (2, 6), facing E",
+        "Bea stands up (that is the round's movement)",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] = 8; rolled 10: miss",
+        "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] = 7; rolled 5: hit",
+    ],
+}
+"""Each module example → lines its output must contain."""
