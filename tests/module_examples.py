@@ -13,5 +13,12 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] = 8; rolled 10: miss",
         "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] = 7; rolled 5: hit",
     ],
+    "careful_aim.json": [
+        "Bea aims at Sam: 1 full round (+1 against the range penalty of the next shot at Sam)",
+        "Bea aims at Sam: 2 full rounds (+2 against the range penalty of the next shot at Sam)",
+        "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] − 6 [Long Range] + 2 [Careful Aim 2 rounds] = 3;"
+        " rolled 2: hit",
+        "Bea no longer aims at Sam: the shot is taken",
+    ],
 }
 """Each module example → lines its output must contain."""

@@ -207,6 +207,11 @@ class ActionSpec:
         """Ways to add this kind to an attack set an AI tries (a Feint beside its Strike)."""
         return []
 
+    def ai_value(self, ask: AiAsk, order: Order) -> float:
+        """What an order holding this kind is worth to an AI beyond this round's forecast, in
+        Injuries (the better shot a round of Careful Aim sets up); 0 by default."""
+        return 0.0
+
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
         """Whole orders with this kind an AI should try, path included, for an action that
         chooses its own path (a Charge's straight run, a Sudden Dive into cover); `ask.here`
