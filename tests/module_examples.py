@@ -16,9 +16,16 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
     "careful_aim.json": [
         "Bea aims at Sam: 1 full round (+1 against the range penalty of the next shot at Sam)",
         "Bea aims at Sam: 2 full rounds (+2 against the range penalty of the next shot at Sam)",
-        "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] − 6 [Long Range] + 2 [Careful Aim 2 rounds] = 3;"
-        " rolled 2: hit",
+        "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] − 6 [Long Range]"
+        " + 2 [Careful Aim 2 rounds] = 3; rolled 2: hit",
         "Bea no longer aims at Sam: the shot is taken",
+    ],
+    "charge.json": [
+        "Rex charges 7.0 m of 8.0 m (2, 4) → (9, 4), facing E",
+        "Pik sees Rex's Charge coming and strikes first with the spear",
+        "Pik — Strike on Rex: 5 [Strike] + 3 [Charging Target 7 m] = 8; rolled 9: miss",
+        "Pik — Strike on Rex: 5 [Strike] + 3 [Charging Target 7 m] = 8; rolled 4: hit",
+        "Rex — Charge on Pik: 6 [Strike] − 1 [Injury Penalty] + 3 [Charge 7 m] = 8; rolled 6: hit",
     ],
 }
 """Each module example → lines its output must contain."""
