@@ -27,5 +27,15 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Pik — Strike on Rex: 5 [Strike] + 3 [Charging Target 7 m] = 8; rolled 4: hit",
         "Rex — Charge on Pik: 6 [Strike] − 1 [Injury Penalty] + 3 [Charge 7 m] = 8; rolled 6: hit",
     ],
+    "knockback.json": [
+        "Bo — Strike on Pik: 9 [Strike] = 9; rolled 1: hit",
+        "Pik is knocked back 2 tiles by Bo's heavy blow (margin 8): (5, 4) → (7, 4)",
+        "Pik — Keep Footing: 6 [Agility ×2] − 1 [Injury Penalty] = 5; rolled 8: failure",
+        "Pik is knocked prone",
+        "Pik — Strike on Bo nullified: Bo is out of reach",
+        "Pik — Strike on Bo: 5 [Strike] − 1 [Injury Penalty] − 2 [Fighting Prone] = 2; rolled 5: miss",
+        "Bo — Strike on Pik: 9 [Strike] + 2 [Prone Target in Melee] = 11; rolled 7: hit",
+        "Pik is knocked back 1 tile by Bo's heavy blow (margin 4): (7, 4) → (8, 4)",
+    ],
 }
 """Each module example → lines its output must contain."""

@@ -62,6 +62,9 @@ class RulesModule:
     overlays: ClassVar[tuple[str, ...]] = ()
     requires: ClassVar[tuple[str, ...]] = ()
     """Modules this one builds on: switched on with it (and it off with them)."""
+    rolls: ClassVar[tuple[str, ...]] = ()
+    """The rolls it makes that are no action's (Keep Footing): their names in the log and the
+    dice keys ("Pik:Keep Footing")."""
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """Terms this module adds to an attack's roll, or why the attack is nullified."""
