@@ -248,7 +248,12 @@ def attack_odds(
     odds = AttackOdds(world, board, actor, order, action, target_order, None, options or RuleOptions(), one)
     if exposed is not None:
         odds.exposed = exposed
-    return odds.at(odds.situation(at, facing, target_at, target_facing, engaged=engaged), target_metres)
+    # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
+    moved = Trail()
+    if target_order is not None and target_order.path:
+        moved = Trail(target_order.movement_mode, (target_at,), target_metres)
+    situation = odds.situation(at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved))
+    return odds.at(situation, target_metres)
 
 
 def _defence_delta(

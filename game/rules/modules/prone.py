@@ -23,7 +23,7 @@ from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
 from game.rules.modules.base import RulesModule
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of
+from game.rules.positions import are_enemies, combatants, is_active, name_of, shooters_of
 from game.rules.registry import action_specs, register_action, register_module, spec_of
 from game.world import World
 from game.world.registry import component
@@ -215,7 +215,9 @@ class GoProne(ActionSpec):
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
         """Going prone where it stands, when a shooter can see it: the forecast of the enemies'
         shots tells whether the −2 is worth the round."""
-        if ask.engaged or is_prone(ask.world, ask.actor) or not _shooters_see(ask):
+        if ask.engaged or is_prone(ask.world, ask.actor):
+            return []
+        if not shooters_of(ask.world, ask.board, ask.actor, ask.here):
             return []
         return [(Order(ask.actor, (Action(self.kind),)), "go prone")]
 
@@ -271,23 +273,3 @@ class StandUp(ActionSpec):
                 for actions, tag in spec.ai_options(on)[:1]:
                     found.append((Order(ask.actor, (up, *actions)), f"stand up, {tag}"))
         return found
-
-
-def _shooters_see(ask: AiAsk) -> bool:
-    """Whether an enemy with a missile weapon has `ask.here` in sight and range."""
-    from game.rules.positions import range_band, tile_of
-    from game.world import Equipment
-
-    world, board = ask.world, ask.board
-    for enemy in combatants(world):
-        if not are_enemies(world, ask.actor, enemy) or not is_active(world, enemy):
-            continue
-        weapon = world.get(enemy, Equipment).missile_weapon()
-        there = tile_of(world, enemy)
-        if (
-            weapon is not None
-            and board.line_of_sight(there, ask.here)
-            and range_band(board.distance(there, ask.here), weapon) is not None
-        ):
-            return True
-    return False
