@@ -39,7 +39,8 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
     ],
     "sudden_dive.json": [
         "Bea dives 3.4 m of 6.0 m (3, 4) → (5, 2), facing N",
-        "Bea — Sudden Dive: 6 [Agility ×2] + 2 [Not Yet Acted] = 8; rolled 4: success (low cover within reach)",
+        "Bea — Sudden Dive: 6 [Agility ×2] + 2 [Not Yet Acted] = 8; rolled 4: success"
+        " (low cover within reach)",
         "Bea dives into low cover: −2 to every Missile Strike at it this round; next round it reorients",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Low Cover (dive)] = 6; rolled 7: miss",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] = 8; rolled 9: miss",
