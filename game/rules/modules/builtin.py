@@ -2,7 +2,7 @@
 
 import importlib
 
-NAMES = ("facing", "cover", "prone", "careful_aim", "charge", "knockback", "sudden_dive")
+NAMES = ("facing", "cover", "prone", "careful_aim", "charge", "knockback", "sudden_dive", "suppression")
 """One module of `game.rules.modules` per rules module, each registering itself."""
 
 for _name in NAMES:
