@@ -49,8 +49,8 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
     "suppression.json": [
         "Gun — Suppression Fire on Ada: 7 [Missile Strike (Slug Thrower)] = 7; rolled 5: hit",
         "Gun — Suppression Fire on Pal: 7 [Missile Strike (Slug Thrower)] = 7; rolled 8: miss",
-        "Gun — Suppression Fire on Bo: 7 [Missile Strike (Slug Thrower)] − 3 [Medium Range] − 2 [Low Cover] = 2;"
-        " rolled 2: hit",
+        "Gun — Suppression Fire on Bo: 7 [Missile Strike (Slug Thrower)] − 3 [Medium Range]"
+        " − 2 [Low Cover] = 2; rolled 2: hit",
     ],
 }
 """Each module example → lines its output must contain."""
