@@ -52,5 +52,13 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Gun — Suppression Fire on Bo: 7 [Missile Strike (Slug Thrower)] − 3 [Medium Range]"
         " − 2 [Low Cover] = 2; rolled 2: hit",
     ],
+    "overwatch.json": [
+        "Vas holds a Missile Strike on overwatch, watching E",
+        "Vas fires on overwatch: Rex starts to move from (9, 5)",
+        "Vas — Missile Strike on Rex: 8 [Missile Strike (Beam)] = 8; rolled 3: hit",
+        "Rex walks 6.0 m of 6.0 m (9, 5) → (3, 5), facing W",
+        "Rex — Strike on Vas: 6 [Strike] − 1 [Injury Penalty] = 5; rolled 6: miss",
+        "Sol — Missile Strike on Vas: 6 [Missile Strike (Beam)] = 6; rolled 9: miss",
+    ],
 }
 """Each module example → lines its output must contain."""

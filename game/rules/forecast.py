@@ -42,6 +42,7 @@ from game.world import World
 
 __all__ = [
     "ActionForecast",
+    "ForecastAsk",
     "MoveOutcome",
     "chance",
     "convolve",
@@ -130,6 +131,21 @@ def moves_first(orders: Mapping[int, Order], a: int, b: int, timing: Sequence[in
 
 
 @dataclass(frozen=True)
+class ForecastAsk:
+    """What a spec that forecasts itself (`ActionSpec.forecast`) is asked about: one action of
+    `orders[actor]`, with the battle's modules and (if known) the Timing order."""
+
+    world: World
+    board: Board
+    orders: Mapping[int, Order]
+    actor: int
+    index: int
+    action: Action
+    options: RuleOptions
+    timing: Sequence[int] | None
+
+
+@dataclass(frozen=True)
 class ActionForecast:
     """What one declared action can expect.
 
@@ -186,7 +202,9 @@ def forecast_order(
                     _forecast_attack(world, board, orders, actor, index, aimed, served, options, timing)
                 )
         else:
-            result.append(_forecast_roll(world, order, actor, index, action))
+            ask = ForecastAsk(world, board, orders, actor, index, action, options, timing)
+            own = spec_of(action.kind).forecast(ask)
+            result.append(own if own is not None else _forecast_roll(world, order, actor, index, action))
     for spec in action_specs():
         if order.has(spec.kind):
             result = spec.adjust_forecasts(result)

@@ -38,7 +38,7 @@ from game.rules.injury import withstand_breakdown
 from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.registry import DEFENCES, OFFENSIVE, active_modules
+from game.rules.registry import DEFENCES, active_modules, exposes
 from game.world import Condition, Equipment, World
 
 
@@ -107,7 +107,7 @@ class AttackOdds:
             return
         world, one = self.world, self.one
         self.declared = frozenset(a.kind for a in target_order.actions if a.kind in DEFENCES)
-        self.exposed = any(a.kind in OFFENSIVE for a in target_order.actions)
+        self.exposed = exposes(target_order)
         equipment = world.get(target, Equipment)
         for defence in target_order.actions:
             if defence.kind not in DEFENCES:

@@ -163,6 +163,12 @@ FEINTABLE = Role("feintable")
 """Attacks a Feint can serve (CO.09)."""
 
 
+def exposes(order: Order) -> bool:
+    """Whether an order shows its maker out of high cover this round: an offensive action, or an
+    action that is ready to shoot (`ActionSpec.exposes`: an Overwatch)."""
+    return any(spec_of(a.kind).exposes for a in order.actions)
+
+
 def movement_mode(order: Order) -> str:
     """The movement an order declares: the mode of its movement action (the first
     such kind registered, should there be two), else "walk" for a bare path, else "none"."""

@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from game.core.equipment import Weapon
-from game.core.geometry import DIRECTION_NAMES
+from game.core.geometry import DIRECTION_NAMES, Tile
 from game.core.modifiers import Breakdown, roll_succeeds
 from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
@@ -54,6 +54,7 @@ from game.rules.registry import (
     OFFENSIVE,
     action_specs,
     active_modules,
+    exposes,
     movement_spec,
     spec_of,
 )
@@ -397,10 +398,12 @@ class Round:
         slot: int | None,
         state: RoundState,
         engaged: bool | None = None,
+        target_at: Tile | None = None,
     ) -> None:
         """Roll one attack: its numbers now (`attack_breakdown`), a Called Shot's two
         ranges, and what a success does (the spec's `on_success`).  `engaged` overrides
-        whether the attacker counts as engaged in melee (a shot before contact)."""
+        whether the attacker counts as engaged in melee (a shot before contact),
+        `target_at` where the target stands (a mover shot halfway along its path)."""
         world, board = self.world, self.board
         spec = spec_of(action.kind)
         assert isinstance(spec, AttackSpec)
@@ -417,7 +420,7 @@ class Round:
         target_order = self.orders.get(target)
         situation = Situation(
             attacker_tile=tile_of(world, eid),
-            target_tile=tile_of(world, target),
+            target_tile=target_at if target_at is not None else tile_of(world, target),
             defence=state.defences.get(target, DefenceResult()),
             feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
             grip=state.grips.get((eid, index), 0),
@@ -427,8 +430,7 @@ class Round:
             and (engaged if engaged is not None else bool(engaged_with(world, board, eid))),
             attacker_facing=world.get(eid, Facing).direction,
             target_facing=world.get(target, Facing).direction,
-            target_exposed=target_order is not None
-            and any(a.kind in OFFENSIVE for a in target_order.actions),
+            target_exposed=target_order is not None and exposes(target_order),
             options=self.options,
             attacker_trail=state.trails.get(eid, Trail()),
             target_trail=state.trails.get(target, Trail()),

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from game.rules.attack import AttackContext
     from game.rules.chances import Dist
     from game.rules.events import Rolled
-    from game.rules.forecast import ActionForecast
+    from game.rules.forecast import ActionForecast, ForecastAsk
     from game.rules.options import RuleOptions
     from game.rules.round import Round, RoundState
 
@@ -166,6 +166,12 @@ class ActionSpec:
         """Whether it names an enemy."""
         return "targeted" in self.roles
 
+    @property
+    def exposes(self) -> bool:
+        """Whether declaring it shows its maker out of high cover this round (RULES.md §8: one who
+        attacks from it): an offensive action does, or one ready to shoot (an Overwatch)."""
+        return "offensive" in self.roles
+
     # -------------------------------------------------------------- validation
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """Reasons against the whole order, asked once when it holds this kind."""
@@ -192,6 +198,11 @@ class ActionSpec:
     # -------------------------------------------------------------- forecast
     def roll_breakdown(self, world: World, actor: int, order: Order) -> Breakdown | None:
         """The modified stat of its roll, for the forecast; None: no roll (certain)."""
+        return None
+
+    def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
+        """A forecast this kind makes of itself (an Overwatch: the shot at the enemy most likely
+        to set it off); None: the usual one (its roll's chance, or certain without one)."""
         return None
 
     def adjust_forecasts(self, forecasts: list[ActionForecast]) -> list[ActionForecast]:
