@@ -53,6 +53,15 @@ def occupant(
     return None
 
 
+def occupied_tiles(world: World, ignore: int | None = None) -> set[Tile]:
+    """The tiles living combatants stand on (but `ignore`'s): `occupant` for many tiles at once."""
+    return {
+        pos.tile
+        for eid, pos, _sheet in world.query(Position, Sheet)
+        if eid != ignore and not world.get(eid, Condition).dead
+    }
+
+
 def is_active(world: World, eid: int) -> bool:
     """Alive and not Defeated: can declare and act."""
     return world.get(eid, Condition).can_act

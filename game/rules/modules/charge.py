@@ -23,8 +23,9 @@ from game.rules.actions.base import AiAsk, AttackSpec, MovementRule, OrderCheck
 from game.rules.events import Event
 from game.rules.modules.base import RulesModule
 from game.rules.modules.facing import BACK, arc_of
+from game.rules.movement import path_metres, path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, occupant, tile_of
+from game.rules.positions import are_enemies, combatants, is_active, name_of, occupied_tiles, tile_of
 from game.rules.registry import register_action, register_module
 from game.rules.stats import movement_rate, skill_roll
 from game.world import Equipment, Facing, World
@@ -249,8 +250,8 @@ class Charge(AttackSpec):
         return skill_roll(world, actor, "strike", None).total
 
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
-        """Straight charges from where it stands at each enemy in range of one (the best bonus
-        first), leaving alone foes that would strike first."""
+        """The best charge at each enemy in range of one (`_charge_path`), leaving alone foes that
+        would strike first."""
         if ask.engaged:
             return []
         world, board = ask.world, ask.board
@@ -258,11 +259,12 @@ class Charge(AttackSpec):
         if weapon is None:
             return []
         budget = 2.0 * max(0, movement_rate(world, ask.actor).total)
+        came = walkable(board, ask.here, budget, occupied_tiles(world, ask.actor).__contains__)
         found = []
         for enemy in combatants(world):
             if not are_enemies(world, ask.actor, enemy) or not is_active(world, enemy):
                 continue
-            path = _straight_path(world, board, ask.actor, tile_of(world, enemy), weapon.reach, budget)
+            path = _charge_path(board, ask.here, came, tile_of(world, enemy), weapon.reach, budget)
             if path is None:
                 continue
             begin = straight_run(board, (ask.here, *path))[1]
@@ -278,28 +280,55 @@ class Charge(AttackSpec):
         return found
 
 
-def _straight_path(
-    world: World, board: Board, actor: int, there: Tile, reach: int, budget: float
+def _charge_path(
+    board: Board, here: Tile, came: dict[Tile, Tile | None], there: Tile, reach: int, budget: float
 ) -> tuple[Tile, ...] | None:
-    """A straight line of king moves from the actor toward `there`, stopping at the first tile
-    within reach: a Charge path if it is free, long enough and within `budget` metres."""
-    here = tile_of(world, actor)
-    direction = bearing_direction(here, there)
-    dx, dy = DIRECTION_VECTORS[direction]
-    path: list[Tile] = []
-    tile, metres = here, 0.0
-    while not board.in_reach(tile, there, reach):
-        step = (tile[0] + dx, tile[1] + dy)
-        cost = board.step_metres(tile, step)
-        if cost is None or occupant(world, step, ignore=actor) is not None:
-            return None
-        metres += cost
-        if metres > budget + EPSILON:
-            return None
-        path.append(step)
-        tile = step
-    if not path or straight_run(board, (here, *path))[0] < MIN_RUN - EPSILON:
+    """The best Charge path from `here` at a foe on `there`: over every tile within reach of it
+    and every direction heading at it, a straight run back from that tile, reached by the
+    cheapest walk (`came`, from `walkable`) within `budget`; the biggest bonus first, then the
+    fewest metres."""
+    approach: dict[Tile, float] = {}
+
+    def metres_to(tile: Tile) -> float:
+        if tile not in approach:
+            approach[tile] = path_metres(board, here, path_to(came, tile))
+        return approach[tile]
+
+    best: tuple[int, float, Tile, Tile] | None = None
+    for end in came:
+        if end == here or not board.in_reach(end, there, reach):
+            continue
+        for direction, (dx, dy) in enumerate(DIRECTION_VECTORS):
+            if not _heads_at(end, direction, {there}):
+                continue
+            begin, run = end, 0.0
+            while True:
+                back = (begin[0] - dx, begin[1] - dy)
+                step = board.step_metres(back, begin) if back in came else None
+                if step is None:
+                    break
+                begin, run = back, run + step
+                bonus = charge_bonus(straight_run(board, (begin, *_line(begin, end, dx, dy)))[0])
+                total = metres_to(begin) + run
+                if bonus and total <= budget + EPSILON:
+                    key = (-bonus, total, begin, end)
+                    if best is None or key < best:
+                        best = key
+    if best is None:
         return None
-    if not _heads_at(path[-1], direction, {there}):
-        return None
-    return tuple(path)
+    _, _, begin, end = best
+    dx, dy = end[0] - begin[0], end[1] - begin[1]
+    length = max(abs(dx), abs(dy))
+    unit = (dx // length, dy // length)
+    path = (*path_to(came, begin), *_line(begin, end, *unit))
+    return path if len(set(path)) == len(path) and here not in path else None
+
+
+def _line(begin: Tile, end: Tile, dx: int, dy: int) -> tuple[Tile, ...]:
+    """The tiles after `begin` up to `end` along (dx, dy)."""
+    tiles = []
+    tile = begin
+    while tile != end:
+        tile = (tile[0] + dx, tile[1] + dy)
+        tiles.append(tile)
+    return tuple(tiles)

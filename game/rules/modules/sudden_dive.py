@@ -28,7 +28,7 @@ from game.rules.modules.base import RulesModule
 from game.rules.modules.cover import COVER_LABELS, COVER_PENALTY
 from game.rules.movement import path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import is_active, name_of, occupant, shooters_of, tile_of
+from game.rules.positions import is_active, name_of, occupied_tiles, shooters_of, tile_of
 from game.rules.registry import register_action, register_module
 from game.rules.stats import injury_modifier, movement_rate
 from game.world import World
@@ -231,7 +231,7 @@ class SuddenDive(ActionSpec):
         if ask.engaged or not shooters_of(world, board, ask.actor, ask.here):
             return []
         budget = 2.0 * max(0, movement_rate(world, ask.actor).total)
-        came = walkable(board, ask.here, budget, lambda t: occupant(world, t, ignore=ask.actor) is not None)
+        came = walkable(board, ask.here, budget, occupied_tiles(world, ask.actor).__contains__)
         spots = [
             (-COVER_LEVELS.index(cover_near(board, t)), len(path_to(came, t)), t)
             for t in came
