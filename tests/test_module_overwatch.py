@@ -175,7 +175,7 @@ def test_the_forecast_names_the_likely_trigger_and_its_chance() -> None:
     assert watch.action.target == cast["Rex"]
     assert watch.breakdown is not None and watch.breakdown.text() == "8 [Missile Strike (Beam)] = 8"
     assert watch.success == pytest.approx(8 / 12)
-    assert watch.notes == ("the likely first to set it off: Rex at (9, 5)",)
+    assert watch.notes == ("the likely first to set it off: Rex",)
 
 
 @pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])

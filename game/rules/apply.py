@@ -36,8 +36,8 @@ class ApplyError(RuntimeError):
 def applies(event_type: type[E]) -> Callable[[Callable[[World, E], None]], Callable[[World, E], None]]:
     """Decorator: register what an event defined elsewhere (a rules module's) does to the world.
 
-        @applies(WentProne)
-        def _went_prone(world: World, event: WentProne) -> None: ...
+    @applies(WentProne)
+    def _went_prone(world: World, event: WentProne) -> None: ...
     """
 
     def wrap(handler: Callable[[World, E], None]) -> Callable[[World, E], None]:

@@ -258,6 +258,19 @@ class Round:
             if action.target == eid and action.kind in OFFENSIVE
         ]
 
+    def threats_to(self, eid: int) -> set[str]:
+        """The attack classes of declared actions that may attack `eid` besides their own target
+        (`ActionSpec.threatens`: a burst's cone, an Overwatch's arc), as everyone stands now."""
+        found = set()
+        for attacker, order in self.orders.items():
+            for action in order.actions:
+                threat = spec_of(action.kind).threatens(
+                    self.world, self.board, self.orders, attacker, action, eid
+                )
+                if threat is not None:
+                    found.add(threat)
+        return found
+
     # ------------------------------------------------------- Modifier Stage
     def _defensive_rolls(self, eid: int, state: RoundState) -> None:
         """What `eid` rolls against the attacks on it (Grips), then its defensive rolls."""
@@ -274,6 +287,7 @@ class Round:
             declared=frozenset(declared),
         )
         classes = {attack_class(action) for _, _, action in attacks}
+        classes |= self.threats_to(eid)
         for action in order.actions:
             if action.kind not in DEFENCES:
                 continue

@@ -195,6 +195,15 @@ class ActionSpec:
     ) -> None:
         """Resolution Stage.  `slot` numbers the attacks a Feint can serve (CO.09 "respectively")."""
 
+    def threatens(
+        self, world: World, board: Board, orders: Mapping[int, Order], actor: int, action: Action, eid: int
+    ) -> str | None:
+        """The attack class with which this declared action may also attack `eid`, besides its own
+        target (everyone in a burst's cone, every enemy an Overwatch watches), as everyone stands
+        when the Modifier Stage begins and as `orders` say they will move: `eid`'s defences
+        against it are then rolled.  None: no."""
+        return None
+
     # -------------------------------------------------------------- forecast
     def roll_breakdown(self, world: World, actor: int, order: Order) -> Breakdown | None:
         """The modified stat of its roll, for the forecast; None: no roll (certain)."""

@@ -28,6 +28,7 @@ from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
 from game.rules.modules.base import RulesModule
 from game.rules.modules.facing import FRONT, arc_of
+from game.rules.moving import Trail
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
 from game.rules.registry import OFFENSIVE, register_action, register_module, spec_of
@@ -269,9 +270,26 @@ class Overwatch(ActionSpec):
             reasons.append(f"cannot hold Overwatch while engaged in melee with {check.engaged_names}")
         return reasons
 
+    def threatens(
+        self, world: World, board: Board, orders: Mapping[int, Order], actor: int, action: Action, eid: int
+    ) -> str | None:
+        """An enemy standing in the watched area, or declared to walk through it, may be shot at:
+        its defences against missiles are rolled."""
+        weapon = world.get(actor, Equipment).missile_weapon()
+        if weapon is None or not are_enemies(world, actor, eid):
+            return None
+        here, facing = tile_of(world, actor), watch_facing(world, actor, orders.get(actor))
+        theirs = orders.get(eid)
+        tiles = (tile_of(world, eid), *(theirs.path if theirs is not None else ()))
+        if any(watched(board, here, facing, weapon, t) for t in tiles):
+            return ActionKind.MISSILE_STRIKE.value
+        return None
+
     def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
-        """The shot at the enemy most likely to set it off (see `likely_trigger`)."""
-        from game.rules.forecast import ActionForecast
+        """The shot at the enemy most likely to set it off (`likely_trigger`), over every way its
+        movement can turn out: at the first tile of the area it walks, else where it attacks from
+        inside the area; nullified in the ways it does neither."""
+        from game.rules.forecast import ActionForecast, movement_outcomes
         from game.rules.odds import AttackOdds
 
         world, board, actor = ask.world, ask.board, ask.actor
@@ -283,26 +301,50 @@ class Overwatch(ActionSpec):
             return ActionForecast(
                 actor, ask.index, ask.action, zero, zero, Fraction(1), zero, None, reason=reason
             )
-        enemy, at = found
+        enemy, _ = found
+        theirs = ask.orders.get(enemy)
         shot = Action(ActionKind.MISSILE_STRIKE, enemy, weapon=weapon.name)
-        odds = AttackOdds(
-            world, board, actor, ask.orders[actor], shot, ask.orders.get(enemy), None, ask.options
-        )
-        here = tile_of(world, actor)
-        facing = watch_facing(world, actor, ask.orders[actor])
-        result = odds.at(odds.situation(here, facing, at, world.get(enemy, Facing).direction))
+        odds = AttackOdds(world, board, actor, ask.orders[actor], shot, theirs, None, ask.options)
+        here, facing = tile_of(world, actor), watch_facing(world, actor, ask.orders[actor])
+        attacks = theirs is None or any(a.kind in OFFENSIVE for a in theirs.actions)
+        success = part = expected = nullified = zero
+        first = None
+        reason = ""
+        for way in movement_outcomes(world, board, enemy, theirs):
+            tiles = way.trail.tiles
+            at = (
+                next((t for t in tiles if watched(board, here, facing, weapon, t)), None)
+                if len(tiles) > 1
+                else None
+            )
+            if at is None and attacks and watched(board, here, facing, weapon, way.tile):
+                at = way.tile
+            if at is None:
+                nullified += way.probability
+                reason = reason or f"{name_of(world, enemy)} may not move or attack in the arc"
+                continue
+            situation = odds.situation(here, facing, at, way.facing, trails=(Trail(), way.trail))
+            result = odds.at(situation, way.metres, way.lost)
+            nullified += way.probability * Fraction(result.nullified)
+            if result.breakdown is None:
+                reason = reason or result.reason
+                continue
+            first = first or result.breakdown
+            success += way.probability * result.success
+            part += way.probability * result.part_hit
+            expected += way.probability * result.expected_injuries
         return ActionForecast(
             actor,
             ask.index,
             replace(ask.action, target=enemy),
-            result.success,
-            result.part_hit,
-            Fraction(result.nullified),
-            result.expected_injuries,
-            result.breakdown,
+            success,
+            part,
+            nullified,
+            expected,
+            first,
             tuple(odds.uncertain),
-            result.reason,
-            (f"the likely first to set it off: {name_of(world, enemy)} at {tuple(at)}",),
+            reason,
+            (f"the likely first to set it off: {name_of(world, enemy)}",),
         )
 
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
@@ -20,7 +21,7 @@ from game.core.geometry import Tile, bearing_degrees
 from game.rules.actions.base import AiAsk, OrderCheck, whole_round_reasons
 from game.rules.actions.missile_strike import MissileStrike
 from game.rules.modules.base import RulesModule
-from game.rules.orders import Action, ActionKind
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, range_band, tile_of
 from game.rules.registry import register_action, register_module
 from game.world import Condition, Equipment, World
@@ -146,6 +147,17 @@ class SuppressionFire(MissileStrike):
             return (action.target,)
         others = [e for e in in_burst(world, board, actor, weapon, here, there) if e != action.target]
         return (action.target, *others)
+
+    def threatens(
+        self, world: World, board: Board, orders: Mapping[int, Order], actor: int, action: Action, eid: int
+    ) -> str | None:
+        """Everyone in the cone now is shot at: its defences against missiles are rolled."""
+        if action.target is None or eid == action.target:
+            return None
+        victims = self.victims(
+            world, board, actor, action, tile_of(world, actor), tile_of(world, action.target)
+        )
+        return self.attack_class if eid in victims else None
 
     def resolve(
         self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
