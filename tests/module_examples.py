@@ -62,3 +62,17 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
     ],
 }
 """Each module example → lines its output must contain."""
+
+
+MODULE_MAPS: dict[str, tuple[int, int, float, set[str]]] = {
+    # stem: (width, height, metres per tile, deploy sides), as scripts/make_maps.py draws them
+    "tutorial_prone": (32, 20, 2.0, {"rangers", "riflemen"}),
+    "tutorial_careful_aim": (40, 20, 2.0, {"archers", "turret"}),
+    "tutorial_charge": (26, 20, 1.0, {"raiders", "militia"}),
+    "tutorial_knockback": (20, 20, 1.0, {"smiths", "thugs"}),
+    "tutorial_sudden_dive": (30, 20, 1.0, {"resistance", "soldiers"}),
+    "tutorial_suppression": (30, 20, 1.0, {"nest", "raiders"}),
+    "tutorial_overwatch": (30, 20, 1.0, {"guards", "raiders"}),
+}
+"""The positional modules' tutorial maps (docs/content.md), checked with the others by
+`tests/test_content.py`."""

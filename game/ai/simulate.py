@@ -105,9 +105,11 @@ def play_battles(
     jobs: int = 1,
     explain: bool = False,
     count: int = 1,
+    modules: tuple[str, ...] = (),
 ) -> list[BattleResult]:
-    """Every battle, in order; `jobs` > 1 spreads them over processes."""
-    tasks = [(spec, roster_path, sides, i, seed, explain) for i in range(battles)]
+    """Every battle, in order; `jobs` > 1 spreads them over processes; `modules` are rules
+    modules switched on in every battle (besides the scenario's own)."""
+    tasks = [(spec, roster_path, sides, i, seed, explain, modules) for i in range(battles)]
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
     results: list[BattleResult] = []
     if jobs <= 1:
@@ -131,9 +133,9 @@ def play_battles(
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
 
 
-def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResult:
+def _task(task: tuple[str, str | None, list[str], int, int, bool, tuple[str, ...]]) -> BattleResult:
     """One battle of a run (a top-level function, so a worker process can call it)."""
-    spec, roster_path, sides, index, seed, explain = task
+    spec, roster_path, sides, index, seed, explain, modules = task
     key = (spec, roster_path)
     if key not in _CACHE:
         _CACHE[key] = (load_scenarios(spec, roster_path), _roster(roster_path))
@@ -141,7 +143,7 @@ def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResu
     pair = index // 2
     scenario = scenarios[pair % len(scenarios)]
     swapped = index % 2 == 1
-    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain)
+    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain, modules)
 
 
 def play_battle(
@@ -152,8 +154,10 @@ def play_battle(
     index: int = 0,
     roster: Any = None,
     explain: bool = False,
+    modules: tuple[str, ...] = (),
 ) -> BattleResult:
-    """One whole battle between two AIs; `swapped` gives the second AI the first side."""
+    """One whole battle between two AIs; `swapped` gives the second AI the first side;
+    `modules` are switched on besides the scenario's own."""
     from game.ai.factory import make_controller
     from game.content.scenarios import build_battle
     from game.rules.positions import combatants, name_of
@@ -168,7 +172,10 @@ def play_battle(
     for extra in names[2:]:
         entrant_of[extra] = 1  # a third side, if any, joins the second AI
     specs = {side: sides[e] for side, e in entrant_of.items()}
-    battle, _ = build_battle(scenario, seed, controllers=specs, roster=roster)
+    options = scenario.options
+    for name in modules:
+        options = options.with_module(name, True)
+    battle, _ = build_battle(scenario, seed, controllers=specs, options=options, roster=roster)
     # Each side's AI gets its own stream.  Two copies of one AI would play the swapped
     # battle of a pair exactly as the first, so the swapped one gets other streams.
     base = seed * 7919
