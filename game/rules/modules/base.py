@@ -18,7 +18,9 @@ The rules ask every module that is on; a hook left alone changes nothing.
   (how its rolls for an order can turn out, as facts with their chances),
   `forecast_notes`;
 - the Movement rate (`game.rules.stats.movement_rate`): `rate_modifiers`;
-- the window and `render`: `overlays` it wants drawn (by overlay name);
+- the window and `render`: `overlays` of the window's that show it (by name), and
+  `mark_overlays` of its own, as data: tiles marked with a style and a short text
+  (`ModuleOverlay.marks`), which the window and `render --overlay NAME` draw;
 - the setup screen, the help and the tutorials: `label`, `help`, `hint`;
   `requires` (modules switched on with it).
 """
@@ -26,22 +28,24 @@ The rules ask every module that is on; a hook left alone changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
+from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.orders import ActionKind
+from game.rules.board import Board
+from game.rules.orders import ActionKind, Order
+from game.world import World
 
 if TYPE_CHECKING:
     from game.core.equipment import Weapon
-    from game.core.geometry import Tile
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
-    from game.rules.board import Board
     from game.rules.events import Rolled
-    from game.rules.orders import Action, Order
+    from game.rules.options import RuleOptions
+    from game.rules.orders import Action
     from game.rules.round import Round, RoundState
-    from game.world import World
 
 
 class RulesModule:
@@ -60,6 +64,9 @@ class RulesModule:
     builtin: ClassVar[bool] = True
     """Shipped with the game (listed in every saved battle's options, on or off)."""
     overlays: ClassVar[tuple[str, ...]] = ()
+    """The window's own overlays that show this module (facing: "arcs")."""
+    mark_overlays: ClassVar[tuple[ModuleOverlay, ...]] = ()
+    """Overlays of its own, as data (`ModuleOverlay`): a charge lane, a cone of fire …"""
     requires: ClassVar[tuple[str, ...]] = ()
     """Modules this one builds on: switched on with it (and it off with them)."""
     rolls: ClassVar[tuple[str, ...]] = ()
@@ -126,3 +133,52 @@ class RulesModule:
         on it (a prone combatant crawls at half rate).  Asked of every registered module:
         such state exists only where the module, while on, put it."""
         return []
+
+
+# ------------------------------------------------------------------ overlays as data
+@dataclass(frozen=True)
+class MarkStyle:
+    """How one kind of tile mark looks, readable without colour: a tone the window maps
+    to its palette ("good", "bad", "warn", "info") and a pattern ("", "dots", "hatch",
+    "cross", "slash"); `label` is its line in the legend."""
+
+    label: str
+    tone: str = "info"
+    pattern: str = ""
+
+
+@dataclass(frozen=True)
+class TileMarks:
+    """What an overlay marks: tile → (index into `styles`, a short text such as "+3")."""
+
+    styles: tuple[MarkStyle, ...]
+    tiles: Mapping[Tile, tuple[int, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OverlayAsk:
+    """What a module's overlay is about: `focus` (the combatant selected or declaring),
+    where it will stand and face (`origin`, `facing`), its order as drafted or declared
+    (`order`), and the orders declared so far this round (`orders`)."""
+
+    world: World
+    board: Board
+    options: RuleOptions
+    focus: int
+    origin: Tile
+    facing: int
+    order: Order | None
+    orders: Mapping[int, Order]
+
+
+class ModuleOverlay:
+    """An overlay a rules module wants drawn, as data: the window (a key cycles through the
+    overlays of the modules in play) and `render --overlay NAME` draw its marks."""
+
+    name: ClassVar[str]
+    label: ClassVar[str]
+    help: ClassVar[str] = ""
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:  # pragma: no cover - every overlay overrides
+        """The tiles to mark for this focus."""
+        raise NotImplementedError
