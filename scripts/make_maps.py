@@ -993,11 +993,11 @@ OVERWATCH_ROWS = [
     "##############################",
     "#____________________________#",
     "#____________________________#",
-    "#########___########___#######",
-    "________#___#______#___#______",
-    "________|___|______|___|______",
-    "________#___#______#___#______",
-    "#########___########___#######",
+    "#____________________________#",
+    "#######__#########__##########",
+    "#____________________________#",
+    "#______C________________C____#",
+    "#____________________________#",
     "#____________________________#",
     "#____________________________#",
     "##############################",
@@ -1005,12 +1005,12 @@ OVERWATCH_ROWS = [
 
 
 def tutorial_overwatch() -> Layout:
-    """30×11 at 1 m: two halls joined by passages: doorways to watch.
+    """30×11 at 1 m (on 30×20 of grass): two halls joined by two passages to watch.
 
     Teaches Overwatch: hold a shot on the doorway; the first raider to step into the arc is
     shot before he moves on, however fast he is.
     """
-    zones = [Zone("guards", "South hall", 10, 8, 19, 9), Zone("raiders", "North hall", 4, 1, 25, 2)]
+    zones = [Zone("guards", "South hall", 8, 8, 21, 9), Zone("raiders", "North hall", 3, 1, 26, 2)]
     return Layout(
         "tutorial_overwatch",
         "The Two Halls",

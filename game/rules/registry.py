@@ -30,8 +30,9 @@ from game.rules.orders import ActionKind, Order
 
 if TYPE_CHECKING:
     from game.rules.actions.base import ActionSpec, MovementRule
-    from game.rules.modules.base import ModuleOverlay, RulesModule
+    from game.rules.modules.base import Badge, ModuleOverlay, RulesModule
     from game.rules.options import RuleOptions
+    from game.world import World
 
 S = TypeVar("S")
 
@@ -219,6 +220,11 @@ def module_overlays(options: RuleOptions | None = None) -> list[ModuleOverlay]:
     of the modules."""
     modules = rules_modules() if options is None else active_modules(options)
     return [overlay for module in modules for overlay in module.mark_overlays]
+
+
+def module_badges(world: World, eid: int) -> list[Badge]:
+    """The marks the rules modules' state puts on a combatant's token (`RulesModule.badges`)."""
+    return [badge for module in rules_modules() for badge in module.badges(world, eid)]
 
 
 def active_modules(options: RuleOptions | None) -> list[RulesModule]:

@@ -18,6 +18,7 @@ The rules ask every module that is on; a hook left alone changes nothing.
   (how its rolls for an order can turn out, as facts with their chances),
   `forecast_notes`;
 - the Movement rate (`game.rules.stats.movement_rate`): `rate_modifiers`;
+- the tokens in the window: `badges` (a word on the token, or the token lying down);
 - the window and `render`: `overlays` of the window's that show it (by name), and
   `mark_overlays` of its own, as data: tiles marked with a style and a short text
   (`ModuleOverlay.marks`), which the window and `render --overlay NAME` draw;
@@ -127,12 +128,27 @@ class RulesModule:
         notation (what a heavy hit's margin knocks back, a foe that strikes first)."""
         return []
 
+    # -------------------------------------------------------------- tokens
+    def badges(self, world: World, eid: int) -> list[Badge]:
+        """Marks for `eid`'s token from the state this module keeps on it (prone, aiming,
+        on overwatch …).  Asked of every registered module, like `rate_modifiers`."""
+        return []
+
     # -------------------------------------------------------------- movement
     def rate_modifiers(self, world: World, eid: int, rate: Breakdown) -> list[Modifier]:
         """Modifiers of `eid`'s Movement rate (`rate` so far) from the state this module keeps
         on it (a prone combatant crawls at half rate).  Asked of every registered module:
         such state exists only where the module, while on, put it."""
         return []
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A mark on a combatant's token, as data: a short word ("AIM 2", "WATCH") and whether the
+    token is drawn lying down (prone).  The window draws it; the module never touches pygame."""
+
+    text: str
+    lying: bool = False
 
 
 # ------------------------------------------------------------------ overlays as data

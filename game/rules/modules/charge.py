@@ -21,7 +21,7 @@ from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, step_
 from game.core.modifiers import Breakdown, Modifier
 from game.rules.actions.base import AiAsk, AttackSpec, MovementRule, OrderCheck
 from game.rules.events import Event
-from game.rules.modules.base import RulesModule
+from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.facing import BACK, arc_of
 from game.rules.movement import path_metres, path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
@@ -127,6 +127,41 @@ class StrikesFirst(Event):
         return f"{self.actor} sees {self.charger}'s Charge coming and strikes first with the {self.weapon}"
 
 
+class ChargeLane(ModuleOverlay):
+    """The charge lane: the last straight stretch of the focus's planned path, each tile with
+    the bonus a Charge ending there would get; without a path, the best lane at each enemy."""
+
+    name = "charge"
+    label = "Charge lanes"
+    help = "the straight stretch of a charge and its bonus on each tile"
+    STYLES = (
+        MarkStyle("charge lane: the bonus of a Charge ending here", "good", "dots"),
+        MarkStyle("under 3 m of straight run: no Charge yet", "warn", "slash"),
+    )
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:
+        """The lane of the planned path, else the best lanes at the enemies."""
+        world, board = ask.world, ask.board
+        here = tile_of(world, ask.focus)
+        paths = []
+        if ask.order is not None and ask.order.path:
+            paths.append(ask.order.path)
+        else:
+            weapon = world.get(ask.focus, Equipment).melee_weapon()
+            budget = 2.0 * max(0, movement_rate(world, ask.focus).total)
+            came = walkable(board, here, budget, occupied_tiles(world, ask.focus).__contains__)
+            for enemy in combatants(world):
+                if weapon is not None and are_enemies(world, ask.focus, enemy) and is_active(world, enemy):
+                    found = _charge_path(board, here, came, tile_of(world, enemy), weapon.reach, budget)
+                    if found is not None:
+                        paths.append(found)
+        tiles: dict[Tile, tuple[int, str]] = {}
+        for path in paths:
+            for tile, bonus in lane(board, here, path):
+                tiles[tile] = (0, f"+{bonus}") if bonus else (1, "")
+        return TileMarks(self.STYLES, tiles)
+
+
 @register_module
 class ChargeModule(RulesModule):
     """Charge (RULES.md §8, seed 001): +1 per 2 m of straight run, for the charger and against it."""
@@ -134,7 +169,7 @@ class ChargeModule(RulesModule):
     name = "charge"
     label = "Charge"
     source = "RULES.md §8; seed 001 (Charging)"
-    overlays = ("charge",)
+    mark_overlays = (ChargeLane(),)
     help = (
         f"Charge: a straight dash of at least {MIN_RUN:g} m into melee (up to twice Movement), "
         f"+1 to the Strike per {METRES_PER_POINT:g} m (at most +{MAX_BONUS}); attacks on the charger "

@@ -26,7 +26,7 @@ from game.core.geometry import DIRECTION_NAMES, Tile, direction_name
 from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import RulesModule
+from game.rules.modules.base import Badge, MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.facing import FRONT, arc_of
 from game.rules.moving import Trail
 from game.rules.orders import Action, ActionKind, Order
@@ -54,7 +54,7 @@ def watched(board: Board, here: Tile, facing: int, weapon: Weapon, tile: Tile) -
 
 
 def watched_tiles(board: Board, here: Tile, facing: int, weapon: Weapon) -> list[Tile]:
-    """Every tile of the watched area (the overlay)."""
+    """Every tile of the watched area one can stand on (the overlay)."""
     assert weapon.ranges is not None
     reach = int(weapon.ranges[2] / board.metres_per_tile) + 1
     x0, y0 = here
@@ -62,7 +62,7 @@ def watched_tiles(board: Board, here: Tile, facing: int, weapon: Weapon) -> list
         (x, y)
         for y in range(max(0, y0 - reach), min(board.height, y0 + reach + 1))
         for x in range(max(0, x0 - reach), min(board.width, x0 + reach + 1))
-        if watched(board, here, facing, weapon, (x, y))
+        if not board.blocks_move((x, y)) and watched(board, here, facing, weapon, (x, y))
     ]
 
 
@@ -164,6 +164,34 @@ def _fire(
     rnd.attack(watcher, index, shot, None, state, engaged=False, target_at=at)
 
 
+class WatchedArc(ModuleOverlay):
+    """The area the focus would watch on Overwatch (its front arc as it will face, out to its
+    missile weapon's long range, in sight), and the enemies in it."""
+
+    name = "overwatch"
+    label = "Overwatch arc"
+    help = "the front arc a held shot watches, and the enemies in it"
+    STYLES = (
+        MarkStyle("watched: the first enemy to move or attack here is shot first", "info", "dots"),
+        MarkStyle("enemy in the watched arc", "bad", "cross"),
+    )
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:
+        """The watched tiles; enemies in them marked apart."""
+        world, board = ask.world, ask.board
+        weapon = world.get(ask.focus, Equipment).missile_weapon()
+        if weapon is None:
+            return TileMarks(self.STYLES)
+        tiles: dict[Tile, tuple[int, str]] = {
+            t: (0, "") for t in watched_tiles(board, ask.origin, ask.facing, weapon)
+        }
+        for eid in combatants(world):
+            there = tile_of(world, eid)
+            if are_enemies(world, ask.focus, eid) and is_active(world, eid) and there in tiles:
+                tiles[there] = (1, "")
+        return TileMarks(self.STYLES, tiles)
+
+
 @register_module
 class OverwatchModule(RulesModule):
     """Overwatch (RULES.md §8; seeds 001 and 004): a held shot that interrupts."""
@@ -171,7 +199,7 @@ class OverwatchModule(RulesModule):
     name = "overwatch"
     label = "Overwatch"
     source = "RULES.md §8; seed 001 (Delay Action), seed 004 (waiting for an offensive move)"
-    overlays = ("overwatch",)
+    mark_overlays = (WatchedArc(),)
     help = (
         "Overwatch (the whole round, a missile weapon): hold a Missile Strike on your front arc; it fires at "
         "the first enemy that moves or attacks in it, before that move or attack"
@@ -229,6 +257,10 @@ class OverwatchModule(RulesModule):
                 _fire(
                     rnd, state, watcher, watch_index, weapon, eid, there, f"is about to {label} from {there}"
                 )
+
+    def badges(self, world: World, eid: int) -> list[Badge]:
+        """A watcher holding its shot."""
+        return [Badge("WATCH")] if world.has(eid, Watching) else []
 
     def end_round(self, rnd: Round, state: RoundState) -> None:
         """An unfired watch lapses."""

@@ -20,10 +20,11 @@ from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_degrees
 from game.rules.actions.base import AiAsk, OrderCheck, whole_round_reasons
 from game.rules.actions.missile_strike import MissileStrike
-from game.rules.modules.base import RulesModule
+from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, range_band, tile_of
 from game.rules.registry import register_action, register_module
+from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def in_cone(board: Board, here: Tile, there: Tile, weapon: Weapon, tile: Tile) -
 
 
 def cone_tiles(board: Board, here: Tile, there: Tile, weapon: Weapon) -> list[Tile]:
-    """Every tile of the cone (the overlay)."""
+    """Every tile of the cone one can stand on (the overlay)."""
     assert weapon.ranges is not None
     reach = int(weapon.ranges[2] / board.metres_per_tile) + 1
     x0, y0 = here
@@ -62,7 +63,7 @@ def cone_tiles(board: Board, here: Tile, there: Tile, weapon: Weapon) -> list[Ti
         (x, y)
         for y in range(max(0, y0 - reach), min(board.height, y0 + reach + 1))
         for x in range(max(0, x0 - reach), min(board.width, x0 + reach + 1))
-        if in_cone(board, here, there, weapon, (x, y))
+        if not board.blocks_move((x, y)) and in_cone(board, here, there, weapon, (x, y))
     ]
 
 
@@ -78,6 +79,48 @@ def in_burst(world: World, board: Board, shooter: int, weapon: Weapon, here: Til
     return [eid for _, eid in sorted(found)]
 
 
+class SprayCone(ModuleOverlay):
+    """The cone a burst from the focus would spray (at the enemy its order names, else the
+    nearest it could), and who stands in it: foes, and friends who would be hit too."""
+
+    name = "suppression"
+    label = "Suppression cone"
+    help = "the cone a burst sprays, and who is in it"
+    STYLES = (
+        MarkStyle("the cone: 45° within short range, 30° medium, 15° long", "info", "hatch"),
+        MarkStyle("enemy in the cone: shot at", "bad", "cross"),
+        MarkStyle("friend in the cone: shot at too", "warn", "slash"),
+    )
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:
+        """The cone's tiles, the combatants in it marked by side."""
+        world, board = ask.world, ask.board
+        weapon = burst_weapon(world.get(ask.focus, Equipment))
+        if weapon is None:
+            return TileMarks(self.STYLES)
+        target = None
+        if ask.order is not None:
+            target = next((a.target for a in ask.order.actions if a.kind is SUPPRESS), None)
+        if target is None:
+            aims = [
+                (board.distance(ask.origin, tile_of(world, e)), e)
+                for e in combatants(world)
+                if are_enemies(world, ask.focus, e)
+                and not world.get(e, Condition).dead
+                and in_cone(board, ask.origin, tile_of(world, e), weapon, tile_of(world, e))
+            ]
+            target = min(aims)[1] if aims else None
+        if target is None:
+            return TileMarks(self.STYLES)
+        there = planned_tile(world, target, ask.orders)
+        tiles: dict[Tile, tuple[int, str]] = {
+            t: (0, "") for t in cone_tiles(board, ask.origin, there, weapon)
+        }
+        for eid in in_burst(world, board, ask.focus, weapon, ask.origin, there):
+            tiles[tile_of(world, eid)] = (1, "") if are_enemies(world, ask.focus, eid) else (2, "")
+        return TileMarks(self.STYLES, tiles)
+
+
 @register_module
 class Suppression(RulesModule):
     """Suppression Fire (RULES.md §8, seed 001): a burst at everyone in a cone."""
@@ -85,7 +128,7 @@ class Suppression(RulesModule):
     name = "suppression"
     label = "Suppression"
     source = "RULES.md §8; seed 001 (Suppression Fire)"
-    overlays = ("suppression",)
+    mark_overlays = (SprayCone(),)
     help = (
         "Suppression Fire (the whole round, a burst weapon): a cone 45° wide at short range, 30° at "
         "medium, 15° at long; everyone in it, friend or foe, suffers a Missile Strike"
