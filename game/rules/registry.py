@@ -38,8 +38,9 @@ S = TypeVar("S")
 
 _ACTIONS: dict[ActionKind, ActionSpec] = {}
 _MODULES: dict[str, RulesModule] = {}
-_rank: dict[str, int] = {}
-"""Listing order of the built-in actions and modules, whatever order they were imported in."""
+_rank: dict[str, dict[str, int]] = {"actions": {}, "modules": {}}
+"""Listing order of the built-in actions and of the built-in modules (apart: a module and its
+action may share a name, such as "charge"), whatever order they were imported in."""
 _loaded = False
 
 
@@ -49,9 +50,10 @@ def load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
-    for listing in ("game.rules.actions.chapter", "game.rules.modules.builtin"):
+    listings = (("actions", "game.rules.actions.chapter"), ("modules", "game.rules.modules.builtin"))
+    for what, listing in listings:
         names = importlib.import_module(listing).NAMES
-        _rank.update({name: i for i, name in enumerate(names)})
+        _rank[what].update({name: i for i, name in enumerate(names)})
     _listings.clear()
 
 
@@ -64,7 +66,8 @@ def _listed(what: str, source: Callable[[], dict[str, S]]) -> list[S]:
     if what not in _listings:
         items = source()
         order = list(items)
-        ranked = sorted(order, key=lambda k: (_rank.get(k, len(_rank)), order.index(k)))
+        rank = _rank.get(what, {})
+        ranked = sorted(order, key=lambda k: (rank.get(k, len(rank)), order.index(k)))
         _listings[what] = [items[k] for k in ranked]
     return _listings[what]
 
