@@ -166,6 +166,7 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
         shown = sorted(set(values))
         span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
         lines.append(f"  uncertain: {span} [{name}]")
+    lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back's margins …)
     lines.append(f"success {fc.percent:.1f}% (d12 ≤ target, a 12 always fails)")
     if fc.action.called_shot is not None:
         lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
