@@ -757,6 +757,283 @@ MAKERS: dict[str, Callable[[], Layout]] = {
 """Every bundled map, by file stem."""
 
 
+# ------------------------------------------------------------------ positional modules' tutorials
+# Small story maps for the tutorials of the positional rules modules (docs/modules.md): ASCII
+# art over one legend.  Appended here so other makers can append theirs.
+POSITIONAL_LEGEND: dict[str, tuple[str, str | None]] = {
+    ".": ("grass", None),
+    ":": ("grass_b", None),
+    ",": ("dirt", None),
+    "_": ("flagstones", None),
+    "~": ("mud", None),
+    "s": ("grass", "sandbags"),
+    "w": ("grass", "low_wall"),
+    "h": ("grass", "hedge"),
+    "c": ("dirt", "crates"),
+    "b": ("dirt", "barrels"),
+    "#": ("flagstones", "stone_wall"),
+    "B": ("grass", "boulder"),
+    "T": ("grass", "tree"),
+    "|": ("flagstones", "door_open_v"),
+    "C": ("flagstones", "crates"),
+    "R": ("flagstones", "barrels"),
+}
+"""`s` sandbags, `w` low wall, `h` hedge, `c` `C` crates, `b` `R` barrels (low cover); `#` stone wall,
+`B` boulder, `T` tree (high cover); `~` mud; `_` flagstones; `|` an open door."""
+
+
+MIN_SIDE = 20  # tiles: every bundled map is at least this wide and tall (docs/content.md)
+
+
+def _story(rows: list[str]) -> Canvas:
+    """The art in the map's top-left corner, on grass out to at least `MIN_SIDE` tiles a side."""
+    c = Canvas(max(MIN_SIDE, len(rows[0])), max(MIN_SIDE, len(rows)), "grass")
+    c.vary("grass", "grass_b", random.Random(len(rows) * 100 + len(rows[0])), 0.3, scale=4.0)
+    c.ascii(rows, POSITIONAL_LEGEND)
+    return c
+
+
+PRONE_ROWS = [
+    "............:::.................",
+    "....s.....................w.....",
+    "..........h.......:.............",
+    "...............s.........:......",
+    "..::....w...........h...........",
+    ".....................:...s......",
+    "............s...................",
+    "..:.................w.......:...",
+    ".......h........................",
+    "....:.........:.....s....h......",
+    "..........w.....................",
+    "......................:.........",
+    "...s..........h.........w.......",
+    "................................",
+]
+
+
+def tutorial_prone() -> Layout:
+    """32×14 at 2 m: open grass with scraps of low cover, 56 m between the deploy zones.
+
+    Teaches Go Prone (−2 to the rifles' shots), crawling at half Movement from scrap to scrap,
+    and Stand Up (the round's movement, no action) to shoot back.
+    """
+    zones = [Zone("rangers", "West edge", 0, 4, 1, 9), Zone("riflemen", "East rise", 29, 3, 31, 10)]
+    return Layout(
+        "tutorial_prone",
+        "The Open Field",
+        2.0,
+        "Open grass under two rifles, scraps of low cover: go prone, crawl, stand up to shoot.",
+        _story(PRONE_ROWS),
+        zones,
+    )
+
+
+CAREFUL_AIM_ROWS = [
+    "T...............................h.......",
+    "......:.........................h.......",
+    "..B.........~~..................h....T..",
+    ".........................:......h.......",
+    "...........:......................B.....",
+    "..............~~~...............h.......",
+    ".....:..........................h.......",
+    "T...............................h......T",
+]
+
+
+def tutorial_careful_aim() -> Layout:
+    """40×8 at 2 m: a meadow 62 m across to an alien turret behind a hedge line.
+
+    Teaches Careful Aim: from 62 m the longbow is at medium range (−3); three rounds of aim
+    cancel it, and the turret's laser, at long range, hardly reaches back.
+    """
+    zones = [Zone("archers", "The copse", 1, 3, 3, 6), Zone("turret", "Behind the hedge", 35, 5, 37, 6)]
+    return Layout(
+        "tutorial_careful_aim",
+        "The Long Meadow",
+        2.0,
+        "A meadow 62 m wide, an alien turret behind a hedge: take careful aim.",
+        _story(CAREFUL_AIM_ROWS),
+        zones,
+    )
+
+
+CHARGE_ROWS = [
+    "hhhhhhhhhhhhhhhhhhhhhhhhhh",
+    "..........................",
+    ",,,,,,,,,,,,,,,,,,,,,,,,,,",
+    "..........................",
+    "hhhhhhhh....hhhhhh....hhhh",
+    "..........................",
+    ",,,,,,,,,,,,,,,,,,,,,,,,,,",
+    "..........................",
+    "hhhhhhhhhhhhhhhhhhhhhhhhhh",
+]
+
+
+def tutorial_charge() -> Layout:
+    """26×9 at 1 m: two straight lanes between hedgerows, joined by gaps.
+
+    Teaches Charge: a straight dash of 3 m or more down a lane, +1 per 2 m; the spearman at
+    the lanes' end meets a charge he sees coming.
+    """
+    zones = [Zone("raiders", "West end", 0, 1, 2, 7), Zone("militia", "East end", 20, 1, 25, 7)]
+    return Layout(
+        "tutorial_charge",
+        "The Hedge Lanes",
+        1.0,
+        "Two straight lanes between hedgerows: charge down them, mind the spear.",
+        _story(CHARGE_ROWS),
+        zones,
+    )
+
+
+KNOCKBACK_ROWS = [
+    "################",
+    "#______________#",
+    "#__C___________#",
+    "#_____________R#",
+    "#______________#",
+    "#______________#",
+    "#__R___________#",
+    "#______________#",
+    "#_________C____#",
+    "#______________#",
+    "#######||#######",
+]
+
+
+def tutorial_knockback() -> Layout:
+    """16×11 at 1 m: a walled smithy yard with a gate.
+
+    Teaches Knockback: a war hammer's strong hits throw foes back into walls and each other,
+    and knock them down.
+    """
+    zones = [Zone("smiths", "By the gate", 5, 8, 9, 9), Zone("thugs", "The yard's far end", 4, 1, 11, 2)]
+    return Layout(
+        "tutorial_knockback",
+        "The Smithy Yard",
+        1.0,
+        "A walled yard: heavy blows throw foes into the walls.",
+        _story(KNOCKBACK_ROWS),
+        zones,
+    )
+
+
+SUDDEN_DIVE_ROWS = [
+    "______________________________",
+    "_####__________####________##_",
+    "______________________________",
+    "______C_____________R_________",
+    "______________________________",
+    "___R_______C________________C_",
+    "__________________R___________",
+    "______________________________",
+    "_C_________R__________C_______",
+    "______________________________",
+    "____________________R_________",
+    "______C_______________________",
+    "______________________________",
+    "______________________________",
+]
+
+
+def tutorial_sudden_dive() -> Layout:
+    """30×14 at 1 m: a cobbled square with crates and barrels, rifles on the far wall.
+
+    Teaches Sudden Dive: dash up to twice your Movement to a crate and claim its cover against
+    every shot; the next round is spent reorienting.
+    """
+    zones = [Zone("resistance", "South side", 2, 12, 12, 13), Zone("soldiers", "North wall", 17, 2, 25, 2)]
+    return Layout(
+        "tutorial_sudden_dive",
+        "The Cobbled Square",
+        1.0,
+        "A square of crates and barrels under rifles: dive for cover.",
+        _story(SUDDEN_DIVE_ROWS),
+        zones,
+    )
+
+
+SUPPRESSION_ROWS = [
+    "..............................",
+    "...............T..............",
+    "..............................",
+    "..............................",
+    "........:.............:.......",
+    "..............................",
+    "...h..........................",
+    "..............................",
+    "............................T.",
+    "..............................",
+    "........ssss..................",
+    "..............................",
+    "..............................",
+    "..............................",
+]
+
+
+def tutorial_suppression() -> Layout:
+    """30×14 at 1 m: an open field before a sandbagged nest.
+
+    Teaches Suppression Fire: the machine gun sprays a cone (45° near, 30° farther, 15° far)
+    at a bunched rush; a friend in the cone is shot too.
+    """
+    zones = [Zone("nest", "The nest", 8, 11, 12, 12), Zone("raiders", "The far field", 4, 2, 25, 3)]
+    return Layout(
+        "tutorial_suppression",
+        "The Machine-gun Nest",
+        1.0,
+        "A sandbagged nest before an open field: spray the rush.",
+        _story(SUPPRESSION_ROWS),
+        zones,
+    )
+
+
+OVERWATCH_ROWS = [
+    "##############################",
+    "#____________________________#",
+    "#____________________________#",
+    "#____________________________#",
+    "#######__#########__##########",
+    "#____________________________#",
+    "#______C________________C____#",
+    "#____________________________#",
+    "#____________________________#",
+    "#____________________________#",
+    "##############################",
+]
+
+
+def tutorial_overwatch() -> Layout:
+    """30×11 at 1 m (on 30×20 of grass): two halls joined by two passages to watch.
+
+    Teaches Overwatch: hold a shot on the doorway; the first raider to step into the arc is
+    shot before he moves on, however fast he is.
+    """
+    zones = [Zone("guards", "South hall", 8, 8, 21, 9), Zone("raiders", "North hall", 3, 1, 26, 2)]
+    return Layout(
+        "tutorial_overwatch",
+        "The Two Halls",
+        1.0,
+        "Two halls joined by passages: hold overwatch on the doorways.",
+        _story(OVERWATCH_ROWS),
+        zones,
+    )
+
+
+MAKERS.update(
+    {
+        "tutorial_prone": tutorial_prone,
+        "tutorial_careful_aim": tutorial_careful_aim,
+        "tutorial_charge": tutorial_charge,
+        "tutorial_knockback": tutorial_knockback,
+        "tutorial_sudden_dive": tutorial_sudden_dive,
+        "tutorial_suppression": tutorial_suppression,
+        "tutorial_overwatch": tutorial_overwatch,
+    }
+)
+
+
 # ------------------------------------------------------------------ checks and output
 def check_layout(layout: Layout, blocks: dict[int, bool]) -> list[str]:
     """Problems with a layout: unknown tiles, zones off the map or on blocked tiles, shared tiles."""

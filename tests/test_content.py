@@ -35,10 +35,12 @@ from game.core.equipment import MissileKind
 from game.core.geometry import DIRECTION_NAMES
 from game.core.sheet import ALL_SKILLS
 from game.rules.events import Injured
+from game.rules.options import module_names
 from game.rules.positions import combatants, name_of
 from game.world import Condition
 from tests.builders import CHAPTER_CAST
 from tests.invariants import Watch
+from tests.module_examples import MODULE_MAPS
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "maps"
@@ -57,6 +59,7 @@ CONTENT_MAPS = {
     "the_pub": (24, 20, 1.0, {"hunters", "assassin"}),
 }
 """The maps scripts/make_maps.py draws, with the size and scale docs/content.md promises."""
+CONTENT_MAPS.update(MODULE_MAPS)
 
 TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
 SCENARIO_FILES = sorted(SCENARIOS.glob("*.json"))
@@ -335,8 +338,8 @@ def test_scenario_agrees_with_its_map_and_the_roster(path: Path) -> None:
     battle_map = _map(ROOT / data["map"])
     board = battle_map.board
     roster = default_roster()
-    assert data["tutorial"] in (*TUTORIALS, None)
-    assert set(data["modules"]) <= {"facing", "cover"}
+    assert data["tutorial"] in (*TUTORIALS, *module_names(), None)
+    assert set(data["modules"]) <= set(module_names())
     side_names = [s["name"] for s in data["sides"]]
     assert len(set(side_names)) == len(side_names) >= 2
     if data["victory"]["kind"] == "survive":

@@ -69,7 +69,29 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
     for spot in spots:
         for cand in orders_at(know, spot, targets, level):
             out.setdefault(cand.order, cand)
+    for cand in spec_orders(know, level):
+        out.setdefault(cand.order, cand)
     return list(out.values())
+
+
+def spec_orders(know: Knowledge, level: Level) -> list[Candidate]:
+    """Whole orders the action specs in play propose themselves (`ActionSpec.ai_orders`):
+    those that choose their own path or take the whole round (a Charge, Go Prone)."""
+    ask = AiAsk(
+        know.world,
+        know.board,
+        know.options,
+        know.actor,
+        know.me.tile,
+        None,
+        know.earlier,
+        False,
+        know.engaged,
+        level.tactics,
+    )
+    return [
+        Candidate(order, tag) for spec in action_specs(know.options) for order, tag in spec.ai_orders(ask)
+    ]
 
 
 def ranked_targets(know: Knowledge, limit: int) -> list[Unit]:

@@ -17,6 +17,8 @@
     position   next round: the best attack we will have from the end tile,
                less what the enemy will be able to do to us there
     approach   rounds of walking before we can attack well (into reach, or short range)
+    setup      what the order sets up for later rounds, as its actions' specs value it
+               (a round of Careful Aim: the better shot next round)
 
 Every Injury taken counts `Level.self_weight` times the worth of an Injury
 on us.  The terms are kept so the AI can explain its choice.
@@ -36,8 +38,8 @@ from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
-from game.rules.actions.base import AttackSpec
-from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
+from game.rules.actions.base import AiAsk, AttackSpec
+from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
 from game.rules.positions import range_band
@@ -111,6 +113,8 @@ class Scorer:
             terms[APPROACH] = -level.approach_weight * sum(
                 float(o.probability) * self._rounds_away(o.tile) for o in outcomes
             )
+        if level.position_weight:
+            terms["setup"] = self._setup(order)
         scored = Scored(cand, {k: v for k, v in terms.items() if v}, replies=dict(predicted or {}))
         scored.total()
         return scored
@@ -412,6 +416,27 @@ class Scorer:
         return rounds
 
     # ------------------------------------------------------------ helpers
+    def _setup(self, order: Order) -> float:
+        """What the order's actions set up beyond this round, as their specs value it
+        (`ActionSpec.ai_value`: the better shot a round of Careful Aim buys)."""
+        know = self.know
+        kinds = {a.kind for a in order.actions}
+        if not kinds:
+            return 0.0
+        ask = AiAsk(
+            know.world,
+            know.board,
+            know.options,
+            know.actor,
+            order.path[-1] if order.path else self.me.tile,
+            None,
+            know.earlier,
+            bool(order.path),
+            know.engaged,
+            self.level.tactics,
+        )
+        return sum(spec_of(kind).ai_value(ask, order) for kind in kinds)
+
     def _allied_hurt(self) -> dict[int, float]:
         """Injuries our side's earlier declarations are expected to deal to each enemy
         this round: one more Injury is worth more on a foe they are already wearing

@@ -144,9 +144,11 @@ def play_battles(
     explain: bool = False,
     count: int = 1,
     ai_seed: int = 0,
+    modules: tuple[str, ...] = (),
 ) -> list[BattleResult]:
-    """Every battle, in order; `jobs` > 1 spreads them over processes."""
-    tasks = [(spec, roster_path, sides, i, seed, explain, ai_seed) for i in range(battles)]
+    """Every battle, in order; `jobs` > 1 spreads them over processes; `modules` are rules
+    modules switched on in every battle (besides the scenario's own)."""
+    tasks = [(spec, roster_path, sides, i, seed, explain, ai_seed, modules) for i in range(battles)]
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
     results: list[BattleResult] = []
     if jobs <= 1:
@@ -170,9 +172,9 @@ def play_battles(
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
 
 
-def _task(task: tuple[str, str | None, list[str], int, int, bool, int]) -> BattleResult:
+def _task(task: tuple[str, str | None, list[str], int, int, bool, int, tuple[str, ...]]) -> BattleResult:
     """One battle of a run (a top-level function, so a worker process can call it)."""
-    spec, roster_path, sides, index, seed, explain, ai_seed = task
+    spec, roster_path, sides, index, seed, explain, ai_seed, modules = task
     key = (spec, roster_path)
     if key not in _CACHE:
         _CACHE[key] = (load_scenarios(spec, roster_path), _roster(roster_path))
@@ -180,7 +182,7 @@ def _task(task: tuple[str, str | None, list[str], int, int, bool, int]) -> Battl
     pair = index // 2
     scenario = scenarios[pair % len(scenarios)]
     swapped = index % 2 == 1
-    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain, ai_seed)
+    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain, ai_seed, modules)
 
 
 def play_battle(
@@ -192,11 +194,12 @@ def play_battle(
     roster: Any = None,
     explain: bool = False,
     ai_seed: int = 0,
+    modules: tuple[str, ...] = (),
 ) -> BattleResult:
     """One whole battle between two AIs; `swapped` gives the second AI the first side.
     `seed` is the dice's; each AI's stream comes from `ai_seed`, the battle's `index`, the
     entrant and its side, so the two battles of a pair (and one AI against itself) play
-    other streams."""
+    other streams.  `modules` are switched on besides the scenario's own."""
     from game.ai.factory import make_controller
     from game.ai.seeds import ai_seed_for
     from game.content.scenarios import build_battle
@@ -212,7 +215,10 @@ def play_battle(
     for extra in names[2:]:
         entrant_of[extra] = 1  # a third side, if any, joins the second AI
     specs = {side: sides[e] for side, e in entrant_of.items()}
-    battle, _ = build_battle(scenario, seed, controllers=specs, roster=roster)
+    options = scenario.options
+    for name in modules:
+        options = options.with_module(name, True)
+    battle, _ = build_battle(scenario, seed, controllers=specs, options=options, roster=roster)
     # By entrant and side: in the swapped battle of a pair each side gets another stream.
     controllers = {
         side: make_controller(spec, ai_seed_for(ai_seed, index, entrant_of[side] + 2 * names.index(side)))

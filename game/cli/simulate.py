@@ -1,6 +1,7 @@
 """`python -m game simulate`: whole AI-versus-AI battles with no window (game/ai/simulate.py plays them).
 
 python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
+python -m game simulate bundled --modules charge,prone --json    # rules modules on in every battle
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
     parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
+    parser.add_argument(
+        "--modules", default="", metavar="A,B", help="rules modules on in every battle (e.g. charge,prone)"
+    )
     parser.error = _one_line_error  # type: ignore[method-assign]
 
 
@@ -53,10 +57,11 @@ def run(args: argparse.Namespace) -> int:
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
     ai_seed = _whole(args.ai_seed, "--ai-seed", None)
+    modules = _modules(args.modules)
     scenarios = resolve_scenarios(args.scenario, args.roster)
     start = time.perf_counter()
     results = play_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios), ai_seed
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios), ai_seed, modules
     )
     elapsed = time.perf_counter() - start
     summary = summarize(results, sides)
@@ -67,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
             "battles": battles,
             "seed": seed,
             "ai_seed": ai_seed,
+            "modules": list(modules),
             **summary,
             "seconds": round(elapsed, 2),
             "results": [
@@ -83,6 +89,18 @@ def run(args: argparse.Namespace) -> int:
                 print(line)
     print(render(summary, sides, battles, args.scenario, seed, elapsed))
     return 0
+
+
+def _modules(text: str) -> tuple[str, ...]:
+    """The rules modules --modules names (comma-separated); UsageError naming an unknown one."""
+    from game.rules.options import module_names
+
+    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
+    known = module_names()
+    for name in names:
+        if name not in known:
+            raise UsageError(f"--modules: unknown rules module {name!r}; known: {', '.join(known)}")
+    return names
 
 
 def _whole(text: str, option: str, minimum: int | None) -> int:

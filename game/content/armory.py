@@ -8,7 +8,8 @@ Weapon fields: name, class ("melee" | "missile"), hands (1 | 2), injury (≥ 0,
 the injury rating subtracted from the target's Withstand Injury); melee only:
 reach (tiles, ≥ 1), can_parry, parry (Parry bonus or penalty); missile only:
 kind ("primitive" | "slug" | "beam") and ranges ([short, medium, long] limits
-in metres).  Shield: name, withstand.  Armour: name, withstand, movement
+in metres); any weapon: traits (a list of "burst", "heavy": what some rules
+modules ask of it, see docs/modules.md).  Shield: name, withstand.  Armour: name, withstand, movement
 (metres, ≤ 0), skill (combat skill modifier, ≤ 0).
 """
 
@@ -22,11 +23,11 @@ from typing import Any, Protocol, TypeVar
 
 from game.content import fields
 from game.content.fields import FieldError
-from game.core.equipment import Armour, MissileKind, Shield, Weapon, WeaponClass
+from game.core.equipment import WEAPON_TRAITS, Armour, MissileKind, Shield, Weapon, WeaponClass
 
 ARMORY_FILE = "armory.json"
 
-WEAPON_COMMON = ("class", "hands", "injury")
+WEAPON_COMMON = ("class", "hands", "injury", "traits")
 MELEE_FIELDS = ("reach", "can_parry", "parry")
 MISSILE_FIELDS = ("kind", "ranges")
 MAX_INJURY = 20  # a sanity bound: Withstand Injury is a d12 roll
@@ -54,6 +55,7 @@ def weapon_spec(value: Any, path: str) -> Weapon:
     )
     hands = fields.whole(data.get("hands", 1), at("hands"), 1, 2)
     injury = fields.whole(data.get("injury", 1), at("injury"), 0, MAX_INJURY)
+    traits = _traits(data.get("traits", []), at("traits"), weapon_class)
     if weapon_class is WeaponClass.MELEE:
         for key in MISSILE_FIELDS:
             if key in data:
@@ -66,6 +68,7 @@ def weapon_spec(value: Any, path: str) -> Weapon:
             can_parry=fields.flag(data.get("can_parry", True), at("can_parry")),
             parry_modifier=fields.whole(data.get("parry", 0), at("parry"), -12, 12),
             injury=injury,
+            traits=traits,
         )
     for key in MELEE_FIELDS:
         if key in data:
@@ -87,7 +90,20 @@ def weapon_spec(value: Any, path: str) -> Weapon:
         injury=injury,
         missile_kind=kind,
         ranges=(ranges[0], ranges[1], ranges[2]),
+        traits=traits,
     )
+
+
+def _traits(value: Any, path: str, weapon_class: WeaponClass) -> frozenset[str]:
+    """A weapon's traits: a list of known words, "burst" only on a missile weapon."""
+    found = set()
+    for i, item in enumerate(fields.array(value, path, max_items=len(WEAPON_TRAITS))):
+        where = fields.index_path(path, i)
+        word = fields.text(item, where, list(WEAPON_TRAITS))
+        if word == "burst" and weapon_class is not WeaponClass.MISSILE:
+            raise FieldError(where, 'only a missile weapon fires bursts (set "class": "missile")')
+        found.add(word)
+    return frozenset(found)
 
 
 def shield_spec(value: Any, path: str) -> Shield:

@@ -182,7 +182,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
         options=options,
         victory=victory,
         max_rounds=max_rounds,
-        tutorial=fields.text(tutorial, "tutorial", TUTORIALS) if tutorial is not None else None,
+        tutorial=fields.text(tutorial, "tutorial", tutorial_topics()) if tutorial is not None else None,
         map_units=fields.flag(top.get("map_units", True), "map_units"),
     )
 
@@ -199,6 +199,14 @@ def resolve_map(text: str, base: Path | None) -> Path:
     if base is not None and ((base / path).exists() or not bundled.exists()):
         return base / path
     return bundled
+
+
+def tutorial_topics() -> tuple[str, ...]:
+    """What a tutorial may teach: the chapter's topics, then every rules module (its own `hint`
+    is the tutorial's reminder)."""
+    from game.rules.options import module_names
+
+    return tuple(dict.fromkeys((*TUTORIALS, *module_names())))
 
 
 def load_scenario(path: Path, roster: Roster | None = None) -> Scenario:

@@ -26,6 +26,11 @@ class WeaponClass(StrEnum):
     MISSILE = "missile"
 
 
+WEAPON_TRAITS = ("burst", "heavy")
+"""What a weapon may be besides its numbers: "burst" fires bursts (Suppression Fire), "heavy"
+knocks a foe back (Knockback).  The rules modules that use them say what they do."""
+
+
 @dataclass(frozen=True)
 class Weapon:
     """A weapon sheet.
@@ -33,6 +38,7 @@ class Weapon:
     `reach` is in tiles (1 = the 8 neighbours).  `ranges` are the upper limits
     of the short, medium and long range bands in metres (missile weapons only).
     `injury` is the injury rating subtracted from the target's Withstand Injury.
+    `traits` are what some rules modules ask of a weapon (`WEAPON_TRAITS`).
     """
 
     name: str
@@ -44,8 +50,12 @@ class Weapon:
     injury: int = 1
     missile_kind: MissileKind | None = None
     ranges: tuple[float, float, float] | None = None
+    traits: frozenset[str] = frozenset()
 
     def __post_init__(self) -> None:
+        unknown = set(self.traits) - set(WEAPON_TRAITS)
+        if unknown:
+            raise ValueError(f"weapon {self.name!r}: unknown trait {sorted(unknown)[0]!r}")
         if self.hands not in (1, 2):
             raise ValueError(f"weapon {self.name!r}: hands must be 1 or 2, not {self.hands}")
         if self.reach < 1:
@@ -58,6 +68,8 @@ class Weapon:
             short, medium, long_ = self.ranges
             if not 0 < short <= medium <= long_:
                 raise ValueError(f"missile weapon {self.name!r}: ranges must grow, short ≤ medium ≤ long")
+        if "burst" in self.traits and not self.is_missile:
+            raise ValueError(f"weapon {self.name!r}: only a missile weapon fires bursts")
 
     @property
     def is_melee(self) -> bool:
@@ -82,7 +94,13 @@ class Weapon:
         else:
             assert self.missile_kind is not None and self.ranges is not None
             data.update(kind=self.missile_kind.value, ranges=list(self.ranges))
+        if self.traits:  # written only when there are some, so older saves read and hash the same
+            data["traits"] = sorted(self.traits)
         return data
+
+    def has(self, trait: str) -> bool:
+        """Whether the weapon has that trait ("burst", "heavy")."""
+        return trait in self.traits
 
 
 BARE_HANDS = Weapon("bare hands", WeaponClass.MELEE, hands=1, reach=1, can_parry=False, injury=0)

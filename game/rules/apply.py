@@ -9,7 +9,9 @@ declarations, nullified actions, stages) pass through unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
 from game.core.geometry import DIRECTION_NAMES
 from game.rules.events import (
@@ -24,9 +26,27 @@ from game.rules.events import (
 )
 from game.world import Condition, Equipment, Facing, Item, Name, Position, World
 
+E = TypeVar("E", bound=Event)
+
 
 class ApplyError(RuntimeError):
     """An event that cannot be applied to this world (a programming error, not bad input)."""
+
+
+def applies(event_type: type[E]) -> Callable[[Callable[[World, E], None]], Callable[[World, E], None]]:
+    """Decorator: register what an event defined elsewhere (a rules module's) does to the world.
+
+    @applies(WentProne)
+    def _went_prone(world: World, event: WentProne) -> None: ...
+    """
+
+    def wrap(handler: Callable[[World, E], None]) -> Callable[[World, E], None]:
+        if event_type in _HANDLERS:
+            raise ValueError(f"{event_type.__name__} already has a handler")
+        _HANDLERS[event_type] = handler  # type: ignore[assignment]
+        return handler
+
+    return wrap
 
 
 def apply(world: World, event: Event) -> None:
@@ -34,6 +54,11 @@ def apply(world: World, event: Event) -> None:
     handler = _HANDLERS.get(type(event))
     if handler is not None:
         handler(world, event)
+
+
+def entity(value: int | None, event: Event) -> int:
+    """An event's entity id (ApplyError when it has none: a programming error)."""
+    return _id(value, event)
 
 
 def _id(value: int | None, event: Event) -> int:
@@ -89,7 +114,7 @@ def _retrieved(world: World, event: WeaponRetrieved) -> None:
     world.destroy(item_id)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type, Callable[[World, Event], None]] = {
     Moved: _moved,
     Turned: _turned,
     Injured: _injured,
@@ -97,5 +122,5 @@ _HANDLERS = {
     Killed: _killed,
     WeaponDropped: _dropped,
     WeaponRetrieved: _retrieved,
-}
+}  # type: ignore[dict-item]
 """Event type → what it does to the world (the only place that says so)."""

@@ -17,6 +17,7 @@ from game.core.modifiers import Breakdown, Modifier
 from game.rules.actions.base import AttackSpec
 from game.rules.board import Board
 from game.rules.defence import DefenceResult
+from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import name_of
@@ -42,6 +43,13 @@ class Situation:
     target_facing: int = 2
     target_exposed: bool = True
     options: RuleOptions = field(default_factory=RuleOptions)
+    attacker_trail: Trail = field(default_factory=Trail)
+    target_trail: Trail = field(default_factory=Trail)
+    """How each moved this round (empty: not yet, or not at all)."""
+    attacker_facts: frozenset[str] = frozenset()
+    target_facts: frozenset[str] = frozenset()
+    """Round facts the rules modules recorded about each (`RoundState.facts`), or, in the
+    forecast, one way they can turn out (`RulesModule.round_outcomes`)."""
 
 
 @dataclass(frozen=True)

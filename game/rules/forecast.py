@@ -21,24 +21,28 @@ has not declared yet are unknown and count as none.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.core.geometry import Tile
 from game.core.modifiers import BEST_ROLL, Breakdown
+from game.rules.actions.base import AttackSpec
+from game.rules.attack import AttackContext
 from game.rules.board import Board
 from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
-from game.rules.moving import move, start_moving
+from game.rules.moving import Trail, move, start_moving
 from game.rules.odds import AttackOdds
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with
-from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
+from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, active_modules, spec_of
 from game.rules.stats import movement_roll
+from game.rules.validate import planned_tile
 from game.world import World
 
 __all__ = [
     "ActionForecast",
+    "ForecastAsk",
     "MoveOutcome",
     "chance",
     "convolve",
@@ -54,7 +58,8 @@ class MoveOutcome:
     """One way a combatant's movement this round can turn out.
 
     `metres` are the metres of ground covered (they limit an Evade, CO.15);
-    `lost` are the defences cancelled by melee at the moment of moving (an Evade).
+    `lost` are the defences cancelled by melee at the moment of moving (an Evade);
+    `trail` how it moved (rules modules read it: a Charge's straight run).
     """
 
     probability: Fraction
@@ -63,6 +68,7 @@ class MoveOutcome:
     facing: int
     retreated: bool = False
     lost: tuple[ActionKind, ...] = ()
+    trail: Trail = Trail()
 
 
 def movement_outcomes(
@@ -85,7 +91,8 @@ def movement_outcomes(
         succeeded = die is not None
         retreated = succeeded and start.rule is not None and start.rule.leaves_melee
         walked = move(world, board, eid, order, start.allowed(die), start.held(succeeded), where)
-        return MoveOutcome(p, walked.tiles[-1], walked.ground, walked.facing, retreated, start.lost)
+        trail = Trail(start.mode, walked.tiles, walked.ground)
+        return MoveOutcome(p, walked.tiles[-1], walked.ground, walked.facing, retreated, start.lost, trail)
 
     if not start.rolls:
         return [outcome(None, ONE)]
@@ -124,6 +131,21 @@ def moves_first(orders: Mapping[int, Order], a: int, b: int, timing: Sequence[in
 
 
 @dataclass(frozen=True)
+class ForecastAsk:
+    """What a spec that forecasts itself (`ActionSpec.forecast`) is asked about: one action of
+    `orders[actor]`, with the battle's modules and (if known) the Timing order."""
+
+    world: World
+    board: Board
+    orders: Mapping[int, Order]
+    actor: int
+    index: int
+    action: Action
+    options: RuleOptions
+    timing: Sequence[int] | None
+
+
+@dataclass(frozen=True)
 class ActionForecast:
     """What one declared action can expect.
 
@@ -144,6 +166,8 @@ class ActionForecast:
     breakdown: Breakdown | None
     uncertain: tuple[tuple[str, tuple[int, ...]], ...] = ()
     reason: str = ""
+    notes: tuple[str, ...] = ()
+    """Lines the rules modules add, in the rulebook's notation (a knock-back's margins)."""
 
     @property
     def percent(self) -> float:
@@ -175,15 +199,31 @@ def forecast_order(
         if action.kind in FEINTABLE:
             served, slot = slot, slot + 1
         if action.kind in OFFENSIVE:
-            result.append(
-                _forecast_attack(world, board, orders, actor, index, action, served, options, timing, one)
-            )
+            for aimed in _aimed(world, board, orders, actor, action):
+                result.append(
+                    _forecast_attack(world, board, orders, actor, index, aimed, served, options, timing, one)
+                )
         else:
-            result.append(_forecast_roll(world, order, actor, index, action))
+            ask = ForecastAsk(world, board, orders, actor, index, action, options, timing)
+            own = spec_of(action.kind).forecast(ask)
+            result.append(own if own is not None else _forecast_roll(world, order, actor, index, action))
     for spec in action_specs():
         if order.has(spec.kind):
             result = spec.adjust_forecasts(result)
     return result
+
+
+def _aimed(
+    world: World, board: Board, orders: Mapping[int, Order], actor: int, action: Action
+) -> list[Action]:
+    """The attack once per combatant it is rolled against (`AttackSpec.victims`: its
+    target, or everyone in the area it sprays), from where each means to stand."""
+    spec = spec_of(action.kind)
+    if action.target is None or not isinstance(spec, AttackSpec):
+        return [action]
+    here, there = planned_tile(world, actor, orders), planned_tile(world, action.target, orders)
+    victims = spec.victims(world, board, actor, action, here, there)
+    return [action if v == action.target else replace(action, target=v) for v in victims] or [action]
 
 
 def _forecast_roll(world: World, order: Order, actor: int, index: int, action: Action) -> ActionForecast:
@@ -217,6 +257,7 @@ def _forecast_attack(
         return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
     success = part_hit = nullified = expected = zero
     first: Breakdown | None = None
+    seen: AttackContext | None = None
     reason = ""
     if moves_first(orders, actor, target, timing):
         pairs = joint_movement(world, board, orders, actor, target)
@@ -226,17 +267,42 @@ def _forecast_attack(
         p = mine.probability * theirs.probability
         engaged = bool(engaged_with(world, board, actor, at=mine.tile, where={target: theirs.tile}))
         situation = odds.situation(
-            mine.tile, mine.facing, theirs.tile, theirs.facing, theirs.retreated, engaged
+            mine.tile,
+            mine.facing,
+            theirs.tile,
+            theirs.facing,
+            theirs.retreated,
+            engaged,
+            (mine.trail, theirs.trail),
         )
         found = odds.at(situation, theirs.metres, theirs.lost)
         if found.breakdown is None:
             nullified += p
             reason = reason or found.reason
             continue
+        if found.nullified:
+            nullified += p * found.nullified
+            reason = reason or found.reason
+        if first is None and odds.weapon is not None:
+            seen = AttackContext(world, board, actor, orders[actor], action, odds.weapon, situation)
         first = first or found.breakdown
         success += p * found.success
         part_hit += p * found.part_hit
         expected += p * found.expected_injuries
+    notes: list[str] = []
+    if seen is not None and first is not None:
+        for module in active_modules(options):
+            notes += module.forecast_notes(seen, first)
     return ActionForecast(
-        actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason
+        actor,
+        index,
+        action,
+        success,
+        part_hit,
+        nullified,
+        expected,
+        first,
+        tuple(odds.uncertain),
+        reason,
+        tuple(notes),
     )

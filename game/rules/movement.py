@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Callable, Sequence
 
-from game.core.geometry import Tile, step_direction
+from game.core.geometry import DIRECTION_VECTORS, Tile, step_direction
 from game.rules.board import Board
 
 EPSILON = 1e-9  # float slack when comparing metres (diagonals are irrational)
@@ -70,3 +71,40 @@ def final_facing(order_facing_source: object, visited: Sequence[Tile], current: 
         if last is not None:
             return last
     return current
+
+
+def walkable(
+    board: Board, start: Tile, budget: float, occupied: Callable[[Tile], bool]
+) -> dict[Tile, Tile | None]:
+    """Every tile a walk of at most `budget` metres from `start` can end on, each with the tile
+    it is reached from (None for `start`): the cheapest paths, around occupied tiles.  A small
+    search for the rules' own needs (a Sudden Dive's AI looking for cover); the board layer has
+    the fast one."""
+    best: dict[Tile, float] = {start: 0.0}
+    came: dict[Tile, Tile | None] = {start: None}
+    todo = [(0.0, start)]
+    while todo:
+        metres, tile = heapq.heappop(todo)
+        if metres > best[tile] + EPSILON:
+            continue
+        for dx, dy in DIRECTION_VECTORS:
+            step = (tile[0] + dx, tile[1] + dy)
+            cost = board.step_metres(tile, step)
+            if cost is None or occupied(step):
+                continue
+            total = metres + cost
+            if total <= budget + EPSILON and total < best.get(step, float("inf")) - EPSILON:
+                best[step] = total
+                came[step] = tile
+                heapq.heappush(todo, (total, step))
+    return came
+
+
+def path_to(came: dict[Tile, Tile | None], end: Tile) -> tuple[Tile, ...]:
+    """The path (without the start) to `end` in a `walkable` result."""
+    path = []
+    tile: Tile | None = end
+    while tile is not None and came[tile] is not None:
+        path.append(tile)
+        tile = came[tile]
+    return tuple(reversed(path))

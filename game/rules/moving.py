@@ -62,13 +62,17 @@ class MoveStart:
     @property
     def rolls(self) -> bool:
         """Whether a Movement roll (Sprint, Retreat) decides the metres."""
-        return self.rule is not None
+        rule = self.rule
+        return rule is not None and rule.rolls
 
     def allowed(self, die: int | None) -> float:
         """Metres this movement may cover: the Movement rate for a walk; rate + roll
         for a successful Sprint or Retreat (`die`, None on failure); a failed Sprint
-        still moves the rate (CO.17 Ex. 1), a failed Retreat stays (RULES.md §4)."""
+        still moves the rate (CO.17 Ex. 1), a failed Retreat stays (RULES.md §4); a
+        movement without a roll, its multiple of the rate (a Charge)."""
         rule = self.rule
+        if rule is not None and not rule.rolls:
+            return float(self.rate * rule.multiplier)
         if rule is not None and die is not None:
             return float(self.rate + die)
         if rule is not None and not rule.fail_moves:
@@ -102,6 +106,18 @@ def start_moving(
             )
         )
     return MoveStart(mode, engaged, max(0, movement_rate(world, eid).total), refused, lost)
+
+
+@dataclass(frozen=True)
+class Trail:
+    """How a combatant moved this round: the movement that really happened ("none", "walk",
+    or a movement action's mode; a refused Sprint walks), the tiles walked (start first) and
+    the metres of ground covered.  The round keeps one per combatant (`RoundState.trails`),
+    the forecast one per outcome; rules modules read them (a Charge's straight run)."""
+
+    mode: str = "none"
+    tiles: tuple[Tile, ...] = ()
+    ground: float = 0.0
 
 
 @dataclass(frozen=True)

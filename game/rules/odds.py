@@ -16,7 +16,7 @@ many quick looks.  Either way the numbers come from the same rules:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.core.equipment import Weapon
@@ -35,9 +35,10 @@ from game.rules.board import Board
 from game.rules.chances import ONE, Dist, chance, convolve, merge, roll_value_dist, scaled
 from game.rules.defence import DefenceResult, defence_spec, metres_limited, reduced
 from game.rules.injury import withstand_breakdown
+from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.registry import DEFENCES, OFFENSIVE
+from game.rules.registry import DEFENCES, active_modules, exposes
 from game.world import Condition, Equipment, World
 
 
@@ -45,13 +46,15 @@ from game.world import Condition, Equipment, World
 class Odds:
     """One attack from one pair of positions: `breakdown` (None when nullified, with
     `reason`), P(success) (a Called Shot's general hit included), P(called part hit),
-    expected Injuries."""
+    expected Injuries, and P(nullified) (1 when `breakdown` is None; between 0 and 1
+    when only some of the ways the round's module rolls turn out nullify it)."""
 
     breakdown: Breakdown | None
     success: Fraction
     part_hit: Fraction
     expected_injuries: Fraction
     reason: str = ""
+    nullified: Fraction | float = 0
 
 
 class AttackOdds:
@@ -82,10 +85,12 @@ class AttackOdds:
         self.declared: frozenset[ActionKind] = frozenset()
         self.exposed = False
         self._deltas: dict[tuple[str, int, tuple[ActionKind, ...]], Dist] = {}
+        self.branches: list[tuple[Fraction | float, frozenset[str], frozenset[str]]] = []
         if not self.possible:
             return
         assert target is not None and self.weapon is not None
         self._defence_terms(target, target_order)
+        self.branches = self._branches(target, target_order)
         self.own: Dist = {0: one}  # type: ignore[dict-item]
         for name, dist, shown in self.spec.own_terms(world, actor, order, action, slot):
             self.own = convolve(self.own, _as(dist, one))
@@ -102,7 +107,7 @@ class AttackOdds:
             return
         world, one = self.world, self.one
         self.declared = frozenset(a.kind for a in target_order.actions if a.kind in DEFENCES)
-        self.exposed = any(a.kind in OFFENSIVE for a in target_order.actions)
+        self.exposed = exposes(target_order)
         equipment = world.get(target, Equipment)
         for defence in target_order.actions:
             if defence.kind not in DEFENCES:
@@ -119,6 +124,22 @@ class AttackOdds:
                 total = convolve(total, dist)
             self.uncertain.append((kind.label, tuple(-v for v in sorted(total))))
 
+    def _branches(
+        self, target: int, target_order: Order | None
+    ) -> list[tuple[Fraction | float, frozenset[str], frozenset[str]]]:
+        """The ways the modules' rolls of this round can turn out for the attacker and the
+        target (`RulesModule.round_outcomes`): (chance, attacker's facts, target's facts)."""
+        one = self.one
+        mine: list[tuple[Fraction | float, frozenset[str]]] = [(one, frozenset())]
+        theirs: list[tuple[Fraction | float, frozenset[str]]] = [(one, frozenset())]
+        for module in active_modules(self.options):
+            for side, eid, order in ((mine, self.actor, self.order), (theirs, target, target_order)):
+                ways = module.round_outcomes(self.world, self.board, eid, order)
+                if ways is None:
+                    continue
+                side[:] = [(p * _as_one(q, one), f | g) for p, f in side for q, g in ways]
+        return [(p * q, f, g) for p, f in mine for q, g in theirs]
+
     def situation(
         self,
         here: Tile,
@@ -127,8 +148,10 @@ class AttackOdds:
         target_facing: int,
         retreated: bool = False,
         engaged: bool = False,
+        trails: tuple[Trail, Trail] = (Trail(), Trail()),
     ) -> Situation:
-        """The attack's situation with the two at these tiles and facings."""
+        """The attack's situation with the two at these tiles and facings (and, in the
+        forecast, having moved as `trails` say: the attacker's, the target's)."""
         return Situation(
             here,
             there,
@@ -140,19 +163,43 @@ class AttackOdds:
             target_facing=target_facing,
             target_exposed=self.exposed,
             options=self.options,
+            attacker_trail=trails[0],
+            target_trail=trails[1],
         )
 
     def at(self, situation: Situation, metres: float = 0.0, lost: tuple[ActionKind, ...] = ()) -> Odds:
         """The odds in one situation; `metres` the target moved (an Evade's limit), `lost`
-        its defences cancelled by melee."""
+        its defences cancelled by melee; every way the modules' rolls can turn out counted."""
         zero = 0 * self.one
         if not self.possible:
-            return Odds(None, zero, zero, zero, "impossible")  # type: ignore[arg-type]
+            return Odds(None, zero, zero, zero, "impossible", self.one)  # type: ignore[arg-type]
+        if len(self.branches) == 1 and not self.branches[0][1] and not self.branches[0][2]:
+            return self._at(situation, metres, lost)
+        success = part_hit = expected = nullified = zero
+        first: Odds | None = None
+        reason = ""
+        for p, mine, theirs in self.branches:
+            found = self._at(replace(situation, attacker_facts=mine, target_facts=theirs), metres, lost)
+            if found.breakdown is None:
+                nullified += p
+                reason = reason or found.reason
+                continue
+            first = first or found
+            success += p * found.success
+            part_hit += p * found.part_hit
+            expected += p * found.expected_injuries
+        if first is None:
+            return Odds(None, zero, zero, zero, reason, self.one)  # type: ignore[arg-type]
+        return Odds(first.breakdown, success, part_hit, expected, reason, nullified)  # type: ignore[arg-type]
+
+    def _at(self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]) -> Odds:
+        """The odds in one situation with the round's facts settled."""
+        zero = 0 * self.one
         assert self.weapon is not None
         world, board = self.world, self.board
         base = attack_breakdown(world, board, self.actor, self.order, self.action, self.weapon, situation)
         if isinstance(base, str):
-            return Odds(None, zero, zero, zero, base)  # type: ignore[arg-type]
+            return Odds(None, zero, zero, zero, base, self.one)  # type: ignore[arg-type]
         ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
         costs, arc = defence_costs(ctx)
         # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).
@@ -201,7 +248,12 @@ def attack_odds(
     odds = AttackOdds(world, board, actor, order, action, target_order, None, options or RuleOptions(), one)
     if exposed is not None:
         odds.exposed = exposed
-    return odds.at(odds.situation(at, facing, target_at, target_facing, engaged=engaged), target_metres)
+    # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
+    moved = Trail()
+    if target_order is not None and target_order.path:
+        moved = Trail(target_order.movement_mode, (target_at,), target_metres)
+    situation = odds.situation(at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved))
+    return odds.at(situation, target_metres)
 
 
 def _defence_delta(
@@ -228,6 +280,11 @@ def _defence_delta(
             total = merge((metres_limited(v, metres), q) for v, q in total.items())
         delta = convolve(delta, scaled(total, -1))
     return delta
+
+
+def _as_one(p: Fraction | float, one: Fraction | float) -> Fraction | float:
+    """A module's chance in the arithmetic asked for (exact, or floats)."""
+    return p if isinstance(one, Fraction) else float(p)
 
 
 def _as(dist: Dist, one: Fraction | float) -> Dist:

@@ -34,7 +34,7 @@ class RuleOptions:
         chosen = set(modules) | {name for name, value in flags.items() if value}
         for name in [*chosen, *flags]:
             _known(name)
-        object.__setattr__(self, "on", frozenset(chosen))
+        object.__setattr__(self, "on", frozenset(_with_requirements(chosen)))
 
     def has(self, name: str) -> bool:
         """Whether the module of that name is on."""
@@ -56,13 +56,22 @@ class RuleOptions:
         return cls(m.name for m in rules_modules() if m.default_on)
 
     def with_module(self, name: str, on: bool) -> RuleOptions:
-        """A copy with one module switched on or off."""
+        """A copy with one module switched on (with the modules it requires) or off (with the
+        modules that require it)."""
         _known(name)
-        return RuleOptions(self.on | {name} if on else self.on - {name})
+        if on:
+            return RuleOptions(self.on | {name})
+        return RuleOptions(m for m in self.on if name not in _with_requirements({m}))
 
     def to_dict(self) -> dict[str, bool]:
-        """JSON form: every built-in module (on or off) and every other module that is on."""
-        return {m.name: m.name in self.on for m in rules_modules() if m.builtin or m.name in self.on}
+        """JSON form: every built-in module on by default (on or off) and every module that is
+        on.  A module off by default is left out while it is off, so a battle saved before that
+        module existed writes (and hashes) the same; reading treats a missing module as off."""
+        return {
+            m.name: m.name in self.on
+            for m in rules_modules()
+            if (m.builtin and m.default_on) or m.name in self.on
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], base: RuleOptions | None = None) -> RuleOptions:
@@ -76,7 +85,25 @@ class RuleOptions:
                 on.add(key)
             else:
                 on.discard(key)
+        for key, value in data.items():
+            needing = sorted(m for m in on if value is False and key in _with_requirements({m}) - {m})
+            if needing:
+                raise ValueError(
+                    f"rules module {needing[0]} needs {key}: switch {key} on, or {needing[0]} off"
+                )
         return cls(on)
+
+
+def _with_requirements(names: Iterable[str]) -> set[str]:
+    """The modules named and every module they require, and those require … (RulesModule.requires)."""
+    found: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo += module_of(name).requires
+    return found
 
 
 def _known(name: str) -> None:

@@ -132,7 +132,12 @@ class Action:
 
     @property
     def cost(self) -> int:
-        """Actions counted for the Action Penalty: a Called Shot counts as one more (CO.08)."""
+        """Actions counted for the Action Penalty: a Called Shot counts as one more (CO.08);
+        an action whose spec says it is no action for the penalty (Stand Up) counts none."""
+        from game.rules.registry import spec_of
+
+        if not spec_of(self.kind).counts_for_penalty:
+            return 0
         return 2 if self.called_shot else 1
 
     def to_dict(self) -> dict[str, Any]:

@@ -53,6 +53,15 @@ def occupant(
     return None
 
 
+def occupied_tiles(world: World, ignore: int | None = None) -> set[Tile]:
+    """The tiles living combatants stand on (but `ignore`'s): `occupant` for many tiles at once."""
+    return {
+        pos.tile
+        for eid, pos, _sheet in world.query(Position, Sheet)
+        if eid != ignore and not world.get(eid, Condition).dead
+    }
+
+
 def is_active(world: World, eid: int) -> bool:
     """Alive and not Defeated: can declare and act."""
     return world.get(eid, Condition).can_act
@@ -108,3 +117,18 @@ def range_band(distance_m: float, weapon: Weapon) -> tuple[str, int, str] | None
         if distance_m <= limit + 1e-9:
             return band, penalty, label
     return None
+
+
+def shooters_of(world: World, board: Board, eid: int, tile: Tile) -> list[int]:
+    """The active enemies of `eid` whose missile weapon has `tile` in range and in sight from
+    where they stand (who could shoot at `eid` there)."""
+    found = []
+    for enemy in combatants(world):
+        if not are_enemies(world, eid, enemy) or not is_active(world, enemy):
+            continue
+        weapon = world.get(enemy, Equipment).missile_weapon()
+        there = tile_of(world, enemy)
+        seen = weapon is not None and board.line_of_sight(there, tile)
+        if seen and range_band(board.distance(there, tile), weapon) is not None:  # type: ignore[arg-type]
+            found.append(enemy)
+    return found

@@ -30,15 +30,17 @@ from game.rules.orders import ActionKind, Order
 
 if TYPE_CHECKING:
     from game.rules.actions.base import ActionSpec, MovementRule
-    from game.rules.modules.base import ModuleOverlay, RulesModule
+    from game.rules.modules.base import Badge, ModuleOverlay, RulesModule
     from game.rules.options import RuleOptions
+    from game.world import World
 
 S = TypeVar("S")
 
 _ACTIONS: dict[ActionKind, ActionSpec] = {}
 _MODULES: dict[str, RulesModule] = {}
-_rank: dict[str, int] = {}
-"""Listing order of the built-in actions and modules, whatever order they were imported in."""
+_rank: dict[str, dict[str, int]] = {"actions": {}, "modules": {}}
+"""Listing order of the built-in actions and of the built-in modules (apart: a module and its
+action may share a name, such as "charge"), whatever order they were imported in."""
 _loaded = False
 
 
@@ -48,9 +50,10 @@ def load_builtins() -> None:
     if _loaded:
         return
     _loaded = True
-    for listing in ("game.rules.actions.chapter", "game.rules.modules.builtin"):
+    listings = (("actions", "game.rules.actions.chapter"), ("modules", "game.rules.modules.builtin"))
+    for what, listing in listings:
         names = importlib.import_module(listing).NAMES
-        _rank.update({name: i for i, name in enumerate(names)})
+        _rank[what].update({name: i for i, name in enumerate(names)})
     _listings.clear()
 
 
@@ -63,7 +66,8 @@ def _listed(what: str, source: Callable[[], dict[str, S]]) -> list[S]:
     if what not in _listings:
         items = source()
         order = list(items)
-        ranked = sorted(order, key=lambda k: (_rank.get(k, len(_rank)), order.index(k)))
+        rank = _rank.get(what, {})
+        ranked = sorted(order, key=lambda k: (rank.get(k, len(rank)), order.index(k)))
         _listings[what] = [items[k] for k in ranked]
     return _listings[what]
 
@@ -163,6 +167,12 @@ FEINTABLE = Role("feintable")
 """Attacks a Feint can serve (CO.09)."""
 
 
+def exposes(order: Order) -> bool:
+    """Whether an order shows its maker out of high cover this round: an offensive action, or an
+    action that is ready to shoot (`ActionSpec.exposes`: an Overwatch)."""
+    return any(spec_of(a.kind).exposes for a in order.actions)
+
+
 def movement_mode(order: Order) -> str:
     """The movement an order declares: the mode of its movement action (the first
     such kind registered, should there be two), else "walk" for a bare path, else "none"."""
@@ -213,6 +223,11 @@ def module_overlays(options: RuleOptions | None = None) -> list[ModuleOverlay]:
     of the modules."""
     modules = rules_modules() if options is None else active_modules(options)
     return [overlay for module in modules for overlay in module.mark_overlays]
+
+
+def module_badges(world: World, eid: int) -> list[Badge]:
+    """The marks the rules modules' state puts on a combatant's token (`RulesModule.badges`)."""
+    return [badge for module in rules_modules() for badge in module.badges(world, eid)]
 
 
 def active_modules(options: RuleOptions | None) -> list[RulesModule]:

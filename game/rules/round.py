@@ -14,10 +14,10 @@ stages are the chapter's; what each action does in them is its spec's
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.core.equipment import Weapon
-from game.core.geometry import DIRECTION_NAMES
+from game.core.geometry import DIRECTION_NAMES, Tile
 from game.core.modifiers import Breakdown, roll_succeeds
 from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
@@ -43,11 +43,21 @@ from game.rules.events import (
     Turned,
 )
 from game.rules.injury import withstand
-from game.rules.moving import move, start_moving
+from game.rules.movement import path_metres
+from game.rules.moving import Trail, move, start_moving
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, name_of, tile_of
-from game.rules.registry import DEFENCES, FEINTABLE, OFFENSIVE, action_specs, movement_spec, spec_of
+from game.rules.registry import (
+    DEFENCES,
+    FEINTABLE,
+    OFFENSIVE,
+    action_specs,
+    active_modules,
+    exposes,
+    movement_spec,
+    spec_of,
+)
 from game.rules.stats import movement_roll, skill_roll
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order
@@ -67,6 +77,19 @@ class RoundState:
     feints: dict[tuple[int, int], bool] = field(default_factory=dict)
     retreated: set[int] = field(default_factory=set)
     taken_items: set[int] = field(default_factory=set)
+    trails: dict[int, Trail] = field(default_factory=dict)
+    """How each combatant moved this round (set as it moves)."""
+    facts: dict[int, set[str]] = field(default_factory=dict)
+    """Round facts the rules modules record about a combatant ("prone", "dove" …); an attack's
+    `Situation` carries its two combatants' facts."""
+
+    def fact(self, eid: int, fact: str, true: bool = True) -> None:
+        """Record (or, with `true=False`, drop) a round fact about `eid`."""
+        facts = self.facts.setdefault(eid, set())
+        if true:
+            facts.add(fact)
+        else:
+            facts.discard(fact)
 
 
 def roll_timing(world: World, dice: Dice, actors: Sequence[int]) -> tuple[list[int], list[Event]]:
@@ -121,6 +144,8 @@ class Round:
         self.events.append(StageStarted("Strategy"))
         self.orders: dict[int, Order] = {}
         self.resolved = False
+        self.state: RoundState | None = None
+        """What the Modifier Stage leaves for the Resolution Stage (while resolving)."""
 
     # --------------------------------------------------------- Strategy Stage
     @property
@@ -165,10 +190,13 @@ class Round:
         if self.next_declarer is not None:
             raise RoundError(f"{name_of(self.world, self.next_declarer)} has not declared")
         self.resolved = True
-        state = RoundState()
+        state = self.state = RoundState()
+        modules = active_modules(self.options)
         # Modifier Stage (docs/rulings.md): every Grip and defensive roll, then every
         # movement, then the late rolls (Feints), each pass in Timing order (best first).
         self.emit(StageStarted("Modifier"))
+        for module in modules:
+            module.begin_stage(self, "Modifier", state)
         for eid in self.timing:
             self._defensive_rolls(eid, state)
         for eid in self.timing:
@@ -179,8 +207,12 @@ class Round:
                 if order.has(spec.kind):
                     spec.late(self, eid, state)
         self.emit(StageStarted("Resolution"))
+        for module in modules:
+            module.begin_stage(self, "Resolution", state)
         for eid in self.timing:
             self._resolution_turn(eid, state)
+        for module in modules:
+            module.end_round(self, state)
         self.emit(RoundEnded(self.number))
         return self.events
 
@@ -226,6 +258,19 @@ class Round:
             if action.target == eid and action.kind in OFFENSIVE
         ]
 
+    def threats_to(self, eid: int) -> set[str]:
+        """The attack classes of declared actions that may attack `eid` besides their own target
+        (`ActionSpec.threatens`: a burst's cone, an Overwatch's arc), as everyone stands now."""
+        found = set()
+        for attacker, order in self.orders.items():
+            for action in order.actions:
+                threat = spec_of(action.kind).threatens(
+                    self.world, self.board, self.orders, attacker, action, eid
+                )
+                if threat is not None:
+                    found.add(threat)
+        return found
+
     # ------------------------------------------------------- Modifier Stage
     def _defensive_rolls(self, eid: int, state: RoundState) -> None:
         """What `eid` rolls against the attacks on it (Grips), then its defensive rolls."""
@@ -242,6 +287,7 @@ class Round:
             declared=frozenset(declared),
         )
         classes = {attack_class(action) for _, _, action in attacks}
+        classes |= self.threats_to(eid)
         for action in order.actions:
             if action.kind not in DEFENCES:
                 continue
@@ -297,6 +343,21 @@ class Round:
         allowed = start.allowed(die)
         facing = world.get(eid, Facing).direction
         walked = move(world, self.board, eid, order, allowed, start.held(succeeded))
+        if len(walked.tiles) > 1:
+            # What the move sets off before it happens (an Overwatch shot): an Evade counts the run.
+            result.metres = int(walked.ground + 1e-9)
+            for module in active_modules(self.options):
+                stop = module.interrupt_move(self, eid, walked.tiles, state)
+                if stop is not None and stop < len(walked.tiles) - 1:
+                    tiles = walked.tiles[: stop + 1]
+                    where = f"down at {tuple(tiles[-1])}"
+                    walked = replace(
+                        walked,
+                        tiles=tiles,
+                        metres=path_metres(self.board, tiles[0], tiles[1:]),
+                        ground=sum(self.board.distance(a, b) for a, b in zip(tiles, tiles[1:], strict=False)),
+                        stop=where,
+                    )
         if walked.stop and walked.tiles[-1] != order.path[-1]:
             note = f"{note}; stopped: {walked.stop}" if note else f"stopped: {walked.stop}"
         mode = start.mode if start.mode != "none" else "walk"
@@ -305,6 +366,9 @@ class Round:
             self.emit(Moved(name, mode, walked.tiles, walked.metres, allowed, final, note, actor_id=eid))
         elif walked.facing != facing:
             self.emit(Turned(name, final, actor_id=eid))
+        state.trails[eid] = Trail(start.mode, walked.tiles, walked.ground)
+        for module in active_modules(self.options):
+            module.after_move(self, eid, state)
 
         # Defences limited by the whole metres of ground actually covered (Evade, CO.15).
         result.metres = int(walked.ground + 1e-9)
@@ -332,11 +396,28 @@ class Round:
             served = None
             if action.kind in FEINTABLE:
                 served, slot = slot, slot + 1
+            for module in active_modules(self.options):
+                module.before_action(self, eid, index, action, state)
+            if not is_active(world, eid):
+                down = "dead" if world.get(eid, Condition).dead else "Defeated"
+                self.nullify(eid, action, f"{name} is {down}")
+                continue
             spec.resolve(self, eid, index, action, state, served)
 
-    def attack(self, eid: int, index: int, action: Action, slot: int | None, state: RoundState) -> None:
+    def attack(
+        self,
+        eid: int,
+        index: int,
+        action: Action,
+        slot: int | None,
+        state: RoundState,
+        engaged: bool | None = None,
+        target_at: Tile | None = None,
+    ) -> None:
         """Roll one attack: its numbers now (`attack_breakdown`), a Called Shot's two
-        ranges, and what a success does (the spec's `on_success`)."""
+        ranges, and what a success does (the spec's `on_success`).  `engaged` overrides
+        whether the attacker counts as engaged in melee (a shot before contact),
+        `target_at` where the target stands (a mover shot halfway along its path)."""
         world, board = self.world, self.board
         spec = spec_of(action.kind)
         assert isinstance(spec, AttackSpec)
@@ -353,18 +434,22 @@ class Round:
         target_order = self.orders.get(target)
         situation = Situation(
             attacker_tile=tile_of(world, eid),
-            target_tile=tile_of(world, target),
+            target_tile=target_at if target_at is not None else tile_of(world, target),
             defence=state.defences.get(target, DefenceResult()),
             feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
             grip=state.grips.get((eid, index), 0),
             target_retreated=target in state.retreated,
             target_defeated=world.get(target, Condition).defeated,
-            attacker_engaged="melee" not in spec.roles and bool(engaged_with(world, board, eid)),
+            attacker_engaged="melee" not in spec.roles
+            and (engaged if engaged is not None else bool(engaged_with(world, board, eid))),
             attacker_facing=world.get(eid, Facing).direction,
             target_facing=world.get(target, Facing).direction,
-            target_exposed=target_order is not None
-            and any(a.kind in OFFENSIVE for a in target_order.actions),
+            target_exposed=target_order is not None and exposes(target_order),
             options=self.options,
+            attacker_trail=state.trails.get(eid, Trail()),
+            target_trail=state.trails.get(target, Trail()),
+            attacker_facts=frozenset(state.facts.get(eid, ())),
+            target_facts=frozenset(state.facts.get(target, ())),
         )
         breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
         if isinstance(breakdown, str):
@@ -415,6 +500,8 @@ class Round:
         )
         for event in withstand(world, self.dice, target, weapon, vulnerable):
             self.emit(event)
+        for module in active_modules(self.options):
+            module.after_hit(self, eid, action, weapon, rolled)
 
 
 def attack_class(action: Action) -> str:

@@ -61,12 +61,17 @@ def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None)
 
 def movement_rate(world: World, eid: int) -> Breakdown:
     """Metres a combatant may move in a round: Movement, plus armour's Movement
-    modifier; never reduced by Injury (CO.16)."""
+    modifier; never reduced by Injury (CO.16).  A rules module's state may change it
+    (a prone combatant crawls: `RulesModule.rate_modifiers`)."""
+    from game.rules.registry import rules_modules
+
     sheet = world.get(eid, Sheet)
     armour = world.get(eid, Equipment).armour
     rate = Breakdown("Movement", sheet.skill("movement"))
     if armour:
         rate = rate.plus(Modifier(armour.name, armour.movement_modifier))
+    for module in rules_modules():
+        rate = rate.plus(*module.rate_modifiers(world, eid, rate))
     return rate
 
 
@@ -81,9 +86,15 @@ def movement_roll(world: World, eid: int, order: Order | None) -> Breakdown:
 
 def max_movement_metres(world: World, eid: int, order: Order) -> float:
     """The longest path an order may declare: the rate, plus the best successful
-    Sprint or Retreat roll (at most 11, since a 12 always fails)."""
+    Sprint or Retreat roll (at most 11, since a 12 always fails); a movement without
+    a roll, its multiple of the rate (a Charge)."""
+    from game.rules.registry import movement_rule
+
     rate = max(0, movement_rate(world, eid).total)
-    if order.movement_mode in ("sprint", "retreat"):
+    rule = movement_rule(order.movement_mode)
+    if rule is not None and not rule.rolls:
+        return float(rate * rule.multiplier)
+    if rule is not None:
         best_roll = max(0, min(BEST_ROLL, movement_roll(world, eid, order).total))
         return float(rate + best_roll)
     return float(rate)

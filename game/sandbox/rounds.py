@@ -17,7 +17,7 @@ from game.content.fields import FieldError, index_path, key_path
 from game.core.geometry import Tile
 from game.rules.called_shots import called_shot
 from game.rules.orders import Action, ActionKind, CalledShot
-from game.rules.registry import action_specs, spec_of
+from game.rules.registry import action_specs, rules_modules, spec_of
 from game.world import Name, World
 
 DIE_SIDES = 12
@@ -31,9 +31,11 @@ ACTION_ALIASES = {"retrieve_weapon": ActionKind.RETRIEVE}
 
 def roll_purposes() -> tuple[str, ...]:
     """What a combatant's dice key may name after the colon ("Omar:Strike"): every
-    action that rolls, then Timing, Grip and Withstand Injury."""
+    action that rolls, then Timing, Grip and Withstand Injury, then the rules modules'
+    own rolls (Keep Footing)."""
     purposes = [spec_of(k).roll_purpose for k in ActionKind]
-    return tuple([p for p in purposes if p] + list(OTHER_ROLLS))
+    modules = [roll for module in rules_modules() for roll in module.rolls]
+    return tuple([p for p in purposes if p] + list(OTHER_ROLLS) + modules)
 
 
 @dataclass(frozen=True)

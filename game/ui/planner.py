@@ -90,8 +90,8 @@ class Draft:
         return True
 
     def add(self, action: Action) -> None:
-        """Add an action."""
-        self.change(replace(self.state, actions=(*self.state.actions, action)))
+        """Add an action (a movement action of its own replaces the Sprint the path added)."""
+        self.change(with_action(self.state, action))
 
     def remove(self, index: int) -> None:
         """Remove the action at `index`."""
@@ -108,6 +108,21 @@ class Draft:
     def clear(self) -> None:
         """Drop everything planned."""
         self.change(DraftState())
+
+
+def with_action(state: DraftState, action: Action) -> DraftState:
+    """The draft with one more action.  An action that moves the path its own way (a Charge, a
+    Sudden Dive: its spec has a movement rule) takes the place of the Sprint or Retreat the
+    path added by itself."""
+    actions = state.actions
+    if state.auto_move is not None and spec_of(action.kind).movement is not None:
+        kept = list(actions)
+        for i in range(len(kept) - 1, -1, -1):
+            if kept[i].kind is state.auto_move:
+                kept.pop(i)
+                break
+        return replace(state, actions=(*kept, action), auto_move=None)
+    return replace(state, actions=(*actions, action))
 
 
 @dataclass(frozen=True)
@@ -151,6 +166,7 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
         shown = sorted(set(values))
         span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
         lines.append(f"  uncertain: {span} [{name}]")
+    lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back's margins …)
     lines.append(f"success {fc.percent:.1f}% (d12 ≤ target, a 12 always fails)")
     if fc.action.called_shot is not None:
         lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
@@ -189,7 +205,10 @@ class Planner:
         return float(max(0, movement_rate(self.world, self.actor).total))
 
     def sprint_metres(self, order: Order) -> float:
-        """The longest path the order could declare with a Sprint (or Retreat) added."""
+        """The longest path the order could declare with a Sprint (or Retreat) added, or with
+        the movement action it already has (a Charge runs twice the Movement rate)."""
+        if any(spec_of(a.kind).movement is not None for a in order.actions):
+            return max_movement_metres(self.world, self.actor, order)
         kind = movement_kind(self.options, self.engaged())
         if not order.has(kind):
             order = replace(order, actions=(*order.actions, Action(kind)))
@@ -240,7 +259,8 @@ class Planner:
             need = movement_kind(self.options, engaged)
         actions = base_actions
         auto = None
-        if need is not None and not any(a.kind is need for a in base_actions):
+        moving = any(spec_of(a.kind).movement is not None for a in base_actions)
+        if need is not None and not moving:
             actions = (*base_actions, Action(need))
             auto = need
         facing = state.facing
@@ -286,7 +306,8 @@ class Planner:
         beside a Strike and refused without one, whatever the menu thinks of it.
         """
         order = draft.order()
-        new = replace(order, actions=(*order.actions, action))
+        state = with_action(draft.state, action)
+        new = Order(self.actor, state.actions, state.path, state.facing)
         own = set(self.reasons(order))
         refused = self.reasons(new)
         reasons = tuple(r for r in refused if r not in own) + tuple(r for r in refused if r in own)

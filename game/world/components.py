@@ -226,6 +226,7 @@ def weapon_from_dict(data: dict[str, Any]) -> Weapon:
         injury=data.get("injury", 1),
         missile_kind=MissileKind(kind) if kind else None,
         ranges=tuple(ranges) if ranges else None,  # type: ignore[arg-type]
+        traits=frozenset(data.get("traits", ())),
     )
 
 

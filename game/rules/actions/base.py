@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from game.rules.attack import AttackContext
     from game.rules.chances import Dist
     from game.rules.events import Rolled
-    from game.rules.forecast import ActionForecast
+    from game.rules.forecast import ActionForecast, ForecastAsk
     from game.rules.options import RuleOptions
     from game.rules.round import Round, RoundState
 
@@ -110,13 +110,18 @@ class MovementRule:
     `refused_when_engaged`: engaged at the moment of moving, it is not rolled and
     the combatant walks (Sprint).  `fail_moves`: a failed roll still moves the
     Movement rate (Sprint) instead of staying (Retreat).  `leaves_melee`: the move
-    may leave melee, and must (Retreat).
+    may leave melee, and must (Retreat).  `rolls`: a Movement roll adds its result
+    to the metres (Sprint, Retreat); without one the metres are certain (a Charge).
+    `multiplier`: the metres are this many times the Movement rate (a Charge runs
+    at twice the rate).
     """
 
     mode: str
     refused_when_engaged: bool = False
     fail_moves: bool = False
     leaves_melee: bool = False
+    rolls: bool = True
+    multiplier: int = 1
 
 
 class ActionSpec:
@@ -147,6 +152,9 @@ class ActionSpec:
     """Whether it names a weapon lying on the ground (Retrieve Weapon)."""
     resolves: ClassVar[bool] = False
     """Whether it acts in the Resolution Stage (and is nullified if its maker is down by then)."""
+    counts_for_penalty: ClassVar[bool] = True
+    """Whether it counts as an action for the Action Penalty (Standing Up costs the round's
+    movement instead)."""
 
     @property
     def roll_purpose(self) -> str | None:
@@ -157,6 +165,12 @@ class ActionSpec:
     def targeted(self) -> bool:
         """Whether it names an enemy."""
         return "targeted" in self.roles
+
+    @property
+    def exposes(self) -> bool:
+        """Whether declaring it shows its maker out of high cover this round (RULES.md §8: one who
+        attacks from it): an offensive action does, or one ready to shoot (an Overwatch)."""
+        return "offensive" in self.roles
 
     # -------------------------------------------------------------- validation
     def order_reasons(self, check: OrderCheck) -> list[str]:
@@ -181,9 +195,23 @@ class ActionSpec:
     ) -> None:
         """Resolution Stage.  `slot` numbers the attacks a Feint can serve (CO.09 "respectively")."""
 
+    def threatens(
+        self, world: World, board: Board, orders: Mapping[int, Order], actor: int, action: Action, eid: int
+    ) -> str | None:
+        """The attack class with which this declared action may also attack `eid`, besides its own
+        target (everyone in a burst's cone, every enemy an Overwatch watches), as everyone stands
+        when the Modifier Stage begins and as `orders` say they will move: `eid`'s defences
+        against it are then rolled.  None: no."""
+        return None
+
     # -------------------------------------------------------------- forecast
     def roll_breakdown(self, world: World, actor: int, order: Order) -> Breakdown | None:
         """The modified stat of its roll, for the forecast; None: no roll (certain)."""
+        return None
+
+    def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
+        """A forecast this kind makes of itself (an Overwatch: the shot at the enemy most likely
+        to set it off); None: the usual one (its roll's chance, or certain without one)."""
         return None
 
     def adjust_forecasts(self, forecasts: list[ActionForecast]) -> list[ActionForecast]:
@@ -202,9 +230,20 @@ class ActionSpec:
     def ai_worth(self, world: World, actor: int, action: Action) -> float:
         """What one success of this action is worth to an AI beyond the Injuries the forecast
         already counts, in Injuries on its target (on the actor's side's behalf when it names
-        none): a Disarm's lost attacks, a weapon back in hand, an aim that pays next round.
+        none): a Disarm's lost attacks, a weapon back in hand.
         The AI multiplies it by the forecast's chance of success; 0 by default."""
         return 0.0
+
+    def ai_value(self, ask: AiAsk, order: Order) -> float:
+        """What an order holding this kind is worth to an AI beyond this round's forecast, in
+        Injuries (the better shot a round of Careful Aim sets up); 0 by default."""
+        return 0.0
+
+    def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
+        """Whole orders with this kind an AI should try, path included, for an action that
+        chooses its own path (a Charge's straight run, a Sudden Dive into cover); `ask.here`
+        is where the actor stands and `ask.target` None.  None by default."""
+        return []
 
 
 class AttackSpec(ActionSpec):
@@ -295,6 +334,15 @@ class AttackSpec(ActionSpec):
         from game.rules.actions.feint import feint_bonus
 
         return [feint_bonus(ctx.world, ctx.attacker)]
+
+    def victims(
+        self, world: World, board: Board, actor: int, action: Action, here: Tile, there: Tile
+    ) -> tuple[int, ...]:
+        """Everyone one such attack is rolled against, with the attacker at `here` and its
+        target at `there` (the others where they stand): its target, or, for an attack on an
+        area (Suppression Fire), everyone in it.  The forecast gives one line to each."""
+        assert action.target is not None
+        return (action.target,)
 
     def ai_stat(self, world: World, actor: int) -> int:
         """The attacker's stat for this attack before the round's penalties (AI heuristics)."""
@@ -423,3 +471,18 @@ def weapon_for(equipment: Equipment, action: Action) -> Weapon | None:
 
     spec = spec_of(action.kind)
     return spec.weapon(equipment, action) if isinstance(spec, AttackSpec) else None
+
+
+def whole_round_reasons(
+    check: OrderCheck, label: str, allowed: frozenset[ActionKind] = frozenset()
+) -> list[str]:
+    """An action that takes the whole round (Go Prone, Careful Aim, Suppression Fire): no other
+    action (but those `allowed`) and no path; turning to a new facing is free."""
+    order = check.order
+    reasons = []
+    others = [a for a in order.actions if a.kind not in allowed]
+    if len(others) > 1:
+        reasons.append(f"{label} takes the whole round: no other action")
+    if order.path:
+        reasons.append(f"{label} takes the whole round: no movement")
+    return reasons

@@ -9,28 +9,44 @@ The rules ask every module that is on; a hook left alone changes nothing.
 - validation (`game.rules.validate`): `order_reasons`;
 - its own actions: specs registered with `module = <name>` are offered and
   accepted only while the module is on;
+- the round (`game.rules.round`): `begin_stage` (as the Modifier and Resolution
+  Stages begin), `interrupt_move` and `after_move` (around each combatant's
+  movement), `before_action` (before each action of the Resolution Stage),
+  `after_hit` (after a hit and its Withstand Injury), `end_round` (state kept
+  across rounds); round facts it records in `RoundState.facts`;
+- the forecast (`game.rules.odds`, `game.rules.forecast`): `round_outcomes`
+  (how its rolls for an order can turn out, as facts with their chances),
+  `forecast_notes`;
+- the Movement rate (`game.rules.stats.movement_rate`): `rate_modifiers`;
+- the tokens in the window: `badges` (a word on the token, or the token lying down);
 - the window and `render`: `overlays` of the window's that show it (by name), and
   `mark_overlays` of its own, as data: tiles marked with a style and a short text
   (`ModuleOverlay.marks`), which the window and `render --overlay NAME` draw;
-- the setup screen, the help and the tutorials: `label`, `help`, `hint`.
+- the setup screen, the help and the tutorials: `label`, `help`, `hint`;
+  `requires` (modules switched on with it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.geometry import Tile
-from game.core.modifiers import Modifier
+from game.core.modifiers import Breakdown, Modifier
 from game.rules.board import Board
 from game.rules.orders import ActionKind, Order
 from game.world import World
 
 if TYPE_CHECKING:
+    from game.core.equipment import Weapon
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
+    from game.rules.events import Rolled
     from game.rules.options import RuleOptions
+    from game.rules.orders import Action
+    from game.rules.round import Round, RoundState
 
 
 class RulesModule:
@@ -52,6 +68,11 @@ class RulesModule:
     """The window's own overlays that show this module (facing: "arcs")."""
     mark_overlays: ClassVar[tuple[ModuleOverlay, ...]] = ()
     """Overlays of its own, as data (`ModuleOverlay`): a charge lane, a cone of fire …"""
+    requires: ClassVar[tuple[str, ...]] = ()
+    """Modules this one builds on: switched on with it (and it off with them)."""
+    rolls: ClassVar[tuple[str, ...]] = ()
+    """The rolls it makes that are no action's (Keep Footing): their names in the log and the
+    dice keys ("Pik:Keep Footing")."""
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """Terms this module adds to an attack's roll, or why the attack is nullified."""
@@ -65,6 +86,69 @@ class RulesModule:
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """Reasons this module refuses an order (after the chapter's own checks)."""
         return []
+
+    # -------------------------------------------------------------- the round
+    def begin_stage(self, rnd: Round, stage: str, state: RoundState) -> None:
+        """As the "Modifier" and the "Resolution" Stage begin: state this module sets up for the
+        stage (round facts of the combatants, an Overwatch taking its post)."""
+
+    def interrupt_move(self, rnd: Round, eid: int, tiles: tuple[Tile, ...], state: RoundState) -> int | None:
+        """Before `eid` walks `tiles` (start first) in the Modifier Stage: act first (an Overwatch
+        shot at a mover).  Returns the index of the tile where the move must stop (the mover
+        went down there), or None to let it go on."""
+        return None
+
+    def after_move(self, rnd: Round, eid: int, state: RoundState) -> None:
+        """After `eid` moved in the Modifier Stage (its trail is in `state.trails`): what the
+        move sets off (a charged foe's first strike)."""
+
+    def before_action(self, rnd: Round, eid: int, index: int, action: Action, state: RoundState) -> None:
+        """Before one action of the Resolution Stage resolves (an Overwatch fires at an attacker
+        first).  The round checks again that its maker still stands."""
+
+    def after_hit(self, rnd: Round, attacker: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+        """After a hit and the target's Withstand Injury (a heavy blow knocks it back)."""
+
+    def end_round(self, rnd: Round, state: RoundState) -> None:
+        """At the end of the Resolution Stage: the state this module keeps across rounds (an aim
+        held one round more, a diver reorienting)."""
+
+    # -------------------------------------------------------------- the forecast
+    def round_outcomes(
+        self, world: World, board: Board, eid: int, order: Order | None
+    ) -> list[tuple[Fraction, frozenset[str]]] | None:
+        """How this module's part of `eid`'s round can turn out, before any die is rolled: each
+        way with its chance and the round facts it leaves (what `RoundState.facts` will hold
+        for it, which `attack_modifiers` reads in `Situation.target_facts` or
+        `attacker_facts`).  None: this module records no fact for it.  The chances add up to 1."""
+        return None
+
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
+        """Lines the forecast adds under an attack this module touches, in the rulebook's
+        notation (what a heavy hit's margin knocks back, a foe that strikes first)."""
+        return []
+
+    # -------------------------------------------------------------- tokens
+    def badges(self, world: World, eid: int) -> list[Badge]:
+        """Marks for `eid`'s token from the state this module keeps on it (prone, aiming,
+        on overwatch …).  Asked of every registered module, like `rate_modifiers`."""
+        return []
+
+    # -------------------------------------------------------------- movement
+    def rate_modifiers(self, world: World, eid: int, rate: Breakdown) -> list[Modifier]:
+        """Modifiers of `eid`'s Movement rate (`rate` so far) from the state this module keeps
+        on it (a prone combatant crawls at half rate).  Asked of every registered module:
+        such state exists only where the module, while on, put it."""
+        return []
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A mark on a combatant's token, as data: a short word ("AIM 2", "WATCH") and whether the
+    token is drawn lying down (prone).  The window draws it; the module never touches pygame."""
+
+    text: str
+    lying: bool = False
 
 
 # ------------------------------------------------------------------ overlays as data

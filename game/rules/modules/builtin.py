@@ -2,7 +2,17 @@
 
 import importlib
 
-NAMES = ("facing", "cover")
+NAMES = (
+    "facing",
+    "cover",
+    "prone",
+    "careful_aim",
+    "charge",
+    "knockback",
+    "sudden_dive",
+    "suppression",
+    "overwatch",
+)
 """One module of `game.rules.modules` per rules module, each registering itself."""
 
 for _name in NAMES:

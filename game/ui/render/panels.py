@@ -9,6 +9,7 @@ import pygame
 from game.core.geometry import direction_name
 from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
+from game.rules.registry import module_badges
 from game.rules.stats import movement_rate, skill_roll
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import blit_text, draw_panel
@@ -43,15 +44,18 @@ class Chip:
 
 
 def look_of(world: World, eid: int, style: SideStyle) -> TokenLook:
-    """How a combatant's token looks."""
+    """How a combatant's token looks (the rules modules' state included: `module_badges`)."""
     condition = world.get(eid, Condition)
     appearance = world.try_get(eid, Appearance)
+    badges = module_badges(world, eid)
     return TokenLook(
         appearance.token if appearance else "person",
         style,
         condition.injuries,
         condition.defeated,
         condition.dead,
+        tuple(b.text for b in badges),
+        any(b.lying for b in badges),
     )
 
 

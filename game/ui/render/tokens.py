@@ -25,17 +25,21 @@ WEDGE_HALF_ANGLE = 28  # degrees either side of the facing direction
 LABEL_MIN_TILE = 28  # pixels per tile below which names are hidden (hover still shows them)
 PIPS_MIN_TILE = 20  # pixels per tile below which injury pips are hidden
 MAX_INJURIES = 3  # Defeated at 3 (RULES.md §7)
+LYING_SQUASH = 0.6  # a prone token is drawn this tall (a body on the ground), over a shadow
 
 
 @dataclass(frozen=True)
 class TokenLook:
-    """What a token shows: emblem, side style, injuries and state."""
+    """What a token shows: emblem, side style, injuries and state; `badges` are the words the
+    rules modules put on it ("AIM 2", "WATCH"), `lying` draws it on the ground (prone)."""
 
     emblem: str
     style: SideStyle
     injuries: int
     defeated: bool
     dead: bool
+    badges: tuple[str, ...] = ()
+    lying: bool = False
 
 
 class TokenArt:
@@ -157,7 +161,9 @@ def draw_token(
         # token visible on any ground (its side colour and shape stay inside).
         pygame.draw.circle(surface, (16, 18, 22), (round(cx), round(cy)), round(radius) + 3)
         pygame.draw.circle(surface, (245, 245, 245), (round(cx), round(cy)), round(radius) + 2)
-    surface.blit(image, (round(cx - size / 2), round(cy - size / 2)))
+    if look.lying and not look.dead:
+        image = lying_image(image, size, cx, cy, surface)
+    surface.blit(image, image.get_rect(center=(round(cx), round(cy) + lying_drop(look, size))))
     if not look.dead:
         points = wedge_points((cx, cy), radius, facing, 0.62)
         pygame.draw.polygon(surface, (255, 255, 255) if not ghost else (220, 220, 220), points)
@@ -183,8 +189,41 @@ def draw_token(
             else:
                 pygame.draw.circle(surface, (235, 235, 235), (x, y), pip)
                 pygame.draw.circle(surface, (20, 20, 24), (x, y), pip, 1)
+    if look.badges and tile_px >= PIPS_MIN_TILE and not look.dead and not ghost:
+        draw_badges(surface, theme, look.badges, (cx + radius * 0.55, cy - radius * 0.85))
     if name and show_label and not ghost:
         draw_token_label(surface, theme, name, centre, tile_px, look.style.colour)
+
+
+def lying_drop(look: TokenLook, size: int) -> int:
+    """How far down a lying token sits (its body on the ground of its tile)."""
+    return round(size * (1 - LYING_SQUASH) / 2) if look.lying and not look.dead else 0
+
+
+def lying_image(
+    image: pygame.Surface, size: int, cx: float, cy: float, surface: pygame.Surface
+) -> pygame.Surface:
+    """A token lying down: squashed, over a flat shadow on the ground."""
+    height = max(4, round(size * LYING_SQUASH))
+    shadow = pygame.Rect(0, 0, round(size * 1.1), max(3, height // 2))
+    shadow.center = (round(cx), round(cy + size / 2 - shadow.h / 2))
+    pygame.draw.ellipse(surface, (16, 18, 22), shadow)
+    return pygame.transform.smoothscale(image, (size, height))
+
+
+def draw_badges(
+    surface: pygame.Surface, theme: Theme, badges: tuple[str, ...], point: tuple[float, float]
+) -> None:
+    """The rules modules' words on a token, as small pills stacked from `point` (its top right)."""
+    x, y = round(point[0]), round(point[1])
+    for word in badges:
+        text = theme.text(word, 9, (250, 250, 250), bold=True)
+        rect = text.get_rect(midleft=(x, y))
+        pill = rect.inflate(theme.px(6), theme.px(2))
+        pygame.draw.rect(surface, (16, 18, 22), pill, border_radius=pill.h // 2)
+        pygame.draw.rect(surface, (250, 200, 80), pill, 1, border_radius=pill.h // 2)
+        surface.blit(text, rect)
+        y += pill.h + 1
 
 
 def draw_token_label(

@@ -120,6 +120,13 @@ TUTORIAL_STEPS = {
     "retreat": "Click a tile out of the enemy's reach and the Retreat is added for you.",
     "feint": "Click the enemy, add a Strike, then a Feint, and watch the chance change.",
     "disarm": "Retrieve Weapon is in the action menu (X).",
+    "prone": "Go Prone and Stand Up are in the action menu (X); a prone token lies flat.",
+    "careful_aim": "Click the enemy and choose Careful Aim; each round of aim shows on your token.",
+    "charge": "Plan a straight path at an enemy, then choose Charge on it; press 8 for the lanes.",
+    "knockback": "Press 6 on an enemy: the hit chance says which rolls knock it back how far.",
+    "sudden_dive": "Plan a path to a tile by cover, then add Sudden Dive from the action menu (X).",
+    "suppression": "Click an enemy and choose Suppression Fire; press 8 for the cone and who is in it.",
+    "overwatch": "Face a passage and choose Overwatch in the action menu (X); press 8 for the arc.",
 }
 """How to try each tutorial topic in this window; the rule itself comes from the topic's
 rules module or action (`tutorial_hint`)."""

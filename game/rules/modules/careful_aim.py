@@ -1,0 +1,272 @@
+"""The careful aim module: rounds spent aiming lower the range penalty of the shot that follows
+(RULES.md §8; seed 001 Careful Aim).  Rulings and their reasons: docs/modules.md, "Careful Aim".
+
+- Careful Aim names one enemy in range and sight and takes the whole round (no other action,
+  no path; turning is free); not while engaged in melee.
+- At the end of each such round the aim holds one round more, unless the target moved more
+  than 5 m this round, is out of sight or out of range, or is down; the aimer knocked off its
+  tile loses it too.
+- A Missile Strike at the aimed target from the tile it aimed from has its range penalty
+  lowered by 1 per full round of aiming (−5 d100 ≈ 0.5, rounded in the shooter's favour),
+  never below 0; a target that moves more than 5 m in the round of the shot spoils it.
+- Any round not spent aiming at that target ends the aim (after its shot, if it shoots).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from game.core.equipment import Weapon
+from game.core.geometry import bearing_direction
+from game.core.modifiers import Modifier
+from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
+from game.rules.apply import applies, entity
+from game.rules.events import Event, entity_id
+from game.rules.modules.base import Badge, RulesModule
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
+from game.rules.registry import register_action, register_module
+from game.world import Equipment, Facing, World
+from game.world.registry import component
+
+if TYPE_CHECKING:
+    from game.rules.attack import AttackContext
+    from game.rules.board import Board
+    from game.rules.round import Round, RoundState
+
+PER_ROUND = 1  # range penalty lowered per full round of aiming (seed: 5 d100 points, rounded up)
+BREAK_METRES = 5.0  # a target moving more than this in a round breaks the aim (seed 001)
+AIM = ActionKind.define("aim")
+AI_AIM_WORTH = 0.8  # share of next round's better shot an AI counts (the target may still move)
+
+
+@component("aiming")
+@dataclass(frozen=True)
+class Aiming:
+    """Aiming at `target` for `rounds` full consecutive rounds (the careful aim module)."""
+
+    target: int
+    rounds: int
+
+
+@dataclass(frozen=True)
+class AimHeld(Event):
+    """A round of aiming counted: the aim holds `rounds` full rounds now."""
+
+    kind: ClassVar[str] = "aim_held"
+    actor: str
+    target: str
+    rounds: int
+    actor_id: int | None = entity_id()
+    target_id: int | None = entity_id()
+
+    def text(self) -> str:
+        plural = "s" if self.rounds != 1 else ""
+        return (
+            f"{self.actor} aims at {self.target}: {self.rounds} full round{plural} "
+            f"(+{self.rounds * PER_ROUND} against the range penalty of the next shot at {self.target})"
+        )
+
+
+@dataclass(frozen=True)
+class AimLost(Event):
+    """An aim that ends: fired, broken, or given up."""
+
+    kind: ClassVar[str] = "aim_lost"
+    actor: str
+    target: str
+    reason: str
+    actor_id: int | None = entity_id()
+
+    def text(self) -> str:
+        return f"{self.actor} no longer aims at {self.target}: {self.reason}"
+
+
+@applies(AimHeld)
+def _aim_held(world: World, event: AimHeld) -> None:
+    world.set(entity(event.actor_id, event), Aiming(entity(event.target_id, event), event.rounds))
+
+
+@applies(AimLost)
+def _aim_lost(world: World, event: AimLost) -> None:
+    world.remove(entity(event.actor_id, event), Aiming)
+
+
+def aim_bonus(ctx: AttackContext) -> tuple[int, int]:
+    """(reduction of the range penalty, rounds aimed) for this attack; (0, rounds) when the aim
+    does not serve it."""
+    aiming = ctx.world.try_get(ctx.attacker, Aiming)
+    if aiming is None or aiming.target != ctx.target or ctx.action.kind is not ActionKind.MISSILE_STRIKE:
+        return 0, 0
+    situation = ctx.situation
+    if len(situation.attacker_trail.tiles) > 1 or situation.target_trail.ground > BREAK_METRES + 1e-9:
+        return 0, aiming.rounds
+    band = range_band(ctx.board.distance(situation.attacker_tile, situation.target_tile), ctx.weapon)
+    penalty = -band[1] if band is not None else 0
+    return min(aiming.rounds * PER_ROUND, penalty), aiming.rounds
+
+
+def _aim_problem(world: World, board: Board, eid: int, target: int, weapon: Weapon | None) -> str:
+    """Why `eid` cannot aim at `target` from where it stands now ("" if it can)."""
+    name = name_of(world, target)
+    if weapon is None:
+        return "Careful Aim needs a missile weapon in hand"
+    if not is_active(world, target):
+        return f"{name} is down"
+    here, there = tile_of(world, eid), tile_of(world, target)
+    if not board.line_of_sight(here, there):
+        return f"{name} is out of sight"
+    if range_band(board.distance(here, there), weapon) is None:
+        return f"{name} is out of range of your {weapon.name}"
+    return ""
+
+
+@register_module
+class CarefulAim(RulesModule):
+    """Careful Aim (RULES.md §8, seed 001): a round of aiming, −1 range penalty on the next shot."""
+
+    name = "careful_aim"
+    label = "Careful Aim"
+    source = "RULES.md §8; seed 001 (Careful Aim)"
+    help = (
+        f"Careful Aim (the whole round) at one enemy: each full round lowers that target's range "
+        f"penalty by {PER_ROUND}, never below 0; it moving over {BREAK_METRES:g} m or leaving sight breaks it"
+    )
+    hint = (
+        f"Each full round of Careful Aim at one target lowers its range penalty by {PER_ROUND} on your next "
+        f"shot, never below 0; the target moving over {BREAK_METRES:g} m or leaving your sight breaks it."
+    )
+
+    def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
+        """The aimed shot: the range penalty lowered by the rounds aimed."""
+        bonus, rounds = aim_bonus(ctx)
+        if not bonus:
+            return []
+        return [Modifier(f"Careful Aim {rounds} round{'s' if rounds != 1 else ''}", bonus)]
+
+    def badges(self, world: World, eid: int) -> list[Badge]:
+        """An aiming token shows the rounds aimed."""
+        aiming = world.try_get(eid, Aiming)
+        return [Badge(f"AIM {aiming.rounds}")] if aiming is not None else []
+
+    def end_round(self, rnd: Round, state: RoundState) -> None:
+        """Each aim holds one round more, breaks, or ends because its maker did something else."""
+        world = rnd.world
+        for eid in combatants(world):
+            order = rnd.orders.get(eid)
+            aiming = world.try_get(eid, Aiming)
+            actions = order.actions if order is not None else ()
+            aim = next((a for a in actions if a.kind is AIM), None)
+            name = name_of(world, eid)
+            if aim is None or aim.target is None:
+                if aiming is not None:
+                    shot = any(
+                        a.kind is ActionKind.MISSILE_STRIKE and a.target == aiming.target for a in actions
+                    )
+                    reason = "the shot is taken" if shot else "the round was spent otherwise"
+                    rnd.emit(AimLost(name, name_of(world, aiming.target), reason, actor_id=eid))
+                continue
+            target = aim.target
+            problem = self._broken(rnd, eid, target, state)
+            if problem:
+                rnd.emit(AimLost(name, name_of(world, target), problem, actor_id=eid))
+                continue
+            rounds = aiming.rounds + 1 if aiming is not None and aiming.target == target else 1
+            rnd.emit(AimHeld(name, name_of(world, target), rounds, actor_id=eid, target_id=target))
+
+    @staticmethod
+    def _broken(rnd: Round, eid: int, target: int, state: RoundState) -> str:
+        """Why this round of aiming does not count ("" if it does)."""
+        world = rnd.world
+        if not is_active(world, eid):
+            return "down"
+        mine = state.trails.get(eid)
+        if mine is not None and mine.tiles and tile_of(world, eid) != mine.tiles[-1]:
+            return "knocked off the spot"
+        theirs = state.trails.get(target)
+        if theirs is not None and theirs.ground > BREAK_METRES + 1e-9:
+            return f"{name_of(world, target)} moved {theirs.ground:.1f} m (over {BREAK_METRES:g} m)"
+        return _aim_problem(world, rnd.board, eid, target, world.get(eid, Equipment).missile_weapon())
+
+
+@register_action
+class Aim(ActionSpec):
+    """Careful Aim: a whole round spent aiming at one enemy."""
+
+    kind = AIM
+    label = "Careful Aim"
+    module = "careful_aim"
+    roles = frozenset({"targeted"})
+    menu = "attack"
+    help = (
+        f"Spend the whole round aiming your missile weapon at this enemy (no other action, no move): "
+        f"each full round lowers its range penalty by {PER_ROUND} on your next Missile Strike at it, "
+        f"never below 0. It moving over {BREAK_METRES:g} m in a round, or leaving your sight, breaks the aim."
+    )
+    hint = CarefulAim.hint
+
+    @property
+    def roll_purpose(self) -> str | None:
+        """No die."""
+        return None
+
+    def order_reasons(self, check: OrderCheck) -> list[str]:
+        """The whole round; not in melee."""
+        reasons = whole_round_reasons(check, self.label)
+        if check.engaged:
+            reasons.append(f"cannot aim while engaged in melee with {check.engaged_names}")
+        return reasons
+
+    def reasons(self, check: OrderCheck, action: Action) -> list[str]:
+        """A missile weapon, the target in range and in sight now."""
+        assert action.target is not None
+        problem = _aim_problem(
+            check.world, check.board, check.actor, action.target, check.equipment.missile_weapon()
+        )
+        return [problem] if problem else []
+
+    def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
+        """Aiming at each enemy it can aim at, where it stands."""
+        if ask.engaged:
+            return []
+        weapon = ask.equipment.missile_weapon()
+        world = ask.world
+        return [
+            (Order(ask.actor, (Action(self.kind, enemy),)), f"aim at {name_of(world, enemy)}")
+            for enemy in combatants(world)
+            if are_enemies(world, ask.actor, enemy)
+            and not _aim_problem(world, ask.board, ask.actor, enemy, weapon)
+        ]
+
+    def ai_value(self, ask: AiAsk, order: Order) -> float:
+        """What one more round of aim adds to the next shot at the target (counted at
+        `AI_AIM_WORTH`: it may still move): worth more than shooting at once only where the
+        range penalty leaves that shot little or no chance."""
+        from game.rules.odds import attack_odds
+
+        aim = next((a for a in order.actions if a.kind is self.kind), None)
+        if aim is None or aim.target is None:
+            return 0.0
+        world, target = ask.world, aim.target
+        aiming = world.try_get(ask.actor, Aiming)
+        rounds = aiming.rounds + 1 if aiming is not None and aiming.target == target else 1
+        later = world.copy()
+        later.set(ask.actor, Aiming(target, rounds))
+        here, there = ask.here, tile_of(world, target)
+
+        def shot(on: World) -> float:
+            odds = attack_odds(
+                on,
+                ask.board,
+                ask.actor,
+                Action(ActionKind.MISSILE_STRIKE, target),
+                at=here,
+                facing=bearing_direction(here, there),
+                target_at=there,
+                target_facing=world.get(target, Facing).direction,
+                options=ask.options,
+            )
+            return float(odds.expected_injuries)
+
+        return AI_AIM_WORTH * (shot(later) - shot(world))

@@ -1,0 +1,279 @@
+"""The prone module: lying down against missiles (RULES.md §8; seed 001 Minimize Exposure and
+Combat Crawl).  Rulings and their reasons: docs/modules.md, "Prone".
+
+- Go Prone takes the whole round (no other action, no path) and not in melee; the combatant
+  drops in the last pass of the Modifier Stage, so the round's Missile Strikes find it prone.
+- Against a prone combatant: −2 to Missile Strikes (Minimize Exposure's +20 DB); +2 to melee
+  attacks.  A prone combatant's own melee attacks: −2.
+- It crawls at half its Movement rate, rounded up (Combat Crawl), keeping its cover; it may
+  not Sprint, Retreat or take any other movement action until it stands.
+- Stand Up costs the round's movement (no path) and is no action for the Action Penalty; the
+  combatant stands in the last pass of the Modifier Stage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+from game.core.modifiers import Breakdown, Modifier, signed
+from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, OrderCheck, whole_round_reasons
+from game.rules.apply import applies, entity
+from game.rules.events import Event, entity_id
+from game.rules.modules.base import Badge, RulesModule
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.positions import are_enemies, combatants, is_active, name_of, shooters_of
+from game.rules.registry import action_specs, register_action, register_module, spec_of
+from game.world import World
+from game.world.registry import component
+
+if TYPE_CHECKING:
+    from game.rules.attack import AttackContext
+    from game.rules.board import Board
+    from game.rules.round import Round, RoundState
+
+MISSILE_AT_PRONE = -2  # Minimize Exposure: +20 DB, 10 d100 points ≈ 1 on the d12
+MELEE_AT_PRONE = 2  # one Mythras grade easier: a foe on the ground is easy to strike
+MELEE_WHILE_PRONE = -2  # one grade harder: striking up from the ground
+FACT = "prone"
+"""The round fact of a combatant lying prone when attacks resolve."""
+
+GO_PRONE = ActionKind.define("go_prone")
+STAND_UP = ActionKind.define("stand_up")
+
+
+@component("prone")
+@dataclass(frozen=True)
+class Prone:
+    """Lying on the ground (the prone module): until it stands up."""
+
+
+@dataclass(frozen=True)
+class WentProne(Event):
+    """A combatant goes prone (by choice, or knocked down)."""
+
+    kind: ClassVar[str] = "went_prone"
+    actor: str
+    how: str = "goes prone"
+    actor_id: int | None = entity_id()
+
+    def text(self) -> str:
+        return (
+            f"{self.actor} {self.how}: {signed(MISSILE_AT_PRONE)} to Missile Strikes against, "
+            f"{signed(MELEE_AT_PRONE)} to melee attacks against, crawls at half Movement"
+        )
+
+
+@dataclass(frozen=True)
+class StoodUp(Event):
+    """A prone combatant gets up (its movement for the round)."""
+
+    kind: ClassVar[str] = "stood_up"
+    actor: str
+    actor_id: int | None = entity_id()
+
+    def text(self) -> str:
+        return f"{self.actor} stands up (that is the round's movement)"
+
+
+@applies(WentProne)
+def _went_prone(world: World, event: WentProne) -> None:
+    world.set(entity(event.actor_id, event), Prone())
+
+
+@applies(StoodUp)
+def _stood_up(world: World, event: StoodUp) -> None:
+    world.remove(entity(event.actor_id, event), Prone)
+
+
+def is_prone(world: World, eid: int) -> bool:
+    """Whether `eid` lies prone now."""
+    return world.has(eid, Prone)
+
+
+def knock_down(rnd: Round, eid: int, how: str) -> None:
+    """Put `eid` on the ground in the middle of a round (a failed footing roll after a knock-back):
+    prone from now on, for the attacks still to come this round too."""
+    if is_prone(rnd.world, eid):
+        return
+    rnd.emit(WentProne(name_of(rnd.world, eid), how, actor_id=eid))
+    if rnd.state is not None:
+        rnd.state.fact(eid, FACT)
+
+
+def prone_at_resolution(world: World, eid: int, order: Order | None) -> bool:
+    """Whether `eid` will lie prone when this round's attacks resolve, as its order says (it
+    goes prone, or stands up, in the Modifier Stage)."""
+    if order is not None and order.has(GO_PRONE):
+        return True
+    if order is not None and order.has(STAND_UP):
+        return False
+    return is_prone(world, eid)
+
+
+@register_module
+class ProneModule(RulesModule):
+    """Prone (RULES.md §8, seed 001): lying down against missiles, crawling, standing up."""
+
+    name = "prone"
+    label = "Prone"
+    source = "RULES.md §8; seed 001 (Minimize Exposure, Combat Crawl)"
+    help = (
+        f"Go Prone (the whole round): {signed(MISSILE_AT_PRONE)} to Missile Strikes against you, "
+        f"{signed(MELEE_AT_PRONE)} to melee attacks against you; crawl at half Movement; Stand Up "
+        "costs the round's movement"
+    )
+    hint = (
+        f"Lying prone is {signed(MISSILE_AT_PRONE)} to every Missile Strike at you, but "
+        f"{signed(MELEE_AT_PRONE)} to melee attacks; you crawl at half Movement, and standing up "
+        "costs a round's movement."
+    )
+
+    def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
+        """Missile Strikes at a prone target −2; melee attacks at it +2; melee attacks by a
+        prone attacker −2."""
+        situation = ctx.situation
+        found = []
+        target_prone = FACT in situation.target_facts
+        if target_prone and ctx.spec.attack_class == "missile_strike":
+            found.append(Modifier("Prone Target", MISSILE_AT_PRONE))
+        melee = "melee" in ctx.spec.roles
+        if target_prone and melee:
+            found.append(Modifier("Prone Target in Melee", MELEE_AT_PRONE))
+        if melee and FACT in situation.attacker_facts:
+            found.append(Modifier("Fighting Prone", MELEE_WHILE_PRONE))
+        return found
+
+    def order_reasons(self, check: OrderCheck) -> list[str]:
+        """Lying prone, no movement action (Sprint, Retreat …) until standing up."""
+        order = check.order
+        if not is_prone(check.world, check.actor) or order.has(STAND_UP):
+            return []
+        return [
+            f"prone: Stand Up first to {spec_of(a.kind).label} (you crawl at half Movement)"
+            for a in order.actions
+            if spec_of(a.kind).movement is not None
+        ]
+
+    def begin_stage(self, rnd: Round, stage: str, state: RoundState) -> None:
+        """As the Modifier Stage begins: who lies prone (a round fact for the attacks)."""
+        if stage != "Modifier":
+            return
+        for eid in combatants(rnd.world):
+            if is_prone(rnd.world, eid):
+                state.fact(eid, FACT)
+
+    def round_outcomes(
+        self, world: World, board: Board, eid: int, order: Order | None
+    ) -> list[tuple[Fraction, frozenset[str]]] | None:
+        """Prone at resolution (certain: going prone and standing up roll no die)."""
+        return [(Fraction(1), frozenset({FACT}))] if prone_at_resolution(world, eid, order) else None
+
+    def badges(self, world: World, eid: int) -> list[Badge]:
+        """A prone token lies down."""
+        return [Badge("PRONE", lying=True)] if is_prone(world, eid) else []
+
+    def rate_modifiers(self, world: World, eid: int, rate: Breakdown) -> list[Modifier]:
+        """Crawling: half the Movement rate, rounded up (Combat Crawl)."""
+        if not is_prone(world, eid) or rate.total <= 0:
+            return []
+        return [Modifier("Crawling (half)", -(rate.total // 2))]
+
+
+@register_action
+class GoProne(ActionSpec):
+    """Minimize Exposure: the whole round, to lie down."""
+
+    kind = GO_PRONE
+    label = "Go Prone"
+    module = "prone"
+    menu = "self"
+    help = (
+        f"Lie down (the whole round, no other action, not in melee): {signed(MISSILE_AT_PRONE)} to "
+        f"Missile Strikes against you from this round's Resolution Stage on, but {signed(MELEE_AT_PRONE)} "
+        "to melee attacks against you. You crawl at half Movement until you Stand Up."
+    )
+    hint = ProneModule.hint
+
+    @property
+    def roll_purpose(self) -> str | None:
+        """No die."""
+        return None
+
+    def order_reasons(self, check: OrderCheck) -> list[str]:
+        """The whole round; not in melee (seed 001: "should not be used in melee"); not twice."""
+        reasons = whole_round_reasons(check, self.label)
+        if check.engaged:
+            reasons.append(f"cannot Go Prone while engaged in melee with {check.engaged_names}")
+        if is_prone(check.world, check.actor):
+            reasons.append("already prone")
+        return reasons
+
+    def late(self, rnd: Round, eid: int, state: RoundState) -> None:
+        """Down in the last pass of the Modifier Stage, before any attack resolves."""
+        if not is_prone(rnd.world, eid):
+            rnd.emit(WentProne(name_of(rnd.world, eid), actor_id=eid))
+        state.fact(eid, FACT)
+
+    def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
+        """Going prone where it stands, when a shooter can see it: the forecast of the enemies'
+        shots tells whether the −2 is worth the round."""
+        if ask.engaged or is_prone(ask.world, ask.actor):
+            return []
+        if not shooters_of(ask.world, ask.board, ask.actor, ask.here):
+            return []
+        return [(Order(ask.actor, (Action(self.kind),)), "go prone")]
+
+
+@register_action
+class StandUp(ActionSpec):
+    """Getting up: the round's movement, no action for the Action Penalty."""
+
+    kind = STAND_UP
+    label = "Stand Up"
+    module = "prone"
+    menu = "self"
+    counts_for_penalty = False
+    help = (
+        "Get up from prone: it costs this round's movement (no path) but is no action, so it adds "
+        "no Action Penalty. You stand in the Modifier Stage, before the round's attacks."
+    )
+    hint = ProneModule.hint
+
+    @property
+    def roll_purpose(self) -> str | None:
+        """No die."""
+        return None
+
+    def order_reasons(self, check: OrderCheck) -> list[str]:
+        """Only when prone; no path (it is the round's movement)."""
+        reasons = []
+        if not is_prone(check.world, check.actor):
+            reasons.append("Stand Up: you are not prone")
+        if check.order.path:
+            reasons.append("standing up takes this round's movement: no path")
+        return reasons
+
+    def late(self, rnd: Round, eid: int, state: RoundState) -> None:
+        """Up in the last pass of the Modifier Stage."""
+        if is_prone(rnd.world, eid):
+            rnd.emit(StoodUp(name_of(rnd.world, eid), actor_id=eid))
+        state.fact(eid, FACT, False)
+
+    def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
+        """Standing up, alone or with each attack the actor could make from where it lies."""
+        if not is_prone(ask.world, ask.actor):
+            return []
+        up = Action(self.kind)
+        found = [(Order(ask.actor, (up,)), "stand up")]
+        for enemy in combatants(ask.world):
+            if not are_enemies(ask.world, ask.actor, enemy) or not is_active(ask.world, enemy):
+                continue
+            on = replace(ask, target=enemy)
+            for spec in action_specs(ask.options):
+                if not isinstance(spec, AttackSpec):
+                    continue
+                for actions, tag in spec.ai_options(on)[:1]:
+                    found.append((Order(ask.actor, (up, *actions)), f"stand up, {tag}"))
+        return found

@@ -1,0 +1,78 @@
+"""Key lines of the positional modules' sandbox examples (docs/examples/, docs/modules.md):
+each is the hand-computed number the module's section works out.  `tests/test_sandbox.py`
+runs every example and checks these lines with the chapter's own."""
+
+from __future__ import annotations
+
+MODULE_KEY_LINES: dict[str, list[str]] = {
+    "prone.json": [
+        "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
+        "Bea walks 3.0 m of 3.0 m (2, 3) → (2, 6), facing E",
+        "Bea stands up (that is the round's movement)",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] = 8; rolled 10: miss",
+        "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] = 7; rolled 5: hit",
+    ],
+    "careful_aim.json": [
+        "Bea aims at Sam: 1 full round (+1 against the range penalty of the next shot at Sam)",
+        "Bea aims at Sam: 2 full rounds (+2 against the range penalty of the next shot at Sam)",
+        "Bea — Missile Strike on Sam: 7 [Missile Strike (Beam)] − 6 [Long Range]"
+        " + 2 [Careful Aim 2 rounds] = 3; rolled 2: hit",
+        "Bea no longer aims at Sam: the shot is taken",
+    ],
+    "charge.json": [
+        "Rex charges 7.0 m of 8.0 m (2, 4) → (9, 4), facing E",
+        "Pik sees Rex's Charge coming and strikes first with the spear",
+        "Pik — Strike on Rex: 5 [Strike] + 3 [Charging Target 7 m] = 8; rolled 9: miss",
+        "Pik — Strike on Rex: 5 [Strike] + 3 [Charging Target 7 m] = 8; rolled 4: hit",
+        "Rex — Charge on Pik: 6 [Strike] − 1 [Injury Penalty] + 3 [Charge 7 m] = 8; rolled 6: hit",
+    ],
+    "knockback.json": [
+        "Bo — Strike on Pik: 9 [Strike] = 9; rolled 1: hit",
+        "Pik is knocked back 2 tiles by Bo's heavy blow (margin 8): (5, 4) → (7, 4)",
+        "Pik — Keep Footing: 6 [Agility ×2] − 1 [Injury Penalty] = 5; rolled 8: failure",
+        "Pik is knocked prone",
+        "Pik — Strike on Bo nullified: Bo is out of reach",
+        "Pik — Strike on Bo: 5 [Strike] − 1 [Injury Penalty] − 2 [Fighting Prone] = 2; rolled 5: miss",
+        "Bo — Strike on Pik: 9 [Strike] + 2 [Prone Target in Melee] = 11; rolled 7: hit",
+        "Pik is knocked back 1 tile by Bo's heavy blow (margin 4): (7, 4) → (8, 4)",
+    ],
+    "sudden_dive.json": [
+        "Bea dives 3.4 m of 6.0 m (3, 4) → (5, 2), facing N",
+        "Bea — Sudden Dive: 6 [Agility ×2] + 2 [Not Yet Acted] = 8; rolled 4: success"
+        " (low cover within reach)",
+        "Bea dives into low cover: −2 to every Missile Strike at it this round; next round it reorients",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Low Cover (dive)] = 6; rolled 7: miss",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] = 8; rolled 9: miss",
+        "Bea has reoriented after the dive",
+    ],
+    "suppression.json": [
+        "Gun — Suppression Fire on Ada: 7 [Missile Strike (Slug Thrower)] = 7; rolled 5: hit",
+        "Gun — Suppression Fire on Pal: 7 [Missile Strike (Slug Thrower)] = 7; rolled 8: miss",
+        "Gun — Suppression Fire on Bo: 7 [Missile Strike (Slug Thrower)] − 3 [Medium Range]"
+        " − 2 [Low Cover] = 2; rolled 2: hit",
+    ],
+    "overwatch.json": [
+        "Vas holds a Missile Strike on overwatch, watching E",
+        "Vas fires on overwatch: Rex starts to move from (9, 5)",
+        "Vas — Missile Strike on Rex: 8 [Missile Strike (Beam)] = 8; rolled 3: hit",
+        "Rex walks 6.0 m of 6.0 m (9, 5) → (3, 5), facing W",
+        "Rex — Strike on Vas: 6 [Strike] − 1 [Injury Penalty] = 5; rolled 6: miss",
+        "Sol — Missile Strike on Vas: 6 [Missile Strike (Beam)] = 6; rolled 9: miss",
+    ],
+}
+"""Each module example → lines its output must contain."""
+
+
+MODULE_MAPS: dict[str, tuple[int, int, float, set[str]]] = {
+    # stem: (width, height, metres per tile, deploy sides), as scripts/make_maps.py draws them
+    "tutorial_prone": (32, 20, 2.0, {"rangers", "riflemen"}),
+    "tutorial_careful_aim": (40, 20, 2.0, {"archers", "turret"}),
+    "tutorial_charge": (26, 20, 1.0, {"raiders", "militia"}),
+    "tutorial_knockback": (20, 20, 1.0, {"smiths", "thugs"}),
+    "tutorial_sudden_dive": (30, 20, 1.0, {"resistance", "soldiers"}),
+    "tutorial_suppression": (30, 20, 1.0, {"nest", "raiders"}),
+    "tutorial_overwatch": (30, 20, 1.0, {"guards", "raiders"}),
+}
+"""The positional modules' tutorial maps (docs/content.md), checked with the others by
+`tests/test_content.py`."""

@@ -1,0 +1,178 @@
+"""The prone module (RULES.md §8; seed 001 Minimize Exposure, Combat Crawl; docs/modules.md):
+each ruling worked by hand, with scripted dice."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.rules.dice import ScriptedDice
+from game.rules.events import Moved, Rolled
+from game.rules.forecast import forecast_order
+from game.rules.modules.prone import GO_PRONE, STAND_UP, Prone, StoodUp, WentProne
+from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
+from game.rules.round import play_round
+from game.rules.stats import movement_rate
+from game.rules.validate import validate_order
+from tests.builders import BLASTER, Cast, log_text, of_type, the_roll
+
+PRONE = RuleOptions({"prone"})
+
+
+def range_duel(**bea: object) -> Cast:
+    """Bea (Movement 5) and a shooter, Sam (Missile Strike 8), 10 m apart on open ground."""
+    cast = Cast(20, 8)
+    cast.add("Bea", (2, 3), "a", **{"weapons": (BLASTER,), "missile_beam": 7, "movement": 5, **bea})
+    cast.add("Sam", (12, 3), "b", weapons=(BLASTER,), missile_beam=8)
+    return cast
+
+
+def play(cast: Cast, *orders: Order, dice: dict[str, list[int]], number: int = 1) -> list:
+    by_actor = {o.actor: o for o in orders}
+    timing = [cast["Bea"], *[e for n, e in cast.ids.items() if n != "Bea"]]
+    return play_round(
+        cast.world, cast.board, ScriptedDice(keyed=dice), by_actor, number, timing_order=timing, options=PRONE
+    )
+
+
+def test_going_prone_takes_the_round_and_the_rounds_shots_already_find_it_down() -> None:
+    """Bea drops in the Modifier Stage; Sam's shot in the Resolution Stage: 8 − 2 = 6, a 6 hits."""
+    cast = range_duel()
+    events = play(
+        cast,
+        cast.order("Bea", cast.act(GO_PRONE)),
+        cast.order("Sam", cast.act(K.MISSILE_STRIKE, "Bea")),
+        dice={"Sam:Missile Strike": [6], "Bea:Withstand Injury": [1]},
+    )
+    text = log_text(events)
+    assert text.index("Bea goes prone") < text.index("Resolution Stage")
+    shot = the_roll(events, "Sam", "Missile Strike")
+    assert shot.text() == (
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 6: hit"
+    )
+    assert cast.world.has(cast["Bea"], Prone)
+
+
+def test_lying_prone_the_next_rounds_shots_are_still_minus_2() -> None:
+    cast = range_duel()
+    cast.world.set(cast["Bea"], Prone())
+    events = play(
+        cast,
+        cast.order("Bea"),
+        cast.order("Sam", cast.act(K.MISSILE_STRIKE, "Bea")),
+        dice={"Sam:Missile Strike": [7]},
+    )
+    assert the_roll(events, "Sam", "Missile Strike").text().endswith("= 6; rolled 7: miss")
+
+
+def test_in_melee_a_prone_target_is_plus_2_and_a_prone_fighter_minus_2() -> None:
+    """Rulings (docs/modules.md): +2 to melee attacks at a prone combatant, −2 to its own."""
+    cast = Cast(10, 10)
+    cast.add("Lia", (4, 4), "a", strike=6)
+    cast.add("Kit", (5, 4), "b", facing=6, strike=6)
+    cast.world.set(cast["Lia"], Prone())
+    events = play_round(
+        cast.world,
+        cast.board,
+        ScriptedDice(keyed={"Kit:Strike": [12], "Lia:Strike": [12]}),
+        {
+            cast["Lia"]: cast.order("Lia", cast.act(K.STRIKE, "Kit")),
+            cast["Kit"]: cast.order("Kit", cast.act(K.STRIKE, "Lia")),
+        },
+        timing_order=[cast["Kit"], cast["Lia"]],
+        options=PRONE,
+    )
+    assert the_roll(events, "Kit", "Strike").breakdown.text() == "6 [Strike] + 2 [Prone Target in Melee] = 8"
+    assert the_roll(events, "Lia", "Strike").breakdown.text() == "6 [Strike] − 2 [Fighting Prone] = 4"
+
+
+@pytest.mark.parametrize(("movement", "crawl"), [(5, 3), (4, 2), (1, 1)])
+def test_a_prone_combatant_crawls_at_half_its_movement_rounded_up(movement: int, crawl: int) -> None:
+    cast = range_duel(movement=movement)
+    cast.world.set(cast["Bea"], Prone())
+    assert movement_rate(cast.world, cast["Bea"]).total == crawl
+    too_far = tuple((2 + i, 3) for i in range(1, crawl + 2))
+    assert validate_order(cast.world, cast.board, cast.order("Bea", path=too_far), {}, PRONE) == [
+        f"path is {crawl + 1:.1f} m but you may move at most {crawl:.1f} m"
+    ]
+    straight = tuple((2, 3 + i) for i in range(1, crawl + 1))
+    events = play(cast, cast.order("Bea", path=straight), cast.order("Sam"), dice={})
+    (moved,) = of_type(events, Moved)
+    assert moved.metres == crawl and cast.world.has(cast["Bea"], Prone)
+
+
+def test_prone_no_sprint_until_it_stands() -> None:
+    cast = range_duel()
+    cast.world.set(cast["Bea"], Prone())
+    order = cast.order("Bea", cast.act(K.SPRINT), path=((1, 3),))
+    assert "prone: Stand Up first to Sprint (you crawl at half Movement)" in validate_order(
+        cast.world, cast.board, order, {}, PRONE
+    )
+
+
+def test_standing_up_costs_the_movement_not_an_action() -> None:
+    """Stand Up and shoot: no Action Penalty; standing in the Modifier Stage, Bea is no longer
+    prone when Sam shoots (8, no −2)."""
+    cast = range_duel()
+    cast.world.set(cast["Bea"], Prone())
+    bea = cast.order("Bea", cast.act(STAND_UP), cast.act(K.MISSILE_STRIKE, "Sam"))
+    assert bea.action_penalty == 0
+    assert validate_order(cast.world, cast.board, replace(bea, path=((2, 4),)), {}, PRONE) == [
+        "standing up takes this round's movement: no path"
+    ]
+    events = play(
+        cast, bea, cast.order("Sam", cast.act(K.MISSILE_STRIKE, "Bea")),
+        dice={"Bea:Missile Strike": [12], "Sam:Missile Strike": [12]},
+    )  # fmt: skip
+    assert of_type(events, StoodUp)
+    assert the_roll(events, "Bea", "Missile Strike").breakdown.text() == "7 [Missile Strike (Beam)] = 7"
+    assert the_roll(events, "Sam", "Missile Strike").breakdown.text() == "8 [Missile Strike (Beam)] = 8"
+    assert not cast.world.has(cast["Bea"], Prone)
+
+
+def test_go_prone_and_stand_up_are_greyed_out_with_reasons() -> None:
+    cast = range_duel()
+    cast.add("Kit", (3, 3), "b")
+    world, board = cast.world, cast.board
+    assert validate_order(world, board, cast.order("Bea", cast.act(GO_PRONE)), {}, PRONE) == [
+        "cannot Go Prone while engaged in melee with Kit"
+    ]
+    world.destroy(cast["Kit"])
+    busy = cast.order("Bea", cast.act(GO_PRONE), cast.act(K.MISSILE_STRIKE, "Sam"), path=((2, 4),))
+    assert validate_order(world, board, busy, {}, PRONE) == [
+        "Go Prone takes the whole round: no other action",
+        "Go Prone takes the whole round: no movement",
+    ]
+    assert validate_order(world, board, cast.order("Bea", cast.act(STAND_UP)), {}, PRONE) == [
+        "Stand Up: you are not prone"
+    ]
+    world.set(cast["Bea"], Prone())
+    assert validate_order(world, board, cast.order("Bea", cast.act(GO_PRONE)), {}, PRONE) == ["already prone"]
+    assert validate_order(world, board, cast.order("Bea", cast.act(GO_PRONE)), {}, RuleOptions()) == [
+        "Go Prone is part of the prone rules module, which is not in play"
+    ]
+
+
+def test_the_forecast_shows_the_minus_2_of_a_target_that_will_be_prone() -> None:
+    cast = range_duel()
+    orders = {
+        cast["Bea"]: cast.order("Bea", cast.act(GO_PRONE)),
+        cast["Sam"]: cast.order("Sam", cast.act(K.MISSILE_STRIKE, "Bea")),
+    }
+    (shot,) = forecast_order(cast.world, cast.board, orders, cast["Sam"], PRONE)
+    assert shot.breakdown is not None
+    assert shot.breakdown.text() == "8 [Missile Strike (Beam)] − 2 [Prone Target] = 6"
+    assert shot.success == pytest.approx(6 / 12)
+
+
+def test_the_log_says_what_going_prone_does() -> None:
+    cast = range_duel()
+    events = play(cast, cast.order("Bea", cast.act(GO_PRONE)), cast.order("Sam"), dice={})
+    (down,) = of_type(events, WentProne)
+    assert down.text() == (
+        "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement"
+    )
+    assert not [e for e in events if isinstance(e, Rolled)]
