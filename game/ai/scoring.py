@@ -39,7 +39,7 @@ from game.ai.levels import Level
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.rules.actions.base import AiAsk, AttackSpec
-from game.rules.forecast import ActionForecast, MoveOutcome, forecast_order, movement_outcomes
+from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
 from game.rules.positions import range_band
