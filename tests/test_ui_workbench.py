@@ -51,8 +51,16 @@ class Driver:
         self.app.step(list(events))
 
     def press(self, label: str) -> None:
-        """Click the button with that label."""
+        """Click the button with that label (scrolling the side panel down to it, as a
+        player's wheel would, when the panel is taller than the window)."""
         self.step()
+        self.wb.scroll[self.wb.tab] = 0
+        self.step()
+        for _ in range(40):
+            if any(b.label == label for b in self.wb.buttons):
+                break
+            self.wb.scroll_panel(1)
+            self.step()
         self.app.step(click(self.wb.button(label).rect.center))
         self.step()
 

@@ -16,11 +16,11 @@ from collections.abc import Iterable, Mapping
 
 from game.ai.knowledge import Knowledge, Unit
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions.base import ActionSpec
+from game.rules.actions.base import ActionSpec, AttackSpec
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.registry import MELEE_ATTACKS, spec_of
+from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
 
 
 def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
@@ -45,14 +45,10 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     with the forecast."""
     from game.rules.movement import final_facing
     from game.rules.odds import AttackOdds
-    from game.rules.registry import FEINTABLE, OFFENSIVE, movement_rule
+    from game.rules.registry import FEINTABLE, movement_rule
 
     order = orders[eid]
-    if movement_rule(order.movement_mode) is not None or any(
-        a.kind not in OFFENSIVE and type(spec_of(a.kind)).ai_worth is not ActionSpec.ai_worth
-        for a in order.actions
-    ):
-        # Movement in doubt, or an action worth something beyond Injuries (its chance is wanted).
+    if movement_rule(order.movement_mode) is not None or any(_needs_forecast(a) for a in order.actions):
         return forecast(know, orders, eid)
     targets = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target is not None}
     if any((theirs := orders.get(t)) is not None and theirs.path for t in targets):
@@ -91,6 +87,18 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
             )
         )
     return found
+
+
+def _needs_forecast(action: Action) -> bool:
+    """Whether a quick look would miss what `action` does: an action worth something beyond
+    Injuries (its chance is wanted), one that forecasts itself (an Overwatch), or an attack
+    rolled against more than its target (a burst's cone)."""
+    spec = type(spec_of(action.kind))
+    if action.kind not in OFFENSIVE and spec.ai_worth is not ActionSpec.ai_worth:
+        return True
+    if spec.forecast is not ActionSpec.forecast:
+        return True
+    return issubclass(spec, AttackSpec) and spec.victims is not AttackSpec.victims
 
 
 def _engaged_at(know: Knowledge, eid: int, here: Tile) -> bool:

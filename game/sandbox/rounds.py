@@ -33,7 +33,8 @@ def roll_purposes() -> tuple[str, ...]:
     """What a combatant's dice key may name after the colon ("Omar:Strike"): every
     action that rolls, then Timing, Grip and Withstand Injury, then the rules modules'
     own rolls (Keep Footing)."""
-    purposes = [spec_of(k).roll_purpose for k in ActionKind]
+    registered = {spec.kind: spec for spec in action_specs()}
+    purposes = [registered[k].roll_purpose for k in ActionKind if k in registered]
     modules = [roll for module in rules_modules() for roll in module.rolls]
     return tuple([p for p in purposes if p] + list(OTHER_ROLLS) + modules)
 

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
 ATTRIBUTE_SHORT = {"vigor": "Vigor", "agility": "Agility", "stamina": "Stamina", "intuition": "Intuition",
                    "intellect": "Intellect", "luck": "Luck"}  # fmt: skip
+MODULES_PER_ROW = 3  # rules module switches side by side in the panel
 NEW_SIDES = ("Red", "Blue", "Green", "Gold")  # names offered to the first sides
 SKILL_SHORT = {"missile_primitive": "Primitive", "missile_slug": "Slug Thrower", "missile_beam": "Beam",
                "withstand_injury": "Withstand"}  # fmt: skip
@@ -44,16 +45,16 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     col.heading("Board")
     col.row((setup.source.label[:40], None, {"enabled": False}), ("Change…", lambda: open_map_menu(scene)))
     col.heading("Rules modules")
-    col.row(
-        *[
-            (
-                f"{m.label}: {'on' if setup.options.has(m.name) else 'off'}",
-                lambda n=m.name: toggle_module(scene, n),
-                {"tip": [m.help], "selected": setup.options.has(m.name), "name": f"module:{m.name}"},
-            )
-            for m in rules_modules()
-        ]
-    )
+    switches = [
+        (
+            f"{m.label}: {'on' if setup.options.has(m.name) else 'off'}",
+            lambda n=m.name: toggle_module(scene, n),
+            {"tip": [m.help], "selected": setup.options.has(m.name), "name": f"module:{m.name}"},
+        )
+        for m in rules_modules()
+    ]
+    for first in range(0, len(switches), MODULES_PER_ROW):  # rows, so any number of modules fits
+        col.row(*switches[first : first + MODULES_PER_ROW])
     col.heading("Place combatants")
     side = scene.place_side or default_side(scene)
     scene.place_side = side
