@@ -9,7 +9,9 @@ declarations, nullified actions, stages) pass through unchanged.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from game.core.geometry import DIRECTION_NAMES
 from game.rules.events import (
@@ -24,6 +26,8 @@ from game.rules.events import (
 )
 from game.world import Condition, Equipment, Facing, Item, Name, Position, World
 
+E = TypeVar("E", bound=Event)
+
 
 class ApplyError(RuntimeError):
     """An event that cannot be applied to this world (a programming error, not bad input)."""
@@ -36,40 +40,41 @@ def apply(world: World, event: Event) -> None:
         handler(world, event)
 
 
-def _id(value: int | None, event: Event) -> int:
+def entity(value: int | None, event: Event) -> int:
+    """An event's entity id, which `apply` needs (ApplyError without one)."""
     if value is None:
         raise ApplyError(f"{event.kind} event without an entity id: {event}")
     return value
 
 
 def _moved(world: World, event: Moved) -> None:
-    eid = _id(event.actor_id, event)
+    eid = entity(event.actor_id, event)
     if event.path:
         world.set(eid, Position(*event.path[-1]))
     world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
 
 
 def _turned(world: World, event: Turned) -> None:
-    world.set(_id(event.actor_id, event), Facing(DIRECTION_NAMES.index(event.facing)))
+    world.set(entity(event.actor_id, event), Facing(DIRECTION_NAMES.index(event.facing)))
 
 
 def _injured(world: World, event: Injured) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     world.set(eid, replace(world.get(eid, Condition), injuries=event.injuries))
 
 
 def _defeated(world: World, event: Defeated) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     world.set(eid, replace(world.get(eid, Condition), defeated=True))
 
 
 def _killed(world: World, event: Killed) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     world.set(eid, replace(world.get(eid, Condition), defeated=True, dead=True))
 
 
 def _dropped(world: World, event: WeaponDropped) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     equipment = world.get(eid, Equipment)
     weapon = equipment.find(event.weapon)
     if weapon is None:
@@ -81,15 +86,15 @@ def _dropped(world: World, event: WeaponDropped) -> None:
 
 
 def _retrieved(world: World, event: WeaponRetrieved) -> None:
-    eid = _id(event.actor_id, event)
-    item_id = _id(event.item_id, event)
+    eid = entity(event.actor_id, event)
+    item_id = entity(event.item_id, event)
     item = world.get(item_id, Item)
     equipment = world.get(eid, Equipment)
     world.set(eid, replace(equipment, weapons=(*equipment.weapons, item.weapon)))
     world.destroy(item_id)
 
 
-_HANDLERS = {
+_HANDLERS: dict[type[Event], Callable[[World, Any], None]] = {
     Moved: _moved,
     Turned: _turned,
     Injured: _injured,
@@ -99,3 +104,22 @@ _HANDLERS = {
     WeaponRetrieved: _retrieved,
 }
 """Event type → what it does to the world (the only place that says so)."""
+
+
+def handles(event_type: type[E]) -> Callable[[Callable[[World, E], None]], Callable[[World, E], None]]:
+    """Decorator: register what an event defined in a rules module does to the world (its
+    handler lives beside it; `apply` still is the one way the round changes the world)."""
+
+    def wrap(handler: Callable[[World, E], None]) -> Callable[[World, E], None]:
+        if event_type in _HANDLERS and _HANDLERS[event_type] is not handler:
+            raise ValueError(f"{event_type.__name__} has a handler already")
+        _HANDLERS[event_type] = handler
+        return handler
+
+    return wrap
+
+
+def drop_weapon(world: World, event: Any) -> None:
+    """A weapon leaves a hand for the ground (a Disarm, a fumble): the event names the holder
+    (`target_id`), the weapon, the tile and the item's id to be."""
+    _dropped(world, event)

@@ -131,7 +131,8 @@ class ActionForecast:
     general hit too, and `part_hit` is P(the called part is hit).  `nullified`
     is P(the action cannot happen at resolution).  `breakdown` is the modified
     stat with every certain modifier (before defences, Feint, Grip); the
-    uncertain ones are in `uncertain`, as (name, possible values).
+    uncertain ones are in `uncertain`, as (name, possible values).  `notes` are the
+    rules modules' lines about it (where a hit lands, criticals), in the rulebook's words.
     """
 
     actor: int
@@ -144,6 +145,7 @@ class ActionForecast:
     breakdown: Breakdown | None
     uncertain: tuple[tuple[str, tuple[int, ...]], ...] = ()
     reason: str = ""
+    notes: tuple[str, ...] = ()
 
     @property
     def percent(self) -> float:
@@ -214,6 +216,7 @@ def _forecast_attack(
         return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
     success = part_hit = nullified = expected = zero
     first: Breakdown | None = None
+    notes: tuple[str, ...] = ()
     reason = ""
     if moves_first(orders, actor, target, timing):
         pairs = joint_movement(world, board, orders, actor, target)
@@ -230,10 +233,13 @@ def _forecast_attack(
             nullified += p
             reason = reason or found.reason
             continue
-        first = first or found.breakdown
+        if first is None:
+            first = found.breakdown
+            notes = odds.notes(situation)
         success += p * found.success
         part_hit += p * found.part_hit
         expected += p * found.expected_injuries
     return ActionForecast(
-        actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason
-    )
+        actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason,
+        notes,
+    )  # fmt: skip

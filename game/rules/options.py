@@ -61,8 +61,14 @@ class RuleOptions:
         return RuleOptions(self.on | {name} if on else self.on - {name})
 
     def to_dict(self) -> dict[str, bool]:
-        """JSON form: every built-in module (on or off) and every other module that is on."""
-        return {m.name: m.name in self.on for m in rules_modules() if m.builtin or m.name in self.on}
+        """JSON form: every module that is on, and every built-in module on by default that is
+        off.  A module off by default and off is left out: read back from any base it is off,
+        and saves and sandbox logs written before it existed stay the same."""
+        return {
+            m.name: m.name in self.on
+            for m in rules_modules()
+            if m.name in self.on or (m.builtin and m.default_on)
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object], base: RuleOptions | None = None) -> RuleOptions:

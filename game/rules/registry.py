@@ -209,7 +209,7 @@ def rules_modules() -> list[RulesModule]:
 
 
 def active_modules(options: RuleOptions | None) -> list[RulesModule]:
-    """The modules switched on, in registration order."""
+    """The modules switched on (and whose `requires` are on too), in listing order."""
     if options is None:
         return []
-    return [m for m in rules_modules() if options.has(m.name)]
+    return [m for m in rules_modules() if options.has(m.name) and all(options.has(r) for r in m.requires)]

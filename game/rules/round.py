@@ -14,14 +14,14 @@ stages are the chapter's; what each action does in them is its spec's
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_NAMES
 from game.core.modifiers import Breakdown, roll_succeeds
 from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
-from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
+from game.rules.attack import CALLED_SHOT, AttackContext, Situation, attack_breakdown
 from game.rules.board import Board
 from game.rules.defence import DefenceResult, defence_spec, ledger
 from game.rules.dice import Dice
@@ -32,6 +32,7 @@ from game.rules.events import (
     EvadeLimited,
     Event,
     Hit,
+    Injured,
     Moved,
     OrderDeclared,
     Rolled,
@@ -42,12 +43,21 @@ from game.rules.events import (
     TimingRolled,
     Turned,
 )
+from game.rules.hits import HitStopped, first_blow, hit_context, land, natural_roll, naturals
 from game.rules.injury import withstand
 from game.rules.moving import move, start_moving
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, name_of, tile_of
-from game.rules.registry import DEFENCES, FEINTABLE, OFFENSIVE, action_specs, movement_spec, spec_of
+from game.rules.registry import (
+    DEFENCES,
+    FEINTABLE,
+    OFFENSIVE,
+    action_specs,
+    active_modules,
+    movement_spec,
+    spec_of,
+)
 from game.rules.stats import movement_roll, skill_roll
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order
@@ -116,6 +126,12 @@ class Round:
         else:
             self.timing, rolls = roll_timing(world, dice, actors)
             self.events += rolls
+            # A module may regroup the rolled order (side initiative); a fixed one is final.
+            for module in active_modules(self.options):
+                regrouped = module.regroup_timing(self, self.timing)
+                if regrouped is not None:
+                    self.timing, more = regrouped
+                    self.events += more
         names = tuple(name_of(world, e) for e in self.timing)
         self.events.append(TimingOrderSet(names, fixed=timing_order is not None))
         self.events.append(StageStarted("Strategy"))
@@ -181,6 +197,8 @@ class Round:
         self.emit(StageStarted("Resolution"))
         for eid in self.timing:
             self._resolution_turn(eid, state)
+        for module in active_modules(self.options):
+            module.end_of_round(self)
         self.emit(RoundEnded(self.number))
         return self.events
 
@@ -334,22 +352,32 @@ class Round:
                 served, slot = slot, slot + 1
             spec.resolve(self, eid, index, action, state, served)
 
-    def attack(self, eid: int, index: int, action: Action, slot: int | None, state: RoundState) -> None:
+    def attack(
+        self,
+        eid: int,
+        index: int,
+        action: Action,
+        slot: int | None,
+        state: RoundState,
+        order: Order | None = None,
+    ) -> Rolled | None:
         """Roll one attack: its numbers now (`attack_breakdown`), a Called Shot's two
-        ranges, and what a success does (the spec's `on_success`)."""
+        ranges, and what a success does (the spec's `on_success`); then what the roll sets
+        off in the modules (`after_attack`).  `order` is the attacker's declaration (a free
+        attack outside it brings its own); returns the roll (None: nullified)."""
         world, board = self.world, self.board
         spec = spec_of(action.kind)
         assert isinstance(spec, AttackSpec)
         target = action.target
         assert target is not None
-        order = self.orders[eid]
+        order = order or self.orders[eid]
         weapon = weapon_for(world.get(eid, Equipment), action)
         if weapon is None:
             self.nullify(eid, action, "no weapon in hand for it any more")
-            return
+            return None
         if world.get(target, Condition).dead:
             self.nullify(eid, action, f"{name_of(world, target)} is dead")
-            return
+            return None
         target_order = self.orders.get(target)
         situation = Situation(
             attacker_tile=tile_of(world, eid),
@@ -369,14 +397,24 @@ class Round:
         breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
         if isinstance(breakdown, str):
             self.nullify(eid, action, breakdown)
-            return
+            return None
+        ctx = AttackContext(world, board, eid, order, action, weapon, situation)
         called = action.called_shot
-        if called is None:
+        special = naturals(ctx)
+        if special:
+            undefended = replace(situation, defence=DefenceResult(declared=situation.defence.declared))
+            bare = attack_breakdown(world, board, eid, order, action, weapon, undefended)
+            assert not isinstance(bare, str)
+            rolled = natural_roll(self, eid, action, breakdown, bare, special)
+        elif called is None:
             rolled = self.roll(eid, spec.label, target, breakdown, win=spec.win, lose=spec.lose)
         else:
             rolled = self._called_roll(eid, spec.label, called.part, target, breakdown)
         if rolled.succeeded:
             spec.on_success(self, eid, action, weapon, rolled)
+        for module in active_modules(self.options):
+            module.after_attack(self, ctx, rolled)
+        return rolled
 
     def _called_roll(self, eid: int, label: str, part: str, target: int, full: Breakdown) -> Rolled:
         """A Called Shot: ≤ modified stat hits the part, ≤ the stat without the
@@ -400,22 +438,28 @@ class Round:
         return event
 
     def hit(self, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
-        """A hit: on the called part (a full Called Shot hit) or the torso; the target
-        rolls Withstand Injury (RULES.md §7)."""
+        """A hit: on the called part (a full Called Shot hit) or the torso, as the rules
+        modules land it (`game.rules.hits`); the target rolls Withstand Injury (RULES.md §7)."""
         assert action.target is not None
-        called = action.called_shot
-        part = called.part if called is not None and rolled.outcome == "hit" else "torso"
-        vulnerable = bool(called and called.vulnerable and rolled.outcome == "hit")
         target = action.target
         world = self.world
-        self.emit(
-            Hit(
-                name_of(world, eid), name_of(world, target), part, weapon.name, actor_id=eid, target_id=target
-            )
-        )
-        for event in withstand(world, self.dice, target, weapon, vulnerable):
-            self.emit(event)
-
+        ctx = hit_context(self, eid, action, weapon)
+        natural = naturals(ctx).get(rolled.die) if rolled.die is not None else None
+        blow = land(self, ctx, first_blow(ctx, rolled.outcome == "hit", natural.name if natural else ""))
+        names = name_of(world, eid), name_of(world, target)
+        added = 0
+        if blow.struck:
+            self.emit(HitStopped(*names, blow.part, weapon.name, blow.struck, actor_id=eid, target_id=target))
+        else:
+            self.emit(Hit(*names, blow.part, weapon.name, actor_id=eid, target_id=target))
+            for event in withstand(
+                world, self.dice, target, weapon, blow.vulnerable, blow.withstand, blow.sure, blow.injuries
+            ):
+                self.emit(event)
+                if isinstance(event, Injured):
+                    added = event.added
+        for module in active_modules(self.options):
+            module.after_hit(self, ctx, blow, added)
 
 def attack_class(action: Action) -> str:
     """What defences an attack is countered as (its spec's class)."""
