@@ -22,6 +22,7 @@ from game.rules.events import (
     Moved,
     Turned,
     WeaponDropped,
+    WeaponFell,
     WeaponRetrieved,
 )
 from game.world import Condition, Equipment, Facing, Item, Name, Position, World
@@ -101,6 +102,7 @@ _HANDLERS: dict[type[Event], Callable[[World, Any], None]] = {
     Defeated: _defeated,
     Killed: _killed,
     WeaponDropped: _dropped,
+    WeaponFell: _dropped,
     WeaponRetrieved: _retrieved,
 }
 """Event type → what it does to the world (the only place that says so)."""
@@ -118,8 +120,3 @@ def handles(event_type: type[E]) -> Callable[[Callable[[World, E], None]], Calla
 
     return wrap
 
-
-def drop_weapon(world: World, event: Any) -> None:
-    """A weapon leaves a hand for the ground (a Disarm, a fumble): the event names the holder
-    (`target_id`), the weapon, the tile and the item's id to be."""
-    _dropped(world, event)

@@ -2,7 +2,7 @@
 
 import importlib
 
-NAMES = ("facing", "cover", "hit_locations")
+NAMES = ("facing", "cover", "hit_locations", "location_effects")
 """One module of `game.rules.modules` per rules module, each registering itself."""
 
 for _name in NAMES:
