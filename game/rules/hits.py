@@ -191,6 +191,18 @@ def natural_roll(
     return event
 
 
+def free_attack(rnd: Round, attacker: int, action: Action) -> Rolled | None:
+    """An attack outside any order that a rules module grants (a fumble's "free attack for the
+    enemy"): rolled at once with this one action's numbers (no Action Penalty) against the
+    target's defences of the round.  While it is made `rnd.free_attacks` is above 0, so a
+    module can tell (a free attack's fumble sets off nothing more)."""
+    rnd.free_attacks += 1
+    try:
+        return rnd.attack(attacker, -1, action, None, rnd.state, Order(attacker, (action,)))
+    finally:
+        rnd.free_attacks -= 1
+
+
 # ------------------------------------------------------------------ the odds
 def outcomes(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> dict[Blow, Fraction]:
     """Every way a hit can land, with its probability (equal outcomes merged)."""

@@ -136,6 +136,10 @@ class Round:
         self.events.append(TimingOrderSet(names, fixed=timing_order is not None))
         self.events.append(StageStarted("Strategy"))
         self.orders: dict[int, Order] = {}
+        self.state = RoundState()
+        """What the Modifier Stage leaves for the Resolution Stage (a free attack reads it)."""
+        self.free_attacks = 0
+        """How many free attacks (a rules module's, outside any order) are being made now."""
         self.resolved = False
 
     # --------------------------------------------------------- Strategy Stage
@@ -181,7 +185,7 @@ class Round:
         if self.next_declarer is not None:
             raise RoundError(f"{name_of(self.world, self.next_declarer)} has not declared")
         self.resolved = True
-        state = RoundState()
+        state = self.state
         # Modifier Stage (docs/rulings.md): every Grip and defensive roll, then every
         # movement, then the late rolls (Feints), each pass in Timing order (best first).
         self.emit(StageStarted("Modifier"))

@@ -2,7 +2,7 @@
 
 import importlib
 
-NAMES = ("facing", "cover", "hit_locations", "location_effects", "body_cover")
+NAMES = ("facing", "cover", "hit_locations", "location_effects", "body_cover", "criticals")
 """One module of `game.rules.modules` per rules module, each registering itself."""
 
 for _name in NAMES:
