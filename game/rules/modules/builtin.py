@@ -2,7 +2,7 @@
 
 import importlib
 
-NAMES = ("facing", "cover", "hit_locations", "location_effects", "body_cover", "criticals")
+NAMES = ("facing", "cover", "hit_locations", "location_effects", "body_cover", "criticals", "side_initiative")
 """One module of `game.rules.modules` per rules module, each registering itself."""
 
 for _name in NAMES:
