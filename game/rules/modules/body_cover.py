@@ -28,7 +28,7 @@ from game.rules.actions.base import AttackSpec
 from game.rules.hits import Blow
 from game.rules.modules.base import RulesModule
 from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
-from game.rules.positions import name_of
+from game.rules.positions import combatants, name_of
 from game.rules.registry import register_module, spec_of
 
 if TYPE_CHECKING:
@@ -108,8 +108,8 @@ class BodyCover(RulesModule):
         reasons = []
         for action in check.order.actions:
             called = action.called_shot
-            if called is None or action.target is None or not _is_missile(action.kind):
-                continue
+            if called is None or action.target not in combatants(check.world) or not _is_missile(action.kind):
+                continue  # an unknown target has its own reason already
             where = location_of_part(called.part)
             tiles = target_tiles(check.world, action.target, check.earlier)
             levels = {cover_from(check.board, check.end_tile, t) for t in tiles}
