@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from game.rules.round import Round
 
 DICE = range(1, 13)
+PERCENTILE = 100
 
 
 @dataclass(frozen=True)
@@ -184,7 +185,8 @@ def natural_roll(
     if called is not None and judged.total != general.total:
         notes.append(f"{called.part} on ≤ {judged.total}, torso on ≤ {general.total}")
     if natural is not None:
-        ignored = f": the Defense Penalties do not count ({judged.total})" if judged is not full else ""
+        dropped = judged.total != full.total
+        ignored = f": the Defense Penalties do not count ({judged.total})" if dropped else ""
         notes.append(f"natural {die}, {natural.name}{ignored}")
     event = Rolled(name, label, target, full, die, outcome, "; ".join(notes))
     rnd.emit(event)
@@ -243,6 +245,11 @@ def expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float = ON
 
 
 # ------------------------------------------------------------------ events
+def percentile(value: int) -> str:
+    """A d100 reading as the seeds print it: 07, 85, 00 (for 100)."""
+    return "00" if value == PERCENTILE else f"{value:02d}"
+
+
 @dataclass(frozen=True)
 class TableRolled(Event):
     """A rules module's table roll, and what it gave: `Omar — Hit Location on Niles: d100 37: torso`."""
@@ -258,7 +265,8 @@ class TableRolled(Event):
     def text(self) -> str:
         at = f" on {self.target}" if self.target else ""
         result = f": {self.result}" if self.result else ""
-        return f"{self.actor} — {self.table}{at}: d{self.sides} {self.die}{result}"
+        shown = percentile(self.die) if self.sides == PERCENTILE else str(self.die)
+        return f"{self.actor} — {self.table}{at}: d{self.sides} {shown}{result}"
 
 
 @dataclass(frozen=True)

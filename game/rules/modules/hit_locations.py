@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.rules.apply import entity, handles
 from game.rules.events import Event, entity_id
-from game.rules.hits import Blow
+from game.rules.hits import PERCENTILE, Blow, percentile
 from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.positions import name_of
 from game.rules.registry import register_module
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 
 NAME = "hit_locations"
 PURPOSE = "Hit Location"
-SIDES = 100  # a d100: 00 reads as 100
+SIDES = PERCENTILE  # a d100: 00 reads as 100
 LOCATIONS: tuple[tuple[str, int], ...] = (
     ("head", 10),
     ("torso", 60),
@@ -80,14 +80,10 @@ def location_ranges() -> list[tuple[str, int, int]]:
     return found
 
 
-def d100(value: int) -> str:
-    """A d100 reading as printed: 01 … 99, 00."""
-    return "00" if value == 100 else f"{value:02d}"
-
-
 def table_text() -> str:
     """ "head 01–10, torso 11–60, …" """
-    return ", ".join(f"{name} {d100(low)}\u2013{d100(high)}" for name, low, high in location_ranges())
+    ranges = location_ranges()
+    return ", ".join(f"{name} {percentile(low)}\u2013{percentile(high)}" for name, low, high in ranges)
 
 
 @component("wounds")
