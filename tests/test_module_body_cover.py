@@ -14,6 +14,7 @@ from game.rules.forecast import forecast_order
 from game.rules.hits import HitStopped
 from game.rules.modules.body_cover import exposed_by, hidden_share
 from game.rules.options import RuleOptions
+from game.rules.orders import Action, Order
 from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
 from game.rules.validate import validate_order
@@ -107,3 +108,10 @@ def test_the_forecast_counts_the_hits_the_cover_stops() -> None:
     assert on.success == off.success
     assert on.expected_injuries == off.expected_injuries * Fraction(4, 5)
     assert "low cover hides the right leg, left leg: a hit there (20%) strikes the cover" in on.notes
+
+
+def test_a_called_shot_at_an_unknown_target_gets_the_chapters_reason_only() -> None:
+    """Found by the fuzz: the cover check must not look for an unknown target's tile."""
+    cast = range_()
+    order = Order(cast["Alex"], (Action(K.MISSILE_STRIKE, 999, called_shot("head")),))
+    assert validate_order(cast.world, cast.board, order, {}, ON) == ["Missile Strike: unknown target #999"]
