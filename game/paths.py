@@ -1,43 +1,83 @@
 """Where the game's files are: the maps/ and assets/ folders.
 
-Run from a checkout (or an editable install) they are the repository's own;
-a plain install puts them under `<prefix>/share/dominion-tactics`
-(pyproject.toml's data-files).
+In a checkout (or an editable install) they are the repository's own
+top-level folders.  A built package carries copies inside itself, as
+`game/bundled/maps` and `game/bundled/assets` (setup.py maps the top-level
+folders there), found with `importlib.resources` wherever the package lands:
+site-packages, `pip install --target DIR`, a bundler's folder.  From a zip
+file they are extracted once into the user's cache folder, since maps,
+tilesets and fonts are read as files.
 """
 
 from __future__ import annotations
 
-import sys
-import sysconfig
+import shutil
+import tempfile
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-DATA_DIR = "share/dominion-tactics"  # where a plain install puts maps/ and assets/
+from game import __version__
+
+BUNDLED = "bundled"  # the package's folder holding maps/ and assets/ in a built package
+APP_NAME = "dominion-tactics"
+COMPLETE = ".complete"  # written last into an extracted copy: a half-finished copy is redone
 
 
-def data_roots() -> list[Path]:
-    """Where maps/ and assets/ may be, best first: the checkout, then the install's
-    data folders (the environment's, then the user's)."""
-    roots = [Path(__file__).resolve().parent.parent]
-    user = sysconfig.get_path("data", sysconfig.get_preferred_scheme("user"))
-    for base in (sysconfig.get_path("data"), sys.prefix, user):
-        if base and Path(base) / DATA_DIR not in roots:
-            roots.append(Path(base) / DATA_DIR)
-    return roots
+def checkout_root() -> Path:
+    """The folder above the `game` package: the repository, when running from a checkout."""
+    return Path(__file__).resolve().parent.parent
 
 
-def first_root(roots: list[Path]) -> Path:
-    """The first of `roots` that holds both maps/ and assets/ (else the first: errors
-    then name the checkout's paths)."""
-    return next((r for r in roots if (r / "maps").is_dir() and (r / "assets").is_dir()), roots[0])
+def bundled_root() -> Path | None:
+    """The package's own copy of maps/ and assets/, as a real folder; None in a checkout."""
+    try:
+        root = resources.files("game").joinpath(BUNDLED)
+    except (ModuleNotFoundError, OSError):
+        return None
+    if not root.is_dir():
+        return None
+    if isinstance(root, Path):
+        return root
+    return _extracted(root)
 
 
-ROOT = first_root(data_roots())
+def _extracted(root: Traversable) -> Path:
+    """A package from a zip file: its bundled folder copied once into the user's cache."""
+    from platformdirs import user_cache_dir
+
+    target = Path(user_cache_dir(APP_NAME, appauthor=False)) / f"{BUNDLED}-{__version__}"
+    if (target / COMPLETE).exists():
+        return target
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{BUNDLED}-", dir=target.parent))
+    _copy(root, staging)
+    (staging / COMPLETE).write_text(__version__)
+    shutil.rmtree(target, ignore_errors=True)  # a half-finished copy of an earlier run
+    try:
+        staging.rename(target)
+    except OSError:  # another game process finished first: use its copy
+        shutil.rmtree(staging, ignore_errors=True)
+    return target
+
+
+def _copy(source: Traversable, target: Path) -> None:
+    for item in source.iterdir():
+        if item.is_dir():
+            (target / item.name).mkdir()
+            _copy(item, target / item.name)
+        else:
+            (target / item.name).write_bytes(item.read_bytes())
+
+
+ROOT = bundled_root() or checkout_root()
 MAPS = ROOT / "maps"
 ASSETS = ROOT / "assets"
 
 
 def relative_to_root(path: Path) -> str:
-    """A path as written in data files: relative to the repository when inside it."""
+    """A path as written in data files: relative to the game's data folder when inside it
+    ("maps/skirmish.tmx"), so a save names a bundled map the same way in every install."""
     resolved = path.resolve()
     try:
         return resolved.relative_to(ROOT).as_posix()

@@ -104,7 +104,12 @@ def test_a_map_for_another_game_loads_with_sensible_defaults() -> None:
     text = " | ".join(battle.warnings)
     assert "did you mean 'metres_per_tile'" in text
     assert "no deploy zones" in text
-    assert "'Walls', 'Collision'" in text
+    # What was guessed, and from what, is reported (check-map prints it).
+    assert battle.inferred == (
+        "layer 'Walls' (named like a wall): 3 tiles block movement and sight",
+        "tiles of tileset 'plain' with collision shapes: 1 tile blocks movement",
+        "layer 'Collision' (named like a wall): 1 tile blocks movement and sight",
+    )
 
 
 def test_a_tall_map_deploys_north_and_south_around_blocked_edges() -> None:
@@ -137,6 +142,14 @@ def test_the_bundled_skirmish_map() -> None:
     assert all(len(battle.deploy_tiles(side)) >= 10 for side in battle.sides)
     names = {t.name for t, _ in board.terrain_counts()}
     assert {"grass", "stone wall", "low wall", "woods", "deep water", "bridge"} <= names
+
+
+def test_a_deploy_zone_over_blocked_tiles_loses_them_with_a_warning() -> None:
+    battle = load_map(MAPS / "zone_blocked.tmx")  # red covers (1..2, 0..1); (2, 0) and (2, 1) are water
+    assert battle.deploy_tiles("red") == {(1, 0), (1, 1)}
+    assert battle.warnings == (
+        "deploy zone 'red zone' of side 'red' leaves out 2 tile(s) that block movement, first (2, 0)",
+    )
 
 
 # ---------------------------------------------------------------- bad maps

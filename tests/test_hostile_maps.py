@@ -55,6 +55,45 @@ def image_of_too_many_pixels(folder: Path) -> Path:
     return _write(folder, "map.tmx", tmx(8, 6, body))
 
 
+def collection_image_larger_than_declared(folder: Path) -> Path:
+    _write(folder, "bomb.png", png(27000, 27000, pixels=False))
+    collection = (
+        '<tileset firstgid="1" name="things" tilewidth="32" tileheight="32" tilecount="1" columns="0">'
+        '<tile id="0"><image source="bomb.png" width="32" height="32"/></tile></tileset>\n'
+    )
+    return _write(folder, "map.tmx", tmx(8, 6, collection + csv_layer(8, 6)))
+
+
+def collection_image_without_a_size(folder: Path) -> Path:
+    # Tiled may leave an image's size out: it is read from the header, and counted.
+    _write(folder, "bomb.png", png(27000, 27000, pixels=False))
+    collection = (
+        '<tileset firstgid="1" name="things" tilewidth="32" tileheight="32" tilecount="1" columns="0">'
+        '<tile id="0"><image source="bomb.png"/></tile></tileset>\n'
+    )
+    return _write(folder, "map.tmx", tmx(8, 6, collection + csv_layer(8, 6)))
+
+
+def sheet_image_without_a_size(folder: Path) -> Path:
+    _write(folder, "bomb.png", png(27000, 27000, pixels=False))
+    sheet = (
+        '<tileset firstgid="1" name="s" tilewidth="4096" tileheight="4096">'
+        '<image source="bomb.png"/></tileset>\n'
+    )
+    return _write(folder, "map.tmx", tmx(8, 6, sheet + csv_layer(8, 6)))
+
+
+def many_collection_images(folder: Path) -> Path:
+    # 600 images in each of two tilesets: the limit is the map's, not each tileset's.
+    _write(folder, "one.png", png(4, 4))
+    tiles = "".join(f'<tile id="{k}"><image source="one.png"/></tile>' for k in range(600))
+    collections = "".join(
+        f'<tileset firstgid="{first}" name="things" tilewidth="4" tileheight="4">{tiles}</tileset>\n'
+        for first in (1, 1001)
+    )
+    return _write(folder, "map.tmx", tmx(8, 6, collections + csv_layer(8, 6)))
+
+
 # ---------------------------------------------------------------- 2. exhaustion
 def margin_pytmx_walks(folder: Path) -> Path:
     # Tiled counts (5792 - 2 × 2800)² = 36,864 tiles; pytmx walks every pixel position: 33 million.
@@ -142,6 +181,12 @@ def tileset_with_an_entity_inside_a_group(folder: Path) -> Path:
     return _write(folder, "map.tmx", plain_map(extra=group))
 
 
+def a_doctype_with_a_parameter_entity(folder: Path) -> Path:
+    # An external DTD alone is allowed (old Tiled wrote one); an internal subset never is.
+    prolog = '<!DOCTYPE map SYSTEM "map.dtd" [<!ENTITY % x SYSTEM "file:///etc/passwd"> %x;]>\n'
+    return _write(folder, "map.tmx", plain_map().replace("<map ", prolog + "<map ", 1))
+
+
 def a_pytmx_attribute_on_the_map(folder: Path) -> Path:
     return _write(folder, "map.tmx", plain_map(attributes=' filename="/elsewhere/map.tmx"'))
 
@@ -184,6 +229,13 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
         "is 27000×27000 pixels, but the tileset says 32×32",
     ),
     "image of too many pixels": (image_of_too_many_pixels, "pixels between them"),
+    "collection image larger than declared": (
+        collection_image_larger_than_declared,
+        "is 27000×27000 pixels, but the tileset says 32×32",
+    ),
+    "collection image without a size": (collection_image_without_a_size, "pixels between them"),
+    "sheet image without a size": (sheet_image_without_a_size, "pixels between them"),
+    "1,200 collection images": (many_collection_images, "tilesets hold more than 1024 tile images"),
     "margin pytmx walks": (margin_pytmx_walks, "more than 65536 tiles"),
     "100,000 tileset references": (many_tileset_references, "more than 256 tilesets"),
     "tilesets of 65,536 tiles": (tilesets_of_65536_tiles, "tiles between them"),
@@ -195,6 +247,7 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "walls everywhere": (walls_everywhere, "no open tiles near the edges"),
     "a flood of elements": (a_flood_of_elements, "XML elements"),
     "tileset with an entity inside a group": (tileset_with_an_entity_inside_a_group, "DOCTYPE"),
+    "a DOCTYPE with a parameter entity": (a_doctype_with_a_parameter_entity, "with an internal subset"),
     "a pytmx attribute on the map": (a_pytmx_attribute_on_the_map, "'filename', which is not Tiled's"),
     "an unknown encoding": (an_unknown_encoding, "unknown encoding"),
     "groups nested 2000 deep": (groups_nested_2000_deep, "nested more than 64 deep"),
@@ -203,7 +256,13 @@ CASES: dict[str, tuple[Callable[[Path], Path], str]] = {
     "a polygon without points": (a_polygon_without_points, "has no points"),
     "two tilesets at one firstgid": (two_tilesets_at_one_firstgid, "both start at gid 1"),
 }
-RENDERED = ("image larger than declared", "image of too many pixels")
+RENDERED = (
+    "image larger than declared",
+    "image of too many pixels",
+    "collection image larger than declared",
+    "collection image without a size",
+    "sheet image without a size",
+)
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -1,46 +1,62 @@
-"""Where the maps and art are found: the checkout, else a plain install's data folder."""
+"""Where the maps and art are found: the checkout's own folders, else the package's copy."""
 
 from __future__ import annotations
 
-import tomllib
+import zipfile
 from pathlib import Path
 
-from game.paths import ASSETS, DATA_DIR, MAPS, ROOT, data_roots, first_root
+import pytest
+
+import game.paths as paths
+from game.paths import ASSETS, MAPS, ROOT, bundled_root, checkout_root
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 def test_a_checkout_uses_its_own_maps_and_assets() -> None:
-    assert ROOT == REPO
+    assert bundled_root() is None  # the source tree never holds game/bundled: setup.py maps it
+    assert ROOT == REPO == checkout_root()
     assert MAPS == REPO / "maps" and ASSETS == REPO / "assets"
-    assert data_roots()[0] == REPO
 
 
-def test_an_install_without_a_checkout_finds_its_data_folder(tmp_path: Path) -> None:
-    package_parent = tmp_path / "site-packages"  # a plain install: no maps/ next to the package
-    package_parent.mkdir()
-    installed = tmp_path / "prefix" / DATA_DIR
-    for folder in ("maps", "assets"):
-        (installed / folder).mkdir(parents=True)
-    assert first_root([package_parent, installed]) == installed
-    # Half an install (maps but no assets) is not taken for one.
-    (tmp_path / "half" / "maps").mkdir(parents=True)
-    assert first_root([package_parent, tmp_path / "half", installed]) == installed
-    # Nothing anywhere: the first place, so errors name a path the user can look at.
-    assert first_root([package_parent, tmp_path / "nowhere"]) == package_parent
+def test_setup_ships_every_file_of_maps_and_assets_and_nothing_else() -> None:
+    """setup.py's package data covers every file under maps/ and assets/ (so any install
+    plays), mapped into the package as game/bundled/."""
+    import ast
+
+    tree = ast.parse((REPO / "setup.py").read_text("utf-8"))
+    values = {
+        t.id: ast.literal_eval(n.value)
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Assign)
+        for t in n.targets
+        if isinstance(t, ast.Name) and t.id == "BUNDLED"
+    }
+    bundled = values["BUNDLED"]
+    assert bundled == {"game.bundled.maps": "maps", "game.bundled.assets": "assets"}
+    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "setup")
+    data = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "package_data"))
+    covered = {
+        p
+        for package, folder in bundled.items()
+        for pattern in data[package]
+        for p in (REPO / folder).glob(pattern)
+    }
+    every = {p for folder in bundled.values() for p in (REPO / folder).rglob("*") if p.is_file()}
+    assert every == covered
 
 
-def test_the_install_carries_every_bundled_file() -> None:
-    """pyproject's data-files cover every file under maps/ and assets/ (so a plain
-    `pip install .` plays), and nothing else."""
-    config = tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))
-    data_files = config["tool"]["setuptools"]["data-files"]
-    covered: set[Path] = set()
-    for target, patterns in data_files.items():
-        assert target.startswith(DATA_DIR)
-        for pattern in patterns:
-            for path in REPO.glob(pattern):
-                assert Path(target).relative_to(DATA_DIR) == path.parent.relative_to(REPO)
-                covered.add(path)
-    bundled = {p for folder in ("maps", "assets") for p in (REPO / folder).rglob("*") if p.is_file()}
-    assert bundled == covered
+def test_a_zipped_package_extracts_its_bundled_folder_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    archive = tmp_path / "game.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("game/bundled/maps/a.tmx", "<map/>")
+        z.writestr("game/bundled/assets/fonts/f.ttf", b"\x00\x01")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    root = zipfile.Path(archive, "game/bundled/")
+    first = paths._extracted(root)
+    assert (first / "maps" / "a.tmx").read_text() == "<map/>"
+    assert (first / "assets" / "fonts" / "f.ttf").read_bytes() == b"\x00\x01"
+    (first / "maps" / "a.tmx").write_text("kept")  # a second run does not copy again
+    assert paths._extracted(root) == first and (first / "maps" / "a.tmx").read_text() == "kept"

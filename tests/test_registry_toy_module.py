@@ -19,7 +19,7 @@ from game.rules.attack import AttackContext
 from game.rules.dice import ScriptedDice
 from game.rules.events import Rolled
 from game.rules.forecast import forecast_order
-from game.rules.modules.base import RulesModule
+from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind, Order
 from game.rules.registry import register_module, rules_modules, unregister
@@ -29,6 +29,17 @@ from game.rules.validate import validate_order
 HILLS = {(3, 5), (2, 2)}
 
 
+class Hills(ModuleOverlay):
+    """The hills, and what standing on one is worth."""
+
+    name = "hills"
+    label = "Hills"
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:
+        style = MarkStyle("hill: +1 to melee attacks from here", "good", "dots")
+        return TileMarks((style,), {tile: (0, "+1") for tile in HILLS})
+
+
 class HigherGround(RulesModule):
     """Attacking down from a hill is easier; sprinting up one is not allowed."""
 
@@ -36,6 +47,7 @@ class HigherGround(RulesModule):
     label = "Higher Ground"
     builtin = False
     help = "+1 to melee attacks from a hill onto lower ground; no Sprint up a hill"
+    mark_overlays = (Hills(),)
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         here, there = ctx.situation.attacker_tile, ctx.situation.target_tile
@@ -163,3 +175,27 @@ def test_the_setup_screen_lists_it_and_switches_it() -> None:
     assert button.label == "Higher Ground: off"
     button.on_click()
     assert setup.options.has("higher_ground")
+
+
+def test_the_window_and_render_draw_its_overlay() -> None:
+    from game.cli.render import render
+    from game.rules.battle import Battle
+    from game.rules.board import GridBoard
+    from game.ui.battle.input import next_module_overlay
+    from game.ui.render.overlays import OverlayLayer
+    from game.ui.theme import Theme
+
+    cast = duel()
+    cast.board = GridBoard(8, 8)
+    picture_of = {}
+    for overlays in (set(), {"hills"}):
+        battle = Battle(cast.world.copy(), cast.board, 1, module_on(), max_rounds=3)
+        surface = render(battle, None, overlays, select="Hilda")
+        picture_of[bool(overlays)] = surface
+    hill = (3 * 32 + 3, 5 * 32 + 28)  # inside the hill tile under Hilda's token, clear of the text
+    assert picture_of[True].get_at(hill) != picture_of[False].get_at(hill)
+    layer = OverlayLayer(Theme())
+    overlays = [Hills()]
+    assert next_module_overlay(layer, overlays) == "Hills overlay on" and "hills" in layer.active
+    assert next_module_overlay(layer, overlays) == "rules module overlays off" and "hills" not in layer.active
+    assert next_module_overlay(layer, []) == "no rules module in play has an overlay"

@@ -65,7 +65,13 @@ def _roster(roster_path: str | None) -> Any:
 
 
 def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
-    from game.content.scenarios import find_scenario, list_scenarios, load_scenario, quick_scenario
+    from game.content.scenarios import (
+        MAP_SUFFIXES,
+        find_scenario,
+        list_scenarios,
+        load_scenario,
+        quick_scenario,
+    )
 
     path = Path(spec)
     if spec == "mirror":
@@ -75,10 +81,10 @@ def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
         if not found:
             raise ValueError("no bundled scenarios")
         return found
-    if path.suffix == ".tmx":
+    if path.suffix.lower() in MAP_SUFFIXES:
         if not path.exists():
             raise ValueError(f"no map {spec}")
-        return [quick_scenario(path)]
+        return [quick_scenario(path)]  # a .tmj: MapError, one line saying to save it as .tmx
     if path.suffix == ".json" and roster_path:
         return [load_scenario(path, _roster(roster_path))]
     return [find_scenario(spec)]

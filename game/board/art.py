@@ -6,7 +6,8 @@ itself.  Boards without art (the in-memory grid) are drawn from their terrain.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
@@ -29,6 +30,7 @@ class TilesetArt:
     margin: int = 0
     spacing: int = 0
     size: tuple[int, int] = (0, 0)  # the image's pixels, as its header said when the map was checked
+    trans: tuple[int, int, int] | None = None  # the colour drawn as transparent (Tiled's `trans`)
 
     def source_rect(self, gid: int) -> tuple[int, int, int, int]:
         """(x, y, w, h) of a gid's tile inside the image."""
@@ -37,6 +39,28 @@ class TilesetArt:
         x = self.margin + col * (self.tile_width + self.spacing)
         y = self.margin + row * (self.tile_height + self.spacing)
         return x, y, self.tile_width, self.tile_height
+
+
+@dataclass(frozen=True)
+class TileImageArt:
+    """The image of one tile of a collection, and its size as its header said when checked."""
+
+    path: Path
+    size: tuple[int, int]
+    trans: tuple[int, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class CollectionArt:
+    """A tileset of single images (Tiled's "collection of images"): gid = firstgid + tile id."""
+
+    firstgid: int
+    tilecount: int
+    images: Mapping[int, TileImageArt] = field(default_factory=dict)  # tile id → image
+
+    def image(self, gid: int) -> TileImageArt | None:
+        """The image of a gid's tile, or None if it has none we may draw."""
+        return self.images.get(gid - self.firstgid)
 
 
 @dataclass(frozen=True)
@@ -56,10 +80,10 @@ class MapArt:
 
     tile_width: int
     tile_height: int
-    tilesets: tuple[TilesetArt, ...]
+    tilesets: tuple[TilesetArt | CollectionArt, ...]
     layers: tuple[LayerArt, ...]
 
-    def tileset_for(self, gid: int) -> TilesetArt | None:
+    def tileset_for(self, gid: int) -> TilesetArt | CollectionArt | None:
         """The tileset a gid belongs to (the one with the largest firstgid ≤ gid)."""
         holders = [t for t in self.tilesets if t.firstgid <= gid < t.firstgid + t.tilecount]
         return max(holders, key=lambda t: t.firstgid, default=None)

@@ -21,6 +21,7 @@ class DeployZone:
     side: str
     name: str
     tiles: frozenset[Tile]
+    colour: str | None = None  # "#rrggbb" the map gives the side, if any
 
     def bounds(self) -> tuple[int, int, int, int]:
         """(min x, min y, max x, max y) of the zone's tiles."""
@@ -31,12 +32,18 @@ class DeployZone:
 
 @dataclass(frozen=True)
 class Placement:
-    """A combatant the map places before the battle: a character id, its side, tile and facing."""
+    """A combatant the map places before the battle: a roster id, its side, tile and facing.
+
+    The map names the id with a `character` or a `troop` property (`kind`); which ids
+    exist is the roster's business (`game.content.mapunits` checks them)."""
 
     side: str
     character: str
     tile: Tile
     facing: int  # 0 = N, clockwise, as game.world.Facing
+    name: str = ""  # the object's name: the combatant's name in battle ("" = the character's own)
+    kind: str = "character"  # the property that named it: "character" or "troop"
+    object_id: int = 0  # the Tiled object, for messages
 
     @property
     def facing_name(self) -> str:
@@ -57,6 +64,7 @@ class BattleMap:
     warnings: tuple[str, ...] = field(default_factory=tuple)
     art: MapArt | None = None  # the map's own tiles, for drawing; None: draw from terrain
     digest: str = ""  # SHA-256 of the map file and its tileset files: saves notice an edited map
+    inferred: tuple[str, ...] = ()  # what terrain was guessed from other games' conventions, and from what
 
     @property
     def sides(self) -> list[str]:
@@ -65,6 +73,14 @@ class BattleMap:
         for side in [z.side for z in self.zones] + [p.side for p in self.placements]:
             seen.setdefault(side, None)
         return list(seen)
+
+    def side_colour(self, side: str) -> str | None:
+        """The colour the map's deploy zones give a side, if any (the first zone that says)."""
+        return next((z.colour for z in self.zones if z.side == side and z.colour), None)
+
+    def placed(self, side: str) -> list[Placement]:
+        """The combatants the map places for a side."""
+        return [p for p in self.placements if p.side == side]
 
     def deploy_tiles(self, side: str) -> set[Tile]:
         """Every tile where `side` may deploy."""

@@ -12,24 +12,28 @@ makers in docs/maps.md.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from game.board import xmlsafe
+from game.board.embed import embed_tilesets
 from game.board.errors import MapError, int_attr
-from game.board.images import FORMATS, ImageError, image_size
 from game.board.layerdata import check_layer
+from game.board.tilesets import (
+    MAX_TILE_PIXELS,
+    ImageBudget,
+    Tileset,
+    TilesetRange,
+    read_tileset,
+    require_file,
+)
 from game.files import is_regular_file
 
 MAX_TILES_PER_SIDE = 1000  # tiles; a battle needs no more, and it bounds every array
-MAX_TILE_PIXELS = 4096  # pixels per tile side
-MAX_IMAGE_PIXELS = 32768  # pixels per tileset image side
 MAX_DECODED_PIXELS = 2**25  # pixels of tileset images one map may have decoded (128 MiB at 32 bits)
 MAX_TILESETS = 256
-MAX_TILESET_TILES = 65536  # tiles in one tileset
 MAX_TOTAL_TILES = 2**18  # tiles over every tileset reference, counted as pytmx walks them
 MAX_LAYERS = 256
 MAX_LAYER_CELLS = 4_000_000  # tiles over every tile layer: four layers of 1000×1000
@@ -70,48 +74,6 @@ with one of these names would overwrite pytmx's state (`filename` would make it 
 tilesets from another folder than the one checked here)."""
 
 
-@dataclass(frozen=True)
-class SheetImage:
-    """A tileset image cut into tiles, as checked: its real size is the declared one."""
-
-    path: Path
-    width: int
-    height: int
-    columns: int
-    tilecount: int
-    margin: int
-    spacing: int
-
-
-@dataclass(frozen=True)
-class TilesetRange:
-    """The gids one tileset provides, and where it came from (for messages)."""
-
-    name: str
-    origin: str  # the .tsx file, or "embedded"
-    firstgid: int
-    count: int
-    tile_width: int = 0
-    tile_height: int = 0
-    sheet: SheetImage | None = None  # None: no image, or one we do not decode
-
-    def holds(self, gid: int) -> bool:
-        """Whether the gid (flags removed) belongs to this tileset."""
-        return self.firstgid <= gid < self.firstgid + self.count
-
-
-@dataclass(frozen=True)
-class _Tileset:
-    """What a tileset file says, whichever map references it."""
-
-    name: str
-    count: int
-    walked: int  # tile positions pytmx walks in its image
-    tile_width: int
-    tile_height: int
-    sheet: SheetImage | None
-
-
 @dataclass
 class Checked:
     """What the checks learnt: the parsed map, its tilesets, warnings and a digest of its files."""
@@ -150,7 +112,7 @@ def check_file(path: Path) -> Checked:
     for layer in layers:
         check_layer(layer, width, height, checked.tilesets, name)
     for image in root.findall(".//imagelayer/image"):
-        _require_file(path.parent, image.get("source"), f"image layer of {name}")
+        require_file(path.parent, image.get("source"), f"image layer of {name}")
     _check_objects(root.iter("object"), name)
     objects = root.findall(".//objectgroup/object")
     templated = [o.get("id", "?") for o in objects if o.get("template")]
@@ -201,17 +163,24 @@ def _check_map_attributes(root: Element, name: str) -> None:
 
 # ---------------------------------------------------------------- tilesets
 def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xmlsafe.Budget) -> None:
-    """Every <tileset> pytmx will load (it finds them anywhere, inside groups too), within bounds."""
+    """Every <tileset> pytmx will load (it finds them anywhere, inside groups too), within bounds.
+
+    Each external tileset is then embedded in the map's tree (its checked root, whose
+    images have their sizes), so pytmx reads only what was checked, never a file."""
     name = map_path.name
     nodes = list(root.iter("tileset"))
     if len(nodes) > MAX_TILESETS:
         raise MapError(f"{name}: more than {MAX_TILESETS} tilesets")
-    files: dict[Path, _Tileset] = {}  # one parse per .tsx, however often it is referenced
+    files: dict[Path, tuple[Tileset, Element]] = {}  # one parse per .tsx, however often it is referenced
     walked = 0
     decoded: dict[Path, int] = {}
     starts: dict[int, TilesetRange] = {}
+    sources: list[tuple[Element, Element | None, Path]] = []
+    images = ImageBudget()
     for node in nodes:
-        tileset, tiles_walked = _check_tileset(node, map_path, checked, budget, files)
+        checked_one = _check_tileset(node, map_path, checked, budget, files, images)
+        tileset, tiles_walked, (tsx_root, base) = checked_one
+        sources.append((node, tsx_root, base))
         clash = starts.get(tileset.firstgid)
         if clash is not None:
             raise MapError(
@@ -223,37 +192,30 @@ def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xml
         walked += tiles_walked
         if walked > MAX_TOTAL_TILES:
             raise MapError(f"{name}: the tilesets hold more than {MAX_TOTAL_TILES:,} tiles between them")
-        if tileset.sheet is not None:
-            decoded[tileset.sheet.path] = tileset.sheet.width * tileset.sheet.height
+        decoded.update(tileset.pixels)
     if sum(decoded.values()) > MAX_DECODED_PIXELS:
         raise MapError(
             f"{name}: the tileset images hold more than {MAX_DECODED_PIXELS:,} pixels between them; "
             "use fewer or smaller images"
         )
-
-
-def _positions(node: Element, image: Element) -> int:
-    """How many tile positions pytmx visits in a tileset image.
-
-    pytmx steps from the margin to `size + margin - tile + 1`, so it counts the margin
-    differently from Tiled; it is its count that costs time, so it is the one bounded.
-    """
-    tile_w, tile_h = int(node.get("tilewidth", "1")), int(node.get("tileheight", "1"))
-    margin, spacing = int(node.get("margin", "0")), int(node.get("spacing", "0"))
-    width, height = int(image.get("width", "0")), int(image.get("height", "0"))
-    columns = len(range(margin, width + margin - tile_w + 1, tile_w + spacing))
-    rows = len(range(margin, height + margin - tile_h + 1, tile_h + spacing))
-    return columns * rows
+    embed_tilesets(root, sources)
 
 
 def _check_tileset(
-    node: Element, map_path: Path, checked: Checked, budget: xmlsafe.Budget, files: dict[Path, _Tileset]
-) -> tuple[TilesetRange, int]:
-    """An embedded or external tileset: files present, sizes sane; its gid range, and the
-    tile positions pytmx will walk for it."""
+    node: Element,
+    map_path: Path,
+    checked: Checked,
+    budget: xmlsafe.Budget,
+    files: dict[Path, tuple[Tileset, Element]],
+    images: ImageBudget,
+) -> tuple[TilesetRange, int, tuple[Element | None, Path]]:
+    """An embedded or external tileset: files present, sizes sane; its gid range, the tile
+    positions pytmx will walk for it, and (its .tsx root or None, the folder its paths start in)."""
     map_name = map_path.name
     firstgid = int_attr(node, "firstgid", f"{map_name}: tileset", low=1)
     source = node.get("source")
+    tsx_root: Element | None = None
+    base = map_path.parent
     if source:
         if not source.lower().endswith(".tsx"):
             raise MapError(f"{map_name}: tileset {source!r} is not a .tsx file; save it as .tsx in Tiled")
@@ -263,21 +225,28 @@ def _check_tileset(
         key = tsx.resolve()
         if key not in files:
             _warn_outside(key, map_path, source, checked.warnings)
-            tsx_root = _parse(tsx, "tileset", budget)
-            _check_attribute_names(tsx_root, tsx.name)
-            _check_properties(tsx_root, tsx.name)
-            _check_objects(tsx_root.iter("object"), tsx.name)
-            files[key] = _read_tileset(tsx_root, tsx.parent, source, map_name, checked.warnings)
-        tileset, origin = files[key], source
+            root = _parse(tsx, "tileset", budget)
+            _check_attribute_names(root, tsx.name)
+            _check_properties(root, tsx.name)
+            _check_objects(root.iter("object"), tsx.name)
+            files[key] = (read_tileset(root, tsx.parent, source, map_name, checked.warnings, images), root)
+        (tileset, tsx_root), origin, base = files[key], source, tsx.parent
     else:
         origin = "embedded"
-        tileset = _read_tileset(node, map_path.parent, origin, map_name, checked.warnings)
+        tileset = read_tileset(node, map_path.parent, origin, map_name, checked.warnings, images)
     if firstgid + tileset.count - 1 > MAX_GID:
         raise MapError(f"{map_name}: tileset {tileset.name!r} has gids above {MAX_GID}")
     checked_range = TilesetRange(
-        tileset.name, origin, firstgid, tileset.count, tileset.tile_width, tileset.tile_height, tileset.sheet
+        tileset.name,
+        origin,
+        firstgid,
+        tileset.count,
+        tileset.tile_width,
+        tileset.tile_height,
+        tileset.sheet,
+        tileset.images,
     )
-    return checked_range, tileset.walked
+    return checked_range, tileset.walked, (tsx_root, base)
 
 
 def _warn_outside(tsx: Path, map_path: Path, source: str, warnings: list[str]) -> None:
@@ -293,82 +262,12 @@ def _warn_outside(tsx: Path, map_path: Path, source: str, warnings: list[str]) -
     )
 
 
-def _read_tileset(node: Element, base: Path, origin: str, map_name: str, warnings: list[str]) -> _Tileset:
-    """The checked contents of a <tileset> element (embedded, or the root of a .tsx file)."""
-    name = node.get("name") or origin
-    where = f"{map_name}: tileset {name[:60]!r} ({origin})"
-    tile_w = int_attr(node, "tilewidth", where, low=1)
-    tile_h = int_attr(node, "tileheight", where, low=1)
-    if max(tile_w, tile_h) > MAX_TILE_PIXELS:
-        raise MapError(f"{where}: tiles above {MAX_TILE_PIXELS} pixels")
-    declared = int_attr(node, "tilecount", where, default=0)
-    count, walked, sheet = declared, 0, None
-    image = node.find("image")
-    if image is not None:
-        source = image.get("source")
-        _require_file(base, source, where)
-        img_w = int_attr(image, "width", f"{where} image", low=1)
-        img_h = int_attr(image, "height", f"{where} image", low=1)
-        if max(img_w, img_h) > MAX_IMAGE_PIXELS:
-            raise MapError(f"{where}: image above {MAX_IMAGE_PIXELS} pixels a side")
-        spacing = int_attr(node, "spacing", where, default=0)
-        margin = int_attr(node, "margin", where, default=0)
-        columns = (img_w - 2 * margin + spacing) // (tile_w + spacing)
-        rows = (img_h - 2 * margin + spacing) // (tile_h + spacing)
-        count = max(count, columns * rows)
-        walked = _positions(node, image)
-        if walked > MAX_TILESET_TILES:
-            raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
-        path = (base / str(source)).resolve()
-        if _image_checked(path, (img_w, img_h), where, warnings):
-            columns = int_attr(node, "columns", where, default=0) or max(columns, 0)
-            sheet = SheetImage(path, img_w, img_h, columns, declared or count, margin, spacing)
-    for tile in node.iter("tile"):
-        tile_id = int_attr(tile, "id", f"{where} tile")
-        count = max(count, tile_id + 1)
-        if count > MAX_TILESET_TILES:
-            break
-        for tile_image in tile.findall("image"):
-            _require_file(base, tile_image.get("source"), f"{where} tile {tile_id}")
-    if count > MAX_TILESET_TILES:
-        raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
-    return _Tileset(name, count, walked, tile_w, tile_h, sheet)
-
-
-def _image_checked(path: Path, declared: tuple[int, int], where: str, warnings: list[str]) -> bool:
-    """Whether a tileset image may be decoded: its header says its size, and it is the declared one.
-
-    An image we cannot size is not drawn (warning); one larger or smaller than declared is
-    refused, as that is how an image bomb hides (a tileset that says 32×32 over 27000×27000).
-    """
-    try:
-        real = image_size(path)
-    except ImageError as err:
-        warnings.append(f"{where}: image {path.name} is not drawn ({err}; use {FORMATS})")
-        return False
-    if real != declared:
-        raise MapError(
-            f"{where}: image {path.name} is {real[0]}×{real[1]} pixels, but the tileset says "
-            f"{declared[0]}×{declared[1]}; open the tileset in Tiled and save it again"
-        )
-    return True
-
-
-def _require_file(base: Path, source: str | None, where: str) -> None:
-    """An image or other file a map names must exist."""
-    if not source:
-        raise MapError(f"{where}: an image without a source file")
-    if not (base / source).is_file():
-        raise MapError(f"{where}: missing image file {source} (looked for {os.path.normpath(base / source)})")
-
-
 def _check_properties(root: Element, name: str) -> None:
-    """Typed property values that pytmx would fail to convert."""
+    """Typed property values that pytmx would fail to convert (members of class
+    properties too: `game.board.embed` spells the game's classes out for pytmx)."""
     for prop in root.iter("property"):
         kind, value = prop.get("type", "string"), prop.get("value", "")
         label = f"{name}: property {prop.get('name', '')[:60]!r}"
-        if kind == "class":
-            raise MapError(f"{label}: custom class properties are not supported")
         try:
             if kind == "int":
                 int(value)

@@ -10,11 +10,12 @@ for map makers in docs/maps.md; in short:
 - layers are read bottom to top, and for each property the topmost tile that
   sets it wins (so a bridge over water can set `blocks_move` false);
 - maps made for other games load too: a tile that says nothing is open ground,
-  except on layers named like walls, collision or obstacles (blocks movement
-  and sight) and tiles with collision shapes (blocks movement);
-- objects with a `side` are deploy zones, objects with a `character` are
-  combatants placed before the battle; with no deploy zone, two sides "A"
-  and "B" deploy along opposite edges.
+  unless a convention says otherwise (`game.board.infer`: layers named like
+  walls or water, `collides`-like properties, collision shapes, collision
+  objects); what was guessed is reported in `BattleMap.inferred`;
+- objects with a `side` are deploy zones, objects with a `character` or a
+  `troop` are combatants placed before the battle (`game.board.objects`);
+  with no deploy zone, the sides deploy along opposite edges.
 """
 
 from __future__ import annotations
@@ -27,16 +28,25 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree.ElementTree import Element
 
 import numpy as np
 
-from game.board.art import FLIP_D, FLIP_H, FLIP_V, LayerArt, MapArt, TilesetArt
-from game.board.battlemap import BattleMap, DeployZone, Placement
+from game.board.art import (
+    FLIP_D,
+    FLIP_H,
+    FLIP_V,
+    CollectionArt,
+    LayerArt,
+    MapArt,
+    TileImageArt,
+    TilesetArt,
+)
+from game.board.battlemap import BattleMap
+from game.board.infer import Guess, Inference, layer_guess, tile_guess
+from game.board.objects import MAX_NAME_LENGTH, blocking_objects, zones_and_units
 from game.board.preflight import MapError, TilesetRange, check_file
 from game.board.terrain import MAX_METRES_PER_TILE, MAX_MOVE_COST, Terrain, TerrainBoard
-from game.board.zones import DEFAULT_SIDES, SHAPES, ZoneBudget, ZoneShape, check_zones, edge_zones, zone_tiles
-from game.core.geometry import bearing_direction, parse_direction
+from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
 
 # pytmx imports pygame when it can, and pygame greets stdout unless told not to;
@@ -51,18 +61,13 @@ __all__ = ["MapError", "load_map"]
 
 TERRAIN_KEYS = ("move_cost", "blocks_move", "blocks_sight", "cover", "terrain")
 MAP_KEYS = ("metres_per_tile", "name")
-OBJECT_KEYS = ("side", "character", "facing")
-MAX_NAME_LENGTH = 40  # characters of the map's name, a side or a character: "Side <name>" stays a valid side
 LEGACY_TERRAIN = re.compile(r"-?\d*(,-?\d*){3}")
-WALL_LAYER = re.compile(r"wall|collision|collide|obstacle|solid|block", re.IGNORECASE)
 NEAR_MISSES = {
     "meterspertile": "metres_per_tile",
     "blocksmovement": "blocks_move",
     "movementcost": "move_cost",
 }
 """Folded spellings (lower case, letters only) we recognise as a mistake for one of ours."""
-ZONE_KINDS = ("deploy", "deploy_zone", "deployzone", "zone")
-UNIT_KINDS = ("unit", "combatant", "character")
 
 
 @dataclass(frozen=True)
@@ -105,25 +110,42 @@ def load_map(path: str | os.PathLike[str]) -> BattleMap:
 
     metres = _metres_per_tile(tmx.properties, path.name)
     _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
-    board, used_names = _board(tmx, metres, path.name, warnings)
-    zones, placements, ignored = _objects(tmx, checked.root, board, path.name)
-    if ignored:
-        warnings.append(f"{ignored} object(s) are neither deploy zones nor combatants and were ignored")
+    inference = Inference()
+    blockers = blocking_objects(tmx, checked.root, inference, path.name)
+    board, inferred = _board(tmx, metres, path.name, warnings, inference, blockers)
+    found = zones_and_units(tmx, checked.root, board, path.name)
+    zones, placements = found.zones, found.placements
+    warnings.extend(found.warnings)
+    if found.ignored:
+        warnings.append(f"{found.ignored} object(s) are neither deploy zones nor combatants and were ignored")
     if not zones:
-        zones = edge_zones(board, path.name)
+        sides = _edge_sides([p.side for p in placements])
+        zones = edge_zones(board, path.name, sides)
         edges = "west and east" if board.width >= board.height else "north and south"
-        warnings.append(f"no deploy zones: sides {' and '.join(DEFAULT_SIDES)} deploy on the {edges} edges")
+        warnings.append(f"no deploy zones: sides {' and '.join(sides)} deploy on the {edges} edges")
     check_zones(zones, placements, path.name, warnings)
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
-    if used_names:
-        layers = ", ".join(repr(n) for n in used_names)
-        warnings.append(f"tiles on layer(s) {layers} block movement and sight by the layer's name")
     name = _map_name(tmx.properties.get("name"), path)
     art = _art(tmx, checked.tilesets)
     return BattleMap(
-        name, str(path), board, tuple(zones), tuple(placements), tuple(warnings), art, checked.digest
+        name,
+        str(path),
+        board,
+        tuple(zones),
+        tuple(placements),
+        tuple(warnings),
+        art,
+        checked.digest,
+        tuple(inferred),
     )
+
+
+def _edge_sides(placed: list[str]) -> tuple[str, str]:
+    """The two sides of a map without deploy zones: those its combatants name, then A and B."""
+    sides = list(dict.fromkeys(placed))
+    sides += [s for s in DEFAULT_SIDES if s not in sides]
+    return sides[0], sides[1]
 
 
 # ---------------------------------------------------------------- art
@@ -160,11 +182,14 @@ def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
                 float(getattr(layer, "opacity", 1.0) or 0.0),
             )
         )
-    sheets = []
+    sheets: list[TilesetArt | CollectionArt] = []
     for tileset in tilesets:
+        if tileset.images:
+            images = {tile: TileImageArt(i.path, (i.width, i.height), i.trans) for tile, i in tileset.images}
+            sheets.append(CollectionArt(tileset.firstgid, tileset.count, images))
         sheet = tileset.sheet
         if sheet is None or not sheet.columns:
-            continue  # no image, a collection of single images, or one we do not decode: terrain
+            continue  # no image, or one we do not decode: its tiles show their terrain
         sheets.append(
             TilesetArt(
                 firstgid=tileset.firstgid,
@@ -176,6 +201,7 @@ def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
                 margin=sheet.margin,
                 spacing=sheet.spacing,
                 size=(sheet.width, sheet.height),
+                trans=sheet.trans,
             )
         )
     return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers))
@@ -282,18 +308,24 @@ def _tile_label(tmx: pytmx.TiledMap, gid: int) -> str:
 
 
 def _board(
-    tmx: pytmx.TiledMap, metres: float, where: str, warnings: list[str]
+    tmx: pytmx.TiledMap,
+    metres: float,
+    where: str,
+    warnings: list[str],
+    inference: Inference,
+    blockers: list[tuple[Guess, np.ndarray]],
 ) -> tuple[TerrainBoard, list[str]]:
-    """Compose the tile layers into a board; also the layer names the wall rule matched."""
+    """Compose the tile layers (and the objects that block) into a board; also what was inferred."""
     # Every tile the tilesets describe is checked, used or not, so a typo never hides.
     tile_rules: dict[int, _Partial] = {}
-    colliders: set[int] = set()
+    guesses: dict[int, Guess] = {}
     for gid, properties in tmx.tile_properties.items():
         label = f"{where}: {_tile_label(tmx, gid)}"
         tile_rules[gid] = _partial(properties, label)
         _warn_near_misses(properties, TERRAIN_KEYS, label, warnings)
-        if properties.get("colliders"):
-            colliders.add(gid)
+        guess = tile_guess(properties, _tileset_name(tmx, gid))
+        if guess is not None:
+            guesses[gid] = guess
 
     height, width = tmx.height, tmx.width
     cost = np.full((height, width), np.nan)
@@ -301,8 +333,8 @@ def _board(
     blocks_sight = np.full((height, width), -1, np.int8)
     cover = np.full((height, width), -1, np.int8)
     names = np.full((height, width), -1, np.int32)
+    decided = np.zeros((height, width), np.int16)  # the guess (Inference id) that set blocks_move; 0: none
     name_list: list[str] = []
-    wall_layers: list[str] = []
     says_anything = False
 
     for layer in tmx.layers:
@@ -312,22 +344,23 @@ def _board(
         layer_label = f"{where}: layer {layer_name!r}"
         by_layer = _partial(layer.properties, layer_label)
         _warn_near_misses(layer.properties, TERRAIN_KEYS, layer_label, warnings)
-        walls = WALL_LAYER.search(layer_name)
-        by_name = _Partial(blocks_move=True, blocks_sight=True) if walls else _Partial()
+        by_name = layer_guess(layer_name, layer.properties)
         gids = np.asarray(layer.data, np.int64).reshape(height, width)
         present, inverse = np.unique(gids, return_inverse=True)
         inverse = inverse.reshape(height, width)
         rules = []
+        reasons = []
         for gid in present.tolist():
             if gid == 0:
                 rules.append(_Partial())  # an empty cell says nothing, whatever the layer
+                reasons.append(0)
                 continue
-            fallback = by_name.over(_Partial(blocks_move=True) if gid in colliders else _Partial())
-            rules.append(tile_rules.get(gid, _Partial()).over(by_layer.over(fallback)))
+            said = tile_rules.get(gid, _Partial()).over(by_layer)
+            guess = by_name or guesses.get(gid)
+            rules.append(said.over(_guessed(guess)))
+            reasons.append(0 if said.blocks_move is not None else inference.id_of(guess))
         if any(r != _Partial() for r in rules):
             says_anything = True
-        if by_name != _Partial() and any(g != 0 for g in present.tolist()):
-            wall_layers.append(layer_name)
         for target, values in (
             (cost, [r.move_cost for r in rules]),
             (blocks_move, [r.blocks_move for r in rules]),
@@ -338,12 +371,36 @@ def _board(
             said = np.array([v is not None for v in values])[inverse]
             table = np.array([-1 if v is None else v for v in values], dtype=target.dtype)
             np.copyto(target, table[inverse], where=said)
+            if target is blocks_move:
+                np.copyto(decided, np.array(reasons, np.int16)[inverse], where=said)
+
+    # Objects that block (a "Collision" object layer …) fill in where no layer said anything.
+    for guess, mask in blockers:
+        unset = mask & (blocks_move == -1)
+        blocks_move[unset] = 1
+        decided[unset] = inference.id_of(guess)
+        if guess.sight:
+            blocks_sight[mask & (blocks_sight == -1)] = 1
+        says_anything = says_anything or bool(unset.any())
 
     if not says_anything:
         warnings.append("no tile or layer says anything about terrain: the whole map is open ground")
     board = _compose(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
-    explicit_walls = [n for n in wall_layers if n]
-    return board, explicit_walls
+    return board, inference.lines(decided, blocks_move == 1)
+
+
+def _guessed(guess: Guess | None) -> _Partial:
+    """What a convention says, as the properties it stands for."""
+    if guess is None:
+        return _Partial()
+    return _Partial(blocks_move=True, blocks_sight=True if guess.sight else None)
+
+
+def _tileset_name(tmx: pytmx.TiledMap, gid: int) -> str:
+    try:
+        return str(tmx.get_tileset_from_gid(gid).name)
+    except ValueError:
+        return "?"
 
 
 def _name_index(name: str | None, names: list[str]) -> int | None:
@@ -408,112 +465,3 @@ def _auto_name(terrain: Terrain) -> str:
     if terrain.move_cost < 1:
         return "easy ground"
     return "open ground"
-
-
-# ---------------------------------------------------------------- objects
-def _objects(
-    tmx: pytmx.TiledMap, root: Element, board: TerrainBoard, where: str
-) -> tuple[list[DeployZone], list[Placement], int]:
-    """Deploy zones and placed combatants from the object layers; and how many objects were ignored."""
-    shapes = {o.get("id"): o for o in _map_objects(root)}
-    zones: list[DeployZone] = []
-    placements: list[Placement] = []
-    ignored = 0
-    found = [(obj, _object_kind(obj)) for group in tmx.objectgroups for obj in group]
-    budget = ZoneBudget()
-    if sum(1 for _, kind in found if kind == "zone") > budget.zones:
-        raise MapError(f"{where}: more than {budget.zones} deploy zones")
-    for obj, kind in found:
-        label = f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
-        if kind == "unit":
-            placements.append(_placement(obj, board, tmx, label))
-        elif kind == "zone":
-            zones.append(_zone(obj, shapes.get(str(obj.id)), board, tmx, label, budget))
-        elif str(obj.id) in shapes:  # pytmx also lists the collision shapes of tiles
-            ignored += 1
-    return zones, placements, ignored
-
-
-def _object_kind(obj: pytmx.TiledObject) -> str:
-    """ "unit", "zone" or "" (neither), from the object's type (or class) and properties."""
-    kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
-    if kind in UNIT_KINDS or (not kind and "character" in obj.properties):
-        return "unit"
-    if kind in ZONE_KINDS or (not kind and "side" in obj.properties):
-        return "zone"
-    return ""
-
-
-def _map_objects(node: Element) -> Iterable[Element]:
-    """The map's own objects, not the collision shapes inside tilesets."""
-    for child in node:
-        if child.tag == "object":
-            yield child
-        elif child.tag != "tileset":
-            yield from _map_objects(child)
-
-
-def _text(props: Mapping[str, object], key: str, label: str) -> str:
-    """A required, non-empty text property: one line of printable text, short enough to be a name."""
-    value = str(props.get(key) or "").strip()
-    if not value:
-        raise MapError(f"{label}: needs a {key!r} property")
-    if len(value) > MAX_NAME_LENGTH or not value.isprintable():
-        raise MapError(f"{label}: {key!r} must be one line of at most {MAX_NAME_LENGTH} characters")
-    return value
-
-
-def _placement(obj: pytmx.TiledObject, board: TerrainBoard, tmx: pytmx.TiledMap, label: str) -> Placement:
-    """A combatant placed by the map."""
-    side = _text(obj.properties, "side", label)
-    character = _text(obj.properties, "character", label)
-    cx, cy = obj.x + (obj.width or 0) / 2, obj.y + (obj.height or 0) / 2
-    tile = (math.floor(cx / tmx.tilewidth), math.floor(cy / tmx.tileheight))
-    if not board.in_bounds(tile):
-        raise MapError(f"{label}: stands off the map at {tile}")
-    if board.blocks_move(tile):
-        raise MapError(f"{label}: stands on a tile that blocks movement {tile}")
-    raw = obj.properties.get("facing")
-    if raw is None or raw == "":
-        centre = (board.width // 2, board.height // 2)
-        facing = 0 if tile == centre else bearing_direction(tile, centre)
-    else:
-        try:
-            facing = parse_direction(raw)
-        except ValueError as err:
-            raise MapError(f"{label}: {err}") from None
-    return Placement(side, character, tile, facing)
-
-
-def _zone(
-    obj: pytmx.TiledObject,
-    node: Element | None,
-    board: TerrainBoard,
-    tmx: pytmx.TiledMap,
-    label: str,
-    budget: ZoneBudget,
-) -> DeployZone:
-    """A deploy zone: the tiles whose centres lie inside the object's shape."""
-    side = _text(obj.properties, "side", label)
-    if obj.rotation:
-        raise MapError(f"{label}: rotated deploy zones are not supported")
-    kind = "rectangle"
-    if node is not None:
-        for child in ("ellipse", "point", "polygon", "polyline", "text"):
-            if node.find(child) is not None:
-                kind = child
-    if kind not in SHAPES:
-        raise MapError(f"{label}: a deploy zone must be a rectangle, ellipse, polygon or point, not a {kind}")
-    points = tuple((float(p.x), float(p.y)) for p in getattr(obj, "points", ())) if kind == "polygon" else ()
-    shape = ZoneShape(kind, float(obj.x), float(obj.y), float(obj.width or 0), float(obj.height or 0), points)
-    tiles, blocked = zone_tiles(shape, board, (tmx.tilewidth, tmx.tileheight), budget, label)
-    name = str(obj.name or f"zone {obj.id}")
-    if not tiles:
-        raise MapError(f"{label}: deploy zone of side {side!r} covers no tile centre of the map")
-    if blocked:
-        first = min(blocked, key=lambda t: (t[1], t[0]))
-        raise MapError(
-            f"{label}: deploy zone of side {side!r} covers {len(blocked)} tile(s) that block movement, "
-            f"first {first}"
-        )
-    return DeployZone(side, name, tiles)

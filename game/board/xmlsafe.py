@@ -1,9 +1,15 @@
-"""Parsing a map's XML files safely: no DTD, no entities, and a bounded tree.
+"""Parsing a map's XML files safely: no DTD of its own, no entities, and a bounded tree.
 
-defusedxml refuses DTDs and entity tricks; on top of that the parse stops as
+defusedxml refuses entity tricks and DTDs; on top of that the parse stops as
 soon as the files of one map hold too many bytes or elements, or nest too
 deeply, so a small hostile file can neither fill memory with elements nor
 overflow a recursive reader with 2,000 nested groups.
+
+Old Tiled versions wrote `<!DOCTYPE map SYSTEM "http://mapeditor.org/dtd/1.0/map.dtd">`
+at the top of every map (Tiled's own example `sewers.tmx` still has it).  A
+DOCTYPE that only names an external DTD declares nothing and is never
+fetched, so it is allowed; one with an internal subset (`[...]`, where
+entities are declared) is refused, as every other DTD is.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element, ParseError, TreeBuilder
 
 import defusedxml
 import defusedxml.ElementTree as SafeET
@@ -28,6 +34,18 @@ MAX_DEPTH = 64  # nested elements; Tiled nests groups, but not dozens deep
 
 class XmlError(ValueError):
     """A file refused by the safe parse; the message names the file."""
+
+
+class _Parser(SafeET.DefusedXMLParser):
+    """defusedxml's parser, letting through a DOCTYPE that declares nothing itself."""
+
+    def defused_start_doctype_decl(
+        self, name: str, sysid: str | None, pubid: str | None, has_internal_subset: bool
+    ) -> None:
+        """Refuse a DOCTYPE with an internal subset; a bare name and external id are inert
+        (expat reads no external DTD unless asked, and defusedxml forbids external references)."""
+        if has_internal_subset:
+            raise defusedxml.DTDForbidden(name, sysid, pubid)
 
 
 @dataclass
@@ -54,7 +72,8 @@ def parse(path: Path, expected_root: str, budget: Budget) -> Element:
     root: Element | None = None
     depth = 0
     try:
-        events = SafeET.iterparse(io.BytesIO(raw), events=("start", "end"), forbid_dtd=True)
+        parser = _Parser(target=TreeBuilder(), forbid_dtd=True)
+        events = SafeET.iterparse(io.BytesIO(raw), events=("start", "end"), parser=parser)
         for event, element in events:
             if event == "end":
                 depth -= 1
@@ -67,7 +86,7 @@ def parse(path: Path, expected_root: str, budget: Budget) -> Element:
             if budget.elements < 0:
                 raise XmlError(f"{name}: more than {MAX_ELEMENTS} XML elements in the map and its tilesets")
     except defusedxml.DTDForbidden:
-        raise XmlError(f"{name}: XML DOCTYPE declarations are not allowed") from None
+        raise XmlError(f"{name}: XML DOCTYPE declarations are not allowed with an internal subset") from None
     except defusedxml.EntitiesForbidden:
         raise XmlError(f"{name}: XML entity declarations are not allowed") from None
     except defusedxml.DefusedXmlException as err:

@@ -43,39 +43,53 @@ class ZoneShape:
 
 @dataclass
 class ZoneBudget:
-    """What the zones of one map may still cost between them."""
+    """What the zones (or other shapes) of one map may still cost between them."""
 
     zones: int = MAX_ZONES
     tiles: int = MAX_ZONE_TILES
     polygon_work: int = MAX_POLYGON_WORK
+    what: str = "deploy zones"
+
+    def __post_init__(self) -> None:
+        self.limits = (self.zones, self.tiles)  # for messages
 
     def charge(self, tiles: int, vertices: int, where: str) -> None:
-        """Spend one zone's share; MapError once the map's zones cost too much."""
+        """Spend one shape's share; MapError once the map's shapes cost too much."""
         self.zones -= 1
         self.tiles -= tiles
         self.polygon_work -= tiles * vertices
         if self.zones < 0:
-            raise MapError(f"{where}: more than {MAX_ZONES} deploy zones")
+            raise MapError(f"{where}: more than {self.limits[0]} {self.what}")
         if self.tiles < 0:
-            raise MapError(f"{where}: the deploy zones cover more than {MAX_ZONE_TILES:,} tiles between them")
+            raise MapError(f"{where}: the {self.what} cover more than {self.limits[1]:,} tiles between them")
         if self.polygon_work < 0:
-            raise MapError(f"{where}: the deploy zone polygons are too detailed for their size")
+            raise MapError(f"{where}: the polygons of the {self.what} are too detailed for their size")
 
 
 def zone_tiles(
     shape: ZoneShape, board: TerrainBoard, tile_size: tuple[int, int], budget: ZoneBudget, where: str
 ) -> tuple[frozenset[Tile], list[Tile]]:
     """The tiles whose centres lie inside the shape, and those of them that block movement."""
+    full = shape_mask(shape, (board.width, board.height), tile_size, budget, where)
+    return frozenset(board.tiles_where(full)), list(board.tiles_where(full & board.move_blocked))
+
+
+def shape_mask(
+    shape: ZoneShape, map_size: tuple[int, int], tile_size: tuple[int, int], budget: ZoneBudget, where: str
+) -> np.ndarray:
+    """[y, x] bools: the tiles of a map whose centres lie inside the shape (a point: its tile)."""
     tw, th = tile_size
+    width, height = map_size
+    full = np.zeros((height, width), bool)
     kind = shape.kind
     if kind in ("rectangle", "ellipse") and not (shape.width and shape.height):
         kind = "point"  # as Tiled draws a shape of no size: a point at its corner
     if kind == "point":
         budget.charge(1, 0, where)
-        tile = (math.floor(shape.x / tw), math.floor(shape.y / th))
-        if not board.in_bounds(tile):
-            return frozenset(), []
-        return frozenset([tile]), [tile] if board.blocks_move(tile) else []
+        x, y = math.floor(shape.x / tw), math.floor(shape.y / th)
+        if 0 <= x < width and 0 <= y < height:
+            full[y, x] = True
+        return full
     if kind == "polygon":
         xs_px = [x for x, _ in shape.points]
         ys_px = [y for _, y in shape.points]
@@ -83,12 +97,12 @@ def zone_tiles(
         xs_px = [shape.x, shape.x + shape.width]
         ys_px = [shape.y, shape.y + shape.height]
     # Tile columns and rows whose centres may lie inside: one tile of slack on each side.
-    i0, i1 = _span(min(xs_px), max(xs_px), tw, board.width)
-    j0, j1 = _span(min(ys_px), max(ys_px), th, board.height)
+    i0, i1 = _span(min(xs_px), max(xs_px), tw, width)
+    j0, j1 = _span(min(ys_px), max(ys_px), th, height)
     area = max(0, i1 - i0) * max(0, j1 - j0)
     budget.charge(area, len(shape.points), where)
     if not area:
-        return frozenset(), []
+        return full
     px, py = np.meshgrid((np.arange(i0, i1) + 0.5) * tw, (np.arange(j0, j1) + 0.5) * th)  # [y, x]
     if kind == "rectangle":
         inside = (
@@ -99,10 +113,8 @@ def zone_tiles(
         inside = ((px - shape.x - rx) / rx) ** 2 + ((py - shape.y - ry) / ry) ** 2 <= 1
     else:
         inside = _in_polygon(px, py, list(shape.points))
-    full = np.zeros((board.height, board.width), bool)
     full[j0:j1, i0:i1] = inside
-    blocked = full & board.move_blocked
-    return frozenset(board.tiles_where(full)), list(board.tiles_where(blocked))
+    return full
 
 
 def _span(low: float, high: float, size: int, count: int) -> tuple[int, int]:
@@ -123,8 +135,8 @@ def _in_polygon(px: np.ndarray, py: np.ndarray, points: list[tuple[float, float]
     return inside
 
 
-def edge_zones(board: TerrainBoard, where: str) -> list[DeployZone]:
-    """Two sides on opposite edges (west/east, or north/south on a tall map).
+def edge_zones(board: TerrainBoard, where: str, sides: tuple[str, str] = DEFAULT_SIDES) -> list[DeployZone]:
+    """Two sides (A and B unless named) on opposite edges (west/east, or north/south on a tall map).
 
     Each band is as deep as it must be to hold an open tile, from two tiles up to
     half the map; found in one pass over the map rather than one per depth."""
@@ -135,7 +147,7 @@ def edge_zones(board: TerrainBoard, where: str) -> list[DeployZone]:
     has_open = lines.any(axis=1)
     deepest = max(DEFAULT_DEPLOY_DEPTH, length // 2)
     zones = []
-    for side, far in zip(DEFAULT_SIDES, (False, True), strict=True):
+    for side, far in zip(sides, (False, True), strict=True):
         order = has_open[::-1] if far else has_open
         first = int(np.argmax(order)) if order.any() else length
         depth = max(DEFAULT_DEPLOY_DEPTH, first + 1)

@@ -25,6 +25,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.cli.play", "start the game (the default)"),
     "resolve": ("game.cli.resolve", "play a rules scenario from a JSON file and print the log"),
     "check-map": ("game.cli.check_map", "check a Tiled map and summarise it"),
+    "maps": ("game.cli.maps", "make your maps folder ready for Tiled and list the maps in it"),
     "bench": ("game.cli.bench", "print speed figures"),
     "render": ("game.cli.render", "draw a map or scenario with overlays to a PNG, without a window"),
     "simulate": ("game.cli.simulate", "play AI-versus-AI battles with no window and print the results"),

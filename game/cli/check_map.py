@@ -1,8 +1,10 @@
 """`python -m game check-map PATH`: load a Tiled map and summarise it.
 
-Prints the map's name, size in tiles and metres, terrain, deploy zones,
+Prints the map's name, size in tiles and metres, terrain (and what of it
+was inferred from other games' conventions, and from what), deploy zones,
 placed combatants and warnings.  Exit 0 when the map is playable; a map that
-cannot be played ends with one line on stderr and exit status 2.
+cannot be played (a combatant naming no roster character counts) ends with
+one line on stderr and exit status 2.
 """
 
 from __future__ import annotations
@@ -23,11 +25,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Load the map and print its summary."""
-    from game.board.tiled import MapError, load_map
+    from game.board.tiled import MapError
+    from game.content.mapunits import MapUnitError, load_playable_map
 
     try:
-        battle_map = load_map(args.path)
-    except MapError as err:
+        battle_map = load_playable_map(args.path)
+    except (MapError, MapUnitError) as err:
         raise UsageError(str(err)) from None
     print("\n".join(summary_lines(battle_map)))
     return 0
@@ -48,6 +51,9 @@ def summary_lines(battle_map: BattleMap) -> list[str]:
         share = 100 * count / total
         tiles = "tiles" if count != 1 else "tile "
         lines.append(f"  {terrain.name:<20} {count:>7} {tiles} {share:5.1f}%  {terrain.describe()}")
+    if battle_map.inferred:
+        lines.append("inferred terrain (from conventions of other games):")
+        lines.extend(f"  {line}" for line in battle_map.inferred)
     lines.append("deploy zones:")
     for zone in battle_map.zones:
         x0, y0, x1, y1 = zone.bounds()
@@ -56,7 +62,9 @@ def summary_lines(battle_map: BattleMap) -> list[str]:
     if battle_map.placements:
         lines.append("combatants:")
         for p in battle_map.placements:
-            lines.append(f"  side {p.side}: {p.character} at {p.tile} facing {p.facing_name}")
+            what = p.character if p.kind == "character" else f"troop {p.character}"
+            who = what if not p.name or p.name == p.character else f"{p.name} ({what})"
+            lines.append(f"  side {p.side}: {who} at {p.tile} facing {p.facing_name}")
     lines.append("warnings:" if battle_map.warnings else "warnings: none")
     lines.extend(f"  {w}" for w in battle_map.warnings)
     return lines

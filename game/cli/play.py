@@ -1,7 +1,10 @@
 """`python -m game` / `python -m game play`: open the game window.
 
-`--load FILE` resumes a saved battle; `--demo` runs the old terminal demo
-(placeholder AIs on both sides, the log printed) without a window.
+`--load FILE` resumes a saved battle; `--map FILE` opens New battle with a
+quick battle on that Tiled map chosen (the map is checked first: a map that
+cannot be played is one line and exit 2, before any window); `--demo` runs
+the old terminal demo (placeholder AIs on both sides, the log printed)
+without a window.
 """
 
 from __future__ import annotations
@@ -11,6 +14,10 @@ import contextlib
 import os
 import sys
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.scenarios import UiScenario
 
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 """SDL video drivers that open no window anyone can see."""
@@ -21,6 +28,7 @@ X_LIKE = ("linux", "freebsd", "openbsd", "netbsd", "sunos")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the play command."""
     parser.add_argument("--load", metavar="FILE", help="resume a saved battle")
+    parser.add_argument("--map", metavar="FILE", help="open New battle on a Tiled map (.tmx) of your own")
     parser.add_argument(
         "--demo", action="store_true", help="play the terminal demo battle instead (no window)"
     )
@@ -41,6 +49,9 @@ def run(args: argparse.Namespace) -> int:
         width, height = (int(v) for v in str(args.size).lower().split("x"))
     except ValueError:
         raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+    if args.load and args.map:
+        raise UsageError("--load and --map cannot be used together")
+    chosen = _chosen_map(args.map) if args.map else None
     require_display()
     from game.persist.autosave import remove_stale_temp_files
 
@@ -59,6 +70,8 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(str(err)) from None
     app = make_app((width, height))
     app.push_screen("menu")
+    if chosen is not None:
+        app.push_screen("setup", chosen)
     if args.load:
         from pathlib import Path
 
@@ -67,6 +80,25 @@ def run(args: argparse.Namespace) -> int:
         open_saved_battle(app, Path(args.load))
     app.run()
     return 0
+
+
+def _chosen_map(text: str) -> UiScenario:
+    """The quick battle on a map file, for the setup screen; UsageError if it cannot be played."""
+    from pathlib import Path
+
+    from game.cli import UsageError
+    from game.persist.usermaps import user_maps_dir
+    from game.ui.scenarios import map_scenario
+
+    path = Path(text)
+    try:
+        mine = path.resolve().parent == user_maps_dir().resolve()
+    except OSError:
+        mine = False
+    chosen = map_scenario(path, mine=mine)
+    if chosen.error:
+        raise UsageError(chosen.error)
+    return chosen
 
 
 def require_display(environ: dict[str, str] | None = None, platform: str | None = None) -> None:

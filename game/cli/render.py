@@ -12,7 +12,7 @@ import argparse
 import math
 import os
 
-OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 MAX_PICTURE_PIXELS = 2**24  # pixels of the whole-map picture (64 MiB at 32 bits): 4096 × 4096
 MIN_FIT_TILE = 4  # pixels per tile the picture may shrink to; a 1000×1000 map fits at 4
 
@@ -26,7 +26,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAMES",
-        help=f"overlays to draw, comma-separated ({', '.join(OVERLAY_NAMES)}, or all)",
+        help=f"overlays to draw, comma-separated ({', '.join(OVERLAY_NAMES)}, a rules module's "
+        "overlay, or all)",
+    )
+    parser.add_argument(
+        "--modules", metavar="NAMES", help="rules modules to switch on as well, comma-separated (e.g. facing)"
     )
     parser.add_argument("--select", metavar="NAME", help="select this combatant (overlays are about it)")
     parser.add_argument(
@@ -43,12 +47,21 @@ def run(args: argparse.Namespace) -> int:
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.rules.registry import rules_modules
+
+    owner = {o.name: m.name for m in rules_modules() for o in m.mark_overlays}
+    known = (*OVERLAY_NAMES, *owner)
     names = {n.strip() for arg in args.overlay for n in arg.split(",") if n.strip()}
     if "all" in names:
-        names = set(OVERLAY_NAMES)
-    unknown = names - set(OVERLAY_NAMES)
+        names = set(known)
+    unknown = names - set(known)
     if unknown:
-        raise UsageError(f"unknown overlay {sorted(unknown)[0]!r}: use {', '.join(OVERLAY_NAMES)} or all")
+        raise UsageError(f"unknown overlay {sorted(unknown)[0]!r}: use {', '.join(known)} or all")
+    wanted = [m.strip() for m in (args.modules or "").split(",") if m.strip()]
+    modules = {m.name for m in rules_modules()}
+    if any(m not in modules for m in wanted):
+        bad = next(m for m in wanted if m not in modules)
+        raise UsageError(f"unknown rules module {bad!r}: use {', '.join(sorted(modules))}")
     if not 8 <= args.tile <= 128:
         raise UsageError("--tile must be between 8 and 128 pixels")
     try:
@@ -60,6 +73,15 @@ def run(args: argparse.Namespace) -> int:
     except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
         reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
         raise UsageError(f"{args.path}: {reason}") from None
+    for module in wanted:
+        battle.options = battle.options.with_module(module, True)  # type: ignore[attr-defined]
+    if "all" not in {n.strip() for arg in args.overlay for n in arg.split(",")}:
+        off = sorted(n for n in names if n in owner and not battle.options.has(owner[n]))  # type: ignore[attr-defined]
+        if off:
+            raise UsageError(
+                f"the {off[0]} overlay belongs to the {owner[off[0]]} rules module, which this battle "
+                f"does not play (add --modules {owner[off[0]]})"
+            )
     tile = args.tile
     if not args.screen:
         board = battle.board  # type: ignore[attr-defined]
@@ -92,16 +114,25 @@ def fit_tile(width: int, height: int, tile_px: int) -> int:
 
 
 def _battle(path: str, seed: int) -> tuple[object, object]:
-    from pathlib import Path
 
     from game.content import scenarios as content
 
-    if path.endswith(".tmx"):
-        scenario = content.quick_scenario(Path(path))
-    else:
-        scenario = content.find_scenario(path)
+    scenario = content.find_scenario(path)  # a map file (.tmx, or a .tmj refused in one line) or a scenario
     controllers = {s.name: "human" for s in scenario.sides}
     return content.build_battle(scenario, seed, controllers)
+
+
+def _combatant(world: object, name: str) -> int:
+    """The combatant called `name` (as the map's object or the scenario names it, any case);
+    UsageError naming those there are otherwise."""
+    from game.cli import UsageError
+    from game.rules.positions import combatants, find_by_name, name_of
+
+    chosen = find_by_name(world, name)  # type: ignore[arg-type]
+    if chosen is None:
+        names = ", ".join(name_of(world, e) for e in combatants(world))  # type: ignore[arg-type]
+        raise UsageError(f"no combatant named {name!r}; there are {names}")
+    return chosen
 
 
 def render(
@@ -117,7 +148,6 @@ def render(
     declarer's order is about to be drafted (every side at the window, nothing autosaved)."""
     import pygame
 
-    from game.rules.positions import find_by_name
     from game.session.flow import Session
     from game.ui.prefs import Prefs
     from game.ui.render.camera import Camera
@@ -136,12 +166,7 @@ def render(
         scene.begin_human(eid)
     scene.overlays.active = set(overlays)
     if select:
-        chosen = find_by_name(scene.world, select)
-        if chosen is None:
-            from game.cli import UsageError
-
-            raise UsageError(f"no combatant named {select!r}")
-        scene.select(chosen)
+        scene.select(_combatant(scene.world, select))
     if screen:
         scene.update(0.0)
         scene.camera.offset.update(scene.camera.target)

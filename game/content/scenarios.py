@@ -3,7 +3,10 @@ victory condition, with a briefing shown before the battle.
 
 Files live in `data/scenarios/*.json` (format in docs/content.md).  Loading
 validates everything with errors that name the file and the field;
-`build_battle` turns a scenario into a ready `Battle`.
+`build_battle` turns a scenario into a ready `Battle`, with the combatants
+the map itself places (unless the scenario says `"map_units": false`).
+A scenario's `"map"` is found beside the scenario file first, then among
+the bundled maps (`maps/skirmish.tmx`).
 """
 
 from __future__ import annotations
@@ -12,12 +15,14 @@ import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
-from game.content.roster import Roster, default_roster
+from game.content.mapunits import MapUnitError, check_units
+from game.content.roster import Character, Roster, default_roster
 from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.paths import MAPS, from_root, relative_to_root
 from game.rules.battle import Battle
@@ -36,6 +41,8 @@ MAX_BATTLE_WORK = 500_000
 """Rounds × combatants² a battle may reach: the rules look at every pair of combatants each
 round, and a save replays every round, so this bounds the seconds a save takes to load
 (about 3 s at the limit: 1000 rounds of 22 combatants, or 50 rounds of 100)."""
+MAP_SUFFIXES = (".tmx", ".tmj")
+"""Files taken for maps where a map or a scenario may be named (a Tiled JSON map is refused in one line)."""
 SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
 UNIT_FIELDS = ("name", "at", "facing", "injuries")
 PALETTE = (("#3b82f6", "circle"), ("#ef4444", "triangle"), ("#22c55e", "square"), ("#eab308", "diamond"))
@@ -82,6 +89,7 @@ class Scenario:
     victory: Victory
     max_rounds: int = DEFAULT_MAX_ROUNDS
     tutorial: str | None = None
+    map_units: bool = True  # the combatants the map places join the sides that deploy as their map side
 
 
 # ------------------------------------------------------------------ parsing
@@ -113,7 +121,7 @@ def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
     name = fields.name(data["name"], at("name"))
     units = tuple(
         _unit(u, index_path(at("units"), i), roster)
-        for i, u in enumerate(fields.array(data["units"], at("units"), min_items=1, max_items=MAX_UNITS))
+        for i, u in enumerate(fields.array(data["units"], at("units"), max_items=MAX_UNITS))
     )
     return SideSpec(
         name=name,
@@ -125,14 +133,14 @@ def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
     )
 
 
-def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scenario:
-    """A Scenario from parsed JSON."""
+def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Path | None = None) -> Scenario:
+    """A Scenario from parsed JSON; a relative `map` is looked for in `base` (the scenario's folder) first."""
     roster = roster or default_roster()
     top = fields.obj(
         data,
         "",
         required=("title", "briefing", "map", "sides"),
-        optional=("id", "tutorial", "modules", "max_rounds", "victory"),
+        optional=("id", "tutorial", "modules", "max_rounds", "victory", "map_units"),
     )
     if "id" in top and fields.text(top["id"], "id") != ident:
         raise FieldError("id", f"must match the file name {ident!r}")
@@ -169,40 +177,72 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None) -> Scena
         id=ident,
         title=fields.name(top["title"], "title", fields.MAX_TITLE_LENGTH),
         briefing=fields.text(top["briefing"], "briefing"),
-        map_path=from_root(fields.text(top["map"], "map")),
+        map_path=resolve_map(fields.text(top["map"], "map"), base),
         sides=sides,
         options=options,
         victory=victory,
         max_rounds=max_rounds,
         tutorial=fields.text(tutorial, "tutorial", TUTORIALS) if tutorial is not None else None,
+        map_units=fields.flag(top.get("map_units", True), "map_units"),
     )
+
+
+def resolve_map(text: str, base: Path | None) -> Path:
+    """Where a scenario's map is: beside the scenario file if it is there (or nowhere else),
+    else the bundled map of that name (`maps/skirmish.tmx`)."""
+    path = Path(text)
+    if path.is_absolute():
+        return path
+    if path.suffix.lower() in (".tmj", ".json"):
+        raise FieldError("map", "JSON maps are not supported; save the map as .tmx in Tiled")
+    bundled = from_root(text)
+    if base is not None and ((base / path).exists() or not bundled.exists()):
+        return base / path
+    return bundled
 
 
 def load_scenario(path: Path, roster: Roster | None = None) -> Scenario:
     """Load one scenario file; ScenarioError with one line naming the file and field."""
     try:
-        return parse_scenario(fields.read_json(path), path.stem, roster)
+        data = fields.read_json(path)
+        if isinstance(data, dict) and data.get("type") == "map" and "layers" in data:
+            raise ScenarioError(
+                f"{path.name}: a Tiled JSON map, not a scenario: JSON maps are not supported; "
+                "save the map as .tmx in Tiled"
+            )
+        return parse_scenario(data, path.stem, roster, path.parent)
     except FieldError as err:
         where = f"{path.name}: " if err.path else ""
         raise ScenarioError(f"{where}{err}") from None
 
 
-def scenario_files() -> list[Path]:
-    """The bundled scenario files, by name."""
-    folder = resources.files("game.content").joinpath("data", "scenarios")
-    return sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".json"))  # type: ignore[attr-defined]
-
-
 @functools.cache
 def list_scenarios() -> list[Scenario]:
-    """Every bundled scenario: tutorials first, then the rest by title."""
-    scenarios = [load_scenario(p) for p in scenario_files()]
+    """Every bundled scenario: tutorials first, then the rest by title.
+
+    Read with importlib.resources, so the scenarios are found wherever the package lands
+    (a zip file too)."""
+    folder = resources.files("game.content").joinpath("data", "scenarios")
+    items = sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
+    scenarios = [_bundled_scenario(item) for item in items]
     return sorted(scenarios, key=lambda s: (s.tutorial is None, s.title))
 
 
+def _bundled_scenario(item: Traversable) -> Scenario:
+    if isinstance(item, Path):
+        return load_scenario(item)
+    ident = item.name.removesuffix(".json")
+    try:
+        return parse_scenario(fields.parse_json(item.read_text(encoding="utf-8"), item.name), ident)
+    except FieldError as err:
+        raise ScenarioError(f"{item.name}: {err}" if err.path else str(err)) from None
+
+
 def find_scenario(ident: str) -> Scenario:
-    """A bundled scenario by id, or a scenario file by path."""
+    """A bundled scenario by id, a scenario file by path, or a quick battle on a map file."""
     path = Path(ident)
+    if path.suffix.lower() in MAP_SUFFIXES:
+        return quick_scenario(path)  # MapError for a JSON map: one line saying to save it as .tmx
     if path.suffix == ".json" and path.exists():
         return load_scenario(path)
     for scenario in list_scenarios():
@@ -257,11 +297,14 @@ def build_battle(
     roster = roster or default_roster()
     try:
         battle_map = load_map(scenario.map_path)
-    except MapError as err:
+        placed_characters = check_units(battle_map, roster) if scenario.map_units else []
+    except (MapError, MapUnitError) as err:
         raise ScenarioError(f"{scenario.id}: {err}") from None
     board = battle_map.board
     world = World()
-    taken: set[Tile] = set()
+    placed = list(zip(battle_map.placements, placed_characters, strict=False))
+    map_sides = _map_sides(scenario, battle_map.sides, {p.side for p, _ in placed})
+    taken: set[Tile] = {p.tile for p, _ in placed}  # the map's own combatants stand first
     used: set[str] = set()
     middle = (board.width / 2, board.height / 2)
     sides_meta = {}
@@ -269,6 +312,14 @@ def build_battle(
     for index, side in enumerate(scenario.sides):
         controller = (controllers or {}).get(side.name, side.controller)
         sides_meta[side.name] = {"colour": side.colour, "shape": side.shape, "controller": controller}
+        ours = [(p, c) for p, c in placed if p.side == map_sides.get(index)]
+        if not ours and not side.units:
+            where = f" or place some for side {map_sides[index]!r} on the map" if index in map_sides else ""
+            raise ScenarioError(f"{scenario.id}: sides[{index}] has no units: list some{where}")
+        for placement, character in ours:
+            name = _unique(placement.name or character.short, used)
+            used.add(name.casefold())
+            _create(world, name, placement.tile, placement.facing, side.name, character, 0, controller)
         zone = battle_map.deploy_tiles(side.zone)
         if not zone and any(u.at is None for u in side.units):
             # Fall back to the map's n-th deploy side when the names do not match.
@@ -303,17 +354,7 @@ def build_battle(
                     facing = 0
             name = _unique(unit.name or character.short, used)
             used.add(name.casefold())
-            world.create(
-                Name(name),
-                Position(*tile),
-                Facing(facing),
-                Side(side.name),
-                character.sheet,
-                character.equipment,
-                Condition(injuries=unit.injuries),
-                Controller(*(controller.split(":", 1) if ":" in controller else (controller, ""))),
-                Appearance(character.token),
-            )
+            _create(world, name, tile, facing, side.name, character, unit.injuries, controller)
     map_path = relative_to_root(scenario.map_path)
     meta = {"scenario": scenario.id, "title": scenario.title, "map": map_path, "sides": sides_meta}
     battle = Battle(
@@ -329,20 +370,84 @@ def build_battle(
     return battle, battle_map
 
 
+def side_name(map_side: str) -> str:
+    """A map's side as a quick battle calls it: "red" → "Red", "Red Army" as it is, and a
+    one-letter side (the "A" and "B" of a map without zones) → "Side A"."""
+    if len(map_side) == 1:
+        return f"Side {map_side}"
+    return map_side[:1].upper() + map_side[1:] if map_side.islower() else map_side
+
+
+def _map_sides(scenario: Scenario, map_sides: list[str], placed: set[str]) -> dict[int, str]:
+    """Which side of the map each scenario side stands for: the one its `zone` names, else
+    (in order) the map's n-th side; ScenarioError if the map places combatants for a side
+    no scenario side stands for (they would silently be left out)."""
+    chosen = {i: s.zone for i, s in enumerate(scenario.sides) if s.zone in map_sides}
+    for index in range(len(scenario.sides)):
+        if index not in chosen and index < len(map_sides) and map_sides[index] not in chosen.values():
+            chosen[index] = map_sides[index]
+    left = [side for side in map_sides if side in placed and side not in chosen.values()]
+    if left:
+        raise ScenarioError(
+            f"{scenario.id}: the map places combatants for side {left[0]!r}, which no side of the scenario "
+            f'deploys as: set a side\'s "zone" to {left[0]!r}, or "map_units": false to leave them out'
+        )
+    return chosen
+
+
+def _create(
+    world: World,
+    name: str,
+    tile: Tile,
+    facing: int,
+    side: str,
+    character: Character,
+    injuries: int,
+    controller: str,
+) -> None:
+    """One combatant into the world (`controller`: "human", "ai:normal", …)."""
+    world.create(
+        Name(name),
+        Position(*tile),
+        Facing(facing),
+        Side(side),
+        character.sheet,
+        character.equipment,
+        Condition(injuries=injuries),
+        Controller(*(controller.split(":", 1) if ":" in controller else (controller, ""))),
+        Appearance(character.token),
+    )
+
+
 def quick_scenario(
     map_path: Path, troops: tuple[str, str] = ("soldier", "soldier"), per_side: int = 3
 ) -> Scenario:
-    """A plain skirmish on any map: `per_side` troops a side, in the map's first two deploy zones."""
-    from game.board.tiled import load_map
+    """A plain skirmish on any map, with the map's own sides, colours and combatants.
 
-    battle_map = load_map(map_path)
-    zones = (battle_map.sides + ["A", "B"])[:2]
+    Every side the map places combatants for fights with them; if that makes fewer than
+    two sides, the map's other sides join with `per_side` troops each in their deploy
+    zones.  A side is named as the map names it (`side_name`); its colour is the one its
+    deploy zone gives, else the palette's.
+    MapError or MapUnitError (one line) if the map cannot be played."""
+    from game.content.mapunits import load_playable_map
+
+    battle_map = load_playable_map(map_path)
+    placed = [side for side in battle_map.sides if battle_map.placed(side)]
+    chosen = [side for side in battle_map.sides if side in placed]
+    for side in battle_map.sides:
+        if len(chosen) < 2 and side not in chosen:
+            chosen.append(side)
+    chosen.sort(key=battle_map.sides.index)
+    used: set[str] = set()
     sides = []
-    for index, (zone, troop) in enumerate(zip(zones, troops, strict=True)):
-        side_colour, side_shape = PALETTE[index]
-        units = tuple(UnitSpec(troop) for _ in range(per_side))
+    for index, zone in enumerate(chosen):
+        side_colour, side_shape = PALETTE[index % len(PALETTE)]
+        name = _unique(side_name(zone), used)
+        used.add(name.casefold())
+        units = () if zone in placed else tuple(UnitSpec(troops[min(index, 1)]) for _ in range(per_side))
         controller = "human" if index == 0 else "ai:normal"
-        sides.append(SideSpec(f"Side {zone}", side_colour, side_shape, controller, zone, units))
+        colour = battle_map.side_colour(zone) or side_colour
+        sides.append(SideSpec(name, colour, side_shape, controller, zone, units))
     return Scenario(
         id=f"quick-{map_path.stem}",
         title=f"Quick battle: {battle_map.name}",

@@ -30,7 +30,7 @@ from game.rules.orders import ActionKind, Order
 
 if TYPE_CHECKING:
     from game.rules.actions.base import ActionSpec, MovementRule
-    from game.rules.modules.base import RulesModule
+    from game.rules.modules.base import ModuleOverlay, RulesModule
     from game.rules.options import RuleOptions
 
 S = TypeVar("S")
@@ -206,6 +206,13 @@ def rules_modules() -> list[RulesModule]:
     """Every registered rules module: the built-in ones first, in their listing order."""
     load_builtins()
     return list(_listed("modules", lambda: _MODULES))
+
+
+def module_overlays(options: RuleOptions | None = None) -> list[ModuleOverlay]:
+    """The overlays of the modules in play (of every module, without `options`), by name order
+    of the modules."""
+    modules = rules_modules() if options is None else active_modules(options)
+    return [overlay for module in modules for overlay in module.mark_overlays]
 
 
 def active_modules(options: RuleOptions | None) -> list[RulesModule]:

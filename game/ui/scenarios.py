@@ -1,5 +1,6 @@
-"""What the menu offers and how a battle is built: the scenarios of `game.content.scenarios`
-plus a quick battle on every bundled map.
+"""What the menu offers and how a battle is built: the scenarios of `game.content.scenarios`,
+a quick battle on every bundled map, and one on every map in the player's maps folder
+(`game.persist.usermaps`).  A map that cannot be played is offered greyed, with its error.
 
 `UiScenario` is what the setup screen shows; `build(...)` returns the battle
 and its `BattleMap` (whose art the window draws).  If the content module
@@ -10,7 +11,8 @@ always has something to play.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from game.rules.battle import Battle
@@ -48,6 +50,7 @@ class UiScenario:
     options: RuleOptions
     map_path: str | None = None
     tutorial: str | None = None
+    error: str = ""  # why it cannot be played (a broken map): listed greyed, cannot start
     source: Any = field(default=None, compare=False)  # the content module's Scenario
     builder: Callable[[int, dict[str, str], RuleOptions], tuple[Battle, Any]] | None = field(
         default=None, compare=False
@@ -68,24 +71,42 @@ def _from_content(sc: Any) -> UiScenario:
 
 
 def list_ui_scenarios() -> list[UiScenario]:
-    """Every scenario (tutorials first), then a quick battle on each bundled map."""
+    """Every scenario (tutorials first), then a quick battle on each bundled map, then one on
+    each map of the player's maps folder; broken maps are listed too, with their error."""
     try:
         from game.content import scenarios as content
+        from game.persist.usermaps import user_map_files
     except ImportError:
         return [_demo_scenario()]
     found = [_from_content(sc) for sc in content.list_scenarios()]
-    for path in content.bundled_maps():
-        try:
-            found.append(_from_content(content.quick_scenario(path)))
-        except Exception:  # noqa: BLE001 - a broken map is left out of the menu
-            continue
+    found += [map_scenario(path) for path in content.bundled_maps()]
+    found += [map_scenario(path, mine=True) for path in user_map_files()]
     return found or [_demo_scenario()]
+
+
+def map_scenario(path: Path, mine: bool = False) -> UiScenario:
+    """A quick battle on a map file; if the map cannot be played, an entry saying why."""
+    from game.content import scenarios as content
+
+    try:
+        scenario = content.quick_scenario(path)
+    except Exception as err:  # noqa: BLE001 - any broken map is shown with its one line, not raised
+        reason = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
+        title = f"{'Your map' if mine else 'Quick battle'}: {path.stem}"
+        ident = f"{'mine' if mine else 'quick'}-{path.stem}"
+        return UiScenario(ident, title, "", (), RuleOptions.battlefield(), str(path), error=reason)
+    if mine:
+        name = scenario.title.removeprefix("Quick battle: ")
+        scenario = replace(scenario, id=f"mine-{path.stem}", title=f"Your map: {name}")
+    return _from_content(scenario)
 
 
 def build(
     scenario: UiScenario, seed: int, controllers: dict[str, str], options: RuleOptions
 ) -> tuple[Battle, Any]:
     """(battle, battle map or None) with the chosen controllers and rules modules."""
+    if scenario.error:
+        raise ValueError(scenario.error)
     if scenario.source is not None:
         from game.content import scenarios as content
 

@@ -41,7 +41,9 @@ COLOURS = [
     (140, 100, 60),
 ]
 
-GOOD = ["terrain_rules.tmx", "foreign.tmx", "scale_base64.tmx", "embedded.tmx", "tall.tmx"]
+GOOD = [
+    "terrain_rules.tmx", "foreign.tmx", "scale_base64.tmx", "embedded.tmx", "tall.tmx", "zone_blocked.tmx"
+]  # fmt: skip
 BAD: dict[str, str] = {
     # file: a fragment the error line must contain
     "isometric.tmx": "isometric maps are not supported; only orthogonal",
@@ -59,13 +61,13 @@ BAD: dict[str, str] = {
     "bad_typed_bool.tmx": "has type bool but value 'maybe'",
     "bad_metres.tmx": "metres_per_tile must be a number above 0",
     "bad_facing.tmx": "facing must be one of N, NE",
-    "zone_blocked.tmx": "covers 2 tile(s) that block movement, first (2, 0)",
+    "zone_all_blocked.tmx": "every tile of the deploy zone of side 'red' blocks movement (first (2, 0))",
     "zone_without_side.tmx": "needs a 'side' property",
     "unit_blocked.tmx": "stands on a tile that blocks movement (2, 1)",
     "unit_off_map.tmx": "stands off the map",
     "two_units.tmx": "both stand on (1, 1)",
     "one_side.tmx": "name only one side (red)",
-    "unit_without_character.tmx": "object 1: needs a 'character' property",
+    "unit_without_character.tmx": "object 1: needs a 'character' or a 'troop' property",
     "huge.tmx": "too large (at most 1000 a side)",
     "entities.tmx": "XML DOCTYPE declarations are not allowed",
     "external_entity.tmx": "XML DOCTYPE declarations are not allowed",
@@ -337,6 +339,7 @@ def files() -> dict[str, str | bytes]:
 
     out["bad_facing.tmx"] = units(unit(1, "red", "a", 0, 0, "up"), unit(2, "blue", "b", 3, 0))
     out["zone_blocked.tmx"] = zones(zone(1, "red", 1, 0, 2, 2), zone(2, "blue", 3, 0, 1, 3))
+    out["zone_all_blocked.tmx"] = zones(zone(1, "red", 2, 0, 1, 2), zone(2, "blue", 3, 0, 1, 3))
     out["zone_without_side.tmx"] = zones(obj(1, "nobody", 0, 0, TILE, TILE, kind="deploy"))
     out["unit_blocked.tmx"] = units(unit(1, "red", "a", 2, 1), unit(2, "blue", "b", 3, 0))
     out["unit_off_map.tmx"] = units(unit(1, "red", "a", 6, 1), unit(2, "blue", "b", 3, 0))

@@ -9,7 +9,9 @@ The rules ask every module that is on; a hook left alone changes nothing.
 - validation (`game.rules.validate`): `order_reasons`;
 - its own actions: specs registered with `module = <name>` are offered and
   accepted only while the module is on;
-- the window and `render`: `overlays` it wants drawn (by overlay name);
+- the window and `render`: `overlays` of the window's that show it (by name), and
+  `mark_overlays` of its own, as data: tiles marked with a style and a short text
+  (`ModuleOverlay.marks`), which the window and `render --overlay NAME` draw;
 - the setup screen, the help and the tutorials: `label`, `help`, `hint`, `requires`;
 - the Timing Stage (`game.rules.round`): `regroup_timing` (side initiative);
 - the attack roll (`game.rules.round`, `game.rules.odds`): `natural_roll` (a natural 1
@@ -28,21 +30,24 @@ The rules ask every module that is on; a hook left alone changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
+from game.core.geometry import Tile
 from game.core.modifiers import Modifier
-from game.rules.orders import ActionKind
+from game.rules.board import Board
+from game.rules.orders import ActionKind, Order
+from game.world import World
 
 if TYPE_CHECKING:
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
     from game.rules.events import Event, Rolled
     from game.rules.hits import Blow
+    from game.rules.options import RuleOptions
     from game.rules.round import Round
     from game.rules.statuses import Status
-    from game.world import World
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,9 @@ class RulesModule:
     builtin: ClassVar[bool] = True
     """Shipped with the game (listed in every saved battle's options, on or off)."""
     overlays: ClassVar[tuple[str, ...]] = ()
+    """The window's own overlays that show this module (facing: "arcs")."""
+    mark_overlays: ClassVar[tuple[ModuleOverlay, ...]] = ()
+    """Overlays of its own, as data (`ModuleOverlay`): a charge lane, a cone of fire …"""
     requires: ClassVar[tuple[str, ...]] = ()
     """Modules that must be on too for this one to do anything (it is idle without them)."""
     dice: ClassVar[Mapping[str, int]] = {}
@@ -158,3 +166,52 @@ class RulesModule:
     def sheet_lines(self, world: World, eid: int) -> list[str]:
         """Lines for the combatant's sheet."""
         return []
+
+
+# ------------------------------------------------------------------ overlays as data
+@dataclass(frozen=True)
+class MarkStyle:
+    """How one kind of tile mark looks, readable without colour: a tone the window maps
+    to its palette ("good", "bad", "warn", "info") and a pattern ("", "dots", "hatch",
+    "cross", "slash"); `label` is its line in the legend."""
+
+    label: str
+    tone: str = "info"
+    pattern: str = ""
+
+
+@dataclass(frozen=True)
+class TileMarks:
+    """What an overlay marks: tile → (index into `styles`, a short text such as "+3")."""
+
+    styles: tuple[MarkStyle, ...]
+    tiles: Mapping[Tile, tuple[int, str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OverlayAsk:
+    """What a module's overlay is about: `focus` (the combatant selected or declaring),
+    where it will stand and face (`origin`, `facing`), its order as drafted or declared
+    (`order`), and the orders declared so far this round (`orders`)."""
+
+    world: World
+    board: Board
+    options: RuleOptions
+    focus: int
+    origin: Tile
+    facing: int
+    order: Order | None
+    orders: Mapping[int, Order]
+
+
+class ModuleOverlay:
+    """An overlay a rules module wants drawn, as data: the window (a key cycles through the
+    overlays of the modules in play) and `render --overlay NAME` draw its marks."""
+
+    name: ClassVar[str]
+    label: ClassVar[str]
+    help: ClassVar[str] = ""
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:  # pragma: no cover - every overlay overrides
+        """The tiles to mark for this focus."""
+        raise NotImplementedError

@@ -8,13 +8,16 @@ keys are looked up in `BINDINGS`, so the help screen lists exactly these.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.geometry import Tile
 from game.rules.battle import Battle
+from game.rules.modules.base import ModuleOverlay
 from game.rules.positions import are_enemies, combatants, tile_of
+from game.rules.registry import module_overlays
 from game.ui.app import App
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
@@ -138,6 +141,8 @@ class BattleInput:
             name = cmd.removeprefix("overlay_")
             on = self.overlays.toggle(name)
             self.toast(f"{name} overlay {'on' if on else 'off'}")
+        elif cmd == "module_overlays":
+            self.toast(next_module_overlay(self.overlays, module_overlays(self.battle.options)))
         elif self.playback is not None and cmd in ("step", "play", "skip", "actions"):
             self.pace("play" if cmd == "actions" else cmd)
         elif self.phase == "declare":
@@ -225,3 +230,18 @@ class BattleInput:
         self.view.cursor = tiles[index]
         self.view.keyboard_cursor = True
         self.view.camera.ensure_visible(self.view.cursor)
+
+
+def next_module_overlay(layer: OverlayLayer, overlays: Sequence[ModuleOverlay]) -> str:
+    """Switch to the next rules module overlay in play (after the last: none); what to say."""
+    if not overlays:
+        return "no rules module in play has an overlay"
+    names = [o.name for o in overlays]
+    current = next((i for i, name in enumerate(names) if name in layer.active), None)
+    if current is not None:
+        layer.toggle(names[current])
+    following = 0 if current is None else current + 1
+    if following >= len(overlays):
+        return "rules module overlays off"
+    layer.toggle(names[following])
+    return f"{overlays[following].label} overlay on"

@@ -17,10 +17,11 @@ from typing import Any
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
 from game.rules.board import Board
+from game.rules.modules.base import OverlayAsk, TileMarks
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, tile_of
-from game.rules.registry import MOVEMENT_ACTIONS, movement_kind
+from game.rules.registry import MOVEMENT_ACTIONS, module_overlays, movement_kind
 from game.rules.stats import max_movement_metres, movement_rate
 from game.ui.planner import Draft, DraftState, Planner
 from game.ui.render.overlay_arrays import (
@@ -32,6 +33,7 @@ from game.ui.render.overlay_arrays import (
     threat_parts,
 )
 from game.ui.render.overlays import OverlayData, OverlayLayer
+from game.ui.render.terrain_overlay import terrain_arrays
 from game.world import Condition, Equipment, Side, World
 
 CACHE_LIMIT = 64  # entries kept before the cache starts again
@@ -76,6 +78,8 @@ class OverlayFeed:
         sight_origin: Tile | None,
         arcs_plan: Plan | None,
         drafting: tuple[int, Planner, Order] | None = None,
+        options: RuleOptions | None = None,
+        orders: Mapping[int, Order] | None = None,
     ) -> None:
         """New data for `layer` if anything it shows changed.  `focus` is whom the reach, range
         and threat overlays are about and `plan` where it will stand and face; `drafting` is
@@ -83,7 +87,7 @@ class OverlayFeed:
         actions); `version` changes whenever the battle's world may have."""
         active = frozenset(layer.active)
         draft_order = drafting[2] if drafting is not None else None
-        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version)
+        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options)
         if key == self._key:
             return
         self._key = key
@@ -111,6 +115,15 @@ class OverlayFeed:
         if arcs_plan is not None and "arcs" in active:
             data.arcs = arc_array(board, arcs_plan[0], arcs_plan[1])
             data.arc_centre = arcs_plan[0]
+        if "terrain" in active:
+            data.terrain = self.cached(("terrain",), lambda: terrain_arrays(board))
+        if focus is not None and plan is not None and options is not None:
+            mine = draft_order if drafting is not None and focus == drafting[0] else None
+            declared = dict(orders or {})
+            ask = OverlayAsk(
+                world, board, options, focus, plan[0], plan[1], mine or declared.get(focus), declared
+            )
+            data.marks = module_marks(ask, active)
         if len(self._cache) > CACHE_LIMIT:
             self._cache.clear()
         layer.set_data(data)
@@ -142,3 +155,8 @@ class OverlayFeed:
             ("reach", focus, start, walk_m, sprint_m, version),
             lambda: reach_arrays(board, start, walk_m, sprint_m, occupied),
         )
+
+
+def module_marks(ask: OverlayAsk, active: frozenset[str] | set[str]) -> dict[str, TileMarks]:
+    """The marks of every rules module overlay in play that is switched on."""
+    return {o.name: o.marks(ask) for o in module_overlays(ask.options) if o.name in active}

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from game.board.art import FLIP_D, FLIP_H, FLIP_V, MapArt
+from game.board.art import FLIP_D, FLIP_H, FLIP_V, CollectionArt, MapArt
 from game.board.images import ImageError, image_size
 from game.rules.board import Board
 from game.ui.render.camera import Camera
@@ -41,50 +41,63 @@ class TileImages:
 
     def __init__(self, art: MapArt) -> None:
         self.art = art
-        self._sheets: dict[Path, pygame.Surface | None] = {}
+        self._sheets: dict[tuple[Path, object], pygame.Surface | None] = {}
         self._scaled: dict[tuple[int, int], pygame.Surface | None] = {}
 
-    def _sheet(self, path: Path, size: tuple[int, int]) -> pygame.Surface | None:
-        if path not in self._sheets:
+    def _sheet(
+        self, path: Path, size: tuple[int, int], trans: tuple[int, int, int] | None = None
+    ) -> pygame.Surface | None:
+        key = (path, trans)
+        if key not in self._sheets:
             try:
                 # Decode only the image the map check sized: a file swapped since is not decoded.
                 if image_size(path) != size:
                     raise ImageError("not the image the map was checked with")
                 image = pygame.image.load(str(path))
-                self._sheets[path] = image.convert_alpha() if pygame.display.get_surface() else image
+                if trans is not None:
+                    image.set_colorkey(trans)
+                self._sheets[key] = image.convert_alpha() if pygame.display.get_surface() else image
             except (pygame.error, OSError, ImageError):
-                self._sheets[path] = None
-        return self._sheets[path]
+                self._sheets[key] = None
+        return self._sheets[key]
 
     def get(self, raw_gid: int, tile_px: int) -> pygame.Surface | None:
         """The image of a gid (with Tiled's flip bits) at `tile_px`, or None if it has none."""
         key = (raw_gid, tile_px)
         if key in self._scaled:
             return self._scaled[key]
-        gid = raw_gid & ~(FLIP_H | FLIP_V | FLIP_D)
-        image = None
-        tileset = self.art.tileset_for(gid)
-        if tileset is not None:
-            sheet = self._sheet(tileset.image, tileset.size)
-            if sheet is not None:
-                rect = pygame.Rect(tileset.source_rect(gid))
-                if sheet.get_rect().contains(rect):
-                    image = sheet.subsurface(rect)
-                    if raw_gid & FLIP_D:
-                        image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
-                    if raw_gid & (FLIP_H | FLIP_V):
-                        image = pygame.transform.flip(image, bool(raw_gid & FLIP_H), bool(raw_gid & FLIP_V))
-                    # Tiles bigger than the map's grid overhang upward, as in Tiled.
-                    scale = tile_px / self.art.tile_width
-                    size = (max(1, round(rect.w * scale)), max(1, round(rect.h * scale)))
-                    if size[0] >= rect.w:
-                        image = pygame.transform.scale(image, size)
-                    else:
-                        image = pygame.transform.smoothscale(
-                            image.convert_alpha() if pygame.display.get_surface() else image, size
-                        )
+        image = self._unscaled(raw_gid & ~(FLIP_H | FLIP_V | FLIP_D))
+        if image is not None:
+            if raw_gid & FLIP_D:
+                image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
+            if raw_gid & (FLIP_H | FLIP_V):
+                image = pygame.transform.flip(image, bool(raw_gid & FLIP_H), bool(raw_gid & FLIP_V))
+            # Tiles bigger than the map's grid overhang upward, as in Tiled.
+            scale = tile_px / self.art.tile_width
+            w, h = image.get_size()
+            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            if size[0] >= w:
+                image = pygame.transform.scale(image, size)
+            else:
+                image = pygame.transform.smoothscale(
+                    image.convert_alpha() if pygame.display.get_surface() else image, size
+                )
         self._scaled[key] = image
         return image
+
+    def _unscaled(self, gid: int) -> pygame.Surface | None:
+        """A gid's tile as its tileset draws it: a slice of a sheet, or a collection's own image."""
+        tileset = self.art.tileset_for(gid)
+        if isinstance(tileset, CollectionArt):
+            entry = tileset.image(gid)
+            return self._sheet(entry.path, entry.size, entry.trans) if entry is not None else None
+        if tileset is None:
+            return None
+        sheet = self._sheet(tileset.image, tileset.size, tileset.trans)
+        rect = pygame.Rect(tileset.source_rect(gid))
+        if sheet is None or not sheet.get_rect().contains(rect):
+            return None
+        return sheet.subsurface(rect)
 
 
 def terrain_colour(board: Board, tile: tuple[int, int]) -> tuple[Colour, str]:
@@ -192,8 +205,12 @@ class MapLayer:
         surface.fill((30, 33, 40))
         if self.art is not None and self.images is not None:
             for layer in self.art.layers:
-                if not layer.visible:
+                if not layer.visible or layer.opacity <= 0:
                     continue
+                # A translucent layer is drawn on its own and blended in once (as Tiled shows it).
+                target = surface
+                if layer.opacity < 1:
+                    target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 gids = layer.gids[y0 : y0 + h, x0 : x0 + w]
                 flags = layer.flags[y0 : y0 + h, x0 : x0 + w]
                 for j in range(gids.shape[0]):
@@ -204,7 +221,10 @@ class MapLayer:
                         image = self.images.get(gid | int(flags[j, i]), tile_px)
                         if image is not None:
                             # Anchor at the tile's bottom-left, as Tiled does for tall tiles.
-                            surface.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
+                            target.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
+                if target is not surface:
+                    target.set_alpha(round(255 * layer.opacity))
+                    surface.blit(target, (0, 0))
         else:
             for j in range(h):
                 for i in range(w):

@@ -8,6 +8,8 @@
     threat  tiles enemies could Strike (red, slashes) or shoot (purple, dots) next
             round, with the count, and a B where the threat would be in the back arc
     chance  the hit chance on the hovered target, with its full breakdown (a tooltip)
+    terrain what each tile does: blocks movement and/or sight, cover, move cost
+            (`game.ui.render.terrain_overlay`)
 
 `OverlayData` holds whole-board numpy arrays (`overlay_arrays` works them
 out), computed once when the selection (or the hovered tile) changes;
@@ -26,14 +28,19 @@ import pygame
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import signed
+from game.rules.modules.base import TileMarks
 from game.rules.modules.cover import COVER_PENALTY
 from game.rules.positions import RANGE_BANDS
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
+from game.ui.render.module_marks import draw_marks, marks_masks
+from game.ui.render.module_marks import legend_rows as marks_legend
 from game.ui.render.stamps import LABEL_MIN_TILE, Stamps, draw_pattern
+from game.ui.render.terrain_overlay import TerrainData, draw_terrain
+from game.ui.render.terrain_overlay import legend_rows as terrain_legend
 from game.ui.theme import Colour, Palette, Theme
 
-OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance")
+OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
 OVERLAY_LABELS = {
     "reach": "Movement reach",
     "range": "Range bands",
@@ -41,6 +48,7 @@ OVERLAY_LABELS = {
     "sight": "Line of sight & cover",
     "threat": "Enemy threat",
     "chance": "Hit chance",
+    "terrain": "Terrain",
 }
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
@@ -68,6 +76,8 @@ class OverlayData:
     threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
     arcs: np.ndarray | None = None  # int8: index of ARC_NAMES, -1 none
     arc_centre: Tile | None = None
+    terrain: TerrainData | None = None
+    marks: dict[str, TileMarks] = field(default_factory=dict)  # rules modules' overlays, by name
     notes: dict[str, str] = field(default_factory=dict)
 
 
@@ -94,6 +104,7 @@ class OverlayLayer:
         self._stamps: dict[int, Stamps] = {}
         self._chunks = ChunkCache(MAX_CHUNKS)
         self._edges: dict[str, tuple[np.ndarray, ...]] = {}
+        self._marks_cache: dict[tuple[int, str], list[np.ndarray]] = {}
 
     def set_theme(self, theme: Theme) -> None:
         """Use a new theme (palette or scale changed)."""
@@ -129,6 +140,16 @@ class OverlayLayer:
         self.version += 1
         self._chunks.clear()
 
+    def _marks_masks(self, name: str, marks: TileMarks) -> list[np.ndarray]:
+        """The masks of a module overlay's styles, worked out once per data version."""
+        key = (self.version, name)
+        if key not in self._marks_cache:
+            data = self.data
+            assert data is not None
+            self._marks_cache.clear()
+            self._marks_cache[key] = marks_masks(marks, data.width, data.height)
+        return self._marks_cache[key]
+
     def stamps(self, tile_px: int) -> Stamps:
         """The stamps for a zoom level."""
         if tile_px not in self._stamps:
@@ -153,6 +174,11 @@ class OverlayLayer:
             blits.extend((stamp, (int(i) * tile_px, int(j) * tile_px)) for j, i in zip(ys, xs, strict=True))
 
         active = self.active
+        if "terrain" in active and data.terrain is not None:
+            draw_terrain(each, st, pal, data.terrain, labels)
+        for name, marks in data.marks.items():
+            if name in active:
+                draw_marks(each, st, pal, marks, self._marks_masks(name, marks), labels)
         if "sight" in active and data.unseen is not None and data.cover is not None:
             each(data.unseen, st.fill(pal.no_sight, 120, "cross", 70))
             if data.sight_beyond is not None:
@@ -292,6 +318,11 @@ class OverlayLayer:
                 ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
                 ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
             ]
+        if "terrain" in self.active and data.terrain is not None:
+            rows += terrain_legend(pal)
+        for name, marks in data.marks.items():
+            if name in self.active:
+                rows += marks_legend(name, pal, marks)
         if "threat" in self.active and data.threat_melee is not None:
             rows += [
                 ("threat", "enemies could Strike (n = how many)", pal.threat, "slash"),

@@ -371,7 +371,20 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         if self.planner is not None and self.draft is not None and self.actor is not None:
             drafting = (self.actor, self.planner, self.draft.order())
         layer, world, version = self.overlays, self.world, self._world_version()
-        self.feed.refresh(layer, world, self.terrain, version, focus, plan, sight_origin, arcs_plan, drafting)
+        orders = self.battle.round.orders if self.battle.round is not None and self.playback is None else {}
+        self.feed.refresh(
+            layer,
+            world,
+            self.terrain,
+            version,
+            focus,
+            plan,
+            sight_origin,
+            arcs_plan,
+            drafting,
+            self.battle.options,
+            orders,
+        )
 
     # ------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from pathlib import Path
 
 import pygame
 
+from game.persist.usermaps import user_maps_dir
 from game.rules.options import RuleOptions
 from game.rules.registry import rules_modules
 from game.ui.app import App, Scene
@@ -80,11 +82,25 @@ class MenuScene(Scene):
 
 
 class SetupScene(Scene):
-    """Choose a scenario or map, who plays each side, and the rules modules."""
+    """Choose a scenario or map, who plays each side, and the rules modules.
 
-    def __init__(self, app: App) -> None:
+    `chosen` (a map the player named, `play --map FILE`) is selected first: the entry
+    for that file if the list has one, else it is put at the top."""
+
+    def __init__(self, app: App, chosen: UiScenario | None = None) -> None:
         super().__init__(app)
         self.scenarios: list[UiScenario] = list_ui_scenarios()
+        start = 0
+        if chosen is not None:
+            same = [
+                i
+                for i, sc in enumerate(self.scenarios)
+                if sc.id.startswith(("quick-", "mine-")) and _same_file(sc.map_path, chosen.map_path)
+            ]
+            if same:
+                start = same[0]
+            else:
+                self.scenarios.insert(0, chosen)
         self.index = 0
         self.controllers: dict[str, str] = {}
         self.options = RuleOptions.battlefield()
@@ -95,7 +111,7 @@ class SetupScene(Scene):
         self.scenario_buttons: list[Button] = []
         self.art = TokenArt()
         self._previews: dict[object, pygame.Surface | None] = {}
-        self.choose(0)
+        self.choose(start)
 
     def choose(self, index: int) -> None:
         """Pick a scenario: its sides and modules become the defaults."""
@@ -150,6 +166,9 @@ class SetupScene(Scene):
     def start(self) -> None:
         """Build the battle and open it."""
         sc = self.scenarios[self.index]
+        if sc.error:
+            self.error = f"{sc.title} cannot be played: {sc.error}"
+            return
         try:
             battle, battle_map = build(sc, self.seed, self.controllers, self.options)
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
@@ -157,6 +176,37 @@ class SetupScene(Scene):
             return
         self.app.replace_screen("battle", battle, battle_map, sc.title)
         self.app.push_screen("briefing", sc.title, sc.briefing, sc.tutorial)
+
+    def _draw_broken(self, surface: pygame.Surface, sc: UiScenario, right: pygame.Rect) -> None:
+        """What is wrong with a map that cannot be played, and how to check it again."""
+        theme, pal = self.theme, self.theme.palette
+        pad = theme.px(20)
+        x, y = right.x + pad, right.y + theme.px(48)
+        lines = [
+            (f"This map cannot be played: {sc.error}", pal.text_bad),
+            ("", pal.text_dim),
+            (f"Fix it in Tiled, then come back to New battle. The file: {sc.map_path}", pal.text_dim),
+            (f"In a terminal: python -m game check-map {sc.map_path}", pal.text_dim),
+        ]
+        for text, colour in lines:
+            for line in theme.wrap(text, right.w - 2 * pad, 14) or [""]:
+                blit_text(surface, theme, line, (x, y), 14, colour)
+                y += theme.line_height(14)
+        back = Button(
+            "Back",
+            lambda: self.app.pop(self),
+            pygame.Rect(
+                right.right - theme.px(160), right.bottom - theme.px(60), theme.px(140), theme.px(44)
+            ),
+            hint="Esc",
+        )
+        back.hovered = back.rect.collidepoint(pygame.mouse.get_pos())
+        self.buttons = [back]
+        back.draw(surface, theme)
+        if self.error:
+            for k, line in enumerate(theme.wrap(self.error, right.w - 2 * pad, 13)):
+                at = (x, right.bottom - theme.px(110) + k * theme.line_height(13))
+                blit_text(surface, theme, line, at, 13, pal.text_bad)
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Up/down pick the scenario, Tab moves through the options, Enter starts, Esc backs out."""
@@ -176,7 +226,13 @@ class SetupScene(Scene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
             return
-        for button in self.scenario_buttons + self.buttons:
+        for button in self.scenario_buttons:
+            # A broken map is drawn greyed but can still be picked, to read why it is broken.
+            clicked = event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+            if clicked and button.rect.collidepoint(event.pos):
+                button.on_click()
+                return
+        for button in self.buttons:
             if button.handle(event):
                 return
 
@@ -191,7 +247,7 @@ class SetupScene(Scene):
         draw_panel(surface, theme, left, pal.panel)
         self.scenario_buttons = []
         row = theme.px(38)
-        visible = max(1, (left.h - theme.px(40)) // row)
+        visible = max(1, (left.h - theme.px(62)) // row)
         first = min(max(0, self.index - visible // 2), max(0, len(self.scenarios) - visible))
         y = left.y + theme.px(10)
         mouse = pygame.mouse.get_pos()
@@ -201,7 +257,8 @@ class SetupScene(Scene):
             while font.size(label)[0] > left.w - theme.px(40) and len(label) > 8:
                 label = label.removesuffix("…")[:-1].rstrip() + "…"
             rect = pygame.Rect(left.x + 10, y, left.w - 20, row - theme.px(6))
-            b = Button(label, lambda i=i: self.choose(i), rect, size=13)
+            broken = self.scenarios[i].error
+            b = Button(label, lambda i=i: self.choose(i), rect, size=13, enabled=not broken, reason=broken)
             b.selected = i == self.index
             b.hovered = b.rect.collidepoint(mouse)
             b.draw(surface, theme)
@@ -230,6 +287,9 @@ class SetupScene(Scene):
             pal.text_dim,
             anchor="midbottom",
         )
+        folder = _fit_left(str(user_maps_dir()), theme.font(10), left.w - theme.px(24))
+        at = (left.x + 12, left.bottom - theme.px(42))
+        blit_text(surface, theme, f"Your maps: {folder}", at, 10, pal.text_dim)
         right = pygame.Rect(left.right + pad, left.y, w - left.right - 2 * pad, left.h)
         draw_panel(surface, theme, right, pal.panel)
         if not self.scenarios:
@@ -238,6 +298,9 @@ class SetupScene(Scene):
         x, y = right.x + pad, right.y + theme.px(14)
         blit_text(surface, theme, sc.title, (x, y), 20, pal.text, True)
         y += theme.px(34)
+        if sc.error:
+            self._draw_broken(surface, sc, right)
+            return
         for line in theme.wrap(sc.briefing, right.w - 2 * pad, 14):
             blit_text(surface, theme, line, (x, y), 14, pal.text_dim)
             y += theme.line_height(14)
@@ -328,3 +391,20 @@ class SetupScene(Scene):
                     13,
                     pal.text_bad,
                 )
+
+
+def _same_file(a: str | None, b: str | None) -> bool:
+    """Whether two map paths name the same file."""
+    if not a or not b:
+        return False
+    try:
+        return Path(a).resolve() == Path(b).resolve()
+    except OSError:
+        return False
+
+
+def _fit_left(text: str, font: pygame.font.Font, width: int) -> str:
+    """`text`, cut from the left ("…/maps") until it fits `width` pixels."""
+    while font.size(text)[0] > width and len(text) > 4:
+        text = "…" + text[2:]
+    return text

@@ -23,6 +23,7 @@ OVERLAY_HELP = {
     "sight": "from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover",
     "threat": "tiles enemies could Strike (slashes) or shoot (dots) next round; count; B = from the back arc",
     "chance": "hover an enemy: hit chance with the full breakdown; each enemy shows the chance of a click",
+    "terrain": "what the map says: walls crossed, blocks movement slashed, sight dotted; L/H cover; ×2 cost",
 }
 
 

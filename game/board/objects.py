@@ -1,0 +1,257 @@
+"""The objects of a Tiled map: deploy zones, placed combatants, and shapes that block movement.
+
+- an object of class/type `deploy` (or `zone`), or any object with a `side`
+  and no `character`/`troop`, is a deploy zone: the tiles whose centres lie
+  in its shape; tiles in it that block movement are left out (a warning says
+  so), and a zone left with no tile is an error;
+- an object of class/type `unit`, or any object with a `character` or
+  `troop`, is a combatant placed before the battle, named after the object;
+- any other object that `game.board.infer` recognises (a `collides`
+  property, a layer named "Collision" …) blocks movement on the tiles it
+  covers, where nothing on the tile layers said otherwise.
+
+Shapes are measured by `game.board.zones` within bounded budgets.  Which
+character or troop a combatant names is checked against the roster by the
+content layer (`game.content.mapunits`), not here.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from xml.etree.ElementTree import Element
+
+import numpy as np
+
+from game.board.battlemap import DeployZone, Placement
+from game.board.errors import MapError
+from game.board.infer import Guess, Inference, object_guess
+from game.board.preflight import MAX_LAYER_CELLS, MAX_OBJECTS
+from game.board.project import FACE_MIDDLE
+from game.board.terrain import TerrainBoard
+from game.board.zones import SHAPES, ZoneBudget, ZoneShape, shape_mask, zone_tiles
+from game.core.geometry import bearing_direction, parse_direction
+
+TiledObject = Any  # a pytmx.TiledObject: only game.board.tiled imports pytmx
+TiledMap = Any  # a TiledMap
+
+MAX_NAME_LENGTH = 40  # characters of the map's name, a side, a character or a unit: one short line
+ZONE_KINDS = ("deploy", "deploy_zone", "deployzone", "zone")
+UNIT_KINDS = ("unit", "combatant", "character", "troop")
+UNIT_KEYS = ("character", "troop")
+
+
+@dataclass
+class Found:
+    """What the object layers hold."""
+
+    zones: list[DeployZone] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
+    ignored: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def object_kind(obj: TiledObject) -> str:
+    """ "unit", "zone" or "" (neither), from the object's type (or class) and properties."""
+    kind = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "").strip().lower()
+    if kind in UNIT_KINDS or (not kind and any(k in obj.properties for k in UNIT_KEYS)):
+        return "unit"
+    if kind in ZONE_KINDS or (not kind and "side" in obj.properties):
+        return "zone"
+    return ""
+
+
+def _map_objects(node: Element) -> Iterable[Element]:
+    """The map's own objects, not the collision shapes inside tilesets."""
+    for child in node:
+        if child.tag == "object":
+            yield child
+        elif child.tag != "tileset":
+            yield from _map_objects(child)
+
+
+def _label(obj: TiledObject, where: str) -> str:
+    return f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
+
+
+# ---------------------------------------------------------------- shapes that block
+def blocking_objects(
+    tmx: TiledMap, root: Element, inference: Inference, where: str
+) -> list[tuple[Guess, np.ndarray]]:
+    """(guess, [y, x] mask of the tiles it covers) for every object a convention makes block."""
+    shapes = {o.get("id"): o for o in _map_objects(root)}
+    budget = ZoneBudget(MAX_OBJECTS, MAX_LAYER_CELLS, what="objects that block movement")
+    size, tile = (tmx.width, tmx.height), (tmx.tilewidth, tmx.tileheight)
+    found = []
+    for group in tmx.objectgroups:
+        for obj in group:
+            node = shapes.get(str(obj.id))
+            if node is None or object_kind(obj):
+                continue  # a tile's own collision shape, a zone or a combatant
+            guess = object_guess(obj.properties, str(group.name or ""))
+            shape = _shape(obj, node) if guess is not None else None
+            if guess is None or shape is None:
+                continue
+            found.append((guess, shape_mask(shape, size, tile, budget, _label(obj, where))))
+            inference.objects[guess.reason] = inference.objects.get(guess.reason, 0) + 1
+    return found
+
+
+def _shape(obj: TiledObject, node: Element) -> ZoneShape | None:
+    """The area an object covers (rotation applied), or None for a line or a text."""
+    x, y = float(obj.x), float(obj.y)
+    w, h = float(obj.width or 0), float(obj.height or 0)
+    kind = _kind(node)
+    if kind in ("polyline", "text"):
+        return None
+    if kind == "polygon":
+        points = [(float(p.x), float(p.y)) for p in getattr(obj, "points", ())]
+    elif kind == "point" or not (w and h):
+        return ZoneShape("point", x, y)
+    else:
+        # Tiled turns an object about its origin: the top left, or a tile object's bottom left.
+        oy = y + h if obj.gid else y
+        points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        if kind == "ellipse" and not obj.rotation:
+            return ZoneShape("ellipse", x, y, w, h)
+        return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (x, oy), obj.rotation)
+    return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (x, y), obj.rotation)
+
+
+def _rotated(shape: ZoneShape, origin: tuple[float, float], degrees: float) -> ZoneShape:
+    if not degrees:
+        return shape
+    turn = math.radians(float(degrees))
+    cos, sin = math.cos(turn), math.sin(turn)
+    ox, oy = origin
+    points = tuple(
+        (ox + (px - ox) * cos - (py - oy) * sin, oy + (px - ox) * sin + (py - oy) * cos)
+        for px, py in shape.points
+    )
+    return ZoneShape("polygon", shape.x, shape.y, points=points)
+
+
+def _kind(node: Element) -> str:
+    """rectangle, ellipse, point, polygon, polyline or text: the shape Tiled drew."""
+    for child in ("ellipse", "point", "polygon", "polyline", "text"):
+        if node.find(child) is not None:
+            return child
+    return "rectangle"
+
+
+# ---------------------------------------------------------------- zones and combatants
+def zones_and_units(tmx: TiledMap, root: Element, board: TerrainBoard, where: str) -> Found:
+    """Deploy zones and placed combatants from the object layers; and how many objects were ignored."""
+    shapes = {o.get("id"): o for o in _map_objects(root)}
+    found = Found()
+    objects = [(obj, object_kind(obj), group) for group in tmx.objectgroups for obj in group]
+    budget = ZoneBudget()
+    if sum(1 for _, kind, _ in objects if kind == "zone") > budget.zones:
+        raise MapError(f"{where}: more than {budget.zones} deploy zones")
+    for obj, kind, group in objects:
+        label = _label(obj, where)
+        if kind == "unit":
+            found.placements.append(_placement(obj, board, tmx, label))
+        elif kind == "zone":
+            node = shapes.get(str(obj.id))
+            found.zones.append(_zone(obj, node, board, tmx, label, budget, found.warnings))
+        elif str(obj.id) in shapes and object_guess(obj.properties, str(group.name or "")) is None:
+            found.ignored += 1  # pytmx also lists the collision shapes of tiles: those are not counted
+    return found
+
+
+def text(props: Mapping[str, object], key: str, label: str) -> str:
+    """A required, non-empty text property: one line of printable text, short enough to be a name."""
+    value = str(props.get(key) or "").strip()
+    if not value:
+        raise MapError(f"{label}: needs a {key!r} property")
+    return short_line(value, key, label)
+
+
+def short_line(value: str, key: str, label: str) -> str:
+    """`value` if it is one line of at most MAX_NAME_LENGTH printable characters."""
+    if len(value) > MAX_NAME_LENGTH or not value.isprintable():
+        raise MapError(f"{label}: {key!r} must be one line of at most {MAX_NAME_LENGTH} characters")
+    return value
+
+
+def _placement(obj: TiledObject, board: TerrainBoard, tmx: TiledMap, label: str) -> Placement:
+    """A combatant placed by the map: a roster character or a troop type, named after the object."""
+    side = text(obj.properties, "side", label)
+    named = [key for key in UNIT_KEYS if str(obj.properties.get(key) or "").strip()]
+    if not named:
+        raise MapError(f"{label}: needs a 'character' or a 'troop' property")
+    if len(named) > 1:
+        raise MapError(f"{label}: has both a 'character' and a 'troop' property; keep one")
+    character = text(obj.properties, named[0], label)
+    name = short_line(str(obj.name or "").strip(), "name", label)
+    cx, cy = obj.x + (obj.width or 0) / 2, obj.y + (obj.height or 0) / 2
+    tile = (math.floor(cx / tmx.tilewidth), math.floor(cy / tmx.tileheight))
+    if not board.in_bounds(tile):
+        raise MapError(f"{label}: stands off the map at {tile}")
+    if board.blocks_move(tile):
+        raise MapError(f"{label}: stands on a tile that blocks movement {tile}")
+    raw = obj.properties.get("facing")
+    if raw is None or str(raw).strip().lower() in ("", FACE_MIDDLE):  # the Tiled project's "middle"
+        centre = (board.width // 2, board.height // 2)
+        facing = 0 if tile == centre else bearing_direction(tile, centre)
+    else:
+        try:
+            facing = parse_direction(raw)
+        except ValueError as err:
+            raise MapError(f"{label}: {err}") from None
+    return Placement(side, character, tile, facing, name, named[0], int(obj.id))
+
+
+def _zone(
+    obj: TiledObject,
+    node: Element | None,
+    board: TerrainBoard,
+    tmx: TiledMap,
+    label: str,
+    budget: ZoneBudget,
+    warnings: list[str],
+) -> DeployZone:
+    """A deploy zone: the open tiles whose centres lie inside the object's shape."""
+    side = text(obj.properties, "side", label)
+    if obj.rotation:
+        raise MapError(f"{label}: rotated deploy zones are not supported")
+    kind = _kind(node) if node is not None else "rectangle"
+    if kind not in SHAPES:
+        raise MapError(f"{label}: a deploy zone must be a rectangle, ellipse, polygon or point, not a {kind}")
+    points = tuple((float(p.x), float(p.y)) for p in getattr(obj, "points", ())) if kind == "polygon" else ()
+    shape = ZoneShape(kind, float(obj.x), float(obj.y), float(obj.width or 0), float(obj.height or 0), points)
+    tiles, blocked = zone_tiles(shape, board, (tmx.tilewidth, tmx.tileheight), budget, label)
+    name = str(obj.name or f"zone {obj.id}")
+    if not tiles:
+        raise MapError(f"{label}: deploy zone of side {side!r} covers no tile centre of the map")
+    if blocked:
+        first = min(blocked, key=lambda t: (t[1], t[0]))
+        if len(blocked) == len(tiles):
+            raise MapError(
+                f"{label}: every tile of the deploy zone of side {side!r} blocks movement (first {first})"
+            )
+        warnings.append(
+            f"deploy zone {name!r} of side {side!r} leaves out {len(blocked)} tile(s) that block movement, "
+            f"first {first}"
+        )
+        tiles = tiles - frozenset(blocked)
+    return DeployZone(side, name, tiles, _colour(obj.properties, label))
+
+
+def _colour(props: Mapping[str, object], label: str) -> str | None:
+    """A side colour a zone may carry: `colour` (or `color`), "#rrggbb" or Tiled's "#aarrggbb"."""
+    raw = props.get("colour", props.get("color"))
+    if raw is None or str(raw).strip() == "":
+        return None
+    text = str(raw).strip().lower()
+    digits = text[1:]
+    if (
+        not text.startswith("#")
+        or len(digits) not in (6, 8)
+        or any(c not in "0123456789abcdef" for c in digits)
+    ):
+        raise MapError(f"{label}: colour must look like #3b82f6, not {str(raw)[:20]!r}")
+    return "#" + digits[-6:]

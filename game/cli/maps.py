@@ -1,0 +1,47 @@
+"""`python -m game maps`: your maps folder, made ready for Tiled, and what is in it.
+
+Creates the folder in the game's data folder (with the Tiled project and the
+battlefield tileset, if missing) and lists its maps the way New battle does:
+playable ones with their name and sides, broken ones with their one-line
+error.  Exit 0; a folder that cannot be made is one line and exit 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The command has no options."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Prepare the folder and list it."""
+    from game.board.project import PROJECT_FILE
+    from game.board.tiled import MapError
+    from game.cli import UsageError
+    from game.content.mapunits import MapUnitError, load_playable_map
+    from game.persist.usermaps import prepare_user_maps, user_map_files, user_maps_dir
+
+    folder = user_maps_dir()
+    try:
+        written = prepare_user_maps(folder)
+    except OSError as err:
+        raise UsageError(f"cannot prepare the maps folder {folder}: {err.strerror or err}") from None
+    print(f"your maps folder: {folder}")
+    print(f"  open {PROJECT_FILE} in Tiled 1.8 or later, draw with tilesets/battlefield.tsx, save maps here")
+    for path in written:
+        print(f"  made {path.relative_to(folder).as_posix()}")
+    files = user_map_files(folder)
+    print("maps:" if files else "maps: none yet (New battle lists every .tmx saved here)")
+    for path in files:
+        try:
+            battle_map = load_playable_map(path)
+        except (MapError, MapUnitError) as err:
+            print(f"  cannot be played  {path.name}: {str(err).removeprefix(path.name + ': ')}")
+            continue
+        placed = len(battle_map.placements)
+        units = f", {placed} combatant{'s' if placed != 1 else ''} placed" if placed else ""
+        sides = ", ".join(battle_map.sides)
+        print(f"  ok                {path.name}: {battle_map.name}, sides {sides}{units}")
+    return 0

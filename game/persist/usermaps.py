@@ -1,0 +1,83 @@
+"""The player's own maps: a `maps` folder in the game's data folder, offered in the menu.
+
+Every `.tmx` in the folder is a quick battle in New battle (a map that
+cannot be played is listed greyed, with its one-line error, rather than left
+out); `python -m game maps` lists them the same way from a terminal.
+
+`prepare_user_maps` makes the folder a map maker's kit, writing only what
+is missing (it never overwrites a file someone may have edited):
+
+- `dominion.tiled-project`: the game's property types, and "Check map" and
+  "Play map" commands that run this very game (this Python, this package)
+  on the map open in Tiled (`game.board.project`);
+- `tilesets/battlefield.tsx` and `tilesets/battlefield.png`: a copy of the
+  bundled 40-tile tileset, so a map drawn with it needs nothing from outside
+  the folder and can be shared by copying the folder.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+from xml.etree import ElementTree
+
+from game.board.project import PROJECT_FILE, project_text
+from game.paths import MAPS
+from game.persist.atomic import write_atomic
+from game.persist.autosave import data_dir
+
+MAX_USER_MAPS = 200  # maps listed from the folder: each is loaded to be listed
+MAP_PATTERNS = ("*.tmx", "*.tmj")  # a JSON map is listed too, greyed, saying to save it as .tmx
+TILESET = "battlefield"
+
+
+def user_maps_dir() -> Path:
+    """The folder of the player's own maps (it may not exist yet)."""
+    return data_dir() / "maps"
+
+
+def user_map_files(folder: Path | None = None) -> list[Path]:
+    """The map files in the folder (not its subfolders), by name; at most MAX_USER_MAPS."""
+    folder = folder or user_maps_dir()
+    try:
+        found = {p for pattern in MAP_PATTERNS for p in folder.glob(pattern) if p.is_file()}
+    except OSError:
+        return []
+    return sorted(found, key=lambda p: p.name.casefold())[:MAX_USER_MAPS]
+
+
+def game_root() -> Path:
+    """The folder holding the `game` package: where `python -m game` finds it."""
+    return Path(__file__).resolve().parents[2]
+
+
+def prepare_user_maps(folder: Path | None = None) -> list[Path]:
+    """Make the maps folder and the missing files of its kit; the files written."""
+    folder = folder or user_maps_dir()
+    written = []
+    (folder / "tilesets").mkdir(parents=True, exist_ok=True)
+    project = folder / PROJECT_FILE
+    if not project.exists():
+        write_atomic(project, project_text(sys.executable, str(game_root())).encode())
+        written.append(project)
+    tsx, png = folder / "tilesets" / f"{TILESET}.tsx", folder / "tilesets" / f"{TILESET}.png"
+    text, image = _tileset_with_image_beside(MAPS / "tilesets" / f"{TILESET}.tsx", png.name)
+    if not png.exists():
+        shutil.copyfile(image, png)
+        written.append(png)
+    if not tsx.exists():
+        write_atomic(tsx, text.encode())
+        written.append(tsx)
+    return written
+
+
+def _tileset_with_image_beside(tsx: Path, image_name: str) -> tuple[str, Path]:
+    """The bundled tileset's text with its image named `image_name` (beside it), and that image."""
+    text = tsx.read_text(encoding="utf-8")
+    image = ElementTree.fromstring(text).find("image")
+    assert image is not None, f"{tsx} has no image"
+    source = image.get("source", "")
+    quoted = f'source="{source}"'
+    assert text.count(quoted) == 1, f"{tsx}: its image source appears {text.count(quoted)} times"
+    return text.replace(quoted, f'source="{image_name}"'), (tsx.parent / source).resolve()

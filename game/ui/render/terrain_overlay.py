@@ -1,0 +1,97 @@
+"""The terrain overlay: what the game reads from the map, tile by tile, readable without colour.
+
+A map maker checks a map by eye with it (in the game, or with
+`render --overlay terrain`):
+
+    walls (block movement and sight)   dark, cross-hatched
+    block movement only (water, crates) red, slashed
+    block sight only (smoke, hedges)    purple, dotted
+    cover                               a shield with L (low) or H (high)
+    move cost other than 1              "×2" in the corner; dearer ground also dotted
+
+The arrays come from the board itself (`TerrainBoard`'s own arrays, or tile
+by tile for any other board), so the overlay shows exactly what the rules use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pygame
+
+from game.rules.board import COVER_LEVELS
+from game.ui.theme import Colour, Palette
+
+if TYPE_CHECKING:
+    from game.ui.render.stamps import Stamps
+
+
+@dataclass(frozen=True)
+class TerrainData:
+    """[y, x] masks of what each tile does, worked out once per board (chunks only slice them)."""
+
+    walls: np.ndarray  # blocks movement and sight
+    move_only: np.ndarray  # blocks movement, not sight
+    sight_only: np.ndarray  # blocks sight, not movement
+    dear: np.ndarray  # open ground dearer to enter than 1
+    low: np.ndarray  # low cover
+    high: np.ndarray  # high cover
+    costs: tuple[tuple[str, np.ndarray], ...]  # ("×2", open tiles of that move cost), for every cost but 1
+
+
+def terrain_arrays(board: object) -> TerrainData:
+    """What every tile of a board does, as the rules see it: its own arrays if it has them
+    (`TerrainBoard`), else asked tile by tile."""
+    arrays = ("move_blocked", "sight_blocked", "cover_levels", "move_costs")
+    if all(hasattr(board, name) for name in arrays):
+        move, sight, cover, cost = (np.asarray(getattr(board, name)) for name in arrays)
+    else:
+        width, height = board.width, board.height  # type: ignore[attr-defined]
+        tiles = [[(x, y) for x in range(width)] for y in range(height)]
+
+        def grid(ask: Callable[[tuple[int, int]], object]) -> np.ndarray:
+            return np.array([[ask(t) for t in row] for row in tiles])
+
+        move = grid(board.blocks_move)  # type: ignore[attr-defined]
+        sight = grid(board.blocks_sight)  # type: ignore[attr-defined]
+        cover = grid(lambda t: COVER_LEVELS.index(board.cover_at(t)))  # type: ignore[attr-defined]
+        cost = grid(board.move_cost)  # type: ignore[attr-defined]
+    move, sight, cost = move.astype(bool), sight.astype(bool), cost.astype(float)
+    open_ground = ~move
+    costs = tuple(
+        (f"×{value:g}", open_ground & (cost == value))
+        for value in np.unique(cost[open_ground & (cost != 1)]).tolist()
+    )
+    return TerrainData(
+        move & sight, move & ~sight, sight & ~move, open_ground & (cost > 1), cover == 1, cover == 2, costs
+    )
+
+
+Each = Callable[[np.ndarray, pygame.Surface], None]
+
+
+def draw_terrain(each: Each, st: Stamps, pal: Palette, data: TerrainData, labels: bool) -> None:
+    """Blit the terrain overlay's stamps with `each(mask, stamp)` (the overlay layer's blitter)."""
+    each(data.walls, st.fill(pal.no_sight, 150, "cross", 120))
+    each(data.move_only, st.fill(pal.threat, 70, "slash", 170))
+    each(data.sight_only, st.fill(pal.threat_missile, 60, "dots", 200))
+    each(data.dear, st.fill(pal.sprint, 0, "dots", 160))
+    each(data.low, st.shield(1, pal.cover_low))
+    each(data.high, st.shield(2, pal.cover_high))
+    if labels:
+        for text, mask in data.costs:
+            each(mask, st.letter(text, pal.sprint, "topleft"))
+
+
+def legend_rows(pal: Palette) -> list[tuple[str, str, Colour, str]]:
+    """(overlay, label, colour, pattern) rows for the legend box."""
+    return [
+        ("terrain", "blocks movement and sight", pal.no_sight, "cross"),
+        ("terrain", "blocks movement only", pal.threat, "slash"),
+        ("terrain", "blocks sight only", pal.threat_missile, "dots"),
+        ("terrain", "×n: move cost (dots: dearer)", pal.sprint, "dots"),
+        ("terrain", "L low cover, H high cover", pal.cover_low, "shield"),
+    ]
