@@ -115,3 +115,26 @@ def test_a_called_shot_at_an_unknown_target_gets_the_chapters_reason_only() -> N
     cast = range_()
     order = Order(cast["Alex"], (Action(K.MISSILE_STRIKE, 999, called_shot("head")),))
     assert validate_order(cast.world, cast.board, order, {}, ON) == ["Missile Strike: unknown target #999"]
+
+
+def test_the_exposed_parts_overlay_marks_what_each_tile_by_cover_leaves_to_the_shooter() -> None:
+    from game.rules.modules.base import OverlayAsk
+    from game.rules.registry import module_overlays
+
+    cast = Cast(width=14, height=8, cover={(8, 4): "low", (8, 1): "high"})
+    cast.add("Alex", (2, 4), "a", weapons=(SHOTGUN,))
+    (overlay,) = [o for o in module_overlays(ON) if o.name == "exposed"]
+    assert not [o for o in module_overlays(WITHOUT) if o.name == "exposed"]
+    ask = OverlayAsk(cast.world, cast.board, ON, cast["Alex"], (2, 4), 2, None, {})
+    marks = overlay.marks(ask)
+    assert [s.label for s in marks.styles] == [
+        "HTA: low cover hides the right leg, left leg",
+        "HA: high cover hides the torso, right leg, left leg",
+    ]
+    assert marks.tiles[(9, 4)] == (0, "HTA")  # behind the low wall, seen from Alex
+    assert marks.tiles[(9, 1)] == (1, "HA")
+    assert (7, 4) not in marks.tiles  # on Alex's side of the wall: nothing hidden
+    melee = Cast(width=14, height=8, cover={(8, 4): "low"})
+    melee.add("Omar", (2, 4), "a")
+    swordsman = OverlayAsk(melee.world, melee.board, ON, melee["Omar"], (2, 4), 2, None, {})
+    assert overlay.marks(swordsman).tiles == {}

@@ -54,6 +54,10 @@ class Board(Protocol):
         """ "none", "low" or "high": the best cover next to the target on the attacker's side."""
         ...
 
+    def cover_at(self, tile: Tile) -> str:
+        """The cover a tile gives to whoever hides behind it ("none", "low", "high")."""
+        ...
+
 
 class BoardBase:
     """RULES.md §1 geometry from per-tile facts; subclasses say what each tile is."""

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from game.core.geometry import Tile
 from game.rules.actions.base import AttackSpec
 from game.rules.hits import Blow
-from game.rules.modules.base import RulesModule
+from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
 from game.rules.positions import combatants, name_of
 from game.rules.registry import register_module, spec_of
@@ -68,6 +68,68 @@ def hidden_share(level: str) -> Fraction:
     return sum(shares, Fraction(0))
 
 
+ABBREVIATIONS = {
+    "head": "H",
+    "torso": "T",
+    "right arm": "A",
+    "left arm": "A",
+    "right leg": "L",
+    "left leg": "L",
+}
+"""One letter per body part, for a tile's mark: "HTA" is head, torso and arms."""
+
+
+def exposed_letters(level: str) -> str:
+    """ "HTA" (low cover), "HA" (high cover)."""
+    return "".join(dict.fromkeys(ABBREVIATIONS[name] for name in exposed_by(level)))
+
+
+class ExposedParts(ModuleOverlay):
+    """For the selected shooter, what each tile next to cover leaves exposed of whoever stands
+    there: its letters (H head, T torso, A arms, L legs), and in the legend what is hidden."""
+
+    name = "exposed"
+    label = "Exposed body parts"
+    help = "what the cover by each tile leaves exposed to the selected shooter (H head, T torso, A arms)"
+    LEVELS = ("low", "high")
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:
+        """Tiles in range and in sight of the shooter whose cover hides some parts."""
+        from game.world import Equipment
+
+        styles = tuple(
+            MarkStyle(
+                f"{exposed_letters(level)}: {level} cover hides the {', '.join(hidden_by(level))}",
+                "warn" if level == "low" else "good",
+                "dots" if level == "low" else "hatch",
+            )
+            for level in self.LEVELS
+        )
+        held = ask.world.try_get(ask.focus, Equipment)
+        weapon = held.missile_weapon() if held is not None else None
+        if weapon is None or weapon.ranges is None:
+            return TileMarks(styles)
+        board, origin = ask.board, ask.origin
+        near_cover = {
+            (x + dx, y + dy)
+            for x in range(board.width)
+            for y in range(board.height)
+            if board.cover_at((x, y)) != "none"
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        }
+        tiles: dict[Tile, tuple[int, str]] = {}
+        for tile in sorted(near_cover):
+            if tile == origin or not board.in_bounds(tile) or board.blocks_move(tile):
+                continue
+            if board.distance(origin, tile) > weapon.ranges[-1] or not board.line_of_sight(origin, tile):
+                continue
+            level = cover_from(board, origin, tile)
+            if level in self.LEVELS:
+                tiles[tile] = (self.LEVELS.index(level), exposed_letters(level))
+        return TileMarks(styles, tiles)
+
+
 def _is_missile(kind: object) -> bool:
     spec = spec_of(kind)  # type: ignore[arg-type]
     return isinstance(spec, AttackSpec) and spec.attack_class == MISSILE
@@ -82,6 +144,7 @@ class BodyCover(RulesModule):
     source = "RULES.md §8; seeds 003 (cover) and 004 (visible body parts)"
     requires = ("hit_locations", "cover")
     overlays = ("sight",)
+    mark_overlays = (ExposedParts(),)
     help = (
         "with hit locations and cover: low cover hides the legs, high cover all but head and arms; "
         "a shot landing on a hidden part strikes the cover"
