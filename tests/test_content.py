@@ -30,11 +30,12 @@ from game.board.tiled import load_map
 from game.cli import main as cli_main
 from game.content.armory import default_armory
 from game.content.roster import Character, default_roster, load_roster
-from game.content.scenarios import build_battle, list_scenarios, load_scenario
+from game.content.scenarios import build_battle, list_scenarios, load_scenario, tutorial_topics
 from game.core.equipment import MissileKind
 from game.core.geometry import DIRECTION_NAMES
 from game.core.sheet import ALL_SKILLS
 from game.rules.events import Injured
+from game.rules.options import module_names
 from game.rules.positions import combatants, name_of
 from game.world import Condition
 from tests.builders import CHAPTER_CAST
@@ -335,8 +336,8 @@ def test_scenario_agrees_with_its_map_and_the_roster(path: Path) -> None:
     battle_map = _map(ROOT / data["map"])
     board = battle_map.board
     roster = default_roster()
-    assert data["tutorial"] in (*TUTORIALS, None)
-    assert set(data["modules"]) <= {"facing", "cover"}
+    assert data["tutorial"] in (*tutorial_topics(), None)
+    assert set(data["modules"]) <= set(module_names())
     side_names = [s["name"] for s in data["sides"]]
     assert len(set(side_names)) == len(side_names) >= 2
     if data["victory"]["kind"] == "survive":

@@ -34,6 +34,7 @@ from game.world import Appearance, Condition, Controller, Facing, Name, Position
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
 TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
+"""The chapter's tutorial topics; every rules module's name is one too (`tutorial_topics`)."""
 DEFAULT_MAX_ROUNDS = 30
 MAX_ROUNDS = 1000
 MAX_UNITS = 100  # combatants over every side
@@ -163,6 +164,8 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
             options = RuleOptions.from_dict(dict(fields.mapping(top["modules"], "modules")), options)
         except ValueError as err:
             raise FieldError("modules", str(err)) from None
+    for unmet in options.unmet():
+        raise FieldError("modules", f"{unmet} on as well")
     victory = Victory()
     if "victory" in top:
         spec = fields.obj(top["victory"], "victory", required=("kind",), optional=("side", "rounds"))
@@ -182,9 +185,17 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
         options=options,
         victory=victory,
         max_rounds=max_rounds,
-        tutorial=fields.text(tutorial, "tutorial", TUTORIALS) if tutorial is not None else None,
+        tutorial=fields.text(tutorial, "tutorial", tutorial_topics()) if tutorial is not None else None,
         map_units=fields.flag(top.get("map_units", True), "map_units"),
     )
+
+
+def tutorial_topics() -> tuple[str, ...]:
+    """What a scenario's `tutorial` may name: the chapter's topics, then every rules module
+    (its hint is the tutorial's reminder)."""
+    from game.rules.options import module_names
+
+    return tuple(dict.fromkeys((*TUTORIALS, *module_names())))
 
 
 def resolve_map(text: str, base: Path | None) -> Path:

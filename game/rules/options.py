@@ -60,6 +60,26 @@ class RuleOptions:
         _known(name)
         return RuleOptions(self.on | {name} if on else self.on - {name})
 
+    def switched(self, name: str, on: bool) -> RuleOptions:
+        """A copy with one module switched as a player means it: on with the modules it
+        requires, off with the modules that require it."""
+        chosen = self.with_module(name, on)
+        for module in rules_modules():
+            if on and module.name == name:
+                for needed in module.requires:
+                    chosen = chosen.switched(needed, True)
+            elif not on and name in module.requires and chosen.has(module.name):
+                chosen = chosen.switched(module.name, False)
+        return chosen
+
+    def unmet(self) -> list[str]:
+        """What the modules that are on require and is off ("location_effects needs hit_locations")."""
+        return [
+            f"{m.name} needs {' and '.join(r for r in m.requires if not self.has(r))}"
+            for m in rules_modules()
+            if self.has(m.name) and not all(self.has(r) for r in m.requires)
+        ]
+
     def to_dict(self) -> dict[str, bool]:
         """JSON form: every module that is on, and every built-in module on by default that is
         off.  A module off by default and off is left out: read back from any base it is off,

@@ -10,6 +10,7 @@ from game.core.geometry import direction_name
 from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
 from game.rules.stats import movement_rate, skill_roll
+from game.ui.render.conditions import sheet_lines
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import blit_text, draw_panel
 from game.ui.theme import SideStyle, Theme
@@ -165,6 +166,9 @@ def draw_sheet(
         pal.text_bad if inj else pal.text_dim,
     )
     y += theme.line_height(12) + theme.px(4)
+    for line in sheet_lines(world, eid):  # the rules modules' (wounded places, conditions)
+        blit_text(surface, theme, line, (x, y), 12, pal.text_bad)
+        y += theme.line_height(12)
     sheet = world.get(eid, Sheet)
     move = movement_rate(world, eid).total
     attrs = (

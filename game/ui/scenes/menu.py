@@ -10,7 +10,7 @@ import pygame
 
 from game.persist.usermaps import user_maps_dir
 from game.rules.options import RuleOptions
-from game.rules.registry import rules_modules
+from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.tokens import TokenArt, TokenLook
@@ -161,7 +161,7 @@ class SetupScene(Scene):
 
     def toggle_module(self, name: str) -> None:
         """Switch a rules module."""
-        self.options = self.options.with_module(name, not self.options.has(name))
+        self.options = self.options.switched(name, not self.options.has(name))
 
     def start(self) -> None:
         """Build the battle and open it."""
@@ -342,7 +342,9 @@ class SetupScene(Scene):
                 pygame.Rect(x, y, theme.px(160), theme.px(32)),
             )
             self.buttons.append(b)
-            for k, line in enumerate(theme.wrap(module.help, right.w - theme.px(220), 12)):
+            needed = ", ".join(module_of(r).label.lower() for r in module.requires)
+            needs = f" (needs {needed})" if needed else ""
+            for k, line in enumerate(theme.wrap(module.help + needs, right.w - theme.px(220), 12)):
                 blit_text(
                     surface,
                     theme,
