@@ -166,7 +166,8 @@ def draw_sheet(
         pal.text_bad if inj else pal.text_dim,
     )
     y += theme.line_height(12) + theme.px(4)
-    for line in sheet_lines(world, eid):  # the rules modules' (wounded places, conditions)
+    said = " · ".join(sheet_lines(world, eid))  # the rules modules' (wounded places, conditions)
+    for line in theme.wrap(said, rect.w - 2 * pad, 12)[:2] if said else []:
         blit_text(surface, theme, line, (x, y), 12, pal.text_bad)
         y += theme.line_height(12)
     sheet = world.get(eid, Sheet)
