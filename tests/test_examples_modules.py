@@ -154,19 +154,6 @@ def test_the_json_log_lists_only_the_modules_that_are_on() -> None:
     assert json.loads(done.stdout)["options"] == {"facing": False, "cover": False, "criticals": True}
 
 
-def test_a_module_without_the_modules_it_needs_is_refused_in_a_file() -> None:
-    with pytest.raises(FieldError, match="modules: location_effects needs hit_locations on as well"):
-        parse_scenario(scenario(["location_effects"], {}))
-    with pytest.raises(FieldError, match="body_cover needs hit_locations and cover on as well"):
-        parse_scenario(scenario(["body_cover"], {}))
-
-
-def test_switching_a_module_brings_what_it_needs_and_drops_what_needs_it() -> None:
-    from game.rules.options import RuleOptions
-
-    on = RuleOptions().switched("body_cover", True)
-    assert on.on == {"body_cover", "hit_locations", "cover"} and on.unmet() == []
-    off = RuleOptions({"hit_locations", "location_effects", "body_cover", "cover"}).switched(
-        "hit_locations", False
-    )
-    assert off.on == {"cover"}
+def test_a_module_brings_the_modules_it_needs() -> None:
+    loaded = parse_scenario(scenario(["body_cover"], {}))
+    assert loaded.options.on == {"body_cover", "hit_locations", "cover"}

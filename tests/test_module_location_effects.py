@@ -9,7 +9,6 @@ from builders import SHOTGUN, SWORD, Cast
 from game.core.sheet import Sheet
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionNullified, Injured, Rolled, WeaponFell
-from game.rules.modules.hit_locations import Wounds
 from game.rules.modules.location_effects import halved, hand_weapon
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind as K
@@ -60,11 +59,10 @@ def test_without_location_effects_a_head_hit_is_plain() -> None:
     assert [e.added for e in events if isinstance(e, Injured)] == [1]
 
 
-def test_location_effects_need_hit_locations() -> None:
-    cast = duel()
-    dice = ScriptedDice(keyed={"Omar:Strike": [3], "Niles:Withstand Injury": [12]})
-    round_of(cast, dice, (cast.act(K.STRIKE, "Niles"),), options=RuleOptions({"location_effects"}))
-    assert not statuses_of(cast.world, cast["Niles"]) and not cast.world.has(cast["Niles"], Wounds)
+def test_location_effects_bring_hit_locations_and_go_with_them() -> None:
+    assert RuleOptions({"location_effects"}).on == {"location_effects", "hit_locations"}
+    assert RuleOptions.battlefield().with_module("location_effects", True).has("hit_locations")
+    assert not ON.with_module("hit_locations", False).has("location_effects")
 
 
 def test_halving_rounds_down_or_up_with_favorable_rounding() -> None:

@@ -164,8 +164,6 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
             options = RuleOptions.from_dict(dict(fields.mapping(top["modules"], "modules")), options)
         except ValueError as err:
             raise FieldError("modules", str(err)) from None
-    for unmet in options.unmet():
-        raise FieldError("modules", f"{unmet} on as well")
     victory = Victory()
     if "victory" in top:
         spec = fields.obj(top["victory"], "victory", required=("kind",), optional=("side", "rounds"))

@@ -235,7 +235,7 @@ def _forecast_attack(
             continue
         if first is None:
             first = found.breakdown
-            notes = odds.notes(situation)
+            notes = odds.notes(situation, found.breakdown)
         success += p * found.success
         part_hit += p * found.part_hit
         expected += p * found.expected_injuries

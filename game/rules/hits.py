@@ -198,6 +198,7 @@ def free_attack(rnd: Round, attacker: int, action: Action) -> Rolled | None:
     enemy"): rolled at once with this one action's numbers (no Action Penalty) against the
     target's defences of the round.  While it is made `rnd.free_attacks` is above 0, so a
     module can tell (a free attack's fumble sets off nothing more)."""
+    assert rnd.state is not None, "a free attack is made while the round resolves"
     rnd.free_attacks += 1
     try:
         return rnd.attack(attacker, -1, action, None, rnd.state, Order(attacker, (action,)))

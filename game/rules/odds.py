@@ -176,14 +176,14 @@ class AttackOdds:
                 expected += q * (hit_part * self.fail_part * self.part_injuries + torso * self.fail_torso)
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
 
-    def notes(self, situation: Situation) -> tuple[str, ...]:
+    def notes(self, situation: Situation, breakdown: Breakdown) -> tuple[str, ...]:
         """The rules modules' forecast lines for the attack in this situation."""
         if not self.possible:
             return ()
         assert self.weapon is not None
         world, board = self.world, self.board
         ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
-        return tuple(note for m in active_modules(self.options) for note in m.forecast_notes(ctx))
+        return tuple(note for m in active_modules(self.options) for note in m.forecast_notes(ctx, breakdown))
 
     def _shaped(
         self,

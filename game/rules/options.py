@@ -34,7 +34,7 @@ class RuleOptions:
         chosen = set(modules) | {name for name, value in flags.items() if value}
         for name in [*chosen, *flags]:
             _known(name)
-        object.__setattr__(self, "on", frozenset(chosen))
+        object.__setattr__(self, "on", frozenset(_with_requirements(chosen)))
 
     def has(self, name: str) -> bool:
         """Whether the module of that name is on."""
@@ -56,38 +56,21 @@ class RuleOptions:
         return cls(m.name for m in rules_modules() if m.default_on)
 
     def with_module(self, name: str, on: bool) -> RuleOptions:
-        """A copy with one module switched on or off."""
+        """A copy with one module switched on (with the modules it requires) or off (with the
+        modules that require it)."""
         _known(name)
-        return RuleOptions(self.on | {name} if on else self.on - {name})
-
-    def switched(self, name: str, on: bool) -> RuleOptions:
-        """A copy with one module switched as a player means it: on with the modules it
-        requires, off with the modules that require it."""
-        chosen = self.with_module(name, on)
-        for module in rules_modules():
-            if on and module.name == name:
-                for needed in module.requires:
-                    chosen = chosen.switched(needed, True)
-            elif not on and name in module.requires and chosen.has(module.name):
-                chosen = chosen.switched(module.name, False)
-        return chosen
-
-    def unmet(self) -> list[str]:
-        """What the modules that are on require and is off ("location_effects needs hit_locations")."""
-        return [
-            f"{m.name} needs {' and '.join(r for r in m.requires if not self.has(r))}"
-            for m in rules_modules()
-            if self.has(m.name) and not all(self.has(r) for r in m.requires)
-        ]
+        if on:
+            return RuleOptions(self.on | {name})
+        return RuleOptions(m for m in self.on if name not in _with_requirements({m}))
 
     def to_dict(self) -> dict[str, bool]:
-        """JSON form: every module that is on, and every built-in module on by default that is
-        off.  A module off by default and off is left out: read back from any base it is off,
-        and saves and sandbox logs written before it existed stay the same."""
+        """JSON form: every built-in module on by default (on or off) and every module that is
+        on.  A module off by default is left out while it is off, so a battle saved before that
+        module existed writes (and hashes) the same; reading treats a missing module as off."""
         return {
             m.name: m.name in self.on
             for m in rules_modules()
-            if m.name in self.on or (m.builtin and m.default_on)
+            if (m.builtin and m.default_on) or m.name in self.on
         }
 
     @classmethod
@@ -102,7 +85,25 @@ class RuleOptions:
                 on.add(key)
             else:
                 on.discard(key)
+        for key, value in data.items():
+            needing = sorted(m for m in on if value is False and key in _with_requirements({m}) - {m})
+            if needing:
+                raise ValueError(
+                    f"rules module {needing[0]} needs {key}: switch {key} on, or {needing[0]} off"
+                )
         return cls(on)
+
+
+def _with_requirements(names: Iterable[str]) -> set[str]:
+    """The modules named and every module they require, and those require … (RulesModule.requires)."""
+    found: set[str] = set()
+    todo = list(names)
+    while todo:
+        name = todo.pop()
+        if name not in found:
+            found.add(name)
+            todo += module_of(name).requires
+    return found
 
 
 def _known(name: str) -> None:

@@ -216,7 +216,7 @@ def module_overlays(options: RuleOptions | None = None) -> list[ModuleOverlay]:
 
 
 def active_modules(options: RuleOptions | None) -> list[RulesModule]:
-    """The modules switched on (and whose `requires` are on too), in listing order."""
+    """The modules switched on, in registration order."""
     if options is None:
         return []
-    return [m for m in rules_modules() if options.has(m.name) and all(options.has(r) for r in m.requires)]
+    return [m for m in rules_modules() if options.has(m.name)]

@@ -136,8 +136,8 @@ class Round:
         self.events.append(TimingOrderSet(names, fixed=timing_order is not None))
         self.events.append(StageStarted("Strategy"))
         self.orders: dict[int, Order] = {}
-        self.state = RoundState()
-        """What the Modifier Stage leaves for the Resolution Stage (a free attack reads it)."""
+        self.state: RoundState | None = None
+        """What the Modifier Stage leaves for the Resolution Stage (while resolving)."""
         self.free_attacks = 0
         """How many free attacks (a rules module's, outside any order) are being made now."""
         self.resolved = False
@@ -185,7 +185,8 @@ class Round:
         if self.next_declarer is not None:
             raise RoundError(f"{name_of(self.world, self.next_declarer)} has not declared")
         self.resolved = True
-        state = self.state
+        state = self.state = RoundState()
+        modules = active_modules(self.options)
         # Modifier Stage (docs/rulings.md): every Grip and defensive roll, then every
         # movement, then the late rolls (Feints), each pass in Timing order (best first).
         self.emit(StageStarted("Modifier"))
@@ -201,8 +202,8 @@ class Round:
         self.emit(StageStarted("Resolution"))
         for eid in self.timing:
             self._resolution_turn(eid, state)
-        for module in active_modules(self.options):
-            module.end_of_round(self)
+        for module in modules:
+            module.end_round(self, state)
         self.emit(RoundEnded(self.number))
         return self.events
 
@@ -463,7 +464,7 @@ class Round:
                 if isinstance(event, Injured):
                     added = event.added
         for module in active_modules(self.options):
-            module.after_hit(self, ctx, blow, added)
+            module.blow_landed(self, ctx, blow, added)
 
 def attack_class(action: Action) -> str:
     """What defences an attack is countered as (its spec's class)."""

@@ -72,8 +72,6 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
                 "modules", 'give the rules modules either as "modules" or as "options", not both'
             )
         options = parse_modules(top["modules"], "modules")
-    for unmet in options.unmet():
-        raise FieldError("modules" if "modules" in top else "options", f"{unmet} on as well")
     board = parse_board(top["board"], "board")
     world = World()
     names = _combatants(top["combatants"], "combatants", world, board, armory)

@@ -18,10 +18,10 @@ The rules ask every module that is on; a hook left alone changes nothing.
   or 12 that means more than its number), `after_attack` (what a roll sets off);
 - a hit as it lands (`game.rules.hits`, shared by the round and the odds): `hit_roll`,
   `land_hit`, `hit_outcomes` (where it lands, what it strikes, how hard), then
-  `after_hit` (what it and its Injuries set off);
+  `blow_landed` (what it and its Injuries set off);
 - lasting conditions it put on a combatant (`game.rules.statuses`): `status_modifiers`
   (asked by `game.rules.stats` for every skill roll and the Movement rate);
-- the end of the round (`game.rules.round`): `end_of_round`;
+- the end of the round (`game.rules.round`): `end_round`;
 - the forecast (`game.rules.forecast`): `forecast_notes`;
 - the sandbox's dice keys (`game.sandbox.rounds`): `dice`, `shared_dice`;
 - the token and the sheet: `token_marks`, `sheet_lines`.
@@ -35,7 +35,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.geometry import Tile
-from game.core.modifiers import Modifier
+from game.core.modifiers import Breakdown, Modifier
 from game.rules.board import Board
 from game.rules.orders import ActionKind, Order
 from game.world import World
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
     from game.rules.events import Event, Rolled
     from game.rules.hits import Blow
     from game.rules.options import RuleOptions
-    from game.rules.round import Round
+    from game.rules.round import Round, RoundState
     from game.rules.statuses import Status
 
 
@@ -139,7 +139,7 @@ class RulesModule:
         say than trying every die (a table of ranges); None: the odds try every die."""
         return None
 
-    def after_hit(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
         """After a hit landed and its Withstand Injury roll added `added` Injuries (maybe 0)
         to `blow.target` (per-location Injuries, shock, a critical's lasting effect)."""
 
@@ -151,12 +151,14 @@ class RulesModule:
         `base`; "movement" is also the Movement rate)."""
         return []
 
-    def end_of_round(self, rnd: Round) -> None:
-        """At the end of the Resolution Stage (conditions wear off)."""
+    def end_round(self, rnd: Round, state: RoundState) -> None:
+        """At the end of the Resolution Stage: the state this module keeps across rounds (an aim
+        held one round more, a diver reorienting, a faint wearing off)."""
 
     # -------------------------------------------------------------- the forecast and the window
-    def forecast_notes(self, ctx: AttackContext) -> list[str]:
-        """Lines the forecast shows under this attack, in the rulebook's notation."""
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
+        """Lines the forecast adds under an attack this module touches, in the rulebook's
+        notation (where a hit lands, a critical's table)."""
         return []
 
     def token_marks(self, world: World, eid: int) -> list[TokenMark]:

@@ -32,6 +32,7 @@ from game.rules.positions import combatants, name_of
 from game.rules.registry import register_module, spec_of
 
 if TYPE_CHECKING:
+    from game.core.modifiers import Breakdown
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
     from game.rules.board import Board
@@ -185,7 +186,7 @@ class BodyCover(RulesModule):
                 )
         return reasons
 
-    def forecast_notes(self, ctx: AttackContext) -> list[str]:
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """How much of the target the cover hides."""
         if ctx.spec.attack_class != MISSILE:
             return []

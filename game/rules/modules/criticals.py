@@ -34,10 +34,11 @@ from game.rules.statuses import StatusGained, StatusLost, expiring, statuses_of
 from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
+    from game.core.modifiers import Breakdown
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
     from game.rules.events import Rolled
-    from game.rules.round import Round
+    from game.rules.round import Round, RoundState
 
 NAME = "criticals"
 CRITICAL, FUMBLE = "Critical", "Fumble"
@@ -163,7 +164,7 @@ class Criticals(RulesModule):
         result = critical_result(die, ctx.spec.attack_class == "missile_strike")
         return apply_critical(blow, result), f"{result} ({EFFECT_WORDS[result]})"
 
-    def after_hit(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
         """What lasts: a breached armour, a faint."""
         world, target = rnd.world, blow.target
         if blow.struck or world.get(target, Condition).dead:
@@ -202,7 +203,7 @@ class Criticals(RulesModule):
         world, attacker = ctx.world, ctx.attacker
         return faint_reason(world, attacker) or stuck_weapon_reason(world, attacker, ctx.weapon) or []
 
-    def end_of_round(self, rnd: Round) -> None:
+    def end_round(self, rnd: Round, state: RoundState) -> None:
         """A faint wears off; each weapon stuck before this round may be worked loose."""
         from game.rules.modules.fumbles import work_loose
 
@@ -215,7 +216,7 @@ class Criticals(RulesModule):
             work_loose(rnd, eid)
 
     # ------------------------------------------------------------ the window
-    def forecast_notes(self, ctx: AttackContext) -> list[str]:
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """The natural rolls, in the rulebook's words."""
         missile = ctx.spec.attack_class == "missile_strike"
         results = " / ".join(critical_result(d, missile) for d in sorted(CRITICAL_TABLE))

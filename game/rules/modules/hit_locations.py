@@ -31,6 +31,7 @@ from game.world import World
 from game.world.registry import component
 
 if TYPE_CHECKING:
+    from game.core.modifiers import Breakdown
     from game.rules.attack import AttackContext
     from game.rules.round import Round
 
@@ -178,14 +179,14 @@ class HitLocations(RulesModule):
             for name, low, high in location_ranges()
         ]
 
-    def after_hit(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
         """The Injuries go on the location."""
         if added and blow.location is not None:
             world, target = rnd.world, blow.target
             total = wounds_of(world, target).get(blow.location) + added
             rnd.emit(LocationInjured(name_of(world, target), blow.location, added, total, target_id=target))
 
-    def forecast_notes(self, ctx: AttackContext) -> list[str]:
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """Where a hit lands."""
         called = ctx.action.called_shot
         table = f"d100 [Hit Location]: {table_text()}"

@@ -36,6 +36,7 @@ from game.rules.statuses import Status, StatusGained, has_status, statuses_of
 from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
+    from game.core.modifiers import Breakdown
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
     from game.rules.round import Round
@@ -98,7 +99,7 @@ class LocationEffects(RulesModule):
             return replace(blow, vulnerable=True), ""
         return blow, ""
 
-    def after_hit(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
         """An arm's Grip, a leg's halved Movement, shock at two Injuries on one place."""
         world, target = rnd.world, blow.target
         if not added or blow.location is None or world.get(target, Condition).dead:
@@ -163,7 +164,7 @@ class LocationEffects(RulesModule):
         return shock_reason(ctx.world, ctx.attacker) or []
 
     # ------------------------------------------------------------ the window
-    def forecast_notes(self, ctx: AttackContext) -> list[str]:
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """What the places mean for this hit."""
         if not ctx.spec.deals_injury:
             return []

@@ -161,7 +161,7 @@ class SetupScene(Scene):
 
     def toggle_module(self, name: str) -> None:
         """Switch a rules module."""
-        self.options = self.options.switched(name, not self.options.has(name))
+        self.options = self.options.with_module(name, not self.options.has(name))
 
     def start(self) -> None:
         """Build the battle and open it."""
