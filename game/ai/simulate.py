@@ -111,9 +111,11 @@ def play_battles(
     jobs: int = 1,
     explain: bool = False,
     count: int = 1,
+    modules: tuple[str, ...] = (),
 ) -> list[BattleResult]:
-    """Every battle, in order; `jobs` > 1 spreads them over processes."""
-    tasks = [(spec, roster_path, sides, i, seed, explain) for i in range(battles)]
+    """Every battle, in order; `jobs` > 1 spreads them over processes; `modules` are rules
+    modules switched on in every scenario as well."""
+    tasks = [(spec, roster_path, sides, i, seed, explain, modules) for i in range(battles)]
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
     results: list[BattleResult] = []
     if jobs <= 1:
@@ -137,15 +139,21 @@ def play_battles(
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
 
 
-def _task(task: tuple[str, str | None, list[str], int, int, bool]) -> BattleResult:
+def _task(task: tuple[str, str | None, list[str], int, int, bool, tuple[str, ...]]) -> BattleResult:
     """One battle of a run (a top-level function, so a worker process can call it)."""
-    spec, roster_path, sides, index, seed, explain = task
+    from dataclasses import replace
+
+    from game.rules.options import RuleOptions
+
+    spec, roster_path, sides, index, seed, explain, modules = task
     key = (spec, roster_path)
     if key not in _CACHE:
         _CACHE[key] = (load_scenarios(spec, roster_path), _roster(roster_path))
     scenarios, roster = _CACHE[key]
     pair = index // 2
     scenario = scenarios[pair % len(scenarios)]
+    if modules:
+        scenario = replace(scenario, options=RuleOptions(scenario.options.on | set(modules)))
     swapped = index % 2 == 1
     return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain)
 

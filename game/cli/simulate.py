@@ -28,6 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
     parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
+    parser.add_argument(
+        "--modules", metavar="NAMES", default="", help="rules modules to switch on as well, comma-separated"
+    )
     parser.error = _one_line_error  # type: ignore[method-assign]
 
 
@@ -47,9 +50,10 @@ def run(args: argparse.Namespace) -> int:
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
     scenarios = resolve_scenarios(args.scenario, args.roster)
+    modules = _modules(args.modules)
     start = time.perf_counter()
     results = play_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios)
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios), modules
     )
     elapsed = time.perf_counter() - start
     summary = summarize(results, sides)
@@ -75,6 +79,18 @@ def run(args: argparse.Namespace) -> int:
                 print(line)
     print(render(summary, sides, battles, args.scenario, seed, elapsed))
     return 0
+
+
+def _modules(text: str) -> tuple[str, ...]:
+    """The rules modules `--modules` names (with the modules they require); UsageError for an
+    unknown one."""
+    from game.rules.options import RuleOptions
+
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    try:
+        return tuple(sorted(RuleOptions(names).on))
+    except ValueError as err:
+        raise UsageError(f"--modules: {err}") from None
 
 
 def _whole(text: str, option: str, minimum: int | None) -> int:
