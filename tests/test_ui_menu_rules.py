@@ -74,7 +74,7 @@ def assert_menu_is_the_rules(planner: Planner, draft: Draft) -> None:
     order = draft.order()
     for choice in menu(planner, draft):
         new = replace(order, actions=(*order.actions, choice.action))
-        verdict = validate_order(planner.world, planner.board, new, planner.earlier)
+        verdict = validate_order(planner.world, planner.board, new, planner.earlier, planner.options)
         assert choice.enabled == (not verdict), (choice.label, order, verdict, choice.reasons)
         assert sorted(choice.reasons) == sorted(verdict), (choice.label, order, verdict, choice.reasons)
 
