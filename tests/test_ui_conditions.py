@@ -54,3 +54,15 @@ def test_the_figure_colours_the_wounded_places_and_an_unhurt_token_draws_nothing
     blank = pygame.Surface((2 * TILE, 2 * TILE))
     draw_conditions(blank, theme, cast.world, cast["Omar"], (TILE, TILE), TILE)
     assert colours(blank) == {(0, 0, 0)}
+
+
+def test_every_module_tutorial_reminds_the_rule_and_says_how_to_try_it() -> None:
+    from game.content.scenarios import list_scenarios
+    from game.rules.registry import module_of
+    from game.ui.scenes.handover import TUTORIAL_STEPS, tutorial_hint
+
+    topics = {s.tutorial for s in list_scenarios() if s.tutorial}
+    for topic in ("hit_locations", "location_effects", "body_cover", "criticals", "side_initiative"):
+        assert topic in topics
+        hint = tutorial_hint(topic)
+        assert module_of(topic).hint in hint and TUTORIAL_STEPS[topic] in hint
