@@ -11,6 +11,7 @@ import pytest
 
 from game.cli import main
 from tests.module_examples import MODULE_KEY_LINES
+from tests.test_examples_modules import KEY_LINES as RESOLUTION_KEY_LINES
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -114,6 +115,7 @@ KEY_LINES: dict[str, list[str]] = {
 }
 """Each example → lines its output must contain (the worked example's numbers)."""
 KEY_LINES.update(MODULE_KEY_LINES)
+KEY_LINES.update(RESOLUTION_KEY_LINES)
 
 
 def resolve(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

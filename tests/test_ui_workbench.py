@@ -6,6 +6,7 @@ that `python -m game resolve` plays."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -50,24 +51,39 @@ class Driver:
         """One frame with these events (drawn, so buttons are laid out)."""
         self.app.step(list(events))
 
-    def press(self, label: str) -> None:
-        """Click the button with that label (scrolling the side panel down to it, as a
-        player's wheel would, when the panel is taller than the window)."""
-        self.step()
+    def _reveal(self, find: Callable[[], pygame.Rect | None]) -> pygame.Rect:
+        """Scroll the side panel (from its top, as a player's wheel would) until `find` gives a
+        rect inside the window's panel area; returns it."""
         self.wb.scroll[self.wb.tab] = 0
         self.step()
         for _ in range(40):
-            if any(b.label == label for b in self.wb.buttons):
-                break
+            rect = find()
+            if rect is not None and self._shown(rect):
+                return rect
             self.wb.scroll_panel(1)
             self.step()
-        self.app.step(click(self.wb.button(label).rect.center))
+        raise AssertionError("never scrolled into view")
+
+    def _shown(self, rect: pygame.Rect) -> bool:
+        """Whether a button is in sight: in the window, and inside the side panel if it is one
+        of the panel's (the panel clips what it scrolled away)."""
+        window = pygame.Rect((0, 0), self.app.screen.get_size())
+        panel = self.wb.rects["right"]
+        return window.contains(rect) and (rect.x < panel.x or panel.contains(rect))
+
+    def press(self, label: str) -> None:
+        """Click the button with that label (scrolled into view)."""
+        self.step()
+        rect = self._reveal(lambda: next((b.rect for b in self.wb.buttons if b.label == label), None))
+        self.app.step(click(rect.center))
         self.step()
 
     def named(self, name: str) -> None:
-        """Click the panel's button of that name ("injuries+", "module:facing" …)."""
+        """Click the panel's button of that name ("injuries+", "module:facing" …), scrolled
+        into view."""
         self.step()
-        self.app.step(click(self.wb.named[name].rect.center))
+        rect = self._reveal(lambda: b.rect if (b := self.wb.named.get(name)) is not None else None)
+        self.app.step(click(rect.center))
         self.step()
 
     def pick(self, prefix: str) -> None:

@@ -23,4 +23,4 @@ class PlaceholderController:
         """A simple legal order."""
         from game.ai.placeholder import placeholder_order
 
-        return placeholder_order(view.world, view.board, view.actor, view.earlier)
+        return placeholder_order(view.world, view.board, view.actor, view.earlier, view.options)

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.rules.board import Board
 from game.rules.movement import EPSILON
+from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, occupant, range_band, tile_of
 from game.rules.stats import movement_rate
@@ -57,8 +58,15 @@ def greedy_path(world: World, board: Board, eid: int, goal: Tile, budget: float)
     return tuple(path)
 
 
-def placeholder_order(world: World, board: Board, eid: int, earlier: Mapping[int, Order]) -> Order:
-    """Strike or shoot the nearest enemy if possible, else walk toward it."""
+def placeholder_order(
+    world: World,
+    board: Board,
+    eid: int,
+    earlier: Mapping[int, Order],
+    options: RuleOptions | None = None,
+) -> Order:
+    """Strike or shoot the nearest enemy if possible, else walk toward it (legal under the
+    battle's rules modules, `options`)."""
     target = nearest_enemy(world, board, eid)
     if target is None:
         return Order(eid)
@@ -79,6 +87,6 @@ def placeholder_order(world: World, board: Board, eid: int, earlier: Mapping[int
     candidates.append(Order(eid, (Action(ActionKind.DODGE),)))
     candidates.append(Order(eid))
     for order in candidates:
-        if not validate_order(world, board, order, earlier):
+        if not validate_order(world, board, order, earlier, options):
             return order
     return Order(eid)

@@ -92,15 +92,16 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _modules(text: str) -> tuple[str, ...]:
-    """The rules modules --modules names (comma-separated); UsageError naming an unknown one."""
-    from game.rules.options import module_names
+    """The rules modules `--modules` names (with the modules they require); UsageError for an
+    unknown one."""
+    from game.rules.options import RuleOptions
 
-    names = tuple(dict.fromkeys(n.strip() for n in text.split(",") if n.strip()))
-    known = module_names()
-    for name in names:
-        if name not in known:
-            raise UsageError(f"--modules: unknown rules module {name!r}; known: {', '.join(known)}")
-    return names
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    try:
+        on = RuleOptions(names).on
+        return tuple(dict.fromkeys([*names, *sorted(on)]))  # as given, then what they require
+    except ValueError as err:
+        raise UsageError(f"--modules: {err}") from None
 
 
 def _whole(text: str, option: str, minimum: int | None) -> int:

@@ -34,6 +34,7 @@ from game.world import Appearance, Condition, Controller, Facing, Name, Position
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
 TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
+"""The chapter's tutorial topics; every rules module's name is one too (`tutorial_topics`)."""
 DEFAULT_MAX_ROUNDS = 30
 MAX_ROUNDS = 1000
 MAX_UNITS = 100  # combatants over every side
@@ -187,6 +188,14 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
     )
 
 
+def tutorial_topics() -> tuple[str, ...]:
+    """What a scenario's `tutorial` may name: the chapter's topics, then every rules module
+    (its hint is the tutorial's reminder)."""
+    from game.rules.options import module_names
+
+    return tuple(dict.fromkeys((*TUTORIALS, *module_names())))
+
+
 def resolve_map(text: str, base: Path | None) -> Path:
     """Where a scenario's map is: beside the scenario file if it is there (or nowhere else),
     else the bundled map of that name (`maps/skirmish.tmx`)."""
@@ -199,14 +208,6 @@ def resolve_map(text: str, base: Path | None) -> Path:
     if base is not None and ((base / path).exists() or not bundled.exists()):
         return base / path
     return bundled
-
-
-def tutorial_topics() -> tuple[str, ...]:
-    """What a tutorial may teach: the chapter's topics, then every rules module (its own `hint`
-    is the tutorial's reminder)."""
-    from game.rules.options import module_names
-
-    return tuple(dict.fromkeys((*TUTORIALS, *module_names())))
 
 
 def load_scenario(path: Path, roster: Roster | None = None) -> Scenario:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from game.core.geometry import DIRECTION_NAMES
 from game.rules.events import (
@@ -22,6 +22,7 @@ from game.rules.events import (
     Moved,
     Turned,
     WeaponDropped,
+    WeaponFell,
     WeaponRetrieved,
 )
 from game.world import Condition, Equipment, Facing, Item, Name, Position, World
@@ -41,7 +42,7 @@ def applies(event_type: type[E]) -> Callable[[Callable[[World, E], None]], Calla
     """
 
     def wrap(handler: Callable[[World, E], None]) -> Callable[[World, E], None]:
-        if event_type in _HANDLERS:
+        if event_type in _HANDLERS and _HANDLERS[event_type] is not handler:
             raise ValueError(f"{event_type.__name__} already has a handler")
         _HANDLERS[event_type] = handler  # type: ignore[assignment]
         return handler
@@ -68,33 +69,33 @@ def _id(value: int | None, event: Event) -> int:
 
 
 def _moved(world: World, event: Moved) -> None:
-    eid = _id(event.actor_id, event)
+    eid = entity(event.actor_id, event)
     if event.path:
         world.set(eid, Position(*event.path[-1]))
     world.set(eid, Facing(DIRECTION_NAMES.index(event.facing)))
 
 
 def _turned(world: World, event: Turned) -> None:
-    world.set(_id(event.actor_id, event), Facing(DIRECTION_NAMES.index(event.facing)))
+    world.set(entity(event.actor_id, event), Facing(DIRECTION_NAMES.index(event.facing)))
 
 
 def _injured(world: World, event: Injured) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     world.set(eid, replace(world.get(eid, Condition), injuries=event.injuries))
 
 
 def _defeated(world: World, event: Defeated) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     world.set(eid, replace(world.get(eid, Condition), defeated=True))
 
 
 def _killed(world: World, event: Killed) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     world.set(eid, replace(world.get(eid, Condition), defeated=True, dead=True))
 
 
 def _dropped(world: World, event: WeaponDropped) -> None:
-    eid = _id(event.target_id, event)
+    eid = entity(event.target_id, event)
     equipment = world.get(eid, Equipment)
     weapon = equipment.find(event.weapon)
     if weapon is None:
@@ -106,21 +107,23 @@ def _dropped(world: World, event: WeaponDropped) -> None:
 
 
 def _retrieved(world: World, event: WeaponRetrieved) -> None:
-    eid = _id(event.actor_id, event)
-    item_id = _id(event.item_id, event)
+    eid = entity(event.actor_id, event)
+    item_id = entity(event.item_id, event)
     item = world.get(item_id, Item)
     equipment = world.get(eid, Equipment)
     world.set(eid, replace(equipment, weapons=(*equipment.weapons, item.weapon)))
     world.destroy(item_id)
 
 
-_HANDLERS: dict[type, Callable[[World, Event], None]] = {
+_HANDLERS: dict[type[Event], Callable[[World, Any], None]] = {
     Moved: _moved,
     Turned: _turned,
     Injured: _injured,
     Defeated: _defeated,
     Killed: _killed,
     WeaponDropped: _dropped,
+    WeaponFell: _dropped,
     WeaponRetrieved: _retrieved,
 }  # type: ignore[dict-item]
 """Event type → what it does to the world (the only place that says so)."""
+

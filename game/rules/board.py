@@ -55,7 +55,7 @@ class Board(Protocol):
         ...
 
     def cover_at(self, tile: Tile) -> str:
-        """The cover a tile gives to whoever hides behind it."""
+        """The cover a tile gives to whoever hides behind it ("none", "low", "high")."""
         ...
 
 

@@ -319,6 +319,19 @@ class WeaponDropped(Event):
 
 
 @dataclass(frozen=True)
+class WeaponFell(WeaponDropped):
+    """A weapon slips from its holder's hand (a wounded arm's failed Grip, a fumble): it
+    lands on `tile` as a Disarmed one does, and may be retrieved."""
+
+    kind: ClassVar[str] = "weapon_fell"
+    why: str = ""
+
+    def text(self) -> str:
+        why = f" ({self.why})" if self.why else ""
+        return f"{self.target}'s {self.weapon} falls at {tuple(self.tile)}{why}"
+
+
+@dataclass(frozen=True)
 class WeaponRetrieved(Event):
     """Someone picked a dropped weapon up."""
 

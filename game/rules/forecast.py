@@ -27,7 +27,6 @@ from fractions import Fraction
 from game.core.geometry import Tile
 from game.core.modifiers import BEST_ROLL, Breakdown
 from game.rules.actions.base import AttackSpec
-from game.rules.attack import AttackContext
 from game.rules.board import Board
 from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
 from game.rules.moving import Trail, move, start_moving
@@ -35,7 +34,7 @@ from game.rules.odds import AttackOdds
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with
-from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, active_modules, spec_of
+from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
 from game.rules.stats import movement_roll
 from game.rules.validate import planned_tile
 from game.world import World
@@ -153,7 +152,8 @@ class ActionForecast:
     general hit too, and `part_hit` is P(the called part is hit).  `nullified`
     is P(the action cannot happen at resolution).  `breakdown` is the modified
     stat with every certain modifier (before defences, Feint, Grip); the
-    uncertain ones are in `uncertain`, as (name, possible values).
+    uncertain ones are in `uncertain`, as (name, possible values).  `notes` are the
+    rules modules' lines about it (where a hit lands, criticals), in the rulebook's words.
     """
 
     actor: int
@@ -257,7 +257,7 @@ def _forecast_attack(
         return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
     success = part_hit = nullified = expected = zero
     first: Breakdown | None = None
-    seen: AttackContext | None = None
+    notes: tuple[str, ...] = ()
     reason = ""
     if moves_first(orders, actor, target, timing):
         pairs = joint_movement(world, board, orders, actor, target)
@@ -283,26 +283,13 @@ def _forecast_attack(
         if found.nullified:
             nullified += p * found.nullified
             reason = reason or found.reason
-        if first is None and odds.weapon is not None:
-            seen = AttackContext(world, board, actor, orders[actor], action, odds.weapon, situation)
-        first = first or found.breakdown
+        if first is None:
+            first = found.breakdown
+            notes = odds.notes(situation, found.breakdown)
         success += p * found.success
         part_hit += p * found.part_hit
         expected += p * found.expected_injuries
-    notes: list[str] = []
-    if seen is not None and first is not None:
-        for module in active_modules(options):
-            notes += module.forecast_notes(seen, first)
     return ActionForecast(
-        actor,
-        index,
-        action,
-        success,
-        part_hit,
-        nullified,
-        expected,
-        first,
-        tuple(odds.uncertain),
-        reason,
-        tuple(notes),
-    )
+        actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason,
+        notes,
+    )  # fmt: skip

@@ -8,6 +8,8 @@ Defeat; a failed roll while Defeated kills.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.dice import Dice
@@ -21,8 +23,11 @@ VULNERABLE_WITHSTAND = -3
 VULNERABLE_INJURIES = 2
 
 
-def withstand_breakdown(world: World, target: int, weapon: Weapon, vulnerable: bool) -> Breakdown:
-    """Withstand Injury with armour, shield, the weapon's rating and the vulnerable-area penalty."""
+def withstand_breakdown(
+    world: World, target: int, weapon: Weapon, vulnerable: bool, extra: Sequence[Modifier] = ()
+) -> Breakdown:
+    """Withstand Injury with armour, shield, the weapon's rating, the vulnerable-area penalty
+    and any `extra` terms a rules module gives the hit (a critical's)."""
     equipment = world.get(target, Equipment)
     breakdown = skill_roll(world, target, "withstand_injury", None)
     mods = []
@@ -33,16 +38,29 @@ def withstand_breakdown(world: World, target: int, weapon: Weapon, vulnerable: b
     mods.append(Modifier(f"{weapon.name} Injury Rating", -weapon.injury))
     if vulnerable:
         mods.append(Modifier("Vulnerable Area", VULNERABLE_WITHSTAND))
-    return breakdown.plus(*mods)
+    return breakdown.plus(*mods, *extra)
 
 
-def withstand(world: World, dice: Dice, target: int, weapon: Weapon, vulnerable: bool) -> list[Event]:
+def withstand(
+    world: World,
+    dice: Dice,
+    target: int,
+    weapon: Weapon,
+    vulnerable: bool,
+    extra: Sequence[Modifier] = (),
+    sure: bool = False,
+    injuries: int | None = None,
+) -> list[Event]:
     """Roll Withstand Injury for a hit: the roll, then the Injuries it adds, Defeat or death.
 
+    A rules module may add `extra` terms to the roll, make the hit `sure` (no roll: it
+    Injures, as a critical's "max damage") or set the Injuries a failure adds.
     Returns the events; the round applies them (`game.rules.apply`).
     """
     name = name_of(world, target)
-    breakdown = withstand_breakdown(world, target, weapon, vulnerable)
+    if sure:
+        return _injure(world, target, name, [], injuries, vulnerable)
+    breakdown = withstand_breakdown(world, target, weapon, vulnerable, extra)
     if breakdown.total < 1:
         die = None
         ok = False
@@ -53,13 +71,25 @@ def withstand(world: World, dice: Dice, target: int, weapon: Weapon, vulnerable:
     events: list[Event] = [Rolled(name, "Withstand Injury", None, breakdown, die, outcome)]
     if ok:
         return events
+    return _injure(world, target, name, events, injuries, vulnerable)
+
+
+def injuries_dealt(vulnerable: bool) -> int:
+    """Injuries a failed Withstand Injury roll adds: two at a vulnerable area (RULES.md §7)."""
+    return VULNERABLE_INJURIES if vulnerable else 1
+
+
+def _injure(
+    world: World, target: int, name: str, events: list[Event], injuries: int | None, vulnerable: bool
+) -> list[Event]:
+    """The Injuries of a failed (or no) Withstand Injury roll, Defeat, or death if Defeated already."""
     condition = world.get(target, Condition)
     if condition.defeated:
         events.append(Killed(name, target_id=target))
         return events
-    added = VULNERABLE_INJURIES if vulnerable else 1
-    injuries = condition.injuries + added
-    events.append(Injured(name, added, injuries, target_id=target))
-    if injuries >= DEFEAT_AT:
+    added = injuries if injuries is not None else injuries_dealt(vulnerable)
+    total = condition.injuries + added
+    events.append(Injured(name, added, total, target_id=target))
+    if total >= DEFEAT_AT:
         events.append(Defeated(name, target_id=target))
     return events

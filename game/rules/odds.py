@@ -34,6 +34,7 @@ from game.rules.attack import (
 from game.rules.board import Board
 from game.rules.chances import ONE, Dist, chance, convolve, merge, roll_value_dist, scaled
 from game.rules.defence import DefenceResult, defence_spec, metres_limited, reduced
+from game.rules.hits import expected_injuries, first_blow, hit_modules, naturals
 from game.rules.injury import withstand_breakdown
 from game.rules.moving import Trail
 from game.rules.options import RuleOptions
@@ -208,6 +209,8 @@ class AttackOdds:
         if delta is None:
             delta = self._deltas[key] = _defence_delta(self.defences, costs, key[1], lost, self.own)
         general = base.without(CALLED_SHOT).total
+        if hit_modules(ctx):
+            return self._shaped(ctx, base, key, costs)
         success = part_hit = expected = zero
         one = self.one
         for d, q in delta.items():
@@ -218,6 +221,61 @@ class AttackOdds:
             if self.spec.deals_injury:
                 torso = hit_any - hit_part
                 expected += q * (hit_part * self.fail_part * self.part_injuries + torso * self.fail_torso)
+        return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+
+    def notes(self, situation: Situation, breakdown: Breakdown) -> tuple[str, ...]:
+        """The rules modules' forecast lines for the attack in this situation."""
+        if not self.possible:
+            return ()
+        assert self.weapon is not None
+        world, board = self.world, self.board
+        ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
+        return tuple(note for m in active_modules(self.options) for note in m.forecast_notes(ctx, breakdown))
+
+    def _shaped(
+        self,
+        ctx: AttackContext,
+        base: Breakdown,
+        key: tuple[str, int, tuple[ActionKind, ...]],
+        costs: Mapping[ActionKind, int | None],
+    ) -> Odds:
+        """The odds when rules modules shape the roll or the hit (`game.rules.hits`): die by
+        die, since a natural roll may ignore the Defense Penalties (a critical), and each
+        success lands as the modules land it."""
+        one = self.one
+        zero = 0 * one
+        defences = self._deltas.get(("bare", *key))  # type: ignore[arg-type]
+        if defences is None:
+            defences = _defence_delta(self.defences, costs, key[1], key[2], {0: one})  # type: ignore[dict-item]
+            self._deltas[("bare", *key)] = defences  # type: ignore[index]
+        special = naturals(ctx)
+        ignoring = {d for d, n in special.items() if n.ignores_defences}
+        landed: dict[tuple[bool, str], Fraction] = {}
+
+        def injuries(called_hit: bool, die: int) -> Fraction:
+            natural = special.get(die)
+            word = natural.name if natural is not None else ""
+            if (called_hit, word) not in landed:
+                blow = first_blow(ctx, called_hit, word)
+                found = expected_injuries(ctx, blow, one) if self.spec.deals_injury else zero
+                landed[(called_hit, word)] = found  # type: ignore[assignment]
+            return landed[(called_hit, word)]
+
+        part_total, general = base.total, base.without(CALLED_SHOT).total
+        success = part_hit = expected = zero
+        twelfth = one / 12
+        for own, p_own in self.own.items():
+            for defence, p_def in defences.items():
+                q = p_own * p_def * twelfth
+                for die in range(1, 12):  # a 12 always fails
+                    cut = 0 if die in ignoring else defence
+                    if die <= part_total + own + cut:
+                        success += q
+                        part_hit += q
+                        expected += q * injuries(True, die)
+                    elif die <= general + own + cut:
+                        success += q
+                        expected += q * injuries(False, die)
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
 
 

@@ -21,7 +21,7 @@ from game.core.geometry import DIRECTION_NAMES, Tile
 from game.core.modifiers import Breakdown, roll_succeeds
 from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
-from game.rules.attack import CALLED_SHOT, Situation, attack_breakdown
+from game.rules.attack import CALLED_SHOT, AttackContext, Situation, attack_breakdown
 from game.rules.board import Board
 from game.rules.defence import DefenceResult, defence_spec, ledger
 from game.rules.dice import Dice
@@ -32,6 +32,7 @@ from game.rules.events import (
     EvadeLimited,
     Event,
     Hit,
+    Injured,
     Moved,
     OrderDeclared,
     Rolled,
@@ -42,6 +43,7 @@ from game.rules.events import (
     TimingRolled,
     Turned,
 )
+from game.rules.hits import HitStopped, first_blow, hit_context, land, natural_roll, naturals
 from game.rules.injury import withstand
 from game.rules.movement import path_metres
 from game.rules.moving import Trail, move, start_moving
@@ -139,10 +141,20 @@ class Round:
         else:
             self.timing, rolls = roll_timing(world, dice, actors)
             self.events += rolls
+            # A module may regroup the rolled order (side initiative); a fixed one is final.
+            for module in active_modules(self.options):
+                regrouped = module.regroup_timing(self, self.timing)
+                if regrouped is not None:
+                    self.timing, more = regrouped
+                    self.events += more
         names = tuple(name_of(world, e) for e in self.timing)
         self.events.append(TimingOrderSet(names, fixed=timing_order is not None))
         self.events.append(StageStarted("Strategy"))
         self.orders: dict[int, Order] = {}
+        self.state: RoundState | None = None
+        """What the Modifier Stage leaves for the Resolution Stage (while resolving)."""
+        self.free_attacks = 0
+        """How many free attacks (a rules module's, outside any order) are being made now."""
         self.resolved = False
         self.state: RoundState | None = None
         """What the Modifier Stage leaves for the Resolution Stage (while resolving)."""
@@ -413,24 +425,27 @@ class Round:
         state: RoundState,
         engaged: bool | None = None,
         target_at: Tile | None = None,
-    ) -> None:
+        order: Order | None = None,
+    ) -> Rolled | None:
         """Roll one attack: its numbers now (`attack_breakdown`), a Called Shot's two
-        ranges, and what a success does (the spec's `on_success`).  `engaged` overrides
-        whether the attacker counts as engaged in melee (a shot before contact),
-        `target_at` where the target stands (a mover shot halfway along its path)."""
+        ranges, and what a success does (the spec's `on_success`); then what the roll sets
+        off in the modules (`after_attack`).  `engaged` overrides whether the attacker counts
+        as engaged in melee (a shot before contact), `target_at` where the target stands (a
+        mover shot halfway along its path), `order` is the attacker's declaration (a free
+        attack outside it brings its own); returns the roll (None: nullified)."""
         world, board = self.world, self.board
         spec = spec_of(action.kind)
         assert isinstance(spec, AttackSpec)
         target = action.target
         assert target is not None
-        order = self.orders[eid]
+        order = order or self.orders[eid]
         weapon = weapon_for(world.get(eid, Equipment), action)
         if weapon is None:
             self.nullify(eid, action, "no weapon in hand for it any more")
-            return
+            return None
         if world.get(target, Condition).dead:
             self.nullify(eid, action, f"{name_of(world, target)} is dead")
-            return
+            return None
         target_order = self.orders.get(target)
         situation = Situation(
             attacker_tile=tile_of(world, eid),
@@ -454,14 +469,24 @@ class Round:
         breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
         if isinstance(breakdown, str):
             self.nullify(eid, action, breakdown)
-            return
+            return None
+        ctx = AttackContext(world, board, eid, order, action, weapon, situation)
         called = action.called_shot
-        if called is None:
+        special = naturals(ctx)
+        if special:
+            undefended = replace(situation, defence=DefenceResult(declared=situation.defence.declared))
+            bare = attack_breakdown(world, board, eid, order, action, weapon, undefended)
+            assert not isinstance(bare, str)
+            rolled = natural_roll(self, eid, action, breakdown, bare, special)
+        elif called is None:
             rolled = self.roll(eid, spec.label, target, breakdown, win=spec.win, lose=spec.lose)
         else:
             rolled = self._called_roll(eid, spec.label, called.part, target, breakdown)
         if rolled.succeeded:
             spec.on_success(self, eid, action, weapon, rolled)
+        for module in active_modules(self.options):
+            module.after_attack(self, ctx, rolled)
+        return rolled
 
     def _called_roll(self, eid: int, label: str, part: str, target: int, full: Breakdown) -> Rolled:
         """A Called Shot: ≤ modified stat hits the part, ≤ the stat without the
@@ -485,23 +510,31 @@ class Round:
         return event
 
     def hit(self, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
-        """A hit: on the called part (a full Called Shot hit) or the torso; the target
-        rolls Withstand Injury (RULES.md §7)."""
+        """A hit: on the called part (a full Called Shot hit) or the torso, as the rules
+        modules land it (`game.rules.hits`); the target rolls Withstand Injury (RULES.md §7)."""
         assert action.target is not None
-        called = action.called_shot
-        part = called.part if called is not None and rolled.outcome == "hit" else "torso"
-        vulnerable = bool(called and called.vulnerable and rolled.outcome == "hit")
         target = action.target
         world = self.world
-        self.emit(
-            Hit(
-                name_of(world, eid), name_of(world, target), part, weapon.name, actor_id=eid, target_id=target
-            )
-        )
-        for event in withstand(world, self.dice, target, weapon, vulnerable):
-            self.emit(event)
+        ctx = hit_context(self, eid, action, weapon)
+        natural = naturals(ctx).get(rolled.die) if rolled.die is not None else None
+        blow = land(self, ctx, first_blow(ctx, rolled.outcome == "hit", natural.name if natural else ""))
+        names = name_of(world, eid), name_of(world, target)
+        added = 0
+        if blow.struck:
+            self.emit(HitStopped(*names, blow.part, weapon.name, blow.struck, actor_id=eid, target_id=target))
+        else:
+            self.emit(Hit(*names, blow.part, weapon.name, actor_id=eid, target_id=target))
+            for event in withstand(
+                world, self.dice, target, weapon, blow.vulnerable, blow.withstand, blow.sure, blow.injuries
+            ):
+                self.emit(event)
+                if isinstance(event, Injured):
+                    added = event.added
         for module in active_modules(self.options):
-            module.after_hit(self, eid, action, weapon, rolled)
+            module.blow_landed(self, ctx, blow, added)
+        if not blow.struck:  # a blow that struck the cover pushes nobody
+            for module in active_modules(self.options):
+                module.after_hit(self, eid, action, weapon, rolled)
 
 
 def attack_class(action: Action) -> str:

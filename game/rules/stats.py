@@ -10,6 +10,7 @@ from game.core.equipment import MissileKind
 from game.core.modifiers import BEST_ROLL, Breakdown, Modifier
 from game.core.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
 from game.rules.orders import Order
+from game.rules.statuses import status_terms
 from game.world import Condition, Equipment, World
 
 WEAPONLESS_FEINT = -5  # CO.09
@@ -43,7 +44,7 @@ def skill_roll(world: World, eid: int, skill: str, order: Order | None) -> Break
     mods.append(injury_modifier(world, eid))
     if combat and skill != "movement":
         mods.append(armour_modifier(world, eid))
-    return breakdown.plus(*mods)
+    return breakdown.plus(*mods, *status_terms(world, eid, skill, breakdown.base))
 
 
 def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None) -> Breakdown:
@@ -56,7 +57,7 @@ def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None)
     mods = [injury_modifier(world, eid), armour_modifier(world, eid)]
     if order is not None:
         mods.insert(0, Modifier("Action Penalty", order.action_penalty))
-    return breakdown.plus(*mods)
+    return breakdown.plus(*mods, *status_terms(world, eid, MISSILE_SKILLS[kind], base - untrained))
 
 
 def movement_rate(world: World, eid: int) -> Breakdown:
@@ -72,7 +73,7 @@ def movement_rate(world: World, eid: int) -> Breakdown:
         rate = rate.plus(Modifier(armour.name, armour.movement_modifier))
     for module in rules_modules():
         rate = rate.plus(*module.rate_modifiers(world, eid, rate))
-    return rate
+    return rate.plus(*status_terms(world, eid, "movement", rate.base))
 
 
 def movement_roll(world: World, eid: int, order: Order | None) -> Breakdown:

@@ -24,7 +24,7 @@ from game.core.geometry import Tile
 from game.rules.board import GridBoard
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions, module_names
-from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round
+from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round, reserved_names
 from game.world import Condition, Facing, Item, Name, Position, Side, World
 
 MAX_COMBATANTS = 100  # the rules look at every pair of combatants each round: 100 take ~30 ms a round
@@ -79,7 +79,8 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
         _items(top["items"], "items", world, board, armory)
     raw_rounds = fields.array(top["rounds"], "rounds", min_items=1, max_items=MAX_ROUNDS)
     rounds = tuple(
-        parse_round(raw, index_path("rounds", i), i + 1, names, world) for i, raw in enumerate(raw_rounds)
+        parse_round(raw, index_path("rounds", i), i + 1, names, world, options)
+        for i, raw in enumerate(raw_rounds)
     )
     return Scenario(title, world, board, seed, rounds, names, options)
 
@@ -161,6 +162,8 @@ def _name(value: Any, path: str, names: Mapping[str, int]) -> str:
         raise FieldError(
             path, f'"{DISARM_PREFIX}" is reserved for the dice keys Disarm:distance and Disarm:tile'
         )
+    if name.casefold() in {word.casefold() for word in reserved_names()}:
+        raise FieldError(path, f"{fields.shown(name)} is reserved for the rules modules' dice keys")
     if name.casefold() in names:
         raise FieldError(path, f"{fields.shown(name)} is used twice (names must be unique, ignoring case)")
     return name

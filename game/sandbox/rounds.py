@@ -16,6 +16,7 @@ from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
 from game.core.geometry import Tile
 from game.rules.called_shots import called_shot
+from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot
 from game.rules.registry import action_specs, rules_modules, spec_of
 from game.world import Name, World
@@ -31,12 +32,19 @@ ACTION_ALIASES = {"retrieve_weapon": ActionKind.RETRIEVE}
 
 def roll_purposes() -> tuple[str, ...]:
     """What a combatant's dice key may name after the colon ("Omar:Strike"): every
-    action that rolls, then Timing, Grip and Withstand Injury, then the rules modules'
-    own rolls (Keep Footing)."""
+    action that rolls, then Timing, Grip and Withstand Injury, then the rules modules' rolls
+    (Hit Location, Keep Footing)."""
     registered = {spec.kind: spec for spec in action_specs()}
     purposes = [registered[k].roll_purpose for k in ActionKind if k in registered]
-    modules = [roll for module in rules_modules() for roll in module.rolls]
-    return tuple([p for p in purposes if p] + list(OTHER_ROLLS) + modules)
+    modules = [p for m in rules_modules() for p in m.dice]
+    return tuple(dict.fromkeys([p for p in purposes if p] + list(OTHER_ROLLS) + modules))
+
+
+def reserved_names() -> tuple[str, ...]:
+    """Words before the colon of dice keys that are nobody's ("Disarm:tile",
+    "Sides:Initiative"): no combatant may be called so."""
+    shared = [key.partition(":")[0] for m in rules_modules() for key in m.shared_dice]
+    return tuple(dict.fromkeys([DISARM_PREFIX, *shared]))
 
 
 @dataclass(frozen=True)
@@ -98,11 +106,18 @@ def _unknown_combatant(name: str, names: Mapping[str, int], world: World) -> str
     return fields.unknown("combatant", name, [world.get(e, Name).value for e in names.values()])
 
 
-def parse_round(value: Any, path: str, number: int, names: Mapping[str, int], world: World) -> RoundSpec:
+def parse_round(
+    value: Any,
+    path: str,
+    number: int,
+    names: Mapping[str, int],
+    world: World,
+    options: RuleOptions | None = None,
+) -> RoundSpec:
     """One round: `timing` (names, best first), `orders` (name → order) and `dice`.
 
     `names` maps case-folded combatant names to entity ids; `world` supplies the
-    names as written, for messages.
+    names as written, for messages; a rules module's dice need it on in `options`.
     """
     data = fields.obj(value, path, optional=("timing", "orders", "dice"))
     timing = None
@@ -128,7 +143,9 @@ def parse_round(value: Any, path: str, number: int, names: Mapping[str, int], wo
             if eid in orders:
                 raise FieldError(order_path, "a second order for the same combatant (names ignore case)")
             orders[eid] = _order(raw, order_path, eid, names, world)
-    dice = _dice(data["dice"], key_path(path, "dice"), names, world) if "dice" in data else DiceSpec()
+    dice = DiceSpec()
+    if "dice" in data:
+        dice = _dice(data["dice"], key_path(path, "dice"), names, world, options or RuleOptions())
     return RoundSpec(number, timing, orders, dice, path)
 
 
@@ -212,7 +229,7 @@ def _called_shot(value: Any, path: str) -> CalledShot:
         raise FieldError(key_path(path, "part"), str(err)) from None
 
 
-def _dice(value: Any, path: str, names: Mapping[str, int], world: World) -> DiceSpec:
+def _dice(value: Any, path: str, names: Mapping[str, int], world: World, options: RuleOptions) -> DiceSpec:
     if isinstance(value, list):
         return DiceSpec(sequence=_die_results(value, path, DIE_SIDES))
     keyed: dict[str, tuple[int, ...]] = {}
@@ -220,7 +237,7 @@ def _dice(value: Any, path: str, names: Mapping[str, int], world: World) -> Dice
         if key == fields.COMMENT_KEY:
             continue
         where = key_path(path, key)
-        sides = _dice_key_sides(key, where, names, world)
+        sides = _dice_key_sides(key, where, names, world, options)
         keyed[key] = _die_results(fields.array(results, where), where, sides)
     folded = [k.casefold() for k in keyed]
     for key in keyed:
@@ -229,11 +246,23 @@ def _dice(value: Any, path: str, names: Mapping[str, int], world: World) -> Dice
     return DiceSpec(keyed=keyed)
 
 
-def _dice_key_sides(key: str, path: str, names: Mapping[str, int], world: World) -> int | None:
+def _dice_key_sides(
+    key: str, path: str, names: Mapping[str, int], world: World, options: RuleOptions
+) -> int | None:
     """Check a "Name:Purpose" key; returns the die size it rolls (None: varies)."""
     who, colon, purpose = key.partition(":")
     if not colon:
         raise FieldError(path, 'expected a key "Name:Purpose", such as "Omar:Strike"')
+    for module in rules_modules():
+        shared = {k.casefold(): sides for k, sides in module.shared_dice.items()}
+        mine = {p.casefold(): sides for p, sides in module.dice.items()}
+        if key.casefold() in shared or (who.casefold() in names and purpose.casefold() in mine):
+            if not options.has(module.name):
+                word = f"{fields.shown(key)} is a roll of the {module.name} rules module"
+                raise FieldError(path, f"{word}, which is not on")
+            return shared.get(key.casefold()) or mine[purpose.casefold()]
+        if any(who.casefold() == k.partition(":")[0] for k in shared):
+            raise FieldError(path, fields.unknown("roll", key, list(module.shared_dice)))
     if who.casefold() == DISARM_PREFIX.casefold():
         if purpose.casefold() not in DISARM_ROLLS:
             raise FieldError(path, f"expected Disarm:distance or Disarm:tile, got {fields.shown(key)}")

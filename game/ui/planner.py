@@ -175,6 +175,7 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
         lines.append(f"nullified {float(fc.nullified) * 100:.0f}% of the time{why}")
     if fc.expected_injuries:
         lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
+    lines += [f"  {note}" for note in fc.notes]
     return lines
 
 

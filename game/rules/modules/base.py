@@ -23,12 +23,22 @@ The rules ask every module that is on; a hook left alone changes nothing.
   `mark_overlays` of its own, as data: tiles marked with a style and a short text
   (`ModuleOverlay.marks`), which the window and `render --overlay NAME` draw;
 - the setup screen, the help and the tutorials: `label`, `help`, `hint`;
-  `requires` (modules switched on with it).
+  `requires` (modules switched on with it);
+- the Timing Stage (`game.rules.round`): `regroup_timing` (side initiative);
+- the attack roll (`game.rules.round`, `game.rules.odds`): `natural_roll` (a natural 1
+  or 12 that means more than its number), `after_attack` (what a roll sets off);
+- a hit as it lands (`game.rules.hits`, shared by the round and the odds): `hit_roll`,
+  `land_hit`, `hit_outcomes` (where it lands, what it strikes, how hard), then
+  `blow_landed` (what it and its Injuries set off);
+- lasting conditions it put on a combatant (`game.rules.statuses`): `status_modifiers`
+  (asked by `game.rules.stats` for every skill roll and the Movement rate);
+- the sandbox's dice keys (`game.sandbox.rounds`): `dice`, `shared_dice`;
+- the token and the sheet: `badges`, `token_marks`, `sheet_lines`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -43,10 +53,31 @@ if TYPE_CHECKING:
     from game.core.equipment import Weapon
     from game.rules.actions.base import OrderCheck
     from game.rules.attack import AttackContext
-    from game.rules.events import Rolled
+    from game.rules.events import Event, Rolled
+    from game.rules.hits import Blow
     from game.rules.options import RuleOptions
     from game.rules.orders import Action
     from game.rules.round import Round, RoundState
+    from game.rules.statuses import Status
+
+
+@dataclass(frozen=True)
+class Natural:
+    """What a natural attack roll means beyond its number: a critical (`ignores_defences`:
+    the target's Defense Penalties do not count against it) or a fumble."""
+
+    name: str
+    ignores_defences: bool = False
+
+
+@dataclass(frozen=True)
+class TokenMark:
+    """Something a module wants shown on a combatant's token: Injuries on a body
+    `location` (`value` of them), or a lasting condition (`location` None) by its `label`."""
+
+    label: str
+    value: int = 1
+    location: str | None = None
 
 
 class RulesModule:
@@ -70,9 +101,11 @@ class RulesModule:
     """Overlays of its own, as data (`ModuleOverlay`): a charge lane, a cone of fire …"""
     requires: ClassVar[tuple[str, ...]] = ()
     """Modules this one builds on: switched on with it (and it off with them)."""
-    rolls: ClassVar[tuple[str, ...]] = ()
-    """The rolls it makes that are no action's (Keep Footing): their names in the log and the
-    dice keys ("Pik:Keep Footing")."""
+    dice: ClassVar[Mapping[str, int]] = {}
+    """Rolls a combatant makes for this module that are no action's: purpose → sides ("Hit
+    Location": 100, "Keep Footing": 12), keyed "Name:Purpose" like the chapter's rolls."""
+    shared_dice: ClassVar[Mapping[str, int]] = {}
+    """Rolls nobody in particular makes: whole key → sides ("Sides:Initiative": 4)."""
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """Terms this module adds to an attack's roll, or why the attack is nullified."""
@@ -111,7 +144,7 @@ class RulesModule:
 
     def end_round(self, rnd: Round, state: RoundState) -> None:
         """At the end of the Resolution Stage: the state this module keeps across rounds (an aim
-        held one round more, a diver reorienting)."""
+        held one round more, a diver reorienting, a faint wearing off)."""
 
     # -------------------------------------------------------------- the forecast
     def round_outcomes(
@@ -125,7 +158,8 @@ class RulesModule:
 
     def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """Lines the forecast adds under an attack this module touches, in the rulebook's
-        notation (what a heavy hit's margin knocks back, a foe that strikes first)."""
+        notation (what a heavy hit's margin knocks back, a foe that strikes first, where a hit
+        lands, a critical's table)."""
         return []
 
     # -------------------------------------------------------------- tokens
@@ -139,6 +173,56 @@ class RulesModule:
         """Modifiers of `eid`'s Movement rate (`rate` so far) from the state this module keeps
         on it (a prone combatant crawls at half rate).  Asked of every registered module:
         such state exists only where the module, while on, put it."""
+        return []
+
+    # -------------------------------------------------------------- the Timing Stage
+    def regroup_timing(self, rnd: Round, timing: Sequence[int]) -> tuple[list[int], list[Event]] | None:
+        """Timing Stage, after the Timing rolls (not with a fixed Timing order): a new Timing
+        order (best first) and the events that explain it; None: no change."""
+        return None
+
+    # -------------------------------------------------------------- the attack roll
+    def natural_roll(self, ctx: AttackContext, die: int) -> Natural | None:
+        """What a natural `die` on this attack means beyond its number (None: nothing)."""
+        return None
+
+    def after_attack(self, rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
+        """After an attack's roll and what its success did (a fumble's table)."""
+
+    # -------------------------------------------------------------- a hit lands
+    def hit_roll(self, ctx: AttackContext, blow: Blow) -> tuple[str, int] | None:
+        """The roll this module makes as the hit lands: (purpose, sides); None: no roll.
+        Rolled by the attacker under "Name:Purpose"."""
+        return None
+
+    def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
+        """The hit after this module (given its roll, if any), and how the log words the
+        roll's result ("" when nothing to say).  Pure: the odds call it for every die."""
+        return blow, ""
+
+    def hit_outcomes(self, ctx: AttackContext, blow: Blow) -> list[tuple[Fraction, Blow]] | None:
+        """Every way `land_hit` can turn out, with its probability, when that is quicker to
+        say than trying every die (a table of ranges); None: the odds try every die."""
+        return None
+
+    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+        """After a hit landed and its Withstand Injury roll added `added` Injuries (maybe 0)
+        to `blow.target` (per-location Injuries, shock, a critical's lasting effect)."""
+
+    # -------------------------------------------------------------- lasting conditions
+    def status_modifiers(
+        self, world: World, eid: int, statuses: Sequence[Status], skill: str, base: int
+    ) -> list[Modifier]:
+        """Terms this module's `statuses` on a combatant add to a roll of `skill` (base value
+        `base`; "movement" is also the Movement rate)."""
+        return []
+
+    def token_marks(self, world: World, eid: int) -> list[TokenMark]:
+        """What the token shows for this module (wounded locations, conditions)."""
+        return []
+
+    def sheet_lines(self, world: World, eid: int) -> list[str]:
+        """Lines for the combatant's sheet."""
         return []
 
 

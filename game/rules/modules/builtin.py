@@ -12,6 +12,11 @@ NAMES = (
     "sudden_dive",
     "suppression",
     "overwatch",
+    "hit_locations",
+    "location_effects",
+    "body_cover",
+    "criticals",
+    "side_initiative",
 )
 """One module of `game.rules.modules` per rules module, each registering itself."""
 

@@ -110,7 +110,7 @@ class Knockback(RulesModule):
     label = "Knockback"
     source = "RULES.md §8; seed 003 (Knockback)"
     requires = ("prone",)
-    rolls = (FOOTING,)
+    dice = {FOOTING: 12}
     help = (
         f"a heavy weapon's hit pushes its target a tile per {MARGIN_PER_TILE} points of margin; "
         f"a failed {FOOTING} roll (2 × Agility) leaves it prone (brings the prone rules)"

@@ -19,6 +19,7 @@ from game.rules.positions import name_of
 from game.session.sides import side_specs
 from game.ui.playback import Playback
 from game.ui.render.camera import Camera
+from game.ui.render.conditions import draw_conditions
 from game.ui.render.panels import look_of
 from game.ui.render.tokens import TokenArt, draw_ring, draw_token, draw_token_label
 from game.ui.render.widgets import blit_text
@@ -139,6 +140,7 @@ def draw_tokens(
             draw_ring(surface, centre, int(tp * 1.02), theme.palette.hover, 1)
         look = look_of(world, eid, style)
         draw_token(surface, theme, art, look, centre, tp, facing, show_label=False)
+        draw_conditions(surface, theme, world, eid, centre, tp)
         below = (round(where[0]), round(where[1]) + 1)
         labels.append((name_of(world, eid), centre, style.colour, below in standing))
     for name, centre, colour, above in labels:

@@ -11,6 +11,7 @@ from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
 from game.rules.registry import module_badges
 from game.rules.stats import movement_rate, skill_roll
+from game.ui.render.conditions import sheet_lines
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import blit_text, draw_panel
 from game.ui.theme import SideStyle, Theme
@@ -169,6 +170,10 @@ def draw_sheet(
         pal.text_bad if inj else pal.text_dim,
     )
     y += theme.line_height(12) + theme.px(4)
+    said = " · ".join(sheet_lines(world, eid))  # the rules modules' (wounded places, conditions)
+    for line in theme.wrap(said, rect.w - 2 * pad, 12)[:2] if said else []:
+        blit_text(surface, theme, line, (x, y), 12, pal.text_bad)
+        y += theme.line_height(12)
     sheet = world.get(eid, Sheet)
     move = movement_rate(world, eid).total
     attrs = (

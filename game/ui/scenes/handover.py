@@ -127,6 +127,14 @@ TUTORIAL_STEPS = {
     "sudden_dive": "Plan a path to a tile by cover, then add Sudden Dive from the action menu (X).",
     "suppression": "Click an enemy and choose Suppression Fire; press 8 for the cone and who is in it.",
     "overwatch": "Face a passage and choose Overwatch in the action menu (X); press 8 for the arc.",
+    "hit_locations": "Hover an enemy for the hit chance and where a hit lands; the figure by a token marks "
+    "its wounded places.",
+    "location_effects": "Add a Called Shot at the head or a leg from the action menu (X), then watch the "
+    "figure and the tags on the token.",
+    "body_cover": "Press 8 for the exposed parts overlay from your selected rifleman (H head, T torso, "
+    "A arms).",
+    "criticals": "Hover an enemy who Dodges: the chance still counts the natural 1 its Dodge cannot stop.",
+    "side_initiative": "The log's first lines show the d4; the Timing chips on the stage bar show the order.",
 }
 """How to try each tutorial topic in this window; the rule itself comes from the topic's
 rules module or action (`tutorial_hint`)."""

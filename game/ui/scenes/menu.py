@@ -10,7 +10,7 @@ import pygame
 
 from game.persist.usermaps import user_maps_dir
 from game.rules.options import RuleOptions
-from game.rules.registry import rules_modules
+from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.tokens import TokenArt, TokenLook
@@ -335,24 +335,33 @@ class SetupScene(Scene):
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
-        for module in rules_modules():
+        # Two columns of switches (the list grows with every module), and below them the help
+        # of the module under the mouse, so the screen fits however many there are.
+        columns, gap = 2, theme.px(8)
+        cell_w = (right.w - 2 * pad - gap) // columns
+        cell_h = theme.px(30)
+        about = None
+        modules = rules_modules()
+        for i, module in enumerate(modules):
             on = self.options.has(module.name)
-            b = Button(
-                f"{module.label}: {'on' if on else 'off'}",
-                lambda n=module.name: self.toggle_module(n),
-                pygame.Rect(x, y, theme.px(160), theme.px(32)),
-            )
+            spot = (x + (i % columns) * (cell_w + gap), y + (i // columns) * (cell_h + 4))
+            rect = pygame.Rect(spot, (cell_w, cell_h))
+            label = f"{module.label}: {'on' if on else 'off'}"
+            b = Button(label, lambda n=module.name: self.toggle_module(n), rect, size=12)
+            b.selected = on
             self.buttons.append(b)
-            for k, line in enumerate(theme.wrap(module.help, right.w - theme.px(220), 12)):
-                blit_text(
-                    surface,
-                    theme,
-                    line,
-                    (x + theme.px(174), y + theme.px(2) + k * theme.line_height(12)),
-                    12,
-                    pal.text_dim,
-                )
-            y += theme.px(44)
+            if rect.collidepoint(mouse):
+                about = module
+        y += ((len(modules) + columns - 1) // columns) * (cell_h + 4) + theme.px(4)
+        if about is not None:
+            needed = ", ".join(module_of(r).label.lower() for r in about.requires)
+            text = f"{about.label}: {about.help}" + (f" (needs {needed})" if needed else "")
+        else:
+            text = "Point at a module for what it does; a module that needs another switches it on too."
+        for line in theme.wrap(text, right.w - 2 * pad, 12)[:3]:
+            blit_text(surface, theme, line, (x, y), 12, pal.text_dim)
+            y += theme.line_height(12)
+        y += theme.px(4)
         blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
         preview = self.preview(sc, (right.w - 2 * pad, right.bottom - y - theme.px(90)))
         if preview is not None:

@@ -27,6 +27,7 @@ class Column:
         self.surface, self.theme, self.rect = surface, theme, rect
         self.pad = theme.px(10)
         self.top = rect.y + self.pad
+        self.scroll = scroll
         self.y = self.top - scroll
         self.buttons: list[Button] = []
         self.named: dict[str, Button] = {}  # buttons whose label is not unique ("+"), by a name
@@ -181,7 +182,7 @@ class Column:
     def finish(self) -> int:
         """Stop drawing into the panel; returns the content's height (for scrolling)."""
         self.surface.set_clip(self._clip)
-        return self.y - self.top
+        return self.y + self.scroll - self.top  # the whole content, however far it is scrolled
 
 
 class TextField:

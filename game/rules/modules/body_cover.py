@@ -1,0 +1,199 @@
+"""The cover by body part module (RULES.md §8; seeds 003 "Cover", 004 visible body parts):
+with hit locations and cover both on, cover stops the hits that land on what it hides.
+
+- Low cover hides the legs; high cover everything but the head and the arms
+  (004: whoever shoots from high cover shows head and weapon arm; we let both
+  arms show, since a rifle needs two hands).
+- A Missile Strike hit whose location is hidden strikes the cover instead
+  (003: "When an attack would land on a body location covered by an obstacle it
+  strikes that obstacle first"): no Withstand Injury roll; the log says so.
+  Melee is not stopped: cover is what lies between a shooter and its target, as
+  for the cover module.
+- A Called Shot at a hidden part is refused at declaration, with the reason,
+  when the part is hidden wherever the target may stand (its tile now, or the
+  end of the path it declared); if the target moves behind cover anyway, the
+  hit strikes the cover.
+- The cover module's own penalties (−2 low, −8 high) still count: they are the
+  harder aim, this is what the aim strikes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.core.geometry import Tile
+from game.rules.actions.base import AttackSpec
+from game.rules.hits import Blow
+from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
+from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
+from game.rules.positions import combatants, name_of
+from game.rules.registry import register_module, spec_of
+
+if TYPE_CHECKING:
+    from game.core.modifiers import Breakdown
+    from game.rules.actions.base import OrderCheck
+    from game.rules.attack import AttackContext
+    from game.rules.board import Board
+
+NAME = "body_cover"
+MISSILE = "missile_strike"
+HIDDEN: dict[str, tuple[str, ...]] = {
+    "none": (),
+    "low": ("right leg", "left leg"),
+    "high": ("torso", "right leg", "left leg"),
+}
+"""The locations each level of cover hides."""
+
+
+def hidden_by(level: str) -> tuple[str, ...]:
+    """The locations a level of cover hides."""
+    return HIDDEN.get(level, ())
+
+
+def exposed_by(level: str) -> tuple[str, ...]:
+    """The locations a level of cover leaves exposed, in the table's order."""
+    return tuple(name for name in LOCATION_NAMES if name not in hidden_by(level))
+
+
+def cover_from(board: Board, shooter: Tile, target: Tile) -> str:
+    """The cover between a shooter and a target (the cover module's rule)."""
+    return board.cover_between(shooter, target)
+
+
+def hidden_share(level: str) -> Fraction:
+    """The chance a rolled location is hidden by that level of cover."""
+    hidden = hidden_by(level)
+    shares = [Fraction(high - low + 1, 100) for name, low, high in location_ranges() if name in hidden]
+    return sum(shares, Fraction(0))
+
+
+ABBREVIATIONS = {
+    "head": "H",
+    "torso": "T",
+    "right arm": "A",
+    "left arm": "A",
+    "right leg": "L",
+    "left leg": "L",
+}
+"""One letter per body part, for a tile's mark: "HTA" is head, torso and arms."""
+
+
+def exposed_letters(level: str) -> str:
+    """ "HTA" (low cover), "HA" (high cover)."""
+    return "".join(dict.fromkeys(ABBREVIATIONS[name] for name in exposed_by(level)))
+
+
+class ExposedParts(ModuleOverlay):
+    """For the selected shooter, what each tile next to cover leaves exposed of whoever stands
+    there: its letters (H head, T torso, A arms, L legs), and in the legend what is hidden."""
+
+    name = "exposed"
+    label = "Exposed body parts"
+    help = "what the cover by each tile leaves exposed to the selected shooter (H head, T torso, A arms)"
+    LEVELS = ("low", "high")
+
+    def marks(self, ask: OverlayAsk) -> TileMarks:
+        """Tiles in range and in sight of the shooter whose cover hides some parts."""
+        from game.world import Equipment
+
+        styles = tuple(
+            MarkStyle(
+                f"{exposed_letters(level)}: {level} cover hides the {', '.join(hidden_by(level))}",
+                "warn" if level == "low" else "good",
+                "dots" if level == "low" else "hatch",
+            )
+            for level in self.LEVELS
+        )
+        held = ask.world.try_get(ask.focus, Equipment)
+        weapon = held.missile_weapon() if held is not None else None
+        if weapon is None or weapon.ranges is None:
+            return TileMarks(styles)
+        board, origin = ask.board, ask.origin
+        near_cover = {
+            (x + dx, y + dy)
+            for x in range(board.width)
+            for y in range(board.height)
+            if board.cover_at((x, y)) != "none"
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+        }
+        tiles: dict[Tile, tuple[int, str]] = {}
+        for tile in sorted(near_cover):
+            if tile == origin or not board.in_bounds(tile) or board.blocks_move(tile):
+                continue
+            if board.distance(origin, tile) > weapon.ranges[-1] or not board.line_of_sight(origin, tile):
+                continue
+            level = cover_from(board, origin, tile)
+            if level in self.LEVELS:
+                tiles[tile] = (self.LEVELS.index(level), exposed_letters(level))
+        return TileMarks(styles, tiles)
+
+
+def _is_missile(kind: object) -> bool:
+    spec = spec_of(kind)  # type: ignore[arg-type]
+    return isinstance(spec, AttackSpec) and spec.attack_class == MISSILE
+
+
+@register_module
+class BodyCover(RulesModule):
+    """Cover by body part (seeds 003, 004): cover stops the hits that land on what it hides."""
+
+    name = NAME
+    label = "Cover by body part"
+    source = "RULES.md §8; seeds 003 (cover) and 004 (visible body parts)"
+    requires = ("hit_locations", "cover")
+    overlays = ("sight",)
+    mark_overlays = (ExposedParts(),)
+    help = (
+        "with hit locations and cover: low cover hides the legs, high cover all but head and arms; "
+        "a shot landing on a hidden part strikes the cover"
+    )
+    hint = (
+        "Low cover hides the legs and high cover all but head and arms: a shot that lands on a hidden "
+        "part strikes the cover instead, and a Called Shot at a hidden part is refused."
+    )
+
+    def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
+        """A Missile Strike hit on a hidden location strikes the cover."""
+        if ctx.spec.attack_class != MISSILE or blow.location is None or blow.struck:
+            return blow, ""
+        situation = ctx.situation
+        level = cover_from(ctx.board, situation.attacker_tile, situation.target_tile)
+        if blow.location in hidden_by(level):
+            return replace(blow, struck=f"the {level} cover"), ""
+        return blow, ""
+
+    def order_reasons(self, check: OrderCheck) -> list[str]:
+        """A Called Shot at a part hidden wherever the target may stand is refused."""
+        from game.rules.validate import target_tiles
+
+        reasons = []
+        for action in check.order.actions:
+            called = action.called_shot
+            if called is None or action.target not in combatants(check.world) or not _is_missile(action.kind):
+                continue  # an unknown target has its own reason already
+            where = location_of_part(called.part)
+            tiles = target_tiles(check.world, action.target, check.earlier)
+            levels = {cover_from(check.board, check.end_tile, t) for t in tiles}
+            if all(where in hidden_by(level) for level in levels):
+                level = " or ".join(sorted(levels))
+                target = name_of(check.world, action.target)
+                reasons.append(
+                    f"{target}'s {called.part} is behind {level} cover from {tuple(check.end_tile)}: "
+                    "a Called Shot there would strike the cover"
+                )
+        return reasons
+
+    def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
+        """How much of the target the cover hides."""
+        if ctx.spec.attack_class != MISSILE:
+            return []
+        situation = ctx.situation
+        level = cover_from(ctx.board, situation.attacker_tile, situation.target_tile)
+        hidden = hidden_by(level)
+        if not hidden:
+            return []
+        share = f"{float(hidden_share(level)):.0%}"
+        return [f"{level} cover hides the {', '.join(hidden)}: a hit there ({share}) strikes the cover"]

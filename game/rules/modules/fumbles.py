@@ -1,0 +1,199 @@
+"""The fumble table of the criticals module (seed 002, "critical fail"), converted to the grid.
+
+A natural 12 on an attack rolls d4 ("Name:Fumble"); 002's melee and ranged
+tables share these four entries (its damage-tier and "damage yourself" entries
+have nothing to act on here):
+
+    1  weapon dropped   the weapon falls at the attacker's feet (Retrieve Weapon
+                        picks it up: "getting the weapon back takes at least one
+                        combat round")
+    2  weapon stuck     no attack with it; from the end of the next round, a
+                        Grip roll at the end of each round works it loose (002:
+                        "Strength DR12 roll to get the weapon loose"; Grip is
+                        our Vigor skill)
+    3  a free attack    the target attacks the fumbler at once, if it can (in
+                        reach, or in range and sight), with its best attack and
+                        no Action Penalty, against the fumbler's defences of
+                        the round; a free attack's own 12 fumbles nothing
+    4  an ally hit      the nearest ally the attack could reach (in reach, or in
+                        range and sight) takes the hit instead: it lands as any
+                        hit and rolls Withstand Injury
+
+An entry that cannot apply (bare hands have nothing to drop, nobody to hit)
+does nothing, and the log says why (002 allows "come up with your own").
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.core.equipment import Weapon
+from game.rules.actions.base import AttackSpec, weapon_for
+from game.rules.attack import Situation, attack_breakdown
+from game.rules.events import WeaponFell
+from game.rules.hits import TableRolled, free_attack
+from game.rules.orders import Action, Order
+from game.rules.positions import combatants, is_active, name_of, range_band, tile_of
+from game.rules.registry import action_specs
+from game.rules.statuses import StatusGained, StatusLost, statuses_of
+from game.world import Equipment, Facing, Side, World
+
+if TYPE_CHECKING:
+    from game.rules.attack import AttackContext
+    from game.rules.events import Rolled
+    from game.rules.round import Round
+
+NAME = "criticals"
+PURPOSE = "Fumble"
+SIDES = 4
+STUCK = "Stuck"
+DROPPED, JAMMED, FREE, ALLY = "weapon dropped", "weapon stuck", "a free attack", "an ally hit"
+FUMBLE_TABLE = {1: DROPPED, 2: JAMMED, 3: FREE, 4: ALLY}
+
+
+def fumble(rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
+    """Roll the fumble table for this attack and do what it says."""
+    world = rnd.world
+    me = name_of(world, ctx.attacker)
+    die = rnd.dice.roll(SIDES, f"{me}:{PURPOSE}")
+    result = FUMBLE_TABLE[die]
+    held = world.get(ctx.attacker, Equipment).find(ctx.weapon.name) is not None
+    if result in (DROPPED, JAMMED) and not held:
+        rnd.emit(TableRolled(me, PURPOSE, ctx.target_name, die, SIDES, f"{result}: no weapon in hand"))
+        return
+    if result == DROPPED:
+        rnd.emit(TableRolled(me, PURPOSE, ctx.target_name, die, SIDES, result))
+        tile = tile_of(world, ctx.attacker)
+        rnd.emit(WeaponFell(me, ctx.weapon.name, tile, target_id=ctx.attacker, item_id=world.next_id,
+                            why="fumble"))  # fmt: skip
+    elif result == JAMMED:
+        rnd.emit(TableRolled(me, PURPOSE, ctx.target_name, die, SIDES, result))
+        why = "no attack with it; a Grip roll at the end of each later round works it loose"
+        rnd.emit(StatusGained(me, STUCK, NAME, ctx.weapon.name, why=why, target_id=ctx.attacker))
+    elif result == FREE:
+        _free_attack(rnd, ctx, die)
+    else:
+        _ally_hit(rnd, ctx, die, rolled)
+
+
+def _free_attack(rnd: Round, ctx: AttackContext, die: int) -> None:
+    """The target's best attack on the fumbler, at once, if it has one that can happen."""
+    world = rnd.world
+    me, enemy = name_of(world, ctx.attacker), ctx.target_name
+    chosen = best_free_attack(rnd, ctx.target, ctx.attacker)
+    if chosen is None:
+        rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy} cannot attack {me}"))
+        return
+    rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy}'s {chosen.kind.label} on {me}"))
+    free_attack(rnd, ctx.target, chosen)
+
+
+def best_free_attack(rnd: Round, attacker: int, target: int) -> Action | None:
+    """The attack (that can Injure) with the best modified stat `attacker` could make on
+    `target` now, with no Action Penalty; None when none can happen."""
+    world = rnd.world
+    if not is_active(world, attacker):
+        return None
+    equipment = world.get(attacker, Equipment)
+    best: tuple[int, Action] | None = None
+    for spec in action_specs(rnd.options):
+        if not isinstance(spec, AttackSpec) or not spec.deals_injury or spec.menu != "attack":
+            continue
+        action = Action(spec.kind, target)
+        weapon = weapon_for(equipment, action)
+        if weapon is None:
+            continue
+        found = attack_breakdown(world, rnd.board, attacker, Order(attacker, (action,)), action, weapon,
+                                 _situation(rnd, attacker, target))  # fmt: skip
+        if not isinstance(found, str) and found.total >= 1 and (best is None or found.total > best[0]):
+            best = (found.total, action)
+    return best[1] if best is not None else None
+
+
+def _situation(rnd: Round, attacker: int, target: int) -> Situation:
+    from game.rules.positions import engaged_with
+
+    world = rnd.world
+    return Situation(
+        attacker_tile=tile_of(world, attacker),
+        target_tile=tile_of(world, target),
+        attacker_engaged=bool(engaged_with(world, rnd.board, attacker)),
+        attacker_facing=world.get(attacker, Facing).direction,
+        target_facing=world.get(target, Facing).direction,
+        options=rnd.options,
+    )
+
+
+def _ally_hit(rnd: Round, ctx: AttackContext, die: int, rolled: Rolled) -> None:
+    """The nearest ally the attack could reach takes the hit (a Disarm hurts nobody)."""
+    world = rnd.world
+    me, enemy = name_of(world, ctx.attacker), ctx.target_name
+    ally = nearest_ally(rnd, ctx.attacker, ctx.weapon) if ctx.spec.deals_injury else None
+    if ally is None:
+        rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{ALLY}: nobody within the attack's reach"))
+        return
+    rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{ALLY}: {name_of(world, ally)} is hit instead"))
+    rnd.hit(ctx.attacker, replace(ctx.action, target=ally, called_shot=None), ctx.weapon, rolled)
+
+
+def nearest_ally(rnd: Round, eid: int, weapon: Weapon) -> int | None:
+    """The nearest other combatant of `eid`'s side still standing that `weapon` could hit
+    from where `eid` stands (in reach; or in range and in sight); ties by entity id."""
+    world, board = rnd.world, rnd.board
+    here = tile_of(world, eid)
+    side = world.get(eid, Side).name
+    found = []
+    for other in combatants(world):
+        if other == eid or not is_active(world, other) or world.get(other, Side).name != side:
+            continue
+        there = tile_of(world, other)
+        if weapon.is_melee:
+            reached = board.in_reach(here, there, weapon.reach)
+        else:
+            in_range = range_band(board.distance(here, there), weapon) is not None
+            reached = in_range and board.line_of_sight(here, there)
+        if reached:
+            found.append((board.distance(here, there), other))
+    return min(found)[1] if found else None
+
+
+# ------------------------------------------------------------------ stuck weapons
+def stuck_weapons(world: World, eid: int) -> list[str]:
+    """The weapons stuck in `eid`'s hands, by name."""
+    return [s.detail for s in statuses_of(world, eid, NAME) if s.name == STUCK]
+
+
+def stuck_weapon_reason(world: World, eid: int, weapon: Weapon) -> str:
+    """Why `eid` cannot attack with `weapon` ("" when it is not stuck)."""
+    if weapon.name in stuck_weapons(world, eid):
+        who = name_of(world, eid)
+        return f"{who}'s {weapon.name} is stuck (a fumble): a Grip roll at a round's end frees it"
+    return ""
+
+
+def stuck_reason(world: World, eid: int, equipment: Equipment, action: Action) -> str:
+    """Why a declared attack cannot use its weapon ("" when it can)."""
+    weapon = weapon_for(equipment, action)
+    return stuck_weapon_reason(world, eid, weapon) if weapon is not None else ""
+
+
+def work_loose(rnd: Round, eid: int) -> None:
+    """At a round's end, each weapon stuck before this round: a Grip roll frees it."""
+    from game.rules.actions.disarm import grip_roll
+    from game.rules.statuses import Statuses
+
+    world = rnd.world
+    if not world.try_get(eid, Statuses) or not is_active(world, eid):
+        return
+    now = {
+        e.detail
+        for e in rnd.events
+        if isinstance(e, StatusGained) and e.target_id == eid and e.status == STUCK and e.module == NAME
+    }
+    for weapon in stuck_weapons(world, eid):
+        if weapon in now:
+            continue
+        rolled = rnd.roll(eid, "Grip", None, grip_roll(world, eid), note=f"to work the stuck {weapon} loose")
+        if rolled.succeeded:
+            rnd.emit(StatusLost(name_of(world, eid), STUCK, NAME, weapon, why="worked loose", target_id=eid))
