@@ -9,7 +9,7 @@ Defeat; a failed roll while Defeated kills.
 from __future__ import annotations
 
 from game.core.equipment import Weapon
-from game.core.modifiers import Breakdown, Modifier, roll_succeeds
+from game.core.modifiers import Breakdown, Modifier, roll_possible, roll_succeeds
 from game.rules.dice import Dice
 from game.rules.events import Defeated, Event, Injured, Killed, Rolled
 from game.rules.positions import name_of
@@ -43,7 +43,7 @@ def withstand(world: World, dice: Dice, target: int, weapon: Weapon, vulnerable:
     """
     name = name_of(world, target)
     breakdown = withstand_breakdown(world, target, weapon, vulnerable)
-    if breakdown.total < 1:
+    if not roll_possible(breakdown.total):
         die = None
         ok = False
     else:

@@ -14,6 +14,8 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
 from game.rules.board import Board
@@ -60,6 +62,7 @@ class OverlayFeed:
     def __init__(self) -> None:
         self._key: object = None
         self._cache: dict[Hashable, Any] = {}
+        self.show_cover = True  # the sight overlay's cover marks (off when no module plays cover)
 
     def cached(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """`compute()`, once per key until the cache is emptied."""
@@ -87,7 +90,7 @@ class OverlayFeed:
         actions); `version` changes whenever the battle's world may have."""
         active = frozenset(layer.active)
         draft_order = drafting[2] if drafting is not None else None
-        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options)
+        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options, self.show_cover)
         if key == self._key:
             return
         self._key = key
@@ -104,6 +107,9 @@ class OverlayFeed:
             sight = self.cached(("sight", origin), lambda: sight_arrays(board, origin))
             data.unseen, data.cover, data.sight_beyond = sight
             data.sight_origin = origin
+            if not self.show_cover:
+                data.cover = np.full_like(data.cover, -1)
+                data.cover_shown = False
         if focus is not None and "threat" in active:
             facing = plan[1] if plan else None
             pkey = ("threat parts", world.get(focus, Side).name, version)

@@ -29,7 +29,7 @@ class MenuScene(Scene):
                 Button("New battle", lambda: self.app.push(SetupScene(self.app)), hint="Enter"),
                 Button("Load", lambda: self.app.push_screen("load")),
                 Button("Settings", lambda: self.app.push_screen("settings")),
-                Button("Quit", self.app.quit, hint="Esc"),
+                Button("Quit", self.app.request_quit, hint="Esc"),
             ]
         )
         self.art = TokenArt()
@@ -37,7 +37,7 @@ class MenuScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         """Esc quits; F1 help."""
         if BINDINGS.matches(event, "back"):
-            self.app.quit()
+            self.app.request_quit()
         elif BINDINGS.matches(event, "help"):
             self.app.push_screen("help")
         else:
