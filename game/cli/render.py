@@ -156,6 +156,7 @@ def render(
 
     app = make_app((1280, 720), Prefs(colour_blind=colour_blind, edge_scroll=False))
     scene = BattleScene(app, battle, battle_map, session=Session(battle))  # type: ignore[arg-type]
+    scene.feed.patient = True  # one picture: every overlay worked out before it is drawn
     app.push(scene)
     scene.started = True
     scene.advance()  # rolls Timing; with every side human a hand-over curtain may go up

@@ -43,6 +43,8 @@ LEGEND_MARGIN = 8  # pixels (before UI scale) between the legend box and the map
 DICE_TOP = 8  # pixels (before UI scale) between the map's top edge and the dice card
 FOLLOW_MARGIN = 2.0  # tiles kept around an event's actors when the camera follows a round
 PAN_KEYS = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}
+MAP_BUDGET = 0.008  # seconds a frame may spend rendering new map chunks (zooming, panning far)
+OVERLAY_BUDGET = 0.006  # seconds a frame may spend rendering new overlay chunks
 
 
 def event_tiles(world: World, event: Event | None) -> list[Tile]:
@@ -253,6 +255,10 @@ class MapView:
             panels.append(self.minimap.layout(self.theme, viewport).inflate(4, 4))
         return panels
 
+    def prerender(self) -> None:
+        """Render the map in view now (at load: the first frame of play only blits)."""
+        self.map_layer.prerender(self.camera)
+
     def screen_pos(self, tile: Tile) -> tuple[int, int]:
         """Screen position of a tile's centre, scrolled into view at once (tests and tools)."""
         self.camera.ensure_visible(tile, 0.5)
@@ -279,8 +285,8 @@ class MapView:
         `over` (marks on the tokens), the dice of the event on screen, the legend, `top`."""
         theme = self.theme
         mrect = self.camera.viewport
-        self.map_layer.draw(surface, self.camera)
-        self.overlays.draw(surface, self.camera)
+        self.map_layer.draw(surface, self.camera, MAP_BUDGET)
+        self.overlays.draw(surface, self.camera, OVERLAY_BUDGET)
         clip = surface.get_clip()
         surface.set_clip(mrect)
         if under is not None:

@@ -345,6 +345,10 @@ class Planner:
         ]
         return sorted(found, key=lambda e: (self.board.distance(here, tile_of(self.world, e)), e))
 
+    def known_quick_attack(self, draft: Draft, target: int) -> Choice | None:
+        """`quick_attack` if it was worked out already for this draft, else None."""
+        return self._quick.get((draft.state, target))
+
     def quick_attack(self, draft: Draft, target: int) -> Choice:
         """The attack a click on an enemy means: the first legal one (Strike, Missile Strike, …)."""
         key = (draft.state, target)

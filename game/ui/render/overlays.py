@@ -106,6 +106,7 @@ class OverlayLayer:
         self.version = 0
         self._stamps: dict[int, Stamps] = {}
         self._chunks = ChunkCache(MAX_CHUNKS)
+        self._last: dict[tuple[int, int, int], pygame.Surface] = {}  # the chunk drawn last, per place
         self._edges: dict[str, tuple[np.ndarray, ...]] = {}
         self._marks_cache: dict[tuple[int, str], list[np.ndarray]] = {}
 
@@ -113,6 +114,7 @@ class OverlayLayer:
         """Use a new theme (palette or scale changed)."""
         self.theme = theme
         self._stamps.clear()
+        self._last.clear()
         self.invalidate()
 
     def set_data(self, data: OverlayData) -> None:
@@ -258,19 +260,27 @@ class OverlayLayer:
                         )
         return surface
 
-    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """Blit the overlay chunks in view."""
+    def draw(self, surface: pygame.Surface, camera: Camera, budget_s: float | None = None) -> None:
+        """Blit the overlay chunks in view, rendering new ones for at most `budget_s` seconds;
+        a chunk not rendered yet shows as it was drawn last (a frame or two stale)."""
         if self.data is None or not (self.active - {"chance"}):
             return
         tp = camera.tile_px
         x0, y0, x1, y1 = camera.visible_tiles()
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
+        self._chunks.begin_frame(budget_s)
         for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
             for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
                 render = functools.partial(self._render_chunk, cx, cy, tp)
                 chunk = self._chunks.get((cx, cy, tp, self.version), render)
-                surface.blit(chunk, camera.tile_rect((cx * CHUNK, cy * CHUNK)).topleft)
+                if chunk is None:
+                    chunk = self._last.get((cx, cy, tp))
+                else:
+                    self._last[(cx, cy, tp)] = chunk
+                if chunk is not None:
+                    surface.blit(chunk, camera.tile_rect((cx * CHUNK, cy * CHUNK)).topleft)
+        self._chunks.begin_frame(None)
         self._draw_band_labels(surface, camera)
         surface.set_clip(clip)
 

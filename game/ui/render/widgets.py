@@ -7,6 +7,7 @@ disabled, and the tooltip shows it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -37,13 +38,19 @@ def draw_panel(
     pal = theme.palette
     colour = colour or pal.panel
     if alpha < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=RADIUS)
-        surface.blit(layer, rect.topleft)
+        surface.blit(_translucent(rect.size, tuple(colour), alpha), rect.topleft)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=RADIUS)
     if edge:
         pygame.draw.rect(surface, pal.panel_edge, rect, 1, border_radius=RADIUS)
+
+
+@functools.lru_cache(maxsize=64)
+def _translucent(size: tuple[int, int], colour: tuple[int, ...], alpha: int) -> pygame.Surface:
+    """A rounded translucent panel of that size (made once: cards are drawn every frame)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=RADIUS)
+    return layer
 
 
 def blit_text(

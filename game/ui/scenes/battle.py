@@ -109,6 +109,11 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         first = next((e for e in combatants(battle.world) if is_active(battle.world, e)), None)
         if first is not None:
             self.camera.centre_on(tile_of(battle.world, first), snap=True)
+        # Work done at load so that play never waits for it: the map in view, the fonts, and
+        # the ray tables of line of sight (the sight and threat overlays need them).
+        self.view.prerender()
+        self.theme.warm_fonts()
+        self.feed.warm(self.terrain, battle.world)
         if note:
             self.log.add_text(note)
         self.started = False  # the first update starts the flow (the scene is on the stack by then)

@@ -15,7 +15,8 @@ from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
-from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, build, list_ui_scenarios
+from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
+from game.ui.scenarios import start as start_scenario
 from game.ui.theme import parse_colour
 
 
@@ -170,12 +171,9 @@ class SetupScene(Scene):
             self.error = f"{sc.title} cannot be played: {sc.error}"
             return
         try:
-            battle, battle_map = build(sc, self.seed, self.controllers, self.options)
+            start_scenario(self.app, sc, self.seed, self.controllers, self.options)
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
             self.error = f"Cannot start {sc.title}: {err}"
-            return
-        self.app.replace_screen("battle", battle, battle_map, sc.title)
-        self.app.push_screen("briefing", sc.title, sc.briefing, sc.tutorial)
 
     def _draw_broken(self, surface: pygame.Surface, sc: UiScenario, right: pygame.Rect) -> None:
         """What is wrong with a map that cannot be played, and how to check it again."""
