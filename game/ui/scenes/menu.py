@@ -19,6 +19,8 @@ from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_u
 from game.ui.scenarios import start as start_scenario
 from game.ui.theme import parse_colour
 
+BRIEFING_LINES = 3  # lines of a briefing the setup screen shows (the rest comes before the battle)
+
 
 class MenuScene(Scene):
     """Title screen."""
@@ -206,6 +208,59 @@ class SetupScene(Scene):
                 at = (x, right.bottom - theme.px(110) + k * theme.line_height(13))
                 blit_text(surface, theme, line, at, 13, pal.text_bad)
 
+    def _draw_modules(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """A row per rules module (its switch and its help, cut to two lines) while they fit
+        `area`; the modules after that as a row of switches only.  Returns the y below."""
+        theme, pal = self.theme, self.theme.palette
+        modules = rules_modules()
+        row = theme.px(40)
+        bw, bh = theme.px(160), theme.px(32)
+        per_row = max(1, (area.w + theme.px(8)) // (bw + theme.px(8)))
+
+        def height(with_help: int) -> int:
+            rest = len(modules) - with_help
+            rows = -(-rest // per_row)
+            return with_help * row + (rows * (bh + theme.px(6)) + theme.px(2) if rest else 0)
+
+        count = next((n for n in range(len(modules), -1, -1) if height(n) <= area.h), 0)
+        full = modules[:count]
+        x, y = area.x, area.y
+        for module in full:
+            on = self.options.has(module.name)
+            name = module.name
+            self.buttons.append(
+                Button(
+                    f"{module.label}: {'on' if on else 'off'}",
+                    lambda n=name: self.toggle_module(n),
+                    pygame.Rect(x, y, bw, bh),
+                )
+            )
+            lines = theme.wrap(module.help, area.w - bw - theme.px(14), 12)
+            if len(lines) > 2:
+                lines = [lines[0], lines[1].rstrip(".,;") + " …"]
+            for k, line in enumerate(lines):
+                spot = (x + bw + theme.px(14), y + theme.px(2) + k * theme.line_height(12))
+                blit_text(surface, theme, line, spot, 12, pal.text_dim)
+            y += row
+        cx = x
+        for module in modules[len(full) :]:  # no room for their help: switches only
+            on = self.options.has(module.name)
+            if cx + bw > area.right:
+                cx, y = x, y + bh + theme.px(6)
+            name = module.name
+            self.buttons.append(
+                Button(
+                    f"{module.label}: {'on' if on else 'off'}",
+                    lambda n=name: self.toggle_module(n),
+                    pygame.Rect(cx, y, bw, bh),
+                    size=13,
+                )
+            )
+            cx += bw + theme.px(8)
+        if len(full) < len(modules):
+            y += bh + theme.px(8)
+        return y
+
     def on_event(self, event: pygame.event.Event) -> None:
         """Up/down pick the scenario, Tab moves through the options, Enter starts, Esc backs out."""
         if BINDINGS.matches(event, "back"):
@@ -245,9 +300,9 @@ class SetupScene(Scene):
         draw_panel(surface, theme, left, pal.panel)
         self.scenario_buttons = []
         row = theme.px(38)
-        visible = max(1, (left.h - theme.px(62)) // row)
+        visible = max(1, (left.h - theme.px(70)) // row)
         first = min(max(0, self.index - visible // 2), max(0, len(self.scenarios) - visible))
-        y = left.y + theme.px(10)
+        y = left.y + theme.px(18)  # room above the list for "▲ more"
         mouse = pygame.mouse.get_pos()
         font = theme.font(13)
         for i in range(first, min(len(self.scenarios), first + visible)):
@@ -294,12 +349,18 @@ class SetupScene(Scene):
             return
         sc = self.scenarios[self.index]
         x, y = right.x + pad, right.y + theme.px(14)
-        blit_text(surface, theme, sc.title, (x, y), 20, pal.text, True)
+        title = sc.title
+        while theme.font(20, True).size(title)[0] > right.w - 2 * pad and len(title) > 8:
+            title = title.removesuffix("…")[:-1].rstrip() + "…"
+        blit_text(surface, theme, title, (x, y), 20, pal.text, True)
         y += theme.px(34)
         if sc.error:
             self._draw_broken(surface, sc, right)
             return
-        for line in theme.wrap(sc.briefing, right.w - 2 * pad, 14):
+        briefing = theme.wrap(sc.briefing, right.w - 2 * pad, 14)
+        if len(briefing) > BRIEFING_LINES:  # the whole briefing comes before the battle
+            briefing = [*briefing[: BRIEFING_LINES - 1], briefing[BRIEFING_LINES - 1].rstrip(".") + " …"]
+        for line in briefing:
             blit_text(surface, theme, line, (x, y), 14, pal.text_dim)
             y += theme.line_height(14)
         y += theme.px(14)
@@ -309,6 +370,7 @@ class SetupScene(Scene):
         )
         y += theme.px(28)
         for i, side in enumerate(sc.sides):
+            # The side's style, so the colour-blind palette recolours its name too.
             style = theme.side_style(side.name, i, {"colour": side.colour, "shape": side.shape})
             token = self.art.token(TokenLook("person", style, 0, False, False), theme.px(32))
             surface.blit(token, (x, y))
@@ -318,7 +380,7 @@ class SetupScene(Scene):
                 f"{side.name} ({side.shape})",
                 (x + theme.px(42), y + theme.px(6)),
                 15,
-                parse_colour(side.colour, pal.text),
+                style.colour,
                 True,
             )
             label = CONTROLLER_LABELS.get(self.controllers.get(side.name, "human"), "Human")
@@ -332,26 +394,10 @@ class SetupScene(Scene):
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
-        for module in rules_modules():
-            on = self.options.has(module.name)
-            b = Button(
-                f"{module.label}: {'on' if on else 'off'}",
-                lambda n=module.name: self.toggle_module(n),
-                pygame.Rect(x, y, theme.px(160), theme.px(32)),
-            )
-            self.buttons.append(b)
-            for k, line in enumerate(theme.wrap(module.help, right.w - theme.px(220), 12)):
-                blit_text(
-                    surface,
-                    theme,
-                    line,
-                    (x + theme.px(174), y + theme.px(2) + k * theme.line_height(12)),
-                    12,
-                    pal.text_dim,
-                )
-            y += theme.px(44)
+        y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, right.bottom - theme.px(72) - y))
         blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
-        preview = self.preview(sc, (right.w - 2 * pad, right.bottom - y - theme.px(90)))
+        room = (right.w - 2 * pad, right.bottom - y - theme.px(96))
+        preview = self.preview(sc, room) if room[1] >= theme.px(60) else None
         if preview is not None:
             spot = preview.get_rect(midtop=(right.centerx, y + theme.px(22)))
             surface.blit(preview, spot)
