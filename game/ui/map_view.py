@@ -250,8 +250,10 @@ class MapView:
     def corner_panels(self) -> list[pygame.Rect]:
         """The minimap (when shown) and the scale bar, where they are drawn over the map."""
         viewport = self.camera.viewport
+        ww, wh = self.camera.world_size
+        self.minimap.wanted = ww > viewport.w or wh > viewport.h  # else the whole map is in view
         panels = [scale_bar_rect(self.theme, viewport, self.metres_per_tile, self.camera.tile_px)]
-        if self.minimap.visible:
+        if self.minimap.shown:
             panels.append(self.minimap.layout(self.theme, viewport).inflate(4, 4))
         return panels
 

@@ -110,7 +110,7 @@ class BattleDrawing:
         draw_toasts(surface, self.theme, self.toasts, self.rects["map"])
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
-        """Cards over the map: the inspected combatant's sheet, the end-of-round summary."""
+        """Cards over the map: the inspected combatant's sheet."""
         self.cards = []
         inspected = self.inspected()
         area = self.camera.viewport
@@ -122,9 +122,6 @@ class BattleDrawing:
             )
             self.cards.append(card)
             self.buttons.append(close)
-        if self.summary is not None:
-            self.summary.draw(surface, self.theme, area, self._name_colour)
-            self.cards.append(self.summary.rect)
 
     def _name_colour(self, name: str) -> tuple[int, int, int]:
         eid = find_by_name(self.world, name)
@@ -234,5 +231,8 @@ class BattleDrawing:
             self.buttons, self.row_tips = panel.buttons, panel.tips
         elif self.playback is not None:
             self.buttons = draw_pace_panel(surface, theme, body, self.playback, self.pace)
+        elif self.summary is not None:
+            self.summary.draw(surface, theme, body, self._name_colour)
+            self.buttons = [self.summary.button]
         else:
             draw_declared_list(surface, theme, body, self.world, orders, self.style_of)

@@ -1,8 +1,9 @@
 """The end-of-round summary: who moved where, who hit whom, Injuries, Defeats and deaths,
 shown after a round is played back and before the next round's Timing.
 
-`summarise` reads the round's events (pure); `RoundSummaryCard` draws them over the map
-with a button to go on (Enter, Space or a click).
+`summarise` reads the round's events (pure); `RoundSummaryCard` draws them in the side
+panel (never over the map, where the round's outcome is to be seen) with a button to go
+on (Enter, Space or a click).
 """
 
 from __future__ import annotations
@@ -26,10 +27,9 @@ from game.rules.events import (
     WeaponRetrieved,
 )
 from game.ui.battle.pacing import spec_roles
-from game.ui.render.widgets import Button, blit_text, draw_panel
+from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import Colour, Theme
 
-MAX_WIDTH = 620  # pixels (before UI scale) of the card
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
@@ -105,10 +105,11 @@ class RoundSummaryCard:
     def draw(
         self, surface: pygame.Surface, theme: Theme, area: pygame.Rect, colour_of: Callable[[str], Colour]
     ) -> None:
-        """The card in the middle of `area` (the map); `colour_of` gives a name's side colour."""
+        """The summary at the top of `area` (the side panel under the sheet, so that it never
+        hides the map); `colour_of` gives a name's side colour."""
         pal = theme.palette
-        width = min(theme.px(MAX_WIDTH), area.w - theme.px(20))
-        text_w = width - theme.px(40)
+        pad = theme.px(10)
+        text_w = area.w - 2 * pad
         rows: list[tuple[str, Colour, bool]] = []
         for line in self.lines:
             for part in theme.wrap(f"{line.name}: {line.text}", text_w, 13):
@@ -116,22 +117,22 @@ class RoundSummaryCard:
         if not rows:
             rows.append(("Nobody moved, hit or was hurt.", pal.text_dim, False))
         line_h = theme.line_height(13)
-        room = area.h - theme.px(130)
-        shown = rows[: max(1, room // line_h)]
-        height = theme.px(110) + line_h * len(shown)
-        self.rect = pygame.Rect(0, 0, width, height)
-        self.rect.center = area.center
-        draw_panel(surface, theme, self.rect, pal.panel, alpha=242)
-        x, y = self.rect.x + theme.px(20), self.rect.y + theme.px(14)
+        button_h = theme.px(40)
+        room = area.h - theme.px(40) - button_h - 2 * pad
+        shown = rows[: max(1, room // line_h - (1 if len(rows) * line_h > room else 0))]
+        self.rect = pygame.Rect(area.x, area.y, area.w, area.h)
+        x, y = area.x + pad, area.y
         title = f"End of round {self.number}" if self.number else "End of the round"
-        blit_text(surface, theme, title, (x, y), 18, pal.accent, True)
-        y += theme.px(34)
+        blit_text(surface, theme, title, (x, y), 16, pal.accent, True)
+        y += theme.line_height(16) + theme.px(6)
         for text, colour, harmed in shown:
             blit_text(surface, theme, text, (x, y), 13, colour, harmed)
             y += line_h
         if len(shown) < len(rows):
             more = f"… and {len(rows) - len(shown)} more lines in the log"
             blit_text(surface, theme, more, (x, y), 12, pal.text_dim)
-        self.button.rect = pygame.Rect(0, 0, theme.px(180), theme.px(40))
-        self.button.rect.bottomright = (self.rect.right - theme.px(16), self.rect.bottom - theme.px(12))
+            y += line_h
+        self.button.rect = pygame.Rect(0, 0, theme.px(180), button_h)
+        self.button.rect.topright = (area.right - pad, y + theme.px(10))
+        self.button.hovered = self.button.rect.collidepoint(pygame.mouse.get_pos())
         self.button.draw(surface, theme)

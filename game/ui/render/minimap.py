@@ -1,5 +1,6 @@
 """The minimap in the map's top-right corner: the whole map small, a dot per combatant in its
 side's colour, the part in view framed; a click (or a drag) on it moves the view there.
+It shows while the map is larger than the view (Shift+M hides it for good).
 
 The picture of the map is drawn once, when the map view is made (at load, so the first
 frame of play does not pay for it); the dots and the frame are drawn every frame.
@@ -33,9 +34,15 @@ class Minimap:
         self.board_size = (board.width, board.height)
         tile = max(1, min(PICTURE_TILE, PICTURE_PIXELS // max(board.width, board.height)))
         self.picture = layer.render_whole(tile)
-        self.visible = True
+        self.visible = True  # the player's choice (Shift+M)
+        self.wanted = True  # False while the whole map is in view anyway
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._scaled: tuple[tuple[int, int], pygame.Surface] | None = None
+
+    @property
+    def shown(self) -> bool:
+        """Whether it is drawn: switched on, and the map does not fit the view."""
+        return self.visible and self.wanted
 
     def layout(self, theme: Theme, viewport: pygame.Rect) -> pygame.Rect:
         """Where the minimap goes for this viewport (its top-right corner)."""
@@ -49,7 +56,7 @@ class Minimap:
 
     def tile_at(self, pos: tuple[int, int]) -> Tile | None:
         """The map tile under a point of the minimap (None outside it)."""
-        if not self.visible or not self.rect.collidepoint(pos):
+        if not self.shown or not self.rect.collidepoint(pos):
             return None
         w, h = self.board_size
         x = (pos[0] - self.rect.x) * w // max(1, self.rect.w)
@@ -61,7 +68,7 @@ class Minimap:
     ) -> pygame.Rect:
         """The picture, a dot per combatant (the dead hollow), the view's frame; returns the
         box it takes (empty when hidden)."""
-        if not self.visible:
+        if not self.shown:
             return pygame.Rect(0, 0, 0, 0)
         rect = self.layout(theme, camera.viewport)
         if self._scaled is None or self._scaled[0] != rect.size:
