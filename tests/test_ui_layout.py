@@ -118,14 +118,16 @@ def on_pause(app: App) -> None:
 
 def on_briefing(app: App) -> None:
     on_battle(app)
-    scene = app.push_screen("briefing", "Tutorial: Move", "Omar spars with a thug. " * 3, "basics", "Rules. " * 80)
+    text = "Omar spars with a thug. " * 3
+    scene = app.push_screen("briefing", "Tutorial: Move", text, "basics", "Rules. " * 80)
     scene.toggle_rules()  # type: ignore[attr-defined]
 
 
 def on_confirm(app: App) -> None:
     on_battle(app)
     battle = app.top
-    app.push_screen("confirm", "Quit the game", "This round's declarations are not saved yet.", app.quit, battle)
+    warning = "This round's declarations are not saved yet."
+    app.push_screen("confirm", "Quit the game", warning, app.quit, battle)
 
 
 def on_end(app: App) -> None:

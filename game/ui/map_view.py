@@ -42,6 +42,7 @@ EDGE = 10  # pixels from the window edge where edge scrolling starts
 LEGEND_MARGIN = 8  # pixels (before UI scale) between the legend box and the map's edges
 DICE_TOP = 8  # pixels (before UI scale) between the map's top edge and the dice card
 FOLLOW_MARGIN = 2.0  # tiles kept around an event's actors when the camera follows a round
+FOLLOW_MIN_ZOOM = 12  # pixels per tile: following a long shot zooms out no further
 PAN_KEYS = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}
 MAP_BUDGET = 0.008  # seconds a frame may spend rendering new map chunks (zooming, panning far)
 OVERLAY_BUDGET = 0.006  # seconds a frame may spend rendering new overlay chunks
@@ -82,6 +83,7 @@ class MapView:
         self.held: set[str] = set()  # pan keys held down
         self.before_fit: tuple[int, tuple[float, float]] | None = None  # zoom and target before "fit"
         self.followed: object = None  # the event the camera last followed
+        self.zoom_before_follow: int | None = None  # the player's zoom, while following zoomed out
 
     def resize(self, theme: Theme, viewport: pygame.Rect) -> None:
         """The map's part of the window, and the theme to draw with (scale or palette changed)."""
@@ -209,12 +211,27 @@ class MapView:
         xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
         middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
         room = self.camera.visible
-        span = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN) * self.camera.tile_px
-        if span > room.w or (max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN) * self.camera.tile_px > room.h:
-            self.camera.centre_on(middle)  # too far apart for both: the middle of them
+        span = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN, max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN)
+        fits = min(room.w / span[0], room.h / span[1])  # pixels per tile that show them all
+        if fits < self.camera.tile_px:
+            # Too far apart at this zoom (a long shot): zoom out until both show, as far as
+            # FOLLOW_MIN_ZOOM; the player's zoom comes back when the round is over.
+            if self.zoom_before_follow is None:
+                self.zoom_before_follow = self.camera.tile_px
+            self.camera.tile_px = max(FOLLOW_MIN_ZOOM, int(fits))
+            self.camera.centre_on(middle, snap=True)
         else:
             for tile in tiles:
                 self.camera.ensure_visible(tile, FOLLOW_MARGIN)
+
+    def end_follow(self) -> None:
+        """The round is over: back to the zoom the player had, if following changed it."""
+        if self.zoom_before_follow is not None:
+            centre = self.camera.screen_to_tile(self.camera.viewport.center)
+            self.camera.tile_px = self.zoom_before_follow
+            self.zoom_before_follow = None
+            if centre is not None:
+                self.camera.centre_on(centre, snap=True)
 
     def move_cursor(self, dx: int, dy: int) -> None:
         """The keyboard cursor one tile along (from the mouse's tile, or the middle, if it has none)."""

@@ -201,11 +201,13 @@ class OverlayLayer:
             if labels:
                 # Only melee threat is counted on the tiles: a rifle reaches most of a map, and a
                 # number on every tile would say nothing.
-                melee = data.threat_melee
+                melee = data.threat_melee[win]
                 for n in range(2, 10):
-                    each(melee == n, st.letter(str(n), pal.threat, "topleft"))
-                each(melee >= 10, st.letter("9+", pal.threat, "topleft"))
-                if data.threat_back is not None:
+                    if (melee == n).any():
+                        each(data.threat_melee == n, st.letter(str(n), pal.threat, "topleft"))
+                if (melee >= 10).any():
+                    each(data.threat_melee >= 10, st.letter("9+", pal.threat, "topleft"))
+                if data.threat_back is not None and data.threat_back[win].any():
                     each(data.threat_back, st.letter("B", pal.arc_back, "topright"))
         if "reach" in active and data.walk is not None and data.sprint is not None:
             each(data.walk, st.fill(pal.walk, FILL_ALPHA))

@@ -286,6 +286,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
     def _end_playback(self) -> None:
         events = self.playback.events if self.playback is not None else []
         self.playback = None
+        self.view.end_follow()
         self._logged = len(self.battle.events())
         # The summary waits for a player; with nobody at the window (AI against AI) it is skipped.
         if self.app.prefs.round_summary and not self.battle.over and events and self.session.human_sides():
