@@ -745,6 +745,55 @@ def the_pub() -> Layout:
     )
 
 
+YARD_ROWS = [
+    "hhhhhhhhhhhhhhhhhh",
+    "h,,,,,,,,,,,,,,,,h",
+    "h,,..........cc,,h",
+    "h,,..........,,,,h",
+    "h,,...P....P.....h",
+    "h,,..............h",
+    "h,,....www.......h",
+    "-,,..............-",
+    "h,,..............h",
+    "h,,...P....P.....h",
+    "h,,,.............h",
+    "h,bb.......,,,,,,h",
+    "h,,,,,,,,,,,,,,,,h",
+    "hhhhhhhhhhhhhhhhhh",
+]
+YARD_LEGEND: dict[str, tuple[str, str | None]] = {
+    "h": ("grass", "hedge"),
+    ",": ("dirt", None),
+    ".": ("sand", None),
+    "P": ("sand", "pillar"),
+    "w": ("sand", "low_wall"),
+    "c": ("dirt", "crates"),
+    "b": ("dirt", "barrels"),
+    "-": ("dirt", "door_open_v"),
+}
+"""The training yard: `h` the hedge around it, `.` the sand of the drill ground, `P` training
+posts, `w` a low wall, `c` `b` crates and barrels, `-` gates."""
+
+
+def training_yard() -> Layout:
+    """18×14 at 1 m: a small drill yard for the first tutorial (move, face, attack, defend).
+
+    Open sand with four training posts and a stretch of low wall; close enough that a
+    recruit reaches the sparring partner in a round or two.
+    """
+    c = Canvas(18, 14, "sand")
+    c.ascii(YARD_ROWS, YARD_LEGEND)
+    zones = [Zone("west", "Recruits", 3, 5, 4, 8), Zone("east", "Sparring partner", 14, 5, 15, 8)]
+    return Layout(
+        "training_yard",
+        "The Training Yard",
+        1.0,
+        "A drill yard with training posts and a low wall: the first tutorial's ground.",
+        c,
+        zones,
+    )
+
+
 MAKERS: dict[str, Callable[[], Layout]] = {
     "open_ground": open_ground,
     "ruined_town": ruined_town,
@@ -753,6 +802,7 @@ MAKERS: dict[str, Callable[[], Layout]] = {
     "research_lab": research_lab,
     "duel_ring": duel_ring,
     "the_pub": the_pub,
+    "training_yard": training_yard,
 }
 """Every bundled map, by file stem."""
 

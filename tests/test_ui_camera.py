@@ -1,5 +1,6 @@
 """The camera never leaves a unit under a panel: every tile can be brought clear of the key
-hints, the legend and the log; Home centres the unit; tokens show at every zoom."""
+hints, the legend, the minimap, the scale bar and the log; Home centres the unit; tokens
+show at every zoom."""
 
 from __future__ import annotations
 
@@ -28,11 +29,17 @@ class Panels:
     """Where the battle screen drew its panels over (or beside) the map in the last frame."""
 
     def __init__(self, monkeypatch) -> None:  # noqa: ANN001
+        import game.ui.battle.drawing as drawing
         import game.ui.map_view as map_view
-        import game.ui.scenes.battle as battle_module
+        from game.ui.render.minimap import Minimap
 
         self.rects: list[pygame.Rect] = []
-        for module, name in ((battle_module, "draw_hint"), (map_view, "draw_legend")):
+        for module, name in (
+            (drawing, "draw_hint"),
+            (map_view, "draw_legend"),
+            (map_view, "draw_scale_bar"),
+            (Minimap, "draw"),
+        ):
             original = getattr(module, name)
             monkeypatch.setattr(module, name, self._recording(original))
 

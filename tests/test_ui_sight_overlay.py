@@ -96,7 +96,7 @@ def test_the_hit_chance_and_the_overlay_speak_of_the_same_combatant_from_the_sam
     A's, from there: no line of sight (it was B's, from B's tile, with a chance to hit)."""
     tips: list[list[str]] = []
     monkeypatch.setattr(
-        "game.ui.scenes.battle.draw_tooltip", lambda surface, theme, lines, pos: tips.append(lines)
+        "game.ui.battle.drawing.draw_tooltip", lambda surface, theme, lines, pos: tips.append(lines)
     )
     app = make_app()
     battle, ids = two_shooters_and_a_looter()

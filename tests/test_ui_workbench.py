@@ -246,7 +246,7 @@ def test_see_shows_overlays_a_pairs_ledger_and_the_attack_matrix() -> None:
     # Clicking the partner swaps the pair; M shows the matrix over the map, with its tips.
     d.click_tile((9, 3))
     assert (wb.selected, wb.partner) == (niles, alex)
-    d.key(pygame.K_m)
+    d.key(pygame.K_m, CTRL)
     assert wb.matrix and wb.matrix_cells
     spot, attacker, target = next(c for c in wb.matrix_cells if c[1] == alex)
     from game.ui.workbench.see_panel import matrix_tip

@@ -15,9 +15,14 @@ from game.world import Appearance
 from tests.builders import SWORD, Cast
 
 
-def make_app() -> App:
-    """A headless 1280×720 app with default settings (not the user's) and every screen registered."""
-    return make_window((1280, 720), Prefs(edge_scroll=False))
+def make_app(**prefs: object) -> App:
+    """A headless 1280×720 app with default settings (not the user's) and every screen registered.
+
+    The end-of-round summary is off unless asked for (`round_summary=True`): most tests play
+    rounds through and are about something else; `test_ui_pacing` tests the summary."""
+    settings: dict[str, object] = {"edge_scroll": False, "round_summary": False}
+    settings.update(prefs)
+    return make_window((1280, 720), Prefs(**settings))  # type: ignore[arg-type]
 
 
 def duel(controllers: tuple[str, str] = ("human", "ai:easy"), seed: int = 3, max_rounds: int = 30) -> Battle:

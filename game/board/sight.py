@@ -49,9 +49,62 @@ class _Rays:
     cover_dy: np.ndarray
 
 
+_BUILT: dict[int, _Rays] = {}
+"""Ray tables traced so far, by radius: a smaller radius is cut out of a larger one."""
+
+
 @functools.lru_cache(maxsize=8)
 def _rays(radius: int) -> _Rays:
-    """Index tables for every offset less than `radius` + 1 tiles away (built once per radius).
+    """Index tables for every offset less than `radius` + 1 tiles away (made once per radius:
+    cut out of a larger table when one was traced already, else traced)."""
+    larger = [r for r in _BUILT if r >= radius]
+    if larger:
+        return _subset(_BUILT[min(larger)], radius)
+    rays = _trace(radius)
+    _BUILT[radius] = rays
+    return rays
+
+
+def warm_rays(radius: int) -> None:
+    """Trace the ray tables up to `radius` tiles now (at load), so that every sight map up to
+    that radius later only cuts its table out of them."""
+    _rays(min(radius, MAX_RADIUS_TILES))
+
+
+def prepare_sight(board: TerrainBoard, radius_tiles: float) -> None:
+    """Make ready what a sight map of that radius on this board needs (its ray table and the
+    board's padded arrays), so that the first one costs no more than the next."""
+    farthest = math.ceil(math.hypot(board.width, board.height))
+    radius = min(int(radius_tiles + EPSILON), farthest, MAX_RADIUS_TILES)
+    _rays(radius)
+    _lookup(board, radius)
+
+
+def _subset(rays: _Rays, radius: int) -> _Rays:
+    """The tables of a smaller radius, cut out of `rays` (a ray's tiles depend only on its
+    offset, so the cut is exactly what tracing that radius gives)."""
+    keep = rays.dx * rays.dx + rays.dy * rays.dy < (radius + 1) ** 2
+    renumber = np.cumsum(keep) - 1
+    singles = keep[rays.single_owner]
+    corners = keep[rays.corner_owner]
+    return _Rays(
+        radius=radius,
+        dx=rays.dx[keep],
+        dy=rays.dy[keep],
+        tiles_apart=rays.tiles_apart[keep],
+        single_owner=renumber[rays.single_owner[singles]],
+        single_dx=rays.single_dx[singles],
+        single_dy=rays.single_dy[singles],
+        corner_owner=renumber[rays.corner_owner[corners]],
+        corner_dx=rays.corner_dx[corners],
+        corner_dy=rays.corner_dy[corners],
+        cover_dx=rays.cover_dx[keep],
+        cover_dy=rays.cover_dy[keep],
+    )
+
+
+def _trace(radius: int) -> _Rays:
+    """Trace the tables for `radius`.
 
     The ray is traced for one octant (0 <= dy <= dx) and mirrored into the other
     seven with numpy: it depends only on |dx|, |dy| and the signs, symmetrically

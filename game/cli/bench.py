@@ -71,6 +71,18 @@ def frame_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
     return measure(args)
 
 
+def hitch_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
+    """Launch to the title screen, battle loads and the worst frame of play (game/ui/bench_hitches.py)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.bench_hitches import hitch_section as measure
+
+    return measure(args)
+
+
 def ai_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
     """AI declaration time and win rates (game/ai/bench.py)."""
     from game.ai.bench import ai_section as measure
@@ -81,8 +93,9 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
 SECTIONS: list[Callable[[argparse.Namespace], tuple[str, list[Figure]]]] = [
     board_section,
     frame_section,
+    hitch_section,
     ai_section,
 ]
 """Every section of the bench, in order; each returns (title, figures)."""
-SECTION_NAMES = ("board", "frame", "ai")
+SECTION_NAMES = ("board", "frame", "hitches", "ai")
 """The name of each section, for `--only`."""

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from game.ui.scenarios import UiScenario
 
+MAX_WINDOW = 16384  # pixels: the largest window side asked for on the command line
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 """SDL video drivers that open no window anyone can see."""
 X_LIKE = ("linux", "freebsd", "openbsd", "netbsd", "sunos")
@@ -33,7 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--demo", action="store_true", help="play the terminal demo battle instead (no window)"
     )
     parser.add_argument(
-        "--size", metavar="WxH", default="1280x720", help="window size in pixels (default 1280x720)"
+        "--size",
+        metavar="WxH",
+        default=None,
+        help="window size in pixels (default: the size you left it at, else 1280x720; at least 960x600)",
     )
 
 
@@ -45,10 +49,15 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.demo import run_demo
 
         return run_demo()
-    try:
-        width, height = (int(v) for v in str(args.size).lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+    size: tuple[int, int] | None = None
+    if args.size is not None:
+        try:
+            width, height = (int(v) for v in str(args.size).lower().split("x"))
+        except ValueError:
+            raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+        if not (0 < width <= MAX_WINDOW and 0 < height <= MAX_WINDOW):
+            raise UsageError(f"--size must be between 1x1 and {MAX_WINDOW}x{MAX_WINDOW}, not {args.size!r}")
+        size = (width, height)
     if args.load and args.map:
         raise UsageError("--load and --map cannot be used together")
     chosen = _chosen_map(args.map) if args.map else None
@@ -68,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
             load_battle(Path(args.load))
         except SaveError as err:
             raise UsageError(str(err)) from None
-    app = make_app((width, height))
+    app = make_app(size)
     app.push_screen("menu")
     if chosen is not None:
         app.push_screen("setup", chosen)

@@ -12,7 +12,10 @@ import argparse
 import math
 import os
 
+from game.ui.prefs import UI_SCALES  # no pygame in it: --help stays cheap
+
 OVERLAY_NAMES = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
+MAX_SCREEN = 4096  # pixels: the largest --size side
 MAX_PICTURE_PIXELS = 2**24  # pixels of the whole-map picture (64 MiB at 32 bits): 4096 × 4096
 MIN_FIT_TILE = 4  # pixels per tile the picture may shrink to; a 1000×1000 map fits at 4
 
@@ -36,7 +39,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tile", type=int, default=32, help="pixels per tile of the whole-map picture (default 32)"
     )
-    parser.add_argument("--screen", action="store_true", help="draw the battle screen (1280×720) instead")
+    parser.add_argument("--screen", action="store_true", help="draw the battle screen instead")
+    parser.add_argument(
+        "--ui-scale", type=float, default=1.0, help=f"UI scale of --screen ({', '.join(map(str, UI_SCALES))})"
+    )
+    parser.add_argument(
+        "--size", metavar="WxH", default="1280x720", help="window size of --screen (default 1280x720)"
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the battle (Timing rolls)")
     parser.add_argument("--colour-blind", action="store_true", help="use the colour-blind palette")
 
@@ -64,6 +73,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"unknown rules module {bad!r}: use {', '.join(sorted(modules))}")
     if not 8 <= args.tile <= 128:
         raise UsageError("--tile must be between 8 and 128 pixels")
+    if args.ui_scale not in UI_SCALES:
+        raise UsageError(f"--ui-scale must be one of {', '.join(map(str, UI_SCALES))}")
+    try:
+        size = tuple(int(v) for v in str(args.size).lower().split("x"))
+        if len(size) != 2 or not all(1 <= v <= MAX_SCREEN for v in size):
+            raise ValueError
+    except ValueError:
+        raise UsageError(
+            f"--size must look like 1280x720 (each side 1 to {MAX_SCREEN}), not {args.size!r}"
+        ) from None
     try:
         battle, battle_map = _battle(args.path, args.seed)
     except UsageError:
@@ -86,7 +105,9 @@ def run(args: argparse.Namespace) -> int:
     if not args.screen:
         board = battle.board  # type: ignore[attr-defined]
         tile = fit_tile(board.width, board.height, args.tile)
-    surface = render(battle, battle_map, names, args.select, tile, args.screen, args.colour_blind)
+    surface = render(
+        battle, battle_map, names, args.select, tile, args.screen, args.colour_blind, args.ui_scale, size
+    )
     import pygame
 
     try:
@@ -143,6 +164,8 @@ def render(
     tile_px: int = 32,
     screen: bool = False,
     colour_blind: bool = False,
+    ui_scale: float = 1.0,
+    size: tuple[int, ...] = (1280, 720),
 ) -> object:
     """The picture as a pygame Surface: the battle screen as the game shows it when the first
     declarer's order is about to be drafted (every side at the window, nothing autosaved)."""
@@ -154,8 +177,11 @@ def render(
     from game.ui.scenes.battle import BattleScene
     from game.ui.screens import make_app
 
-    app = make_app((1280, 720), Prefs(colour_blind=colour_blind, edge_scroll=False))
+    prefs = Prefs(colour_blind=colour_blind, edge_scroll=False, ui_scale=ui_scale)
+    app = make_app((size[0], size[1]), prefs)
     scene = BattleScene(app, battle, battle_map, session=Session(battle))  # type: ignore[arg-type]
+    scene.feed.patient = True  # one picture: every overlay worked out before it is drawn
+    scene.view.budgeted = False  # and every map chunk rendered, however long it takes
     app.push(scene)
     scene.started = True
     scene.advance()  # rolls Timing; with every side human a hand-over curtain may go up

@@ -33,8 +33,9 @@ from game.world import Appearance, Condition, Controller, Facing, Name, Position
 
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
-TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
+TUTORIALS = ("basics", "evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
 """The chapter's tutorial topics; every rules module's name is one too (`tutorial_topics`)."""
+MAX_LESSON = 999  # the highest place a tutorial may take in the teaching order
 DEFAULT_MAX_ROUNDS = 30
 MAX_ROUNDS = 1000
 MAX_UNITS = 100  # combatants over every side
@@ -91,6 +92,8 @@ class Scenario:
     max_rounds: int = DEFAULT_MAX_ROUNDS
     tutorial: str | None = None
     map_units: bool = True  # the combatants the map places join the sides that deploy as their map side
+    rules: str = ""  # the rules the scenario shows off, with their codes (the briefing's fold-out)
+    lesson: int | None = None  # a tutorial's place in the teaching order (1 first)
 
 
 # ------------------------------------------------------------------ parsing
@@ -141,7 +144,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
         data,
         "",
         required=("title", "briefing", "map", "sides"),
-        optional=("id", "tutorial", "modules", "max_rounds", "victory", "map_units"),
+        optional=("id", "tutorial", "lesson", "rules", "modules", "max_rounds", "victory", "map_units"),
     )
     if "id" in top and fields.text(top["id"], "id") != ident:
         raise FieldError("id", f"must match the file name {ident!r}")
@@ -185,6 +188,8 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
         max_rounds=max_rounds,
         tutorial=fields.text(tutorial, "tutorial", tutorial_topics()) if tutorial is not None else None,
         map_units=fields.flag(top.get("map_units", True), "map_units"),
+        rules=fields.text(top["rules"], "rules") if "rules" in top else "",
+        lesson=fields.whole(top["lesson"], "lesson", 1, MAX_LESSON) if "lesson" in top else None,
     )
 
 
@@ -227,14 +232,33 @@ def load_scenario(path: Path, roster: Roster | None = None) -> Scenario:
 
 @functools.cache
 def list_scenarios() -> list[Scenario]:
-    """Every bundled scenario: tutorials first, then the rest by title.
+    """Every bundled scenario: tutorials first, in teaching order (`lesson`, then title), then
+    the rest by title.
 
     Read with importlib.resources, so the scenarios are found wherever the package lands
     (a zip file too)."""
     folder = resources.files("game.content").joinpath("data", "scenarios")
     items = sorted((p for p in folder.iterdir() if p.name.endswith(".json")), key=lambda p: p.name)
     scenarios = [_bundled_scenario(item) for item in items]
-    return sorted(scenarios, key=lambda s: (s.tutorial is None, s.title))
+    return sorted(scenarios, key=teaching_order)
+
+
+def teaching_order(scenario: Scenario) -> tuple[bool, int, str]:
+    """Where a scenario comes in the list: tutorials first, by lesson (one without a lesson
+    after those with one), then the rest by title."""
+    lesson = scenario.lesson if scenario.lesson is not None else MAX_LESSON + 1
+    return scenario.tutorial is None, lesson, scenario.title
+
+
+def next_tutorial(scenario_id: str) -> Scenario | None:
+    """The tutorial that comes after this one in teaching order (None after the last, or
+    for a scenario that is no tutorial)."""
+    tutorials = [s for s in list_scenarios() if s.tutorial is not None]
+    ids = [s.id for s in tutorials]
+    if scenario_id not in ids:
+        return None
+    index = ids.index(scenario_id) + 1
+    return tutorials[index] if index < len(tutorials) else None
 
 
 def _bundled_scenario(item: Traversable) -> Scenario:

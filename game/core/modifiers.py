@@ -71,6 +71,15 @@ def signed(value: int) -> str:
     return f"+{value}" if value > 0 else ("0" if value == 0 else f"{MINUS}{-value}")
 
 
+LOWEST_POSSIBLE = 1
+"""A modified stat below this makes the action impossible: no die is rolled (RULES.md §3)."""
+
+
+def roll_possible(target: int) -> bool:
+    """Whether a roll against this modified stat is made at all (below 1: impossible, no die)."""
+    return target >= LOWEST_POSSIBLE
+
+
 def roll_succeeds(roll: int, target: int) -> bool:
     """The core roll: success when roll ≤ modified stat, and a 12 always fails."""
     return roll != 12 and roll <= target

@@ -11,13 +11,14 @@ maker moved (CO.15).  Which attacks a defence counts against is its spec's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from game.core.modifiers import Modifier
-from game.rules.actions.base import DefenceSpec
-from game.rules.orders import ActionKind
-from game.rules.registry import spec_of
+from game.rules.actions.base import AttackSpec, DefenceSpec
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.registry import OFFENSIVE, spec_of
+from game.world import Equipment
 
 
 def reduced(roll: int, cost: int) -> int:
@@ -35,6 +36,38 @@ def defence_spec(kind: ActionKind) -> DefenceSpec:
     spec = spec_of(kind)
     assert isinstance(spec, DefenceSpec), f"{kind.value} is not a defence"
     return spec
+
+
+def attack_class(action: Action) -> str:
+    """What defences an attack is countered as (its spec's class)."""
+    spec = spec_of(action.kind)
+    assert isinstance(spec, AttackSpec)
+    return spec.attack_class
+
+
+def attacks_on(orders: Mapping[int, Order], defender: int) -> list[Action]:
+    """Every attack the `orders` declare on `defender`."""
+    return [
+        action
+        for order in orders.values()
+        for action in order.actions
+        if action.target == defender and action.kind in OFFENSIVE
+    ]
+
+
+def countered(kind: ActionKind, equipment: Equipment, attacks: Iterable[Action]) -> list[Action]:
+    """The attacks among `attacks` that a `kind` defence by a defender holding `equipment`
+    counts against (an unnecessary defence is ignored, CO.05: the round asks this, and the
+    menus say it before the defence is declared)."""
+    classes = defence_spec(kind).counters_for(equipment)
+    return [action for action in attacks if attack_class(action) in classes]
+
+
+def ignored_reason(kind: ActionKind) -> str:
+    """Why a defence that counters no attack of the round is ignored."""
+    label = defence_spec(kind).label
+    article = "an" if label[:1].lower() in "aeiou" else "a"
+    return f"no attack this round that {article} {label} counters"
 
 
 @dataclass

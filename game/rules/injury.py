@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.equipment import Weapon
-from game.core.modifiers import Breakdown, Modifier, roll_succeeds
+from game.core.modifiers import Breakdown, Modifier, roll_possible, roll_succeeds
 from game.rules.dice import Dice
 from game.rules.events import Defeated, Event, Injured, Killed, Rolled
 from game.rules.positions import name_of
@@ -61,7 +61,7 @@ def withstand(
     if sure:
         return _injure(world, target, name, [], injuries, vulnerable)
     breakdown = withstand_breakdown(world, target, weapon, vulnerable, extra)
-    if breakdown.total < 1:
+    if not roll_possible(breakdown.total):
         die = None
         ok = False
     else:

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field, replace
 
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_NAMES, Tile
-from game.core.modifiers import Breakdown, roll_succeeds
+from game.core.modifiers import Breakdown, roll_possible, roll_succeeds
 from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
 from game.rules.attack import CALLED_SHOT, AttackContext, Situation, attack_breakdown
 from game.rules.board import Board
-from game.rules.defence import DefenceResult, defence_spec, ledger
+from game.rules.defence import DefenceResult, countered, defence_spec, ignored_reason, ledger
 from game.rules.dice import Dice
 from game.rules.events import (
     ActionIgnored,
@@ -247,7 +247,7 @@ class Round:
         """Roll d12 against a breakdown; below 1 is impossible and rolls no die."""
         name = name_of(self.world, eid)
         target_name = name_of(self.world, target) if target is not None else None
-        if breakdown.total < 1:
+        if not roll_possible(breakdown.total):
             event = Rolled(name, action, target_name, breakdown, None, "impossible", note)
         else:
             die = self.dice.roll(12, f"{name}:{action}")
@@ -298,14 +298,15 @@ class Round:
             counters={kind: defence_spec(kind).counters_for(equipment) for kind in declared},
             declared=frozenset(declared),
         )
-        classes = {attack_class(action) for _, _, action in attacks}
-        classes |= self.threats_to(eid)
+        threats = self.threats_to(eid)  # area attacks and held shots that may reach it
         for action in order.actions:
             if action.kind not in DEFENCES:
                 continue
             spec = defence_spec(action.kind)
-            if not classes & result.counters[action.kind]:
-                reason = f"no attack this round that a {spec.label} counters"
+            if not countered(action.kind, equipment, (a for _, _, a in attacks)) and not (
+                threats & result.counters[action.kind]
+            ):
+                reason = ignored_reason(action.kind)
                 self.emit(ActionIgnored(name_of(world, eid), spec.label, reason))
                 continue
             breakdown = spec.roll_breakdown(world, eid, order)
@@ -495,7 +496,9 @@ class Round:
         name = name_of(self.world, eid)
         shown = f"{label}, Called Shot ({part})"
         note = f"{part} on ≤ {full.total}, torso on ≤ {general.total}" if full.total != general.total else ""
-        if general.total < 1:
+        if not roll_possible(full.total):  # the part is impossible, as any stat below 1; the torso is not
+            note = f"{part} impossible (≤ {full.total}), torso on ≤ {general.total}"
+        if not roll_possible(general.total):
             event = Rolled(name, shown, name_of(self.world, target), full, None, "impossible", note)
         else:
             die = self.dice.roll(12, f"{name}:{label}")
@@ -535,13 +538,6 @@ class Round:
         if not blow.struck:  # a blow that struck the cover pushes nobody
             for module in active_modules(self.options):
                 module.after_hit(self, eid, action, weapon, rolled)
-
-
-def attack_class(action: Action) -> str:
-    """What defences an attack is countered as (its spec's class)."""
-    spec = spec_of(action.kind)
-    assert isinstance(spec, AttackSpec)
-    return spec.attack_class
 
 
 def play_round(

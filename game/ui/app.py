@@ -15,18 +15,40 @@ knows them all.  So no scene module imports another.
 from __future__ import annotations
 
 import os
+import warnings
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import pygame
 
+from game.ui.input.bindings import BINDINGS
 from game.ui.prefs import Prefs
+from game.ui.sound import Sounds
 from game.ui.theme import Theme
 
 WINDOW_SIZE = (1280, 720)  # pixels: the default window
-MIN_SIZE = (960, 600)  # pixels: the layout needs at least this much
+MIN_SIZE = (960, 600)  # pixels: the smallest window; every screen is laid out for it at UI scale 1
+MIN_SCALE = 0.75  # the smallest UI scale a window is ever drawn at
 FPS = 60  # frames per second of the real loop
 TITLE = "Dominion Tactics"
+
+
+def effective_scale(wanted: float, size: tuple[int, int]) -> float:
+    """The UI scale a window of `size` is drawn at: the player's, unless the screens would not
+    fit (they are laid out for MIN_SIZE at scale 1), then the largest that fits, in steps of
+    0.05 and never below MIN_SCALE."""
+    fits = min(size[0] / MIN_SIZE[0], size[1] / MIN_SIZE[1])
+    return max(MIN_SCALE, min(wanted, int(fits * 20 + 1e-9) / 20))
+
+
+def set_minimum_window_size(size: tuple[int, int] = MIN_SIZE) -> None:
+    """Ask the window manager never to make the window smaller than `size`."""
+    try:
+        with warnings.catch_warnings():  # pygame-ce deprecates the display module's window
+            warnings.simplefilter("ignore", DeprecationWarning)
+            pygame.Window.from_display_module().minimum_size = size
+    except (AttributeError, pygame.error):  # an older pygame, or no window at all
+        pass
 
 
 class Scene:
@@ -56,6 +78,10 @@ class Scene:
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
+
+    def leave_warning(self) -> str | None:
+        """What would be lost if the game quit now (None: nothing), asked before quitting."""
+        return None
 
 
 class Router:
@@ -90,15 +116,79 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.prefs = prefs or Prefs.load()
-        self.theme = Theme(self.prefs.ui_scale, self.prefs.colour_blind)
-        flags = pygame.RESIZABLE
-        self.screen = pygame.display.set_mode(size, flags)
+        self.keeps_prefs = prefs is None  # settings given by the caller (tests, tools) are not written back
+        self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        set_minimum_window_size()
         pygame.display.set_caption(TITLE)
         pygame.key.set_repeat(300, 40)
+        self.theme = self._make_theme()
+        self.sound = Sounds(self.prefs)
         self.scenes: list[Scene] = []
         self.router = router or Router()
         self.running = True
         self.clock = pygame.time.Clock()
+        if self.prefs.fullscreen:
+            self.set_fullscreen(True)
+
+    def _make_theme(self) -> Theme:
+        size = self.screen.get_size()
+        return Theme(effective_scale(self.prefs.ui_scale, size), self.prefs.colour_blind)
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        return self.screen.get_size()
+
+    # ------------------------------------------------------------- the window
+    @property
+    def fullscreen(self) -> bool:
+        """Whether the window fills the screen."""
+        return bool(self.screen.get_flags() & pygame.FULLSCREEN)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Fill the screen, or go back to the window at its last windowed size (F11)."""
+        if on == self.fullscreen:
+            return
+        try:
+            if on:
+                self.windowed_size = self.screen.get_size()
+                desktop = pygame.display.get_desktop_sizes() or [self.windowed_size]
+                self.screen = pygame.display.set_mode(desktop[0], pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+                set_minimum_window_size()
+        except pygame.error:  # the display refused: stay as we are
+            return
+        self.prefs.fullscreen = on
+        self.save_prefs()
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Lay every scene out again for the window's size (the UI scale may change with it)."""
+        size = self.screen.get_size()
+        if not self.fullscreen:
+            self.windowed_size = size
+        theme = self._make_theme()
+        if (theme.scale, theme.colour_blind) != (self.theme.scale, self.theme.colour_blind):
+            self.theme = theme
+        for scene in self.scenes:
+            scene.on_resize(size)
+
+    # ------------------------------------------------------------- leaving
+    def request_leave(self, then: Callable[[], None], what: str = "Quit the game") -> None:
+        """Do `then` (quit, leave the battle) at once, or after the player confirms it when a
+        scene says something would be lost (an unsaved battle)."""
+        for scene in reversed(self.scenes):
+            warning = scene.leave_warning()
+            if warning:
+                self.push_screen("confirm", what, warning, then, scene)
+                return
+        then()
+
+    def request_quit(self) -> None:
+        """Quit, asking first if a battle is unsaved."""
+        self.request_leave(self.quit)
 
     # ------------------------------------------------------------- the stack
     @property
@@ -145,14 +235,28 @@ class App:
 
     def apply_prefs(self) -> None:
         """Take the changed preferences into use and save them."""
-        self.theme = Theme(self.prefs.ui_scale, self.prefs.colour_blind)
-        self.prefs.save()
+        self.theme = self._make_theme()
+        self.sound.apply(self.prefs)
+        self.save_prefs()
         for scene in self.scenes:
             scene.on_resize(self.screen.get_size())
 
     def quit(self) -> None:
-        """End the loop."""
+        """End the loop (the windowed size is remembered for next time)."""
         self.running = False
+        self.remember_window()
+
+    def remember_window(self) -> None:
+        """Keep the windowed size in the settings."""
+        size = self.windowed_size if self.fullscreen else self.screen.get_size()
+        if self.prefs.window_size != tuple(size):
+            self.prefs.window_size = (int(size[0]), int(size[1]))
+            self.save_prefs()
+
+    def save_prefs(self) -> None:
+        """Write the settings, if they are the player's own (loaded by this app)."""
+        if self.keeps_prefs:
+            self.prefs.save()
 
     # ------------------------------------------------------------- the loop
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS, draw: bool = True) -> None:
@@ -170,12 +274,16 @@ class App:
     def dispatch(self, event: pygame.event.Event) -> None:
         """Deliver one event to the top scene (quit and resize are handled here)."""
         if event.type == pygame.QUIT:
-            self.running = False
+            if getattr(self.top, "confirms_leaving", False):
+                self.quit()  # asked twice: the player means it
+            else:
+                self.request_quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            size = (max(MIN_SIZE[0], self.screen.get_width()), max(MIN_SIZE[1], self.screen.get_height()))
-            for scene in self.scenes:
-                scene.on_resize(size)
+            self.relayout()
+            return
+        if BINDINGS.matches(event, "fullscreen"):
+            self.set_fullscreen(not self.fullscreen)
             return
         top = self.top
         if top is not None:
@@ -195,4 +303,5 @@ class App:
             dt = self.clock.tick(FPS) / 1000
             self.step(pygame.event.get(), min(dt, 0.1))
             pygame.display.flip()
+        self.remember_window()
         pygame.quit()

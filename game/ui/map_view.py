@@ -1,12 +1,15 @@
 """The map viewport the battle screen and the replay screen share.
 
 One `MapView` holds the camera, the map art, the overlay layer and the token
-art, and the tiles the mouse and the keyboard cursor point at.  It takes the
-input that moves the view (drag with the left or middle button, the wheel,
-the pan and zoom keys, edge scrolling, the grid toggle) and tells its screen
+art, the minimap and the tiles the mouse and the keyboard cursor point at.  It
+takes the input that moves the view (drag with the left or middle button, the
+wheel, the pan keys held down, zoom keys, "fit the whole map", edge scrolling,
+the grid and minimap toggles, a click on the minimap) and tells its screen
 about a click on a tile; what a click means is the screen's business.  It
-draws the map in one fixed order, with hooks where a screen adds its own
-marks (planned paths under the tokens, a cursor over them, a badge on top).
+follows a round being played back (`follow`), so that each event's actors are
+in view and clear of the dice card.  It draws the map in one fixed order, with
+hooks where a screen adds its own marks (planned paths under the tokens, a
+cursor over them, a badge on top).
 """
 
 from __future__ import annotations
@@ -18,21 +21,45 @@ import pygame
 
 from game.core.geometry import Tile
 from game.rules.board import Board
+from game.rules.events import Event, Moved
+from game.rules.positions import find_by_name, tile_of
+from game.ui.input.bindings import BINDINGS
 from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, draw_items, draw_tokens
 from game.ui.render.camera import PAN_SPEED, Camera
 from game.ui.render.map_layer import MapLayer
+from game.ui.render.minimap import Minimap
 from game.ui.render.overlays import OverlayLayer, draw_legend, legend_size
-from game.ui.render.panels import draw_dice
+from game.ui.render.panels import dice_size, draw_dice
+from game.ui.render.scale_bar import draw_scale_bar, scale_bar_rect
 from game.ui.render.tokens import TokenArt
 from game.ui.theme import Theme
-from game.world import World
+from game.world import Position, World
 
 DRAG_THRESHOLD = 6  # pixels of mouse travel before a click becomes a drag
-KEY_PAN = 64  # pixels (before UI scale) per key press; key repeat keeps it going
+KEY_PAN_SPEED = 900.0  # pixels (before UI scale) per second while a pan key is held
 EDGE = 10  # pixels from the window edge where edge scrolling starts
 LEGEND_MARGIN = 8  # pixels (before UI scale) between the legend box and the map's edges
+DICE_TOP = 8  # pixels (before UI scale) between the map's top edge and the dice card
+FOLLOW_MARGIN = 2.0  # tiles kept around an event's actors when the camera follows a round
+FOLLOW_MIN_ZOOM = 12  # pixels per tile: following a long shot zooms out no further
 PAN_KEYS = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}
+MAP_BUDGET = 0.008  # seconds a frame may spend rendering new map chunks (zooming, panning far)
+OVERLAY_BUDGET = 0.006  # seconds a frame may spend rendering new overlay chunks
+
+
+def event_tiles(world: World, event: Event | None) -> list[Tile]:
+    """The tiles an event is about: its actor's and its target's, and where a move ends."""
+    if event is None:
+        return []
+    tiles: list[Tile] = []
+    for who in (getattr(event, "actor", None), getattr(event, "target", None)):
+        eid = find_by_name(world, who) if isinstance(who, str) else None
+        if eid is not None and world.has(eid, Position):
+            tiles.append(tile_of(world, eid))
+    if isinstance(event, Moved) and event.path:
+        tiles += [tuple(event.path[0]), tuple(event.path[-1])]  # type: ignore[list-item]
+    return tiles
 
 Layer = Callable[[pygame.Surface], None]
 
@@ -44,13 +71,20 @@ class MapView:
         self.theme = theme
         self.board_size = (board.width, board.height)
         self.camera = Camera(self.board_size, pygame.Rect(0, 0, 100, 100))
+        self.metres_per_tile = board.metres_per_tile
         self.map_layer = MapLayer(board, art)
+        self.minimap = Minimap(board, self.map_layer)
         self.overlays = OverlayLayer(theme)
         self.tokens = TokenArt()
         self.hover_tile: Tile | None = None  # under the mouse
         self.cursor: Tile | None = None  # the keyboard's tile cursor
         self.keyboard_cursor = False  # the keyboard moved last: the cursor, not the mouse, points
         self.drag: dict[str, Any] | None = None
+        self.held: set[str] = set()  # pan keys held down
+        self.before_fit: tuple[int, tuple[float, float]] | None = None  # zoom and target before "fit"
+        self.followed: object = None  # the event the camera last followed
+        self.budgeted = True  # frames spread chunk rendering; a one-off picture (render) does not
+        self.zoom_before_follow: int | None = None  # the player's zoom, while following zoomed out
 
     def resize(self, theme: Theme, viewport: pygame.Rect) -> None:
         """The map's part of the window, and the theme to draw with (scale or palette changed)."""
@@ -72,9 +106,14 @@ class MapView:
     def motion(self, event: pygame.event.Event) -> None:
         """The mouse points at a tile; while a button is held past the threshold, the map follows it."""
         self.keyboard_cursor = False
-        self.hover_tile = self.camera.screen_to_tile(event.pos)
+        on_minimap = self.minimap.tile_at(event.pos) is not None
+        self.hover_tile = None if on_minimap else self.camera.screen_to_tile(event.pos)
         drag = self.drag
-        if drag is not None:
+        if drag is not None and drag.get("minimap"):
+            tile = self.minimap.tile_at(event.pos)
+            if tile is not None:
+                self.camera.centre_on(tile, snap=True)
+        elif drag is not None:
             dx, dy = event.pos[0] - drag["pos"][0], event.pos[1] - drag["pos"][1]
             if drag["moved"] or abs(dx) + abs(dy) > DRAG_THRESHOLD:
                 drag["moved"] = True
@@ -82,7 +121,13 @@ class MapView:
                 self.camera.clamp(snap=True)
 
     def press(self, event: pygame.event.Event) -> bool:
-        """A left or middle press on the map may start a drag; True if the press is the map's."""
+        """A left or middle press on the map may start a drag; True if the press is the map's.
+        A left press on the minimap moves the view there (and dragging keeps moving it)."""
+        tile = self.minimap.tile_at(event.pos) if event.button == 1 else None
+        if tile is not None:
+            self.camera.centre_on(tile, snap=True)
+            self.drag = {"pos": event.pos, "minimap": True, "moved": True, "button": 1}
+            return True
         if event.button in (1, 2) and self.camera.viewport.collidepoint(event.pos):
             self.drag = {"pos": event.pos, "target": tuple(self.camera.target), "moved": False}
             self.drag["button"] = event.button
@@ -100,19 +145,94 @@ class MapView:
         return self.camera.screen_to_tile(event.pos)
 
     def command(self, cmd: str | None) -> bool:
-        """Pan, zoom and grid keys; False for any other command."""
+        """Pan, zoom, fit, grid and minimap keys; False for any other command.  A pan key
+        starts panning on the next frame and keeps on until it is let go (`key_up`)."""
         if cmd in PAN_KEYS:
-            dx, dy = PAN_KEYS[cmd]
-            self.camera.pan(dx * self.theme.px(KEY_PAN), dy * self.theme.px(KEY_PAN))
+            self.held.add(cmd)
         elif cmd == "zoom_in":
             self.camera.zoom(1)
         elif cmd == "zoom_out":
             self.camera.zoom(-1)
+        elif cmd == "fit":
+            self.toggle_fit()
         elif cmd == "grid":
             self.map_layer.grid = not self.map_layer.grid
+        elif cmd == "minimap":
+            self.minimap.visible = not self.minimap.visible
         else:
             return False
         return True
+
+    def key_up(self, event: pygame.event.Event) -> None:
+        """A key let go: a pan key stops panning."""
+        released = BINDINGS.released(event, *PAN_KEYS)
+        if released is not None:
+            self.held.discard(released)
+
+    def lost_focus(self) -> None:
+        """The window lost the keyboard: no key stays held."""
+        self.held.clear()
+
+    def update(self, dt: float) -> None:
+        """Pan while pan keys are held (from the first frame, at a steady speed), then ease
+        the camera toward its target."""
+        if self.held:
+            speed = self.theme.px(KEY_PAN_SPEED) * dt
+            dx = sum(PAN_KEYS[k][0] for k in self.held)
+            dy = sum(PAN_KEYS[k][1] for k in self.held)
+            if dx or dy:
+                self.camera.pan(dx * speed, dy * speed, snap=True)
+        self.camera.update(dt)
+
+    def toggle_fit(self) -> None:
+        """Show the whole map; asked again, go back to the zoom and place before."""
+        camera = self.camera
+        if self.before_fit is not None and camera.tile_px == camera.fit_px():
+            tile_px, target = self.before_fit
+            self.before_fit = None
+            camera.tile_px = tile_px
+            camera.target.update(target)
+            camera.clamp(snap=True)
+            return
+        self.before_fit = (camera.tile_px, (camera.target.x, camera.target.y))
+        camera.fit()
+
+    def follow(self, world: World, event: Event | None, key: object) -> None:
+        """Bring an event's actors (and where a move ends) into view, once per event (`key`),
+        clear of the dice card at the top of the map."""
+        if event is None or key == self.followed:
+            return
+        self.followed = key
+        tiles = event_tiles(world, event)
+        if not tiles:
+            return
+        _w, card_h = dice_size(self.theme, event)
+        left, _top, right, bottom = self.camera.insets
+        self.camera.set_insets(left, card_h + self.theme.px(2 * DICE_TOP), right, bottom)
+        xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
+        middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+        room = self.camera.visible
+        span = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN, max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN)
+        fits = min(room.w / span[0], room.h / span[1])  # pixels per tile that show them all
+        if fits < self.camera.tile_px:
+            # Too far apart at this zoom (a long shot): zoom out until both show, as far as
+            # FOLLOW_MIN_ZOOM; the player's zoom comes back when the round is over.
+            if self.zoom_before_follow is None:
+                self.zoom_before_follow = self.camera.tile_px
+            self.camera.tile_px = max(FOLLOW_MIN_ZOOM, int(fits))
+            self.camera.centre_on(middle, snap=True)
+        else:
+            for tile in tiles:
+                self.camera.ensure_visible(tile, FOLLOW_MARGIN)
+
+    def end_follow(self) -> None:
+        """The round is over: back to the zoom the player had, if following changed it."""
+        if self.zoom_before_follow is not None:
+            centre = self.camera.screen_to_tile(self.camera.viewport.center)
+            self.camera.tile_px = self.zoom_before_follow
+            self.zoom_before_follow = None
+            if centre is not None:
+                self.camera.centre_on(centre, snap=True)
 
     def move_cursor(self, dx: int, dy: int) -> None:
         """The keyboard cursor one tile along (from the mouse's tile, or the middle, if it has none)."""
@@ -135,11 +255,29 @@ class MapView:
         if dx or dy:
             self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
 
-    def keep_clear_of_legend(self) -> None:
+    def keep_clear_of_legend(self, playing: bool = False) -> None:
         """The legend box covers the map's bottom-left corner: the map may scroll past its
-        left edge by the legend's width, so no tile has to stay under it."""
+        left edge by the legend's width, so no tile has to stay under it.  While a round
+        plays (`playing`) the top strip under the dice card stays clear too."""
         width, _ = legend_size(self.theme, self.overlays)
-        self.camera.set_insets(left=width + 2 * self.theme.px(LEGEND_MARGIN) if width else 0)
+        _left, top, right, bottom = self.camera.insets
+        left = width + 2 * self.theme.px(LEGEND_MARGIN) if width else 0
+        self.camera.set_insets(left, top if playing else 0, right, bottom)
+        self.camera.set_obstacles(self.corner_panels())
+
+    def corner_panels(self) -> list[pygame.Rect]:
+        """The minimap (when shown) and the scale bar, where they are drawn over the map."""
+        viewport = self.camera.viewport
+        ww, wh = self.camera.world_size
+        self.minimap.wanted = ww > viewport.w or wh > viewport.h  # else the whole map is in view
+        panels = [scale_bar_rect(self.theme, viewport, self.metres_per_tile, self.camera.tile_px)]
+        if self.minimap.shown:
+            panels.append(self.minimap.layout(self.theme, viewport).inflate(4, 4))
+        return panels
+
+    def prerender(self) -> None:
+        """Render the map in view now (at load: the first frame of play only blits)."""
+        self.map_layer.prerender(self.camera)
 
     def screen_pos(self, tile: Tile) -> tuple[int, int]:
         """Screen position of a tile's centre, scrolled into view at once (tests and tools)."""
@@ -167,8 +305,8 @@ class MapView:
         `over` (marks on the tokens), the dice of the event on screen, the legend, `top`."""
         theme = self.theme
         mrect = self.camera.viewport
-        self.map_layer.draw(surface, self.camera)
-        self.overlays.draw(surface, self.camera)
+        self.map_layer.draw(surface, self.camera, MAP_BUDGET if self.budgeted else None)
+        self.overlays.draw(surface, self.camera, OVERLAY_BUDGET if self.budgeted else None)
         clip = surface.get_clip()
         surface.set_clip(mrect)
         if under is not None:
@@ -189,16 +327,29 @@ class MapView:
         )
         if over is not None:
             over(surface)
-        if playback is not None and playback.current is not None:
-            draw_dice(
-                surface, theme, playback.current, (mrect.centerx, mrect.y + theme.px(8)), playback.progress()
-            )
         draw_legend(
             surface,
             theme,
             self.overlays,
             (mrect.x + theme.px(LEGEND_MARGIN), mrect.bottom - theme.px(LEGEND_MARGIN)),
         )
+        draw_scale_bar(surface, theme, mrect, self.metres_per_tile, self.camera.tile_px)
+        self.minimap.draw(surface, theme, self.camera, world, style_of)
+        if playback is not None and playback.current is not None:
+            spot = self.dice_spot(world, playback.current)
+            draw_dice(surface, theme, playback.current, spot, playback.progress())
         if top is not None:
             top(surface)
         surface.set_clip(clip)
+
+    def dice_spot(self, world: World, event: Event) -> tuple[int, int]:
+        """Where the dice card's top centre goes: the top of the map, unless one of the
+        event's actors is under it there; then the bottom."""
+        theme, mrect = self.theme, self.camera.viewport
+        width, height = dice_size(theme, event)
+        top = pygame.Rect(0, 0, width, height)
+        top.midtop = (mrect.centerx, mrect.y + theme.px(DICE_TOP))
+        covered = top.inflate(self.camera.tile_px, self.camera.tile_px)
+        if any(covered.collidepoint(self.camera.tile_centre(t)) for t in event_tiles(world, event)):
+            return mrect.centerx, mrect.bottom - theme.px(DICE_TOP) - height
+        return top.midtop

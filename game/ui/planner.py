@@ -14,10 +14,11 @@ from dataclasses import dataclass, field, replace
 
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
-from game.core.geometry import Tile
+from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
+from game.rules.defence import attacks_on, countered
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
@@ -30,10 +31,13 @@ from game.rules.positions import (
     occupant,
     tile_of,
 )
-from game.rules.registry import MELEE_ATTACKS, TARGETED, action_specs, movement_kind, spec_of
+from game.rules.registry import DEFENCES, MELEE_ATTACKS, TARGETED, action_specs, movement_kind, spec_of
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
+from game.ui.forecast_text import forecast_detail, forecast_lines
 from game.world import Condition, Equipment, Item, Position, World
+
+__all__ = ["Choice", "Draft", "DraftState", "Planner", "forecast_detail", "forecast_lines", "menu_kinds"]
 
 
 def menu_kinds(options: RuleOptions, menu: str) -> tuple[ActionKind, ...]:
@@ -62,6 +66,7 @@ class DraftState:
     facing: int | None = None
     actions: tuple[Action, ...] = ()
     auto_move: ActionKind | None = None  # a Sprint or Retreat the path added by itself
+    auto_facing: bool = False  # the facing was chosen for the path (toward the melee it leaves)
 
 
 @dataclass
@@ -103,7 +108,7 @@ class Draft:
 
     def set_facing(self, facing: int | None) -> None:
         """Set the final facing."""
-        self.change(replace(self.state, facing=None if facing is None else facing % 8))
+        self.change(replace(self.state, facing=None if facing is None else facing % 8, auto_facing=False))
 
     def clear(self) -> None:
         """Drop everything planned."""
@@ -133,6 +138,7 @@ class Choice:
     action: Action
     reasons: tuple[str, ...]
     forecast: ActionForecast | None
+    note: str = ""  # a remark that does not forbid it (a defence no declared attack calls for)
 
     @property
     def enabled(self) -> bool:
@@ -140,43 +146,8 @@ class Choice:
         return not self.reasons
 
     def detail(self) -> str:
-        """ "needs ≤ 5 · 42%" for the menu."""
+        """ "needs 5 or less · 42% success" for the menu."""
         return forecast_detail(self.forecast)
-
-
-def forecast_detail(fc: ActionForecast | None) -> str:
-    """Target number and chance in a few characters."""
-    if fc is None:
-        return ""
-    if fc.breakdown is None:
-        return "no roll" if fc.success == 1 else "impossible"
-    total = fc.breakdown.total
-    need = f"≤ {total}" if total >= 1 else "impossible"
-    extra = f" · {float(fc.nullified) * 100:.0f}% void" if fc.nullified else ""
-    range_text = "" if not fc.uncertain else " ~"
-    return f"{need}{range_text} · {fc.percent:.0f}%{extra}"
-
-
-def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
-    """The rulebook explanation of a forecast: breakdown, uncertain terms, chance."""
-    lines = []
-    if fc.breakdown is not None:
-        lines.append(fc.breakdown.text().replace("-", "\u2212"))
-    for name, values in fc.uncertain:
-        shown = sorted(set(values))
-        span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
-        lines.append(f"  uncertain: {span} [{name}]")
-    lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back's margins …)
-    lines.append(f"success {fc.percent:.1f}% (d12 ≤ target, a 12 always fails)")
-    if fc.action.called_shot is not None:
-        lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
-    if fc.nullified:
-        why = f": {fc.reason}" if fc.reason else ""
-        lines.append(f"nullified {float(fc.nullified) * 100:.0f}% of the time{why}")
-    if fc.expected_injuries:
-        lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
-    lines += [f"  {note}" for note in fc.notes]
-    return lines
 
 
 class Planner:
@@ -245,7 +216,8 @@ class Planner:
                     break
         base_actions = tuple(kept)
         if tile == self.start:
-            return DraftState((), state.facing, base_actions, None)
+            facing = None if state.auto_facing else state.facing
+            return DraftState((), facing, base_actions, None)
         base = Order(self.actor, base_actions)
         longest = self.reach(self.sprint_metres(base))
         path = longest.path_to(tile)
@@ -264,8 +236,24 @@ class Planner:
         if need is not None and not moving:
             actions = (*base_actions, Action(need))
             auto = need
-        facing = state.facing
-        return DraftState(tuple(path), facing, actions, auto)
+        facing, auto_facing = state.facing, state.auto_facing
+        if auto_facing or facing is None:
+            facing, auto_facing = self._facing_left_melee(need, tuple(path))
+        return DraftState(tuple(path), facing, actions, auto, auto_facing)
+
+    def _facing_left_melee(self, need: ActionKind | None, path: tuple[Tile, ...]) -> tuple[int | None, bool]:
+        """A move that leaves melee (a Retreat) ends facing the nearest enemy it leaves, not
+        along its last step with its back to them: (facing, True); otherwise (None, False)."""
+        rule = spec_of(need).movement if need is not None else None
+        engaged = engaged_with(self.world, self.board, self.actor)
+        if rule is None or not rule.leaves_melee or not engaged or not path:
+            return None, False
+        end = path[-1]
+        nearest = min(engaged, key=lambda e: (self.board.distance(end, tile_of(self.world, e)), e))
+        there = tile_of(self.world, nearest)
+        if there == end:
+            return None, False
+        return bearing_direction(end, there), True
 
     def path_metres(self, path: tuple[Tile, ...]) -> float:
         """Metres of a path from the actor's tile."""
@@ -318,9 +306,30 @@ class Planner:
             fc = forecasts[-1] if forecasts and len(forecasts) == len(new.actions) else None
         return Choice(label, action, reasons, fc)
 
+    def defence_note(self, kind: ActionKind) -> str:
+        """For a defence: how many of the attacks declared on the actor so far it counters (the
+        round ignores a defence no attack calls for; better Timing still declares after)."""
+        if kind not in DEFENCES:
+            return ""
+        attacks = attacks_on(self.earlier, self.actor)
+        met = countered(kind, self.world.get(self.actor, Equipment), attacks)
+        if not attacks:
+            return "no attack declared on you yet (later declarers may still attack)"
+        label = spec_of(kind).label
+        article = "an" if label[:1].lower() in "aeiou" else "a"
+        n = len(attacks)
+        if not met:
+            which = "the one attack" if n == 1 else f"none of the {n} attacks"
+            verb = "is not one" if n == 1 else "is one"
+            return f"{which} declared on you so far {verb} {article} {label} counters"
+        return f"counters {len(met)} of the {n} attack{'s' if n > 1 else ''} declared on you so far"
+
     def self_choices(self, draft: Draft) -> list[Choice]:
         """Defences, Sprint, Retreat and Retrieve Weapon, legal or not."""
-        out = [self.choice(draft, Action(kind), kind.label) for kind in menu_kinds(self.options, "self")]
+        out = [
+            replace(self.choice(draft, Action(kind), kind.label), note=self.defence_note(kind))
+            for kind in menu_kinds(self.options, "self")
+        ]
         for kind in menu_kinds(self.options, "item"):
             for eid, item, pos in self.world.query(Item, Position):
                 label = f"{kind.label}: {item.weapon.name} at {pos.tile}"
@@ -355,6 +364,10 @@ class Planner:
             and not self.world.get(e, Condition).dead
         ]
         return sorted(found, key=lambda e: (self.board.distance(here, tile_of(self.world, e)), e))
+
+    def known_quick_attack(self, draft: Draft, target: int) -> Choice | None:
+        """`quick_attack` if it was worked out already for this draft, else None."""
+        return self._quick.get((draft.state, target))
 
     def quick_attack(self, draft: Draft, target: int) -> Choice:
         """The attack a click on an enemy means: the first legal one (Strike, Missile Strike, …)."""

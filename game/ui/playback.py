@@ -11,6 +11,7 @@ Python: the window animates from `position_of` and `current`.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from game.core.geometry import Tile
 from game.rules.apply import apply
@@ -41,7 +42,13 @@ def beat_seconds(event: Event) -> float:
 class Playback:
     """Plays a round's events over a copy of the world taken before resolution."""
 
-    def __init__(self, world_before: World, events: list[Event], speed: float = 1.0) -> None:
+    def __init__(
+        self,
+        world_before: World,
+        events: list[Event],
+        speed: float = 1.0,
+        pause_after: Callable[[int], bool] | None = None,
+    ) -> None:
         self.world = world_before.copy()
         self.events = list(events)
         self.speed = max(0.1, speed)
@@ -49,6 +56,8 @@ class Playback:
         self.elapsed = 0.0
         self.playing = True
         self.shown: list[Event] = []  # events revealed so far (for the log)
+        self.pause_after = pause_after  # indexes of events whose beat, once over, pauses playing
+        self.paused_on: int | None = None  # the event playing last paused after
 
     # ------------------------------------------------------------- state
     @property
@@ -106,11 +115,31 @@ class Playback:
         self.elapsed += dt
         guard = 0
         while not self.done and self.progress() >= 1.0 and guard < 1000:
+            if self._pauses_here():
+                self.playing = False  # the event stays on screen until Play or Step
+                self.paused_on = self.index
+                break
             leftover = self.elapsed - beat_seconds(self.current) / self.speed  # type: ignore[arg-type]
             revealed += self._finish_and_next()
             self.elapsed = max(0.0, leftover)
             guard += 1
         return revealed
+
+    def _pauses_here(self) -> bool:
+        """Whether playing stops after the event on screen (once: Play then goes on)."""
+        event = self.current
+        return (
+            self.pause_after is not None
+            and event is not None
+            and self.paused_on != self.index
+            and self.pause_after(self.index)
+        )
+
+    def set_speed(self, speed: float) -> None:
+        """A new pace, keeping the place in the event on screen."""
+        speed = max(0.1, speed)
+        self.elapsed *= self.speed / speed
+        self.speed = speed
 
     def step(self) -> list[Event]:
         """Finish the beat on screen and show the next one."""

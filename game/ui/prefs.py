@@ -1,4 +1,6 @@
-"""The player's settings (UI scale, colour-blind palette), kept in the user's data folder."""
+"""The player's settings (UI scale, colour-blind palette, the window, sound, pacing), kept in
+the user's data folder.  A damaged or hostile settings file is read value by value: each
+value that is not one the game could have written is dropped for its default."""
 
 from __future__ import annotations
 
@@ -11,11 +13,17 @@ from typing import Any
 from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
 
-UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
-ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)  # × the normal pace of resolution playback
+UI_SCALES = (0.75, 0.85, 1.0, 1.15, 1.3, 1.5, 1.75, 2.0)
+ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)  # × the normal pace of resolution playback
+VOLUMES = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)  # of the sound effects' full loudness
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 64 * 2**10  # bytes; the game writes about a hundred
-CHOICES: dict[str, tuple[float, ...]] = {"ui_scale": UI_SCALES, "animation_speed": ANIMATION_SPEEDS}
+MAX_WINDOW = 16384  # pixels: no window side the game remembers is larger
+CHOICES: dict[str, tuple[float, ...]] = {
+    "ui_scale": UI_SCALES,
+    "animation_speed": ANIMATION_SPEEDS,
+    "volume": VOLUMES,
+}
 """Settings that take one of a few values: anything else in the file is ignored."""
 
 
@@ -27,6 +35,12 @@ class Prefs:
     colour_blind: bool = False
     edge_scroll: bool = True
     animation_speed: float = 1.0  # × the normal pace of resolution playback
+    pause_after_mine: bool = False  # playback pauses after each action of a side played here
+    round_summary: bool = True  # a summary of the round before the next round's Timing
+    volume: float = 0.75
+    muted: bool = False
+    fullscreen: bool = False
+    window_size: tuple[int, int] | None = None  # the last windowed size (None: the default)
 
     @classmethod
     def path(cls) -> Path:
@@ -50,7 +64,9 @@ class Prefs:
         if not isinstance(data, dict):
             return prefs
         for field in fields(cls):
-            if field.name in data and _usable(field.name, data[field.name], getattr(prefs, field.name)):
+            if field.name == "window_size":
+                prefs.window_size = _window_size(data.get("window_size"))
+            elif field.name in data and _usable(field.name, data[field.name], getattr(prefs, field.name)):
                 setattr(prefs, field.name, type(getattr(prefs, field.name))(data[field.name]))
         return prefs
 
@@ -58,6 +74,16 @@ class Prefs:
         """Write the settings (best effort: a read-only folder only loses them)."""
         with contextlib.suppress(OSError):
             write_atomic(self.path(), json.dumps(asdict(self), indent=1).encode("utf-8"))
+
+
+def _window_size(value: Any) -> tuple[int, int] | None:
+    """A remembered window size: two whole numbers of pixels, each from 1 to MAX_WINDOW
+    (the window itself never goes below its minimum); None for anything else."""
+    if not isinstance(value, list) or len(value) != 2:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= MAX_WINDOW for v in value):
+        return None
+    return (value[0], value[1])
 
 
 def _usable(name: str, value: Any, default: Any) -> bool:

@@ -51,6 +51,7 @@ class UiScenario:
     map_path: str | None = None
     tutorial: str | None = None
     error: str = ""  # why it cannot be played (a broken map): listed greyed, cannot start
+    rules: str = ""  # the rules it shows off, with their codes: the briefing's fold-out
     source: Any = field(default=None, compare=False)  # the content module's Scenario
     builder: Callable[[int, dict[str, str], RuleOptions], tuple[Battle, Any]] | None = field(
         default=None, compare=False
@@ -66,6 +67,7 @@ def _from_content(sc: Any) -> UiScenario:
         options=sc.options,
         map_path=str(sc.map_path),
         tutorial=sc.tutorial,
+        rules=getattr(sc, "rules", ""),
         source=sc,
     )
 
@@ -116,6 +118,32 @@ def build(
         battle, battle_map = scenario.builder(seed, controllers, options)
     battle.meta.setdefault("title", scenario.title)
     return battle, battle_map
+
+
+def start(
+    app: Any, scenario: UiScenario, seed: int, controllers: dict[str, str], options: RuleOptions
+) -> None:
+    """Build the battle and open it, its briefing over it (errors are the caller's to show)."""
+    battle, battle_map = build(scenario, seed, controllers, options)
+    app.replace_screen("battle", battle, battle_map, scenario.title)
+    app.push_screen("briefing", scenario.title, scenario.briefing, scenario.tutorial, scenario.rules)
+
+
+def next_tutorial(scenario_id: object) -> UiScenario | None:
+    """The tutorial after the one with this id, in teaching order (None after the last)."""
+    if not isinstance(scenario_id, str):
+        return None
+    try:
+        from game.content import scenarios as content
+    except ImportError:  # pragma: no cover - the content package always ships with the game
+        return None
+    found = content.next_tutorial(scenario_id)
+    return _from_content(found) if found is not None else None
+
+
+def default_setup(scenario: UiScenario) -> tuple[dict[str, str], RuleOptions]:
+    """The controllers and rules modules a scenario starts with."""
+    return {s.name: s.controller for s in scenario.sides}, scenario.options
 
 
 def map_for(battle: Battle) -> Any:

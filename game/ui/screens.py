@@ -18,56 +18,71 @@ app with `make_app`.
     load      LoadScene()                         saves to resume or watch
     replay    ReplayScene(replay, standalone)     a saved battle played back
     workbench WorkbenchScene(setup, notes)        set up any position and see what the rules do
+    confirm   ConfirmScene(title, warning, then, owner)   "leave without saving?"
+
+A scene's module is imported the first time its screen opens, so the title screen is
+drawn without loading the battle screen, numpy and the map code first.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import importlib
+from typing import TYPE_CHECKING, Any
 
-from game.ui.app import MIN_SIZE, WINDOW_SIZE, App, Router
+from game.ui.app import MIN_SIZE, WINDOW_SIZE, App, Router, Scene
 from game.ui.prefs import Prefs
-from game.ui.scenes.battle import BattleScene
-from game.ui.scenes.end import EndScene
-from game.ui.scenes.handover import BriefingScene, HandoverScene
-from game.ui.scenes.menu import MenuScene, SetupScene
-from game.ui.scenes.replay import ReplayScene
-from game.ui.scenes.settings import HelpScene, LoadScene, PauseScene, SettingsScene
-from game.ui.workbench.scene import WorkbenchScene
 
 if TYPE_CHECKING:
     from game.rules.battle import Battle
 
 SCREENS = {
-    "menu": MenuScene,
-    "setup": SetupScene,
-    "briefing": BriefingScene,
-    "battle": BattleScene,
-    "handover": HandoverScene,
-    "end": EndScene,
-    "pause": PauseScene,
-    "settings": SettingsScene,
-    "help": HelpScene,
-    "load": LoadScene,
-    "replay": ReplayScene,
-    "workbench": WorkbenchScene,
+    "menu": "game.ui.scenes.menu:MenuScene",
+    "setup": "game.ui.scenes.menu:SetupScene",
+    "briefing": "game.ui.scenes.handover:BriefingScene",
+    "battle": "game.ui.scenes.battle:BattleScene",
+    "handover": "game.ui.scenes.handover:HandoverScene",
+    "end": "game.ui.scenes.end:EndScene",
+    "pause": "game.ui.scenes.settings:PauseScene",
+    "settings": "game.ui.scenes.options:SettingsScene",
+    "help": "game.ui.scenes.settings:HelpScene",
+    "load": "game.ui.scenes.settings:LoadScene",
+    "replay": "game.ui.scenes.replay:ReplayScene",
+    "confirm": "game.ui.scenes.confirm:ConfirmScene",
+    "workbench": "game.ui.workbench.scene:WorkbenchScene",
 }
-"""Each screen's name and scene class."""
+"""Each screen's name and its scene class ("module:Class")."""
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The scene class of a screen (importing its module now if it is not yet)."""
+    module, _, cls = SCREENS[name].partition(":")
+    return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+
+def _maker(name: str) -> Any:
+    def make(app: App, *args: Any, **kwargs: Any) -> Scene:
+        return scene_class(name)(app, *args, **kwargs)
+
+    return make
 
 
 def router() -> Router:
     """A router that knows every screen."""
     routes = Router()
-    for name, scene in SCREENS.items():
-        routes.register(name, scene)
+    for name in SCREENS:
+        routes.register(name, _maker(name))
     return routes
 
 
-def make_app(size: tuple[int, int] = WINDOW_SIZE, prefs: Prefs | None = None) -> App:
-    """The window (at least MIN_SIZE) with every screen registered and no scene yet."""
+def make_app(size: tuple[int, int] | None = None, prefs: Prefs | None = None) -> App:
+    """The window (at least MIN_SIZE; by default the size the player left it at) with every
+    screen registered and no scene yet."""
+    if size is None:
+        size = (prefs or Prefs.load()).window_size or WINDOW_SIZE
     return App((max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1])), prefs, router())
 
 
-def run_game(battle: Battle | None = None, size: tuple[int, int] = WINDOW_SIZE) -> int:
+def run_game(battle: Battle | None = None, size: tuple[int, int] | None = None) -> int:
     """Open the window on the main menu, or straight on a battle screen for `battle`
     (a battle continued from a replay, say); returns the exit status when it closes."""
     app = make_app(size)

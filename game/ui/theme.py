@@ -157,6 +157,14 @@ class Theme:
             self._fonts[key] = font
         return font
 
+    def warm_fonts(self) -> None:
+        """Load the fonts the battle screen draws with (at load: a new size costs a frame)."""
+        for size in range(9, 23):
+            self.font(size)
+            self.font(size, True)
+        for size in (24, 26, 28, 30, 44):
+            self.font(size, True)
+
     def text(
         self, text: str, size: int = 14, colour: Colour | None = None, bold: bool = False
     ) -> pygame.Surface:

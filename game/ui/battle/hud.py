@@ -8,11 +8,13 @@ import pygame
 from game.rules.battle import Battle
 from game.rules.events import TimingRolled
 from game.rules.positions import is_active, name_of
+from game.rules.summary import summarize_order
 from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, stage_reached
 from game.ui.render.panels import Chip, draw_stage_bar
 from game.ui.render.tokens import TokenArt
 from game.ui.theme import Theme
+from game.world import World
 
 
 def draw_battle_stage_bar(
@@ -59,6 +61,22 @@ def draw_battle_stage_bar(
     return draw_stage_bar(surface, theme, rect, title, stage, chips, note, tokens)
 
 
+def chip_lines(battle: Battle, world: World, eid: int) -> list[str]:
+    """A Timing chip's tooltip: who, its order (or that it has not declared), its Timing rolls
+    as the log writes them, and what the ↻ mark means when a tie was re-rolled."""
+    rnd = battle.round
+    name = name_of(world, eid)
+    lines = [name]
+    if rnd is not None:
+        order = rnd.orders.get(eid)
+        lines.append(f"declared: {summarize_order(world, order)}" if order else "has not declared yet")
+        rolls = [e for e in rnd.events if isinstance(e, TimingRolled) and e.actor == name]
+        lines += [e.text() for e in rolls]
+        if any(e.reroll for e in rolls):
+            lines.append("↻ marks a re-roll that broke a tie in Timing")
+    return lines
+
+
 def battle_hint(
     battle: Battle, phase: str, actor: int | None, controller: str, playback: Playback | None, clock: float
 ) -> str:
@@ -79,5 +97,10 @@ def battle_hint(
         return f"{name_of(world, actor)} ({controller}) is choosing an order{dots}"
     if playback is not None:
         state = "playing" if playback.playing else "paused"
-        return f"Resolution ({state}): N next event · P play/pause · K skip to the end of the round"
-    return "F1 help"
+        return (
+            f"Resolution ({state}, {playback.speed:g}× speed): N next event · P play/pause · "
+            "K skip to the end of the round · [ ] slower/faster"
+        )
+    if phase == "summary":
+        return "End of the round: Enter or Space for the next round · F1 help"
+    return "F1 help · M whole map · Shift+M minimap"

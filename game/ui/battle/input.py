@@ -15,6 +15,7 @@ import pygame
 
 from game.core.geometry import Tile
 from game.rules.battle import Battle
+from game.rules.events import Event
 from game.rules.modules.base import ModuleOverlay
 from game.rules.positions import are_enemies, combatants, tile_of
 from game.rules.registry import module_overlays
@@ -69,6 +70,12 @@ class BattleInput:
         def click_tile(self, tile: Tile, pos: tuple[int, int]) -> None: ...
         def open_action_menu(self) -> None: ...
         def _end_playback(self) -> None: ...
+        def reveal(self, events: list[Event]) -> None: ...
+        def home_unit(self) -> int | None: ...
+        def toggle_overlay(self, name: str) -> None: ...
+        def set_speed(self, step: int) -> None: ...
+        def blocking(self, pos: tuple[int, int]) -> bool: ...
+        def card_event(self, event: pygame.event.Event) -> bool: ...
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Route input: the pop-up menu first, then panels, then the map."""
@@ -78,8 +85,14 @@ class BattleInput:
                 self.menu = None
             if used:
                 return
+        if self.card_event(event):
+            return
         view = self.view
-        if event.type == pygame.KEYDOWN:
+        if event.type == pygame.KEYUP:
+            view.key_up(event)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            view.lost_focus()
+        elif event.type == pygame.KEYDOWN:
             self._on_key(event)
         elif event.type == pygame.MOUSEWHEEL:
             if not self.log.handle(event, self.rects["log"]):
@@ -97,6 +110,11 @@ class BattleInput:
                 self.click_tile(tile, event.pos)
 
     def _on_press(self, event: pygame.event.Event) -> None:
+        if event.button == 1 and self.blocking(event.pos):
+            for button in list(self.buttons):
+                if button.handle(event):
+                    return
+            return  # a card over the map takes the click
         if self.view.press(event):
             return
         if event.button == 1:
@@ -134,19 +152,19 @@ class BattleInput:
         elif view.command(cmd):
             pass  # panned, zoomed or the grid switched
         elif cmd == "centre":
-            focus = self.focus()
-            if focus is not None:
-                view.camera.centre_on(tile_of(self.world, focus))
+            home = self.home_unit()
+            if home is not None:
+                view.camera.centre_on(tile_of(self.world, home))
         elif cmd == "next_unit":
             self.cycle_unit(-1 if shift else 1)
         elif cmd == "next_target":
             self.cycle_target()
         elif cmd.startswith("overlay_"):
-            name = cmd.removeprefix("overlay_")
-            on = self.overlays.toggle(name)
-            self.toast(f"{name} overlay {'on' if on else 'off'}")
+            self.toggle_overlay(cmd.removeprefix("overlay_"))
         elif cmd == "module_overlays":
             self.toast(next_module_overlay(self.overlays, module_overlays(self.battle.options)))
+        elif cmd in ("slower", "faster"):
+            self.set_speed(-1 if cmd == "slower" else 1)
         elif self.playback is not None and cmd in ("step", "play", "skip", "actions"):
             self.pace("play" if cmd == "actions" else cmd)
         elif self.phase == "declare":
@@ -183,19 +201,20 @@ class BattleInput:
             self.app.push_screen("pause", self)
 
     def pace(self, what: str) -> None:
-        """Resolution pace: step, play/pause, skip."""
+        """Resolution pace: step, play/pause, skip, slower, faster."""
         pb = self.playback
         if pb is None:
             return
+        if what in ("slower", "faster"):
+            self.set_speed(-1 if what == "slower" else 1)
+            return
         if what == "step":
             pb.playing = False
-            for event in pb.step():
-                self.log.add(event)
+            self.reveal(pb.step())
         elif what == "play":
             pb.playing = not pb.playing
         elif what == "skip":
-            for event in pb.skip():
-                self.log.add(event)
+            self.reveal(pb.skip())
         if pb.done:
             self._end_playback()
 

@@ -20,15 +20,18 @@ AddAction = Callable[[Action], None]
 
 
 def menu_item(world: World, choice: Choice, add: AddAction) -> MenuItem:
-    """One choice as a menu item: enabled with its chance, or greyed out with its reasons."""
+    """One choice as a menu item: enabled with its chance, or greyed out with its reasons; its
+    tooltip is the forecast's explanation and the action's own rule (what a failure does)."""
     lines = forecast_lines(world, choice.forecast) if choice.forecast is not None else []
+    rule = spec_of(choice.action.kind).help
     return MenuItem(
         choice.label,
         (lambda a=choice.action: add(a)) if choice.enabled else None,
         choice.detail() if choice.enabled else "",
         choice.enabled,
         "; ".join(choice.reasons),
-        lines,
+        [*lines, *([rule] if rule else [])],
+        choice.note,
     )
 
 

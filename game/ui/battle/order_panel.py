@@ -14,10 +14,12 @@ from collections.abc import Callable, Mapping
 import pygame
 
 from game.core.geometry import direction_name
+from game.core.modifiers import roll_possible
 from game.rules.orders import Order
 from game.rules.positions import name_of
-from game.rules.registry import MOVEMENT_ACTIONS
+from game.rules.registry import MOVEMENT_ACTIONS, spec_of
 from game.rules.summary import describe_action, summarize_order
+from game.ui.forecast_text import need_range
 from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines
 from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, draw_event_text
@@ -76,6 +78,8 @@ class OrderPanel:
             blit_text(surface, theme, line, (x, y), 12, pal.text)
             y += theme.line_height(12)
         default = "" if draft.state.facing is not None else " (default)"
+        if draft.state.auto_facing:
+            default = " (toward the melee it leaves)"
         text = f"Final facing: {direction_name(facing)}{default} — Q/E or right-click"
         blit_text(surface, theme, text, (x, y), 12, pal.text)
         y += theme.line_height(12) + theme.px(4)
@@ -126,7 +130,8 @@ class OrderPanel:
             spot = (row.x + theme.px(6), row.y + theme.px(3))
             blit_text(surface, theme, f"{i + 1}. {label}", spot, 13, pal.text)
             colour = pal.text_good if fc is not None and fc.success >= 0.5 else pal.accent
-            if fc is not None and fc.breakdown is not None and fc.breakdown.total < 1:
+            span = need_range(fc) if fc is not None else None
+            if span is not None and not roll_possible(span[1]):
                 colour = pal.text_bad
             spot = (row.right - theme.px(30), row.y + theme.px(3))
             blit_text(surface, theme, forecast_detail(fc), spot, 13, colour, True, anchor="topright")
@@ -138,7 +143,8 @@ class OrderPanel:
             )
             self.buttons.append(remove)
             if fc is not None:
-                self.tips.append((row, forecast_lines(world, fc)))
+                rule = spec_of(action.kind).help
+                self.tips.append((row, [*forecast_lines(world, fc), *([rule] if rule else [])]))
             y += row_h + theme.px(3)
         if not order.actions:
             text = "none yet: click an enemy, or X for the action menu"
@@ -209,8 +215,7 @@ def draw_declared_list(
         for line in theme.wrap(text, rect.w - 2 * pad, 12):
             if y + theme.line_height(12) > rect.bottom:
                 return
-            colour = style.colour if line == text[: len(line)] else pal.text
-            blit_text(surface, theme, line, (x, y), 12, colour)
+            blit_text(surface, theme, line, (x, y), 12, style.colour)  # a wrapped line keeps its colour
             y += theme.line_height(12)
 
 
@@ -221,8 +226,9 @@ def draw_pace_panel(
     playback: Playback,
     pace: Callable[[str], None],
 ) -> list[Button]:
-    """The round being resolved: which event, Step / Play / Skip, the event written out;
-    returns the buttons (each calls `pace` with "step", "play" or "skip")."""
+    """The round being resolved: which event, Step / Play / Skip, Slower / Faster with the
+    speed, the event written out; returns the buttons (each calls `pace` with "step", "play",
+    "skip", "slower" or "faster")."""
     pal = theme.palette
     pad = theme.px(10)
     x, y = rect.x + pad, rect.y
@@ -242,11 +248,21 @@ def draw_pace_panel(
         selected=playback.playing,
     )
     skip = Button("Skip", lambda: pace("skip"), pygame.Rect(x + 2 * (bw + theme.px(6)), y, bw, bh), hint="K")
+    y += bh + theme.px(6)
+    slower = Button("Slower", lambda: pace("slower"), pygame.Rect(x, y, bw, bh), hint="[", size=13)
+    speed = f"{playback.speed:g}× speed"
+    third = pygame.Rect(x + 2 * (bw + theme.px(6)), y, bw, bh)
+    faster = Button("Faster", lambda: pace("faster"), third, hint="]", size=13)
     pos = pygame.mouse.get_pos()
-    buttons = [step, play, skip]
+    buttons = [step, play, skip, slower, faster]
     for b in buttons:
         b.hovered = b.rect.collidepoint(pos)
         b.draw(surface, theme)
+    centre = (x + bw + theme.px(6) + bw // 2, y + bh // 2)
+    blit_text(surface, theme, speed, centre, 13, pal.text, True, anchor="center")
     y += bh + theme.px(10)
+    if not playback.playing and playback.paused_on == playback.index:
+        blit_text(surface, theme, "Paused after your action: Play (P) goes on", (x, y), 12, pal.accent)
+        y += theme.line_height(12) + theme.px(4)
     draw_event_text(surface, theme, playback.current, (x, y), rect.w - 2 * pad)
     return buttons

@@ -6,14 +6,25 @@ and face, which tile the sight overlay looks from and whose arcs to show; the fe
 computes the arrays the active overlays need (`overlay_arrays`), keeps them in a small
 cache keyed by the battle's progress, and hands the layer new data only when something
 it shows has changed.
+
+Line of sight (the sight overlay, and what each shooter sees for the threat overlay)
+is the slow part: its ray tables are traced at load (`warm`), and then each sight map is
+a few gathers, of which a frame works out one (`slow`); the layer shows the other
+overlays meanwhile, and the sight or threat overlay a frame or a few later.
 """
 
 from __future__ import annotations
 
+import functools
+import math
+import time
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import replace
 from typing import Any
 
+import numpy as np
+
+from game.board.sight import prepare_sight, warm_rays
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
 from game.rules.board import Board
@@ -27,16 +38,20 @@ from game.ui.planner import Draft, DraftState, Planner
 from game.ui.render.overlay_arrays import (
     arc_array,
     band_array,
+    melee_threat,
+    missile_reach,
     reach_arrays,
+    shoot_mask,
     sight_arrays,
     threat_arrays,
-    threat_parts,
+    threat_enemies,
 )
 from game.ui.render.overlays import OverlayData, OverlayLayer
-from game.ui.render.terrain_overlay import terrain_arrays
+from game.ui.render.terrain_overlay import TerrainData, terrain_arrays
 from game.world import Condition, Equipment, Side, World
 
-CACHE_LIMIT = 64  # entries kept before the cache starts again
+CACHE_LIMIT = 160  # entries kept before the cache starts again
+SLOW_BUDGET = 0.008  # seconds a frame may spend starting slow parts (it always starts one)
 Plan = tuple[Tile, int]  # where a combatant will stand, and its facing
 
 
@@ -54,18 +69,52 @@ def declared_viewpoint(
     return Planner(world, board, eid, earlier, options), draft
 
 
+class Pending(Exception):
+    """A slow part of an overlay waits for a later frame."""
+
+
 class OverlayFeed:
     """Feeds an `OverlayLayer` the arrays of its active overlays."""
 
-    def __init__(self) -> None:
+    def __init__(self, patient: bool = False) -> None:
         self._key: object = None
+        self._shown: object = None  # what the layer was last given (an unfinished key, with its parts)
         self._cache: dict[Hashable, Any] = {}
+        self._deadline = 0.0  # perf_counter() past which this frame starts no new slow part
+        self._slow_done = False  # this frame has worked out a slow part
+        self.patient = patient  # True: every slow part is worked out at once (tools, tests)
+        self.show_cover = True  # the sight overlay's cover marks (off when no module plays cover)
+        self._terrain: TerrainData | None = None  # the terrain overlay's arrays: the board's, made once
 
     def cached(self, key: Hashable, compute: Callable[[], Any]) -> Any:
         """`compute()`, once per key until the cache is emptied."""
         if key not in self._cache:
             self._cache[key] = compute()
         return self._cache[key]
+
+    def slow(self, key: Hashable, compute: Callable[[], Any]) -> Any:
+        """`compute()` for a part that may take a good part of a frame (line of sight on a big
+        map, an enemy's reach): cached like `cached`, but a frame starts new ones only while
+        its SLOW_BUDGET lasts (always at least one); until their turn comes, `Pending`."""
+        if key in self._cache or self.patient:
+            return self.cached(key, compute)
+        if self._slow_done and time.perf_counter() > self._deadline:
+            raise Pending
+        self._slow_done = True
+        return self.cached(key, compute)
+
+    def warm(self, board: TerrainBoard, world: World) -> None:
+        """At load: trace the ray tables line of sight needs on this board (the whole map for
+        the sight overlay, each missile weapon's reach for the threat overlay), the slow part
+        of every later sight map; and what the terrain overlay shows."""
+        mpt = board.metres_per_tile
+        warm_rays(math.ceil(math.hypot(board.width, board.height)))
+        prepare_sight(board, math.hypot(board.width, board.height))
+        for eid in combatants(world):
+            reach = missile_reach(world, eid)
+            if reach is not None:
+                prepare_sight(board, reach / mpt)
+        self._terrain = terrain_arrays(board)
 
     def refresh(
         self,
@@ -87,11 +136,13 @@ class OverlayFeed:
         actions); `version` changes whenever the battle's world may have."""
         active = frozenset(layer.active)
         draft_order = drafting[2] if drafting is not None else None
-        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options)
+        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options, self.show_cover)
+        self._slow_done = False
+        self._deadline = time.perf_counter() + SLOW_BUDGET
         if key == self._key:
             return
-        self._key = key
         data = OverlayData(board.width, board.height)
+        waiting: list[str] = []
         if focus is not None and "reach" in active and is_active(world, focus):
             self._reach(data, world, board, version, focus, drafting)
         weapon = world.get(focus, Equipment).missile_weapon() if focus is not None else None
@@ -100,23 +151,22 @@ class OverlayFeed:
             data.bands = self.cached(("range", origin, weapon), lambda: band_array(board, origin, weapon))
             data.band_origin, data.weapon = origin, weapon
         if sight_origin is not None and "sight" in active and board.in_bounds(sight_origin):
-            origin = sight_origin
-            sight = self.cached(("sight", origin), lambda: sight_arrays(board, origin))
-            data.unseen, data.cover, data.sight_beyond = sight
-            data.sight_origin = origin
+            try:
+                self._sight(data, board, sight_origin)
+            except Pending:
+                waiting.append("sight")
         if focus is not None and "threat" in active:
-            facing = plan[1] if plan else None
-            pkey = ("threat parts", world.get(focus, Side).name, version)
-            parts = self.cached(pkey, lambda: threat_parts(world, board, focus))
-            threat = self.cached(
-                ("threat", pkey, facing), lambda: threat_arrays(parts, board.width, board.height, facing)
-            )
-            data.threat_melee, data.threat_missile, data.threat_back = threat
+            try:
+                self._threat(data, world, board, version, focus, plan)
+            except Pending:
+                waiting.append("threat")
         if arcs_plan is not None and "arcs" in active:
             data.arcs = arc_array(board, arcs_plan[0], arcs_plan[1])
             data.arc_centre = arcs_plan[0]
         if "terrain" in active:
-            data.terrain = self.cached(("terrain",), lambda: terrain_arrays(board))
+            if self._terrain is None:
+                self._terrain = terrain_arrays(board)
+            data.terrain = self._terrain
         if focus is not None and plan is not None and options is not None:
             mine = draft_order if drafting is not None and focus == drafting[0] else None
             declared = dict(orders or {})
@@ -124,9 +174,64 @@ class OverlayFeed:
                 world, board, options, focus, plan[0], plan[1], mine or declared.get(focus), declared
             )
             data.marks = module_marks(ask, active)
-        if len(self._cache) > CACHE_LIMIT:
-            self._cache.clear()
+        if waiting:  # shown without what is still being worked out; asked again next frame
+            shown = (key, tuple(waiting))
+            if shown != self._shown:
+                self._shown = shown
+                layer.set_data(data)
+            return
+        self._key = key
+        self._shown = None
         layer.set_data(data)
+        if len(self._cache) > CACHE_LIMIT:  # only once a picture is whole: its parts stay till then
+            self._cache.clear()
+
+    def _sight(self, data: OverlayData, board: TerrainBoard, origin: Tile) -> None:
+        """Line of sight and cover from `origin` (a slow part)."""
+        sight = self.slow(("sight", origin), lambda: sight_arrays(board, origin))
+        data.unseen, data.cover, data.sight_beyond = sight
+        data.sight_origin = origin
+        if not self.show_cover:
+            data.cover = np.full_like(data.cover, -1)
+            data.cover_shown = False
+
+    def _threat(
+        self,
+        data: OverlayData,
+        world: World,
+        board: TerrainBoard,
+        version: Hashable,
+        focus: int,
+        plan: Plan | None,
+    ) -> None:
+        """Where the focus's enemies could attack next round: their melee, and what each shooter
+        sees (a slow part each); Pending until every shooter's part is in."""
+        facing = plan[1] if plan else None
+        side = world.get(focus, Side).name
+        parts = []
+        missing = False
+        for enemy in threat_enemies(world, focus):
+            melee = functools.partial(melee_threat, world, board, enemy)
+            try:
+                here, strike = self.slow(("melee threat", enemy, version), melee)
+            except Pending:
+                missing = True
+                continue
+            radius = missile_reach(world, enemy)
+            shoot = np.zeros_like(strike)
+            if radius is not None:
+                try:
+                    sees = functools.partial(shoot_mask, board, here, radius)
+                    shoot = self.slow(("shoot", here, radius), sees)
+                except Pending:
+                    missing = True
+            parts.append((here, strike, shoot))
+        if missing:
+            raise Pending
+        threat = self.cached(
+            ("threat", side, version, facing), lambda: threat_arrays(parts, board.width, board.height, facing)
+        )
+        data.threat_melee, data.threat_missile, data.threat_back = threat
 
     def _reach(
         self,

@@ -8,6 +8,7 @@ Everything here only draws; where a combatant will end up comes from `plan_end`.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 
@@ -29,6 +30,7 @@ from game.world import Facing, Position, World
 
 OUTLINE = (10, 10, 14)  # the dark edge under lines and arrowheads
 LABEL_BACKING = (12, 14, 18)  # behind labels on the map
+CHANCE_BUDGET = 0.006  # seconds a frame may spend working out enemies' hit chances
 PlanEnd = Callable[[int], tuple[Tile, int]]
 """Where a combatant will stand and which way it will face (see `plan_end`)."""
 
@@ -268,8 +270,14 @@ def draw_enemy_chances(
     """Over each enemy, the chance of the attack a click on it would add."""
     if camera.tile_px < 24:
         return
+    deadline = time.perf_counter() + CHANCE_BUDGET
     for enemy in planner.enemies():
-        choice = planner.quick_attack(draft, enemy)
+        # Each new chance is worked out once; past this frame's budget the rest wait a frame.
+        choice = planner.known_quick_attack(draft, enemy)
+        if choice is None and time.perf_counter() < deadline:
+            choice = planner.quick_attack(draft, enemy)
+        if choice is None:
+            continue
         c = camera.tile_centre(tile_of(world, enemy))
         if not choice.enabled or choice.forecast is None:
             continue

@@ -3,14 +3,14 @@ under the mouse explains (a button, an action's forecast, a Timing chip's order)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 
 import pygame
 
-from game.rules.orders import Order
+from game.rules.forecast import ActionForecast
 from game.rules.positions import are_enemies, name_of
-from game.rules.summary import summarize_order
-from game.ui.planner import Draft, Planner, forecast_lines
+from game.rules.registry import OFFENSIVE
+from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines
 from game.ui.render.widgets import Button
 from game.world import World
 
@@ -18,18 +18,35 @@ Viewpoint = tuple[int, Planner, Draft]
 """Whose attack a hit chance is (its planner and order), as `BattleScene.viewpoint` says."""
 
 
+def chosen_attack(planner: Planner, draft: Draft, target: int) -> tuple[str, ActionForecast | None, str]:
+    """The attack on `target` the player has chosen: the draft's own attack on it (its
+    forecast in the whole order), else the one a click would add.  (label, forecast, why not)."""
+    order = draft.order()
+    for index, action in enumerate(order.actions):
+        if action.target == target and action.kind in OFFENSIVE:
+            forecasts = planner.forecasts(order)
+            fc = forecasts[index] if index < len(forecasts) else None
+            return f"{action.kind.label} on {name_of(planner.world, target)} (in your order)", fc, ""
+    choice = planner.quick_attack(draft, target)
+    if choice.enabled and choice.forecast is not None:
+        return f"{choice.label} (click to choose)", choice.forecast, ""
+    return choice.label, None, "; ".join(choice.reasons) or "no roll"
+
+
 def chance_lines(world: World, view: Viewpoint | None, target: int) -> list[str]:
-    """The hit chance on `target` of the viewpoint's attack, from its planned tile, with its
-    breakdown (nothing when the viewpoint is no enemy of the target)."""
+    """The chosen attack on `target`, from the viewpoint's planned tile: first its target
+    number and chance in words, then the rulebook breakdown (nothing when the viewpoint is
+    no enemy of the target)."""
     if view is None or not are_enemies(world, view[0], target):
         return []
     me, planner, draft = view
-    choice = planner.quick_attack(draft, target)
-    lines = [f"{name_of(world, me)}: {choice.label}"]
-    if choice.enabled and choice.forecast is not None:
-        lines += forecast_lines(world, choice.forecast)
+    label, fc, why = chosen_attack(planner, draft, target)
+    lines = [f"{name_of(world, me)}: {label}"]
+    if fc is not None:
+        lines.append(forecast_detail(fc))
+        lines += forecast_lines(world, fc)
     else:
-        lines.append("not possible: " + ("; ".join(choice.reasons) or "no roll"))
+        lines.append("not possible: " + why)
     return lines
 
 
@@ -38,11 +55,10 @@ def panel_lines(
     buttons: list[Button],
     row_tips: list[tuple[pygame.Rect, list[str]]],
     chip_rects: list[tuple[pygame.Rect, int]],
-    world: World,
-    orders: Mapping[int, Order] | None,
+    chip_tip: Callable[[int], list[str]],
 ) -> list[str]:
     """The tooltip of whatever panel piece is under `pos` (nothing when none explains itself):
-    a button, an action row, or a Timing chip (during the Strategy Stage, with `orders`)."""
+    a button, an action row, or a Timing chip (`chip_tip` says what)."""
     for button in buttons:
         if button.rect.collidepoint(pos) and button.tooltip():
             return button.tooltip()
@@ -50,8 +66,6 @@ def panel_lines(
         if rect.collidepoint(pos):
             return lines
     for rect, eid in chip_rects:
-        if rect.collidepoint(pos) and orders is not None:
-            order = orders.get(eid)
-            text = summarize_order(world, order) if order else "has not declared yet"
-            return [f"{name_of(world, eid)}: {text}"]
+        if rect.collidepoint(pos):
+            return chip_tip(eid)
     return []

@@ -2,6 +2,10 @@
 
 Scenes ask `BINDINGS.matches(event, "confirm")` instead of testing keys, so
 the table below is the single truth about the keyboard.
+
+The pan keys (W A S D) and the facing keys beside them (Q E) go by the key's place on
+the keyboard (its scancode), not by the letter it types, so the same hand position
+pans and turns on AZERTY, QWERTZ or Dvorak keyboards: an AZERTY "Z" pans up.
 """
 
 from __future__ import annotations
@@ -14,6 +18,26 @@ CTRL = pygame.KMOD_CTRL
 SHIFT = pygame.KMOD_SHIFT
 
 
+POSITIONS = {
+    pygame.K_q: pygame.KSCAN_Q,
+    pygame.K_w: pygame.KSCAN_W,
+    pygame.K_e: pygame.KSCAN_E,
+    pygame.K_a: pygame.KSCAN_A,
+    pygame.K_s: pygame.KSCAN_S,
+    pygame.K_d: pygame.KSCAN_D,
+}
+"""The US-layout letters whose bindings go by place on the keyboard, with that place."""
+
+
+def _same_key(event: pygame.event.Event, key: int, by_position: bool) -> bool:
+    """Whether the event's key is `key`: by its place on the keyboard for positional
+    bindings (when the event says where, as real key events do), else by the letter."""
+    scancode = getattr(event, "scancode", 0)
+    if by_position and scancode:
+        return bool(scancode == POSITIONS[key])
+    return bool(event.key == key)
+
+
 @dataclass(frozen=True)
 class Binding:
     """A command with the keys that trigger it and what it does."""
@@ -22,14 +46,23 @@ class Binding:
     keys: tuple[tuple[int, int], ...]  # (key, required modifier mask; 0 = none required)
     help: str
     group: str = "General"
+    by_position: bool = False  # the keys are places on the keyboard (W A S D), not letters
 
     def matches(self, event: pygame.event.Event) -> bool:
         """Whether a KEYDOWN event triggers this command."""
-        if event.type != pygame.KEYDOWN:
+        return event.type == pygame.KEYDOWN and self.is_key(event)
+
+    def released(self, event: pygame.event.Event) -> bool:
+        """Whether a KEYUP event lets go of one of this command's keys."""
+        if event.type != pygame.KEYUP:
             return False
+        return any(_same_key(event, key, self.by_position) for key, _need in self.keys)
+
+    def is_key(self, event: pygame.event.Event) -> bool:
+        """Whether a key event (down or up) is one of this command's keys with its modifiers."""
         mods = getattr(event, "mod", 0)
         for key, need in self.keys:
-            if event.key != key:
+            if not _same_key(event, key, self.by_position):
                 continue
             if need and not mods & need:
                 continue
@@ -50,12 +83,17 @@ class Binding:
                 name = "Shift+" + name
             if name not in parts:
                 parts.append(name)
-        return " / ".join(parts)
+        return " / ".join(parts) + (" (by position)" if self.by_position else "")
 
 
 def _b(name: str, help_text: str, group: str, *keys: int | tuple[int, int]) -> Binding:
     combos = tuple(k if isinstance(k, tuple) else (k, 0) for k in keys)
     return Binding(name, combos, help_text, group)
+
+
+def _placed(name: str, help_text: str, group: str, key: int) -> Binding:
+    """A binding to a place on the keyboard (`key` is the letter there on a US layout)."""
+    return Binding(name, ((key, 0),), help_text, group, by_position=True)
 
 
 class Bindings:
@@ -73,6 +111,13 @@ class Bindings:
         """The first of `names` (all if none given) that the event triggers."""
         for binding in self.all if not names else [self.by_name[n] for n in names]:
             if binding.matches(event):
+                return binding.name
+        return None
+
+    def released(self, event: pygame.event.Event, *names: str) -> str | None:
+        """The first of `names` (all if none given) whose key a KEYUP event lets go of."""
+        for binding in self.all if not names else [self.by_name[n] for n in names]:
+            if binding.released(event):
                 return binding.name
         return None
 
@@ -97,24 +142,27 @@ BINDINGS = Bindings(
         ),
         _b("save", "save the battle (Strategy Stage)", "General", (pygame.K_s, CTRL), pygame.K_F5),
         _b("ai_reasons", "show or hide the last AI declaration's reasons", "General", pygame.K_F9),
+        _b("fullscreen", "fullscreen on or off", "General", pygame.K_F11),
         _b("cursor_left", "move the tile cursor", "Map", pygame.K_LEFT),
         _b("cursor_right", "move the tile cursor", "Map", pygame.K_RIGHT),
         _b("cursor_up", "move the tile cursor", "Map", pygame.K_UP),
         _b("cursor_down", "move the tile cursor", "Map", pygame.K_DOWN),
         _b("activate", "click the tile under the cursor", "Map", pygame.K_RETURN, pygame.K_KP_ENTER),
-        _b("pan_left", "pan the camera", "Map", pygame.K_a),
-        _b("pan_right", "pan the camera", "Map", pygame.K_d),
-        _b("pan_up", "pan the camera", "Map", pygame.K_w),
-        _b("pan_down", "pan the camera", "Map", pygame.K_s),
+        _placed("pan_left", "pan the camera (hold)", "Map", pygame.K_a),
+        _placed("pan_right", "pan the camera (hold)", "Map", pygame.K_d),
+        _placed("pan_up", "pan the camera (hold)", "Map", pygame.K_w),
+        _placed("pan_down", "pan the camera (hold)", "Map", pygame.K_s),
         _b("zoom_in", "zoom in", "Map", pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS),
         _b("zoom_out", "zoom out", "Map", pygame.K_MINUS, pygame.K_KP_MINUS),
         _b("centre", "centre the camera on the selected combatant", "Map", pygame.K_HOME, pygame.K_h),
         _b("next_unit", "select the next combatant (Shift: previous)", "Map", pygame.K_TAB),
         _b("next_target", "put the cursor on the next enemy of the declarer", "Map", pygame.K_t),
         _b("grid", "show or hide the grid", "Map", pygame.K_g),
+        _b("minimap", "show or hide the minimap", "Map", (pygame.K_m, SHIFT)),
+        _b("fit", "fit the whole map in view (again: back)", "Map", pygame.K_m),
         _b("actions", "open the action menu", "Orders", pygame.K_x, pygame.K_SPACE),
-        _b("face_left", "turn the final facing anticlockwise", "Orders", pygame.K_q),
-        _b("face_right", "turn the final facing clockwise", "Orders", pygame.K_e),
+        _placed("face_left", "turn the final facing anticlockwise", "Orders", pygame.K_q),
+        _placed("face_right", "turn the final facing clockwise", "Orders", pygame.K_e),
         _b("face_cursor", "face the tile under the cursor", "Orders", pygame.K_f),
         _b("undo", "undo the last change to the order", "Orders", pygame.K_BACKSPACE, (pygame.K_z, CTRL)),
         _b("confirm", "declare the order", "Orders", pygame.K_c, (pygame.K_RETURN, CTRL)),
@@ -129,6 +177,8 @@ BINDINGS = Bindings(
         _b("step", "resolution: next event", "Resolution", pygame.K_n, pygame.K_PERIOD),
         _b("play", "resolution: play / pause", "Resolution", pygame.K_p),
         _b("skip", "resolution: skip to the end of the round", "Resolution", pygame.K_k, pygame.K_END),
+        _b("slower", "resolution: slower", "Resolution", pygame.K_LEFTBRACKET),
+        _b("faster", "resolution: faster", "Resolution", pygame.K_RIGHTBRACKET),
         # The replay screen asks for these by name first, so keys the battle screen
         # uses for other things (arrows, Home, End, C) mean the replay's commands there.
         _b("replay_forward", "replay: next event", "Replay", pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD),
@@ -163,7 +213,7 @@ BINDINGS = Bindings(
         _b("workbench_try", "workbench: the Try tab", "Workbench", (pygame.K_3, CTRL)),
         _b("workbench_keep", "workbench: the Keep tab", "Workbench", (pygame.K_4, CTRL)),
         _b("workbench_remove", "workbench: take the selected combatant off", "Workbench", pygame.K_DELETE),
-        _b("workbench_matrix", "workbench: attack matrix on / off", "Workbench", pygame.K_m),
+        _b("workbench_matrix", "workbench: attack matrix on / off", "Workbench", (pygame.K_m, CTRL)),
         _b("workbench_picture", "workbench: export the screen to PNG", "Workbench", pygame.K_F12),
     ]
 )

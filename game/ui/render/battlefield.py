@@ -20,6 +20,7 @@ from game.session.sides import side_specs
 from game.ui.playback import Playback
 from game.ui.render.camera import Camera
 from game.ui.render.conditions import draw_conditions
+from game.ui.render.labels import LabelPlacer
 from game.ui.render.panels import look_of
 from game.ui.render.tokens import TokenArt, draw_ring, draw_token, draw_token_label
 from game.ui.render.widgets import blit_text
@@ -143,8 +144,12 @@ def draw_tokens(
         draw_conditions(surface, theme, world, eid, centre, tp)
         below = (round(where[0]), round(where[1]) + 1)
         labels.append((name_of(world, eid), centre, style.colour, below in standing))
+    placer = LabelPlacer(cam.viewport)  # names stay inside the map and off each other
+    shown = (declarer, selected, hovered)
+    first = {name_of(world, e) for e in shown if e is not None and world.has(e, Position)}
+    labels.sort(key=lambda label: label[0] not in first)  # theirs are placed first
     for name, centre, colour, above in labels:
-        draw_token_label(surface, theme, name, centre, tp, colour, above)
+        draw_token_label(surface, theme, name, centre, tp, colour, above, placer)
 
 
 def stage_reached(shown: Iterable[Event], default: str = "Modifier & Resolution Stages") -> str:

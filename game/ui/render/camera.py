@@ -7,7 +7,9 @@ viewport's top-left corner.
 `insets` are strips along the viewport's edges (in screen pixels) where a
 panel drawn over the map sits; the map may scroll that far past its edges, so
 that every tile can be brought out from under the panel, and `ensure_visible`
-keeps a tile out of them.
+keeps a tile out of them.  `obstacles` are smaller panels in the view's corners
+(the minimap, the scale bar): the map may scroll past the edges they touch by
+their size, and `ensure_visible` moves a tile out from under them too.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ import pygame
 
 from game.core.geometry import Tile
 
-ZOOM_LEVELS = (12, 16, 20, 24, 32, 40, 48, 64, 80, 96)  # pixels per tile
+ZOOM_LEVELS = (6, 8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96)  # pixels per tile
+MIN_FIT = 3  # pixels per tile: "fit the whole map" goes no smaller
 DEFAULT_ZOOM = 48  # pixels per tile
 PAN_SPEED = 900.0  # pixels per second for keyboard panning
 EDGE_SCROLL = 12  # pixels from the window edge that start edge scrolling
@@ -36,6 +39,7 @@ class Camera:
         self.offset = pygame.Vector2(0, 0)
         self.target = pygame.Vector2(0, 0)
         self.insets = (0, 0, 0, 0)  # left, top, right, bottom
+        self.obstacles: list[pygame.Rect] = []  # screen rects of corner panels over the map
         self.clamp(snap=True)
 
     # ------------------------------------------------------------- geometry
@@ -91,20 +95,46 @@ class Camera:
             self.insets = (left, top, right, bottom)
             self.clamp()
 
+    def set_obstacles(self, rects: list[pygame.Rect]) -> None:
+        """The corner panels over the map now (screen rects)."""
+        self.obstacles = [pygame.Rect(r) for r in rects if r.w and r.h]
+
+    def _overscroll(self) -> tuple[int, int, int, int]:
+        """How far past each edge the map may scroll: its inset, or more for a corner panel
+        touching that edge."""
+        left, top, right, bottom = self.insets
+        view = self.viewport
+        for r in self.obstacles:  # a corner panel counts for the two edges it is nearer
+            if r.centerx < view.centerx:
+                left = max(left, r.right - view.x)
+            else:
+                right = max(right, view.right - r.x)
+            if r.centery < view.centery:
+                top = max(top, r.bottom - view.y)
+            else:
+                bottom = max(bottom, view.bottom - r.y)
+        half_w, half_h = view.w // 2, view.h // 2
+        return min(left, half_w), min(top, half_h), min(right, half_w), min(bottom, half_h)
+
     def clamp(self, snap: bool = False) -> None:
         """Keep the target over the map: each edge of the map may come as far as the inner
-        edge of the insets, no further (a map smaller than that is centred in it)."""
+        edge of the insets, no further (a map smaller than that is centred in it); a corner
+        panel lets the map past the edges it touches when a tile must come out from under it."""
         ww, wh = self.world_size
         left, top, right, bottom = self.insets
-        for axis, world, view, low, high in (
-            (0, ww, self.viewport.w, left, right),
-            (1, wh, self.viewport.h, top, bottom),
+        o_left, o_top, o_right, o_bottom = self._overscroll()
+        for axis, world, view, low, high, far_low, far_high in (
+            (0, ww, self.viewport.w, left, right, o_left, o_right),
+            (1, wh, self.viewport.h, top, bottom, o_top, o_bottom),
         ):
             room = view - low - high
-            if world <= room:
-                self.target[axis] = -(low + (room - world) / 2)
+            clear = view - far_low - far_high
+            if world <= clear:  # small enough to sit clear of every panel: centred there
+                self.target[axis] = -(far_low + (clear - world) / 2)
+            elif world <= room:  # it fits between the insets: anywhere there
+                self.target[axis] = min(max(self.target[axis], -(view - high - world)), -low)
             else:
-                self.target[axis] = min(max(self.target[axis], -low), world - view + high)
+                self.target[axis] = min(max(self.target[axis], -far_low), world - view + far_high)
         if snap:
             self.offset = pygame.Vector2(self.target)
 
@@ -124,6 +154,10 @@ class Camera:
             (tile[1] + 0.5) * self.tile_px - self.viewport.h / 2,
         )
         self.clamp(snap)
+        if isinstance(tile[0], int) and isinstance(tile[1], int):
+            self.clear_obstacles((tile[0], tile[1]))
+            if snap:
+                self.offset = pygame.Vector2(self.target)
 
     def ensure_visible(self, tile: Tile, margin_tiles: float = 1.5) -> None:
         """Pan just enough that a tile (and a margin around it) is in view, clear of the panels."""
@@ -139,6 +173,35 @@ class Camera:
         elif top + self.tile_px + m > self.target.y + inner.bottom:
             self.target.y = top + self.tile_px + m - inner.bottom
         self.clamp()
+        self.clear_obstacles(tile)
+
+    def clear_obstacles(self, tile: Tile) -> None:
+        """Move the view the least that takes a tile out from under the corner panels (each
+        way out tried as the map's edges allow it; none found: left as it is)."""
+        rect = self._target_rect(tile)
+        hit = next((o for o in self.obstacles if o.colliderect(rect)), None)
+        if hit is None:
+            return
+        moves = [
+            (rect.right - hit.left + 1, 0),  # the tile to the left of the panel
+            (-(hit.right - rect.left + 1), 0),  # to its right
+            (0, rect.bottom - hit.top + 1),  # above it
+            (0, -(hit.bottom - rect.top + 1)),  # below it
+        ]
+        start = pygame.Vector2(self.target)
+        for dx, dy in sorted(moves, key=lambda m: abs(m[0]) + abs(m[1])):
+            self.target = start + (dx, dy)
+            self.clamp()
+            moved = self._target_rect(tile)
+            if self.visible.contains(moved) and not any(o.colliderect(moved) for o in self.obstacles):
+                return
+        self.target = start
+
+    def _target_rect(self, tile: Tile) -> pygame.Rect:
+        """The screen rect a tile will have once the view reaches its target."""
+        x = self.viewport.x + tile[0] * self.tile_px - round(self.target.x)
+        y = self.viewport.y + tile[1] * self.tile_px - round(self.target.y)
+        return pygame.Rect(x, y, self.tile_px, self.tile_px)
 
     def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
         """Change zoom level by `steps`, keeping the point under `anchor` (screen) in place."""
@@ -154,6 +217,16 @@ class Camera:
         self.tile_px = new
         self.target.update(mx * new - ax, my * new - ay)
         self.clamp(snap=True)
+
+    def fit_px(self) -> int:
+        """The largest tile size at which the whole map fits the part of the view no panel covers."""
+        room = self.visible
+        return max(MIN_FIT, min(room.w // max(1, self.map_w), room.h // max(1, self.map_h)))
+
+    def fit(self) -> None:
+        """Zoom to show the whole map, centred."""
+        self.tile_px = self.fit_px()
+        self.centre_on(((self.map_w - 1) / 2, (self.map_h - 1) / 2), snap=True)
 
     def resize(self, viewport: pygame.Rect) -> None:
         """The viewport moved or changed size."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -24,6 +25,7 @@ from game.ui.render.chunk_cache import ChunkCache
 CHUNK = 16  # tiles a side of a cached chunk
 MAX_CHUNKS = 96  # chunks kept across zoom levels
 GRID_ALPHA = 40  # 0..255: grid line opacity
+WAITING = (30, 33, 40)  # the colour of a chunk not rendered yet
 
 Colour = tuple[int, int, int]
 
@@ -248,20 +250,57 @@ class MapLayer:
         return surface
 
     def chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
-        """A chunk at a zoom level (cached)."""
+        """A chunk at a zoom level (cached; rendered now whatever the frame's budget)."""
         render = functools.partial(self._render_chunk, cx, cy, tile_px)
-        return self._chunks.get((cx, cy, tile_px, self.grid), render)
+        key = (cx, cy, tile_px, self.grid)
+        found = self._chunks.peek(key)
+        return found if found is not None else self._render_and_keep(key, render)
 
-    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """Blit the chunks in view."""
+    def _render_and_keep(
+        self, key: tuple[int, int, int, bool], render: Callable[[], pygame.Surface]
+    ) -> pygame.Surface:
+        self._chunks.begin_frame(None)
+        surface = self._chunks.get(key, render)
+        assert surface is not None
+        return surface
+
+    def _stand_in(self, cx: int, cy: int, tile_px: int) -> pygame.Surface | None:
+        """The chunk at another zoom, scaled to this one (while this one waits its turn)."""
+        for (kx, ky, kpx, grid), surface in self._chunks.items():
+            if (kx, ky, grid) == (cx, cy, self.grid) and kpx != tile_px:
+                w, h = surface.get_width() * tile_px // kpx, surface.get_height() * tile_px // kpx
+                return pygame.transform.scale(surface, (max(1, w), max(1, h)))
+        return None
+
+    def prerender(self, camera: Camera) -> None:
+        """Render the chunks in view now (at load, so the first frame of play does not)."""
+        x0, y0, x1, y1 = camera.visible_tiles()
+        for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
+            for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
+                self.chunk(cx, cy, camera.tile_px)
+
+    def draw(self, surface: pygame.Surface, camera: Camera, budget_s: float | None = None) -> None:
+        """Blit the chunks in view, rendering new ones for at most `budget_s` seconds (the
+        rest show scaled from another zoom, or plain, until a later frame renders them)."""
         tp = camera.tile_px
         x0, y0, x1, y1 = camera.visible_tiles()
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
+        self._chunks.begin_frame(budget_s)
         for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
             for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
                 rect = camera.tile_rect((cx * CHUNK, cy * CHUNK))
-                surface.blit(self.chunk(cx, cy, tp), rect.topleft)
+                render = functools.partial(self._render_chunk, cx, cy, tp)
+                chunk = self._chunks.get((cx, cy, tp, self.grid), render)
+                if chunk is None:
+                    chunk = self._stand_in(cx, cy, tp)
+                if chunk is None:
+                    w = min(CHUNK, self.board.width - cx * CHUNK) * tp
+                    h = min(CHUNK, self.board.height - cy * CHUNK) * tp
+                    surface.fill(WAITING, pygame.Rect(rect.topleft, (w, h)))
+                else:
+                    surface.blit(chunk, rect.topleft)
+        self._chunks.begin_frame(None)
         surface.set_clip(clip)
 
     def render_whole(self, tile_px: int) -> pygame.Surface:

@@ -90,36 +90,60 @@ def arc_array(board: TerrainBoard, centre: Tile, facing: int, radius: int = ARC_
     return np.where(near, arcs, -1).astype(np.int8)
 
 
+def threat_enemies(world: World, side_of: int) -> list[int]:
+    """The active enemies of `side_of`, whose threat the threat overlay shows."""
+    return [
+        e
+        for e in combatants(world)
+        if e != side_of and is_active(world, e) and are_enemies(world, side_of, e)
+    ]
+
+
+def melee_threat(world: World, board: TerrainBoard, enemy: int) -> tuple[Tile, np.ndarray]:
+    """An enemy's tile and the tiles it could Strike next round: anywhere its walk can take
+    it, plus its melee reach."""
+    h, w = board.height, board.width
+    occupied = [tile_of(world, e) for e in combatants(world) if is_active(world, e)]
+    here = tile_of(world, enemy)
+    rate = float(max(0, movement_rate(world, enemy).total))
+    others = [t for t in occupied if t != here]
+    can_stand = reachable(board, here, rate, others).mask(rate)
+    reach = melee_reach(world.get(enemy, Equipment))
+    strike = np.zeros((h, w), bool)
+    ys, xs = np.nonzero(can_stand)
+    for dy in range(-reach, reach + 1):
+        for dx in range(-reach, reach + 1):
+            if dx == 0 and dy == 0:
+                continue
+            tx, ty = xs + dx, ys + dy
+            ok = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h)
+            strike[ty[ok], tx[ok]] = True
+    return here, strike
+
+
+def missile_reach(world: World, enemy: int) -> float | None:
+    """How far an enemy's missile weapon reaches (its long range in metres), or None."""
+    weapon = world.get(enemy, Equipment).missile_weapon()
+    return weapon.ranges[-1] if weapon is not None and weapon.ranges is not None else None
+
+
+def shoot_mask(board: TerrainBoard, here: Tile, radius_m: float) -> np.ndarray:
+    """The tiles a shooter on `here` sees within `radius_m` metres (board only: it may be
+    worked out away from the window's thread)."""
+    _unseen, cover, _beyond = sight_arrays(board, here, radius_m)
+    return cover >= 0
+
+
 def threat_parts(
     world: World, board: TerrainBoard, side_of: int
 ) -> list[tuple[Tile, np.ndarray, np.ndarray]]:
     """For each active enemy of `side_of`: its tile, the tiles it could Strike next round
     (anywhere its walk can take it, plus its melee reach) and the tiles it could shoot."""
-    h, w = board.height, board.width
     parts = []
-    occupied = [tile_of(world, e) for e in combatants(world) if is_active(world, e)]
-    for enemy in combatants(world):
-        if enemy == side_of or not is_active(world, enemy) or not are_enemies(world, side_of, enemy):
-            continue
-        here = tile_of(world, enemy)
-        rate = float(max(0, movement_rate(world, enemy).total))
-        others = [t for t in occupied if t != here]
-        can_stand = reachable(board, here, rate, others).mask(rate)
-        reach = melee_reach(world.get(enemy, Equipment))
-        strike = np.zeros((h, w), bool)
-        ys, xs = np.nonzero(can_stand)
-        for dy in range(-reach, reach + 1):
-            for dx in range(-reach, reach + 1):
-                if dx == 0 and dy == 0:
-                    continue
-                tx, ty = xs + dx, ys + dy
-                ok = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h)
-                strike[ty[ok], tx[ok]] = True
-        shoot = np.zeros((h, w), bool)
-        weapon = world.get(enemy, Equipment).missile_weapon()
-        if weapon is not None and weapon.ranges is not None:
-            _unseen, cover, _beyond = sight_arrays(board, here, weapon.ranges[-1])
-            shoot = cover >= 0
+    for enemy in threat_enemies(world, side_of):
+        here, strike = melee_threat(world, board, enemy)
+        radius = missile_reach(world, enemy)
+        shoot = shoot_mask(board, here, radius) if radius is not None else np.zeros_like(strike)
         parts.append((here, strike, shoot))
     return parts
 

@@ -5,8 +5,9 @@
     arcs    facing arcs: F front, L/R sides, B back (cross-hatched) around a combatant
     sight   line of sight and cover from a tile, over the whole map: unseen tiles dark
             and crossed; cover marked with a shield holding L (low) or H (high)
-    threat  tiles enemies could Strike (red, slashes) or shoot (purple, dots) next
-            round, with the count, and a B where the threat would be in the back arc
+    threat  tiles enemies could attack in melee (red, slashes, with how many when two or
+            more) or with missiles (purple, dots) next round, and a B where the threat
+            would come from the back arc
     chance  the hit chance on the hovered target, with its full breakdown (a tooltip)
     terrain what each tile does: blocks movement and/or sight, cover, move cost
             (`game.ui.render.terrain_overlay`)
@@ -31,6 +32,7 @@ from game.core.modifiers import signed
 from game.rules.modules.base import TileMarks
 from game.rules.modules.cover import COVER_PENALTY
 from game.rules.positions import RANGE_BANDS
+from game.rules.registry import action_specs
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
 from game.ui.render.module_marks import draw_marks, marks_masks
@@ -71,6 +73,7 @@ class OverlayData:
     cover: np.ndarray | None = None  # int8: 0 none, 1 low, 2 high, -1 not shown
     sight_beyond: np.ndarray | None = None  # bool: too far for the overlay (huge maps only)
     sight_origin: Tile | None = None
+    cover_shown: bool = True  # False: no rules module in play makes cover count
     threat_melee: np.ndarray | None = None  # int: enemies that could Strike the tile
     threat_missile: np.ndarray | None = None  # int: enemies that could shoot it
     threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
@@ -103,6 +106,7 @@ class OverlayLayer:
         self.version = 0
         self._stamps: dict[int, Stamps] = {}
         self._chunks = ChunkCache(MAX_CHUNKS)
+        self._last: dict[tuple[int, int, int], pygame.Surface] = {}  # the chunk drawn last, per place
         self._edges: dict[str, tuple[np.ndarray, ...]] = {}
         self._marks_cache: dict[tuple[int, str], list[np.ndarray]] = {}
 
@@ -110,6 +114,7 @@ class OverlayLayer:
         """Use a new theme (palette or scale changed)."""
         self.theme = theme
         self._stamps.clear()
+        self._last.clear()
         self.invalidate()
 
     def set_data(self, data: OverlayData) -> None:
@@ -194,11 +199,15 @@ class OverlayLayer:
             if data.threat_missile is not None:
                 each(data.threat_missile > 0, st.fill(pal.threat_missile, 0, "dots", 200))
             if labels:
-                total = data.threat_melee + (data.threat_missile if data.threat_missile is not None else 0)
-                for n in range(1, 10):
-                    each(total == n, st.letter(str(n), pal.threat, "topleft"))
-                each(total >= 10, st.letter("9+", pal.threat, "topleft"))
-                if data.threat_back is not None:
+                # Only melee threat is counted on the tiles: a rifle reaches most of a map, and a
+                # number on every tile would say nothing.
+                melee = data.threat_melee[win]
+                for n in range(2, 10):
+                    if (melee == n).any():
+                        each(data.threat_melee == n, st.letter(str(n), pal.threat, "topleft"))
+                if (melee >= 10).any():
+                    each(data.threat_melee >= 10, st.letter("9+", pal.threat, "topleft"))
+                if data.threat_back is not None and data.threat_back[win].any():
                     each(data.threat_back, st.letter("B", pal.arc_back, "topright"))
         if "reach" in active and data.walk is not None and data.sprint is not None:
             each(data.walk, st.fill(pal.walk, FILL_ALPHA))
@@ -253,19 +262,27 @@ class OverlayLayer:
                         )
         return surface
 
-    def draw(self, surface: pygame.Surface, camera: Camera) -> None:
-        """Blit the overlay chunks in view."""
+    def draw(self, surface: pygame.Surface, camera: Camera, budget_s: float | None = None) -> None:
+        """Blit the overlay chunks in view, rendering new ones for at most `budget_s` seconds;
+        a chunk not rendered yet shows as it was drawn last (a frame or two stale)."""
         if self.data is None or not (self.active - {"chance"}):
             return
         tp = camera.tile_px
         x0, y0, x1, y1 = camera.visible_tiles()
         clip = surface.get_clip()
         surface.set_clip(camera.viewport)
+        self._chunks.begin_frame(budget_s)
         for cy in range(y0 // CHUNK, (y1 - 1) // CHUNK + 1):
             for cx in range(x0 // CHUNK, (x1 - 1) // CHUNK + 1):
                 render = functools.partial(self._render_chunk, cx, cy, tp)
                 chunk = self._chunks.get((cx, cy, tp, self.version), render)
-                surface.blit(chunk, camera.tile_rect((cx * CHUNK, cy * CHUNK)).topleft)
+                if chunk is None:
+                    chunk = self._last.get((cx, cy, tp))
+                else:
+                    self._last[(cx, cy, tp)] = chunk
+                if chunk is not None:
+                    surface.blit(chunk, camera.tile_rect((cx * CHUNK, cy * CHUNK)).topleft)
+        self._chunks.begin_frame(None)
         self._draw_band_labels(surface, camera)
         surface.set_clip(clip)
 
@@ -313,23 +330,35 @@ class OverlayLayer:
         if "sight" in self.active and data.unseen is not None:
             if data.sight_beyond is not None and data.sight_beyond.any():
                 rows.append(("sight", "too far for the sight overlay", pal.no_sight, "dots"))
-            rows += [
-                ("sight", "no line of sight", pal.no_sight, "cross"),
-                ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
-                ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
-            ]
+            rows.append(("sight", "no line of sight", pal.no_sight, "cross"))
+            if data.cover_shown:
+                rows += [
+                    ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
+                    ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
+                ]
         if "terrain" in self.active and data.terrain is not None:
             rows += terrain_legend(pal)
         for name, marks in data.marks.items():
             if name in self.active:
                 rows += marks_legend(name, pal, marks)
         if "threat" in self.active and data.threat_melee is not None:
+            melee, missile = threat_words()
             rows += [
-                ("threat", "enemies could Strike (n = how many)", pal.threat, "slash"),
-                ("threat", "enemies could shoot", pal.threat_missile, "dots"),
-                ("threat", "B: a threat from the back arc", pal.arc_back, ""),
+                ("threat", f"melee threat ({melee}); 2+: how many enemies", pal.threat, "slash"),
+                ("threat", f"missile threat ({missile})", pal.threat_missile, "dots"),
             ]
+            if data.threat_back is not None and data.threat_back.any():
+                rows.append(("threat", "B: a threat from the back arc", pal.arc_back, ""))
         return rows
+
+
+def threat_words() -> tuple[str, str]:
+    """The attacks behind the threat overlay's two kinds, in their own names ("Strike,
+    Brawling, Disarm" and "Missile Strike"), read from the registered attacks."""
+    offensive = [s for s in action_specs() if "offensive" in s.roles]
+    melee = ", ".join(s.label for s in offensive if "melee" in s.roles) or "melee attacks"
+    missile = ", ".join(s.label for s in offensive if "melee" not in s.roles) or "missile attacks"
+    return melee, missile
 
 
 def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, int], colour: Colour) -> None:

@@ -1,21 +1,23 @@
-"""Side panel pieces: the stage bar, a combatant's sheet, the dice box, declared orders."""
+"""Side panel pieces: a combatant's sheet, the dice box (the stage bar is `stage_bar`)."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 import pygame
 
 from game.core.geometry import direction_name
+from game.core.modifiers import roll_possible
 from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
 from game.rules.registry import module_badges
 from game.rules.stats import movement_rate, skill_roll
 from game.ui.render.conditions import sheet_lines
+from game.ui.render.stage_bar import Chip, draw_stage_bar
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import blit_text, draw_panel
 from game.ui.theme import SideStyle, Theme
 from game.world import Appearance, Condition, Equipment, Facing, Name, Position, Side, World
+
+__all__ = ["Chip", "dice_size", "draw_dice", "draw_sheet", "draw_stage_bar", "look_of", "roll_verdict"]
 
 SHEET_SKILLS = (
     "strike",
@@ -29,19 +31,6 @@ SHEET_SKILLS = (
     "movement",
     "timing",
 )
-
-
-@dataclass(frozen=True)
-class Chip:
-    """One combatant in the stage bar's Timing order."""
-
-    eid: int
-    name: str
-    style: SideStyle
-    score: str | None
-    declared: bool
-    declaring: bool
-    active: bool
 
 
 def look_of(world: World, eid: int, style: SideStyle) -> TokenLook:
@@ -58,73 +47,6 @@ def look_of(world: World, eid: int, style: SideStyle) -> TokenLook:
         tuple(b.text for b in badges),
         any(b.lying for b in badges),
     )
-
-
-def draw_stage_bar(
-    surface: pygame.Surface,
-    theme: Theme,
-    rect: pygame.Rect,
-    title: str,
-    stage: str,
-    chips: list[Chip],
-    note: str,
-    art: TokenArt,
-) -> list[tuple[pygame.Rect, int]]:
-    """Round, stage and the Timing order (best first) with whose declaration it is.
-
-    Returns the rect of each chip (for hover and clicks)."""
-    pal = theme.palette
-    draw_panel(surface, theme, rect, pal.panel_dark, edge=False)
-    pygame.draw.line(surface, pal.panel_edge, rect.bottomleft, rect.bottomright)
-    pad = theme.px(10)
-    x = rect.x + pad
-    r = blit_text(surface, theme, title, (x, rect.centery), 15, pal.accent, True, anchor="midleft")
-    x = r.right + theme.px(12)
-    r = blit_text(surface, theme, stage, (x, rect.centery), 14, pal.text, True, anchor="midleft")
-    x = r.right + theme.px(16)
-    if chips:
-        r = blit_text(
-            surface, theme, "Timing (best first):", (x, rect.centery), 12, pal.text_dim, anchor="midleft"
-        )
-        x = r.right + theme.px(6)
-    out = []
-    h = rect.h - theme.px(10)
-    icon = h - theme.px(6)
-    for chip in chips:
-        label = chip.name + (f" {chip.score}" if chip.score is not None else "")
-        text = theme.text(label, 13, pal.text if chip.active else pal.text_dim, chip.declaring)
-        mark = "✓" if chip.declared else ("…" if chip.declaring else "")
-        mark_img = (
-            theme.text(mark, 13, pal.text_good if chip.declared else pal.accent, True) if mark else None
-        )
-        w = icon + text.get_width() + theme.px(14) + (mark_img.get_width() + theme.px(4) if mark_img else 0)
-        box = pygame.Rect(x, rect.y + theme.px(5), w, h)
-        if box.right > rect.right - theme.px(230):
-            blit_text(surface, theme, "…", (x, rect.centery), 14, pal.text_dim, anchor="midleft")
-            break
-        pygame.draw.rect(
-            surface, pal.button_hover if chip.declaring else pal.button, box, border_radius=h // 2
-        )
-        pygame.draw.rect(
-            surface,
-            pal.accent if chip.declaring else chip.style.colour,
-            box,
-            2 if chip.declaring else 1,
-            border_radius=h // 2,
-        )
-        token = art.token(TokenLook("person", chip.style, 0, not chip.active, False), icon)
-        surface.blit(token, (box.x + theme.px(3), box.y + theme.px(3)))
-        surface.blit(text, (box.x + icon + theme.px(8), box.centery - text.get_height() // 2))
-        if mark_img is not None:
-            surface.blit(
-                mark_img,
-                (box.right - mark_img.get_width() - theme.px(7), box.centery - mark_img.get_height() // 2),
-            )
-        out.append((box, chip.eid))
-        x = box.right + theme.px(4)
-    if note:
-        blit_text(surface, theme, note, (rect.right - pad, rect.centery), 12, pal.text_dim, anchor="midright")
-    return out
 
 
 def draw_sheet(
@@ -209,18 +131,53 @@ def draw_sheet(
         y += theme.line_height(12)
 
 
+def _roll_lines(event: Rolled) -> list[str]:
+    lines = [f"{event.actor} — {event.action}" + (f" on {event.target}" if event.target else "")]
+    lines.append(event.breakdown.text())
+    if event.note:
+        lines.append(event.note)
+    return lines
+
+
+def _event_line(event: Event) -> str:
+    text = event.text()
+    if isinstance(event, Moved) and not event.note and len(event.path) > 1:
+        text = f"{event.actor} {event.mode}s {event.metres:.1f} m"
+    return text
+
+
+def dice_size(theme: Theme, event: Event) -> tuple[int, int]:
+    """The size of the card `draw_dice` draws for an event."""
+    if isinstance(event, Rolled):
+        lines = _roll_lines(event)
+        return max(theme.font(14).size(line)[0] for line in lines) + theme.px(120), theme.px(92)
+    w, h = theme.font(14, True).size(_event_line(event))
+    return w + theme.px(20), h + theme.px(10) + theme.px(4)
+
+
+def roll_verdict(event: Rolled, shown: bool) -> str:
+    """What the roll needed and what it did, in words (the rules' `roll_possible` decides
+    whether a die is rolled at all, for attacks and Withstand Injury alike)."""
+    need = event.breakdown.total
+    if event.die is None:
+        return f"impossible: needs {need} or less, below 1, so no die is rolled"
+    if not shown:
+        return f"needs {need} or less …" if roll_possible(need) else "rolling …"
+    always = " (12 always fails)" if event.die == 12 else ""
+    if roll_possible(need):
+        return f"needs {need} or less{always}: rolled {event.die} → {event.outcome.upper()}"
+    # A Called Shot whose part is out of reach is still rolled for the torso (CO.08).
+    return f"{event.note}{always}: rolled {event.die} → {event.outcome.upper()}"
+
+
 def draw_dice(
     surface: pygame.Surface, theme: Theme, event: Event, centre_top: tuple[int, int], progress: float
 ) -> None:
     """The event on screen: a die with its breakdown for rolls, one line for the rest."""
     pal = theme.palette
     if isinstance(event, Rolled):
-        lines = [f"{event.actor} — {event.action}" + (f" on {event.target}" if event.target else "")]
-        lines.append(event.breakdown.text())
-        if event.note:
-            lines.append(event.note)
-        width = max(theme.font(14).size(line)[0] for line in lines) + theme.px(120)
-        height = theme.px(92)
+        lines = _roll_lines(event)
+        width, height = dice_size(theme, event)
         rect = pygame.Rect(0, 0, width, height)
         rect.midtop = centre_top
         draw_panel(surface, theme, rect, pal.panel_dark, alpha=235)
@@ -248,14 +205,7 @@ def draw_dice(
         tx = die_rect.right + theme.px(14)
         blit_text(surface, theme, lines[0], (tx, rect.y + theme.px(10)), 14, pal.text, True)
         blit_text(surface, theme, lines[1], (tx, rect.y + theme.px(32)), 14, pal.accent)
-        if event.die is None:
-            verdict = "impossible: the modified stat is below 1"
-        elif progress > 0.25:
-            need = event.breakdown.total
-            always = " (12 always fails)" if event.die == 12 else ""
-            verdict = f"needs ≤ {need}{always}: rolled {event.die} → {event.outcome.upper()}"
-        else:
-            verdict = f"needs ≤ {event.breakdown.total} …"
+        verdict = roll_verdict(event, progress > 0.25)
         blit_text(
             surface,
             theme,
@@ -266,10 +216,7 @@ def draw_dice(
             True,
         )
         return
-    text = event.text()
-    if isinstance(event, Moved) and not event.note and len(event.path) > 1:
-        text = f"{event.actor} {event.mode}s {event.metres:.1f} m"
-    image = theme.text(text, 14, pal.text, True)
+    image = theme.text(_event_line(event), 14, pal.text, True)
     rect = image.get_rect(midtop=(centre_top[0], centre_top[1] + theme.px(4))).inflate(
         theme.px(20), theme.px(10)
     )

@@ -15,6 +15,7 @@ from pathlib import Path
 import pygame
 
 from game.core.geometry import DIRECTION_VECTORS
+from game.ui.render.labels import LabelPlacer
 from game.ui.theme import ASSETS, Colour, SideStyle, Theme, darken, lighten
 
 TOKENS_DIR = ASSETS / "tokens"
@@ -234,17 +235,41 @@ def draw_token_label(
     tile_px: int,
     colour: Colour,
     above: bool = False,
+    placer: LabelPlacer | None = None,
 ) -> None:
     """A token's name under it, or over it (above its injury pips) when the tile
-    below holds another token the name would cover."""
+    below holds another token the name would cover.  With a `placer` the name goes where
+    it is inside the map and clear of the names placed before (the other side of the token
+    if need be), and is left out when there is no such place."""
     if tile_px < LABEL_MIN_TILE:
         return
     radius = token_size(tile_px) / 2
     cx, cy = centre
-    if above:
-        draw_name(surface, theme, name, (cx, cy - radius - 2 * pip_radius(tile_px)), colour, below=False)
+    under = name_pill(theme, name, (cx, cy + radius + 1), below=True)
+    over = name_pill(theme, name, (cx, cy - radius - 2 * pip_radius(tile_px)), below=False)
+    first, second = (over, under) if above else (under, over)
+    if placer is None:
+        spot: pygame.Rect | None = first
     else:
-        draw_name(surface, theme, name, (cx, cy + radius + 1), colour)
+        spot = placer.place(first, second)
+    if spot is not None:
+        draw_name_at(surface, theme, name, spot, colour)
+
+
+def name_pill(theme: Theme, name: str, point: tuple[float, float], below: bool = True) -> pygame.Rect:
+    """The pill a name takes: `point` is its top centre, or its bottom centre when not `below`."""
+    text = theme.text(name, 11, (240, 240, 240), bold=True)
+    at = (round(point[0]), round(point[1]))
+    rect = text.get_rect(midtop=at) if below else text.get_rect(midbottom=at)
+    return rect.inflate(theme.px(8), theme.px(2))
+
+
+def draw_name_at(surface: pygame.Surface, theme: Theme, name: str, pill: pygame.Rect, colour: Colour) -> None:
+    """A name on a dark pill with a side-coloured edge, in `pill`."""
+    text = theme.text(name, 11, (240, 240, 240), bold=True)
+    pygame.draw.rect(surface, (16, 18, 22), pill, border_radius=pill.h // 2)
+    pygame.draw.rect(surface, darken(colour, 0.1), pill, 1, border_radius=pill.h // 2)
+    surface.blit(text, text.get_rect(center=pill.center))
 
 
 def draw_name(
@@ -257,13 +282,7 @@ def draw_name(
 ) -> None:
     """A name on a dark pill with a side-coloured edge; `point` is the pill's top
     centre, or its bottom centre when not `below`."""
-    text = theme.text(name, 11, (240, 240, 240), bold=True)
-    at = (round(point[0]), round(point[1]))
-    rect = text.get_rect(midtop=at) if below else text.get_rect(midbottom=at)
-    pill = rect.inflate(theme.px(8), theme.px(2))
-    pygame.draw.rect(surface, (16, 18, 22), pill, border_radius=pill.h // 2)
-    pygame.draw.rect(surface, darken(colour, 0.1), pill, 1, border_radius=pill.h // 2)
-    surface.blit(text, rect)
+    draw_name_at(surface, theme, name, name_pill(theme, name, point, below), colour)
 
 
 def draw_ring(

@@ -7,6 +7,7 @@ disabled, and the tooltip shows it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -37,13 +38,19 @@ def draw_panel(
     pal = theme.palette
     colour = colour or pal.panel
     if alpha < 255:
-        layer = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=RADIUS)
-        surface.blit(layer, rect.topleft)
+        surface.blit(_translucent(rect.size, tuple(colour), alpha), rect.topleft)
     else:
         pygame.draw.rect(surface, colour, rect, border_radius=RADIUS)
     if edge:
         pygame.draw.rect(surface, pal.panel_edge, rect, 1, border_radius=RADIUS)
+
+
+@functools.lru_cache(maxsize=64)
+def _translucent(size: tuple[int, int], colour: tuple[int, ...], alpha: int) -> pygame.Surface:
+    """A rounded translucent panel of that size (made once: cards are drawn every frame)."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=RADIUS)
+    return layer
 
 
 def blit_text(
@@ -153,6 +160,12 @@ class MenuItem:
     enabled: bool = True
     reason: str = ""
     explain: list[str] = field(default_factory=list)
+    note: str = ""  # a remark under an enabled item (a defence no declared attack calls for)
+
+    @property
+    def second_line(self) -> str:
+        """What is written under the label: why it is disabled, else its note."""
+        return self.reason if not self.enabled and self.reason else self.note
 
 
 class PopupMenu:
@@ -179,11 +192,11 @@ class PopupMenu:
             w = theme.font(14).size(item.label)[0] + theme.px(24)
             if item.detail:
                 w += theme.font(13).size(item.detail)[0] + theme.px(16)
-            if not item.enabled and item.reason:
-                w = max(w, min(theme.px(420), theme.font(12).size(item.reason)[0] + theme.px(24)))
+            if item.second_line:
+                w = max(w, min(theme.px(420), theme.font(12).size(item.second_line)[0] + theme.px(24)))
             widths.append(w)
         width = max(widths) + 2 * pad
-        heights = [row + (theme.line_height(12) if not it.enabled and it.reason else 0) for it in self.items]
+        heights = [row + (theme.line_height(12) if it.second_line else 0) for it in self.items]
         height = theme.line_height(14) + pad * 3 + sum(heights)
         x, y = self.pos
         x = min(max(0, x), screen[0] - width)
@@ -260,8 +273,8 @@ class PopupMenu:
                     pal.accent if item.enabled else pal.text_dim,
                     anchor="topright",
                 )
-            if not item.enabled and item.reason:
-                reason = item.reason
+            if item.second_line:
+                reason = item.second_line
                 font = theme.font(12)
                 while font.size(reason)[0] > rect.width - 2 * pad and len(reason) > 4:
                     reason = reason[:-4] + "…"
@@ -271,7 +284,7 @@ class PopupMenu:
                     reason,
                     (rect.x + pad + theme.px(8), rect.y + theme.line_height(14) + theme.px(4)),
                     12,
-                    pal.text_bad,
+                    pal.text_bad if not item.enabled else pal.text_dim,
                 )
 
 

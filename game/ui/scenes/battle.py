@@ -9,6 +9,10 @@ All changes to the battle go through the session (`Battle.declare` and
 playback, from a private copy that replays the round's events).  The map view, the
 order panel, the plans on the map, the menus, the overlays' inputs and the input
 routing live in `game.ui.battle` and `game.ui.map_view`.
+
+Between playback and the next round's Timing an end-of-round summary waits for the
+player (`round_summary`); the events a round plays make sounds (`game.ui.sound`); a
+battle with orders declared since its last save asks before it is left.
 """
 
 from __future__ import annotations
@@ -22,35 +26,39 @@ import pygame
 
 from game.core.geometry import Tile
 from game.rules.battle import Battle
-from game.rules.orders import Order
-from game.rules.positions import combatants, find_by_name, is_active, occupant, tile_of
+from game.rules.events import Event
+from game.rules.positions import combatants, find_by_name, is_active, tile_of
 from game.session.flow import AwaitResolution, BattleOver, Session
 from game.ui.ai_runner import AiDeclaration, window_session
 from game.ui.app import App, Scene
 from game.ui.battle.ai_reasons import AiReasons
-from game.ui.battle.hud import battle_hint, draw_battle_stage_bar
+from game.ui.battle.drawing import BattleDrawing
+from game.ui.battle.focus import BattleFocus
 from game.ui.battle.input import BattleInput
-from game.ui.battle.order_panel import OrderPanel, draw_declared_list, draw_pace_panel
+from game.ui.battle.order_panel import OrderPanel
 from game.ui.battle.orders import OrderCommands
-from game.ui.battle.overlay_feed import OverlayFeed, declared_viewpoint
-from game.ui.battle.plans import draw_cursor, draw_declared, draw_draft, draw_enemy_chances, plan_end
-from game.ui.battle.tips import chance_lines, panel_lines
+from game.ui.battle.overlay_defaults import OverlayChoice
+from game.ui.battle.overlay_feed import OverlayFeed
+from game.ui.battle.pacing import action_ends, sound_cue
+from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner, terrain_board
 from game.ui.playback import Playback
-from game.ui.render.battlefield import draw_hint, draw_side_panel, draw_toasts, screen_rects, side_styles
+from game.ui.prefs import ANIMATION_SPEEDS
+from game.ui.render.battlefield import screen_rects, side_styles
 from game.ui.render.camera import Camera
 from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
 from game.ui.render.tokens import TokenArt
-from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
+from game.ui.render.widgets import Button, PopupMenu
 from game.ui.theme import SideStyle
-from game.world import Position, Side, World
+from game.world import Side, World
 
 TOAST_SECONDS = 4.0
+QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them makes a sound
 
 
-class BattleScene(BattleInput, OrderCommands, Scene):
+class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene):
     """One battle, from its first round to its end."""
 
     def __init__(
@@ -70,6 +78,7 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         self.art = getattr(battle_map, "art", None) if battle_map is not None else None
         self.styles = self._side_styles()
         self.view = MapView(self.theme, battle.board, self.art)
+        self.overlay_choice = OverlayChoice(self.view.overlays.active)
         self.log = LogPanel(self.theme)
         self.rects: dict[str, pygame.Rect] = {}
         self.on_resize(app.screen.get_size())
@@ -92,11 +101,21 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         self.clock = 0.0
         self.feed = OverlayFeed()
         self.finished = False
+        self.summary: RoundSummaryCard | None = None
+        self.cards: list[pygame.Rect] = []  # the cards over the map this frame (they take clicks)
+        self.close_inspect = Button("×", lambda: self.select(self.actor))
         self.saved_path: Path | None = None
         self.session = session or window_session(battle, self._note)
+        self.saved_mark = self.progress_mark()  # as it stands now: new, or loaded from its save
+        self._track_autosaves()
         first = next((e for e in combatants(battle.world) if is_active(battle.world, e)), None)
         if first is not None:
             self.camera.centre_on(tile_of(battle.world, first), snap=True)
+        # Work done at load so that play never waits for it: the map in view, the fonts, and
+        # the ray tables of line of sight (the sight and threat overlays need them).
+        self.view.prerender()
+        self.theme.warm_fonts()
+        self.feed.warm(self.terrain, battle.world)
         if note:
             self.log.add_text(note)
         self.started = False  # the first update starts the flow (the scene is on the stack by then)
@@ -142,6 +161,34 @@ class BattleScene(BattleInput, OrderCommands, Scene):
             self.on_resize(self.app.screen.get_size())
             self.styles = self._side_styles()
 
+    # ------------------------------------------------------------- saved or not
+    def progress_mark(self) -> tuple[int, int, int]:
+        """Where the battle stands: round, orders declared in it, events so far."""
+        rnd = self.battle.round
+        return self.battle.number, len(rnd.orders) if rnd is not None else -1, len(self.battle.events())
+
+    def _track_autosaves(self) -> None:
+        """Note each autosave the session makes, so leaving right after one asks nothing."""
+        autosave = self.session.autosave
+        if autosave is None:
+            return
+
+        def saving(battle: Battle) -> object:
+            saved = autosave(battle)
+            self.saved_mark = self.progress_mark()
+            return saved
+
+        self.session.autosave = saving
+
+    def leave_warning(self) -> str | None:
+        """What leaving now would lose: the orders and rolls since the last save (none once the
+        battle is over, or right after a save or the round's autosave)."""
+        if self.finished or self.progress_mark() == self.saved_mark:
+            return None
+        return (
+            "This round's declarations (and anything resolved since) are not saved yet. "
+            "Rounds are autosaved as they begin; a save now keeps everything."
+        )
     # ------------------------------------------------------------- the flow
     @property
     def world(self) -> World:
@@ -226,21 +273,73 @@ class BattleScene(BattleInput, OrderCommands, Scene):
     def _resolve(self) -> None:
         before = self.battle.world.copy()
         events = self.session.resolve()
-        self.playback = Playback(before, events, self.app.prefs.animation_speed)
+        prefs = self.app.prefs
+        pauses = action_ends(events, self._is_mine).__contains__ if prefs.pause_after_mine else None
+        self.playback = Playback(before, events, prefs.animation_speed, pauses)
         self.phase = "playback"
         self.draft = None
         self.planner = None
         self.actor = None
 
+    def _is_mine(self, name: str) -> bool:
+        """Whether the combatant of that name is played at this window."""
+        eid = find_by_name(self.battle.world, name)
+        return eid is not None and self.session.is_human(self.battle.world.get(eid, Side).name)
+
     def _end_playback(self) -> None:
+        events = self.playback.events if self.playback is not None else []
         self.playback = None
+        self.view.end_follow()
         self._logged = len(self.battle.events())
+        # The summary waits for a player; with nobody at the window (AI against AI) it is skipped.
+        if self.app.prefs.round_summary and not self.battle.over and events and self.session.human_sides():
+            self.summary = RoundSummaryCard(events, self._after_summary)
+            self.phase = "summary"
+            return
         self.phase = "idle"
         self.advance()
+
+    def _after_summary(self) -> None:
+        """The player has read the round's summary: on to the next round."""
+        self.summary = None
+        self.phase = "idle"
+        self.advance()
+
+    def reveal(self, events: list[Event]) -> None:
+        """Events put on screen: into the log, and their sounds (not for a whole skipped round)."""
+        for event in events:
+            self.log.add(event)
+        if len(events) <= QUIET_AFTER:
+            for event in events:
+                cue = sound_cue(event)
+                if cue is not None:
+                    self.app.sound.play(cue)
+
+    def set_speed(self, step: int) -> None:
+        """Resolution slower (-1) or faster (+1); remembered in the settings."""
+        speeds = list(ANIMATION_SPEEDS)
+        prefs = self.app.prefs
+        here = min(range(len(speeds)), key=lambda i: abs(speeds[i] - prefs.animation_speed))
+        prefs.animation_speed = speeds[min(len(speeds) - 1, max(0, here + step))]
+        self.app.save_prefs()
+        if self.playback is not None:
+            self.playback.set_speed(prefs.animation_speed)
+        self.toast(f"Resolution speed {prefs.animation_speed:g}×")
+
+    def toggle_overlay(self, name: str) -> None:
+        """The player's number key for a window overlay."""
+        on, said = self.overlay_choice.toggle(name, self.overlays.active, self.battle.options)
+        if on != (name in self.overlays.active):
+            self.refresh_overlays()
+        self.toast(said, bad=not on and "not in play" in said)
 
     def _finish(self) -> None:
         self.finished = True
         self.phase = "over"
+        winner = self.battle.outcome().winner
+        humans = self.session.human_sides()
+        won = winner is not None and (winner in humans or not humans)
+        self.app.sound.play("victory" if won else "defeat")
         self.app.push_screen("end", self)
 
     def can_save(self) -> bool:
@@ -266,6 +365,7 @@ class BattleScene(BattleInput, OrderCommands, Scene):
             self.toast(f"Save failed: {err}", bad=True)
             return None
         self.saved_path = path
+        self.saved_mark = self.progress_mark()
         self.toast(f"Saved to {path}")
         self.log.add_text(f"saved to {path}")
         return path
@@ -282,15 +382,17 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         if not self.started:
             self.started = True
             self.advance()
-        self.camera.update(dt)
+        self.view.update(dt)
         if self.app.prefs.edge_scroll and not self.menu:
             self.view.edge_scroll(dt, self.app.screen.get_size())
         if self.phase == "ai":
             self._poll_ai()
         if self.playback is not None:
-            for event in self.playback.update(dt):
-                self.log.add(event)
-            if self.playback.done:
+            self.reveal(self.playback.update(dt))
+            pb = self.playback
+            if pb is not None:
+                self.view.follow(pb.world, pb.current, (self.battle.number, pb.index))
+            if pb is not None and pb.done:
                 self._end_playback()
         for toast in self.toasts:
             toast[1] -= dt
@@ -298,212 +400,7 @@ class BattleScene(BattleInput, OrderCommands, Scene):
         if self.menu is not None and self.menu.closed:
             self.menu = None
         self.refresh_overlays()
-        self.view.keep_clear_of_legend()
-
-    # ------------------------------------------------------------- overlays
-    def focus(self) -> int | None:
-        """The combatant the overlays are about: the selected one, else the declarer
-        (during playback, else whoever the event on screen is about)."""
-        shown = None
-        if self.playback is not None and self.playback.current is not None:
-            who = getattr(self.playback.current, "actor", None) or getattr(
-                self.playback.current, "target", None
-            )
-            shown = find_by_name(self.world, who) if isinstance(who, str) else None
-        for eid in (self.selected, self.actor, shown):
-            if eid is not None and self.world.has(eid, Position):
-                return eid
-        return None
-
-    def viewpoint(self) -> tuple[int, Planner, Draft] | None:
-        """Whose attacks the hit chances show, and from where: the combatant the overlays are
-        about (`focus`), standing where `plan_end` puts it; the order being drafted for the
-        declarer, and for anyone else the path and facing it declared this round.
-
-        The sight overlay is drawn from that same tile, so the two always agree."""
-        eid = self.focus()
-        if eid is None or not is_active(self.world, eid):
-            return None
-        if (
-            eid == self.actor
-            and self.phase == "declare"
-            and self.planner is not None
-            and self.draft is not None
-        ):
-            return eid, self.planner, self.draft
-
-        def planned() -> tuple[Planner, Draft]:
-            rnd = self.battle.round
-            earlier = dict(rnd.orders) if rnd is not None and self.playback is None else {}
-            return declared_viewpoint(self.world, self.battle.board, self.battle.options, eid, earlier)
-
-        planner, draft = self.feed.cached(("viewpoint", eid, self._world_version()), planned)
-        return eid, planner, draft
-
-    def hovered_combatant(self) -> int | None:
-        """The living combatant under the mouse or keyboard cursor."""
-        tile = self.view.pointed()
-        return occupant(self.world, tile) if tile is not None else None
-
-    def plan_end(self, eid: int) -> tuple[Tile, int]:
-        """Where a combatant will stand and face: its draft or declared order, else now."""
-        order: Order | None = None
-        if self.draft is not None and eid == self.actor:
-            order = self.draft.order()
-        elif self.battle.round is not None and self.playback is None:
-            order = self.battle.round.orders.get(eid)
-        return plan_end(self.world, eid, order)
-
-    def _world_version(self) -> tuple[int, int, int]:
-        rnd = self.battle.round
-        return (
-            self.battle.number,
-            len(rnd.orders) if rnd is not None else -1,
-            self.playback.index if self.playback is not None else -2,
-        )
-
-    def refresh_overlays(self) -> None:
-        """Give the overlays new data if whom or what they show has changed."""
-        focus = self.focus()
-        hovered = self.hovered_combatant()
-        plan = self.plan_end(focus) if focus is not None else None
-        sight_origin = plan[0] if plan else self.view.pointed()
-        arcs_of = hovered if hovered is not None else focus
-        arcs_plan = self.plan_end(arcs_of) if arcs_of is not None else None
-        drafting = None
-        if self.planner is not None and self.draft is not None and self.actor is not None:
-            drafting = (self.actor, self.planner, self.draft.order())
-        layer, world, version = self.overlays, self.world, self._world_version()
-        orders = self.battle.round.orders if self.battle.round is not None and self.playback is None else {}
-        self.feed.refresh(
-            layer,
-            world,
-            self.terrain,
-            version,
-            focus,
-            plan,
-            sight_origin,
-            arcs_plan,
-            drafting,
-            self.battle.options,
-            orders,
-        )
-
-    # ------------------------------------------------------------- drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        """The whole battle screen."""
-        surface.fill(self.theme.palette.background)
-        self.draw_map(surface)
-        self.chip_rects = draw_battle_stage_bar(
-            surface, self.theme, self.rects["top"], self.battle, self.playback, self.style_of, self.tokens
-        )
-        self._draw_right(surface)
-        self.log.draw(surface, self.rects["log"])
-        controller = self.controller_of(self.actor) if self.actor is not None else ""
-        hint = battle_hint(self.battle, self.phase, self.actor, controller, self.playback, self.clock)
-        draw_hint(surface, self.theme, hint, self.rects["hint"])
-        self._draw_chance_tip(surface)
-        if self.menu is not None:
-            self.menu.draw(surface)
-            item = self.menu.hovered_item()
-            if item is not None and item.explain:
-                spot = (self.menu.rect.right, self.menu.item_rects[self.menu.index].y)
-                draw_tooltip(surface, self.theme, item.explain, spot)
-        else:
-            self._draw_hover_tips(surface)
-        self.ai_reasons.draw(surface, self.theme, self.rects["map"])
-        draw_toasts(surface, self.theme, self.toasts, self.rects["map"])
-
-    def draw_map(self, surface: pygame.Surface) -> None:
-        """The map viewport: tiles, overlays, plans, tokens, the dice box, the legend."""
-        self.view.draw(
-            surface,
-            self.world,
-            self.style_of,
-            self.playback,
-            selected=self.selected,
-            hovered=self.hovered_combatant(),
-            declarer=self.actor if self.phase in ("declare", "ai") else None,
-            clock=self.clock,
-            under=self._draw_plans,
-            over=self._draw_marks,
-        )
-
-    def _draw_plans(self, surface: pygame.Surface) -> None:
-        """Under the tokens: the round's earlier declarations and the order being drafted."""
-        theme, view, world = self.theme, self.view, self.world
-        rnd = self.battle.round
-        if rnd is not None and self.playback is None:
-            board, orders = self.battle.board, rnd.orders
-            draw_declared(
-                surface, theme, view.camera, view.tokens, world, board, orders, self.style_of, self.plan_end
-            )
-        if self.phase == "declare" and self.draft is not None and self.planner is not None:
-            pointed = view.pointed() if self.menu is None else None
-            draw_draft(
-                surface,
-                theme,
-                view.camera,
-                view.tokens,
-                world,
-                self.battle.board,
-                self.planner,
-                self.draft,
-                self.style_of,
-                self.plan_end,
-                pointed,
-            )
-
-    def _draw_marks(self, surface: pygame.Surface) -> None:
-        """Over the tokens: each enemy's hit chance while declaring, then the tile cursor."""
-        if "chance" in self.overlays.active and self.planner is not None and self.draft is not None:
-            view = self.viewpoint()
-            if view is not None and view[0] == self.actor:
-                draw_enemy_chances(surface, self.theme, self.camera, self.world, self.planner, self.draft)
-        draw_cursor(surface, self.theme, self.camera, self.view.pointed(), self.view.keyboard_cursor)
-
-    def chance_tip(self, target: int) -> list[str]:
-        """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""
-        return chance_lines(self.world, self.viewpoint(), target)
-
-    def _draw_chance_tip(self, surface: pygame.Surface) -> None:
-        """Hovering an enemy shows the hit chance with its full breakdown."""
-        if "chance" not in self.overlays.active or self.menu is not None or self.playback is not None:
-            return
-        target = self.hovered_combatant()
-        lines = self.chance_tip(target) if target is not None else []
-        if lines:
-            draw_tooltip(surface, self.theme, lines, self.camera.tile_centre(tile_of(self.world, target)))
-
-    def _draw_hover_tips(self, surface: pygame.Surface) -> None:
-        pos = pygame.mouse.get_pos()
-        rnd = self.battle.round
-        orders = rnd.orders if rnd is not None else None
-        lines = panel_lines(pos, self.buttons, self.row_tips, self.chip_rects, self.world, orders)
-        if lines:
-            draw_tooltip(surface, self.theme, lines, pos)
-
-    def _draw_right(self, surface: pygame.Surface) -> None:
-        """The sheet of the combatant in focus, and under it the order, pace or declarations panel."""
-        theme = self.theme
-        self.buttons, self.row_tips = [], []
-        body = draw_side_panel(
-            surface, theme, self.rects["right"], self.world, self.focus(), self.style_of, self.tokens
-        )
-        rnd = self.battle.round
-        orders = rnd.orders if rnd is not None else None
-        if self.phase == "declare" and self.draft is not None:
-            assert self.planner is not None and self.actor is not None
-            _, facing = self.plan_end(self.actor)
-            panel = self.order_panel
-            panel.draw(
-                surface, theme, body, self.world, self.planner, self.draft, facing, orders, self.style_of
-            )
-            self.buttons, self.row_tips = panel.buttons, panel.tips
-        elif self.playback is not None:
-            self.buttons = draw_pace_panel(surface, theme, body, self.playback, self.pace)
-        else:
-            draw_declared_list(surface, theme, body, self.world, orders, self.style_of)
+        self.view.keep_clear_of_legend(playing=self.playback is not None)
 
     # ------------------------------------------------------------- for tests and tools
     def screen_pos(self, tile: Tile) -> tuple[int, int]:

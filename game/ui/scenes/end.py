@@ -1,4 +1,5 @@
-"""End of battle: the winner, the casualties, how many rounds; rematch or back to the menu."""
+"""End of battle: the winner, the casualties, how many rounds; rematch or back to the menu,
+and after a tutorial won at the window, the next tutorial in teaching order."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ import pygame
 from game.rules.battle import Battle
 from game.rules.positions import combatants, name_of
 from game.session.flow import rematch
+from game.session.sides import side_controllers
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.panels import look_of
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, blit_text, draw_panel
+from game.ui.scenarios import UiScenario, default_setup, next_tutorial
+from game.ui.scenarios import start as start_scenario
 from game.ui.theme import SideStyle
 from game.world import Condition, Side, World
 
@@ -48,6 +52,30 @@ class EndScene(Scene):
             Button("Rematch", self.rematch, hint="R"),
             Button("Main menu", self.to_menu, hint="Esc"),
         ]
+        self.next: UiScenario | None = self._next_tutorial()
+        self.error = ""
+        if self.next is not None:
+            self.buttons.insert(0, Button("Next tutorial", self.next_tutorial, hint="N", selected=True))
+
+    def _next_tutorial(self) -> UiScenario | None:
+        """The tutorial to offer: only after one won by a side played at the window."""
+        battle = self.battle_scene.battle
+        winner = battle.outcome().winner
+        sides = side_controllers(battle.world, battle.meta)
+        humans = {side for side, spec in sides.items() if spec == "human"}
+        if winner is None or winner not in humans:
+            return None
+        return next_tutorial(battle.meta.get("scenario"))
+
+    def next_tutorial(self) -> None:
+        """Open the next tutorial, with its briefing."""
+        if self.next is None:
+            return
+        controllers, options = default_setup(self.next)
+        try:
+            start_scenario(self.app, self.next, self.battle_scene.battle.seed + 1, controllers, options)
+        except Exception as err:  # noqa: BLE001 - a broken scenario is shown, not raised
+            self.error = f"Cannot start {self.next.title}: {err}"
 
     def rematch(self) -> None:
         """The same battle from its start, with new dice."""
@@ -64,6 +92,8 @@ class EndScene(Scene):
             self.to_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_n and self.next is not None:
+            self.next_tutorial()
         else:
             for button in self.buttons:
                 if button.handle(event):
@@ -79,7 +109,8 @@ class EndScene(Scene):
         battle = self.battle_scene.battle
         world = battle.world
         count = len(combatants(world))
-        box = pygame.Rect(0, 0, theme.px(640), min(h - 20, theme.px(230 + 26 * count)))
+        extra = 24 if self.next is not None else 0
+        box = pygame.Rect(0, 0, theme.px(640), min(h - 20, theme.px(230 + extra + 26 * count)))
         box.center = (w // 2, h // 2)
         draw_panel(surface, theme, box, pal.panel)
         outcome = battle.outcome()
@@ -134,14 +165,18 @@ class EndScene(Scene):
                 pal.text_bad if cond.dead or cond.defeated else pal.text,
             )
             y += theme.px(26)
-            if y > box.bottom - theme.px(80):
+            if y > box.bottom - theme.px(100 if self.next is not None else 80):
                 break
-        bw, bh = theme.px(180), theme.px(42)
+        gap = theme.px(16)
+        bw = min(theme.px(180), (box.w - gap * (len(self.buttons) + 1)) // len(self.buttons))
+        bh = theme.px(42)
+        left = box.centerx - (len(self.buttons) * bw + (len(self.buttons) - 1) * gap) // 2
         for i, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(0, 0, bw, bh)
-            button.rect.midbottom = (
-                box.centerx + (i * 2 - 1) * (bw // 2 + theme.px(10)),
-                box.bottom - theme.px(20),
-            )
+            button.rect = pygame.Rect(left + i * (bw + gap), box.bottom - theme.px(20) - bh, bw, bh)
             button.hovered = button.rect.collidepoint(pygame.mouse.get_pos())
             button.draw(surface, theme)
+        if self.next is not None:
+            offer = f"Next: {self.next.title}" if not self.error else self.error
+            colour = pal.text_bad if self.error else pal.text_good
+            spot = (box.centerx, box.bottom - theme.px(70))
+            blit_text(surface, theme, offer, spot, 13, colour, anchor="midbottom")

@@ -112,6 +112,8 @@ class HandoverScene(Scene):
 
 
 TUTORIAL_STEPS = {
+    "basics": "Click a tile to plan Omar's move, Q/E (or a right-click) for his final facing, then C to "
+    "declare. Next round, click the thug to attack and X → Parry to defend.",
     "facing": "Press 3 for facing arcs (F front, L/R sides, B back).",
     "cover": "Press 4 for line of sight and cover from your planned tile: shields marked L and H.",
     "sprint": "Press 1 for movement reach: hatched orange tiles need a Sprint. Click one and the Sprint is "
@@ -156,27 +158,40 @@ def tutorial_hint(topic: str) -> str:
 
 
 class BriefingScene(Scene):
-    """The scenario's briefing (and the tutorial's first step) before the first round."""
+    """The scenario's briefing (and the tutorial's first step) before the first round: a few
+    lines, with the rules it shows off (and their codes) in a fold-out (R or the button)."""
 
     overlay = True
 
-    def __init__(self, app: App, title: str, briefing: str, tutorial: str | None = None) -> None:
+    def __init__(
+        self, app: App, title: str, briefing: str, tutorial: str | None = None, rules: str = ""
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.briefing = briefing
+        self.rules = rules
         self.hint = tutorial_hint(tutorial or "")
-        self.button = Button("Begin", lambda: self.app.pop(self), hint="Enter")
+        self.unfolded = False
+        self.button = Button("Begin", lambda: self.app.pop(self), hint="Enter", selected=True)
+        self.fold = Button("Rules ▸", self.toggle_rules, hint="R")
+
+    def toggle_rules(self) -> None:
+        """Show or hide the rules fold-out."""
+        self.unfolded = not self.unfolded
+        self.fold.label = "Rules ▾" if self.unfolded else "Rules ▸"
 
     def on_event(self, event: pygame.event.Event) -> None:
-        """Enter, Space, Esc or a click on the button begins."""
-        if event.type == pygame.KEYDOWN and event.key in (
+        """Enter, Space, Esc or a click on Begin begins; R or the Rules button folds the rules."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.rules:
+            self.toggle_rules()
+        elif event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN,
             pygame.K_SPACE,
             pygame.K_KP_ENTER,
             pygame.K_ESCAPE,
         ):
             self.app.pop(self)
-        else:
+        elif not (self.rules and self.fold.handle(event)):
             self.button.handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -184,11 +199,16 @@ class BriefingScene(Scene):
         theme, pal = self.theme, self.theme.palette
         shade(surface, 120)
         w, h = surface.get_size()
-        width = theme.px(620)
-        lines = theme.wrap(self.briefing, width - theme.px(40), 14)
-        hint = theme.wrap(self.hint, width - theme.px(40), 14) if self.hint else []
-        line = theme.line_height(14)
-        height = theme.px(130) + line * (len(lines) + len(hint)) + (theme.px(30) if hint else 0)
+        width = min(theme.px(640), w - theme.px(40))
+        inner = width - theme.px(40)
+        lines = theme.wrap(self.briefing, inner, 15)
+        hint = theme.wrap(self.hint, inner, 13) if self.hint else []
+        rules = theme.wrap(self.rules, inner, 12) if self.rules and self.unfolded else []
+        big, small, tiny = theme.line_height(15), theme.line_height(13), theme.line_height(12)
+        height = theme.px(126) + big * len(lines) + (theme.px(30) + small * len(hint) if hint else 0)
+        room = h - theme.px(40) - height
+        rules = rules[: max(0, room // tiny)]
+        height += tiny * len(rules) + (theme.px(8) if rules else 0)
         box = pygame.Rect(0, 0, width, height)
         box.center = (w // 2, h // 2)
         draw_panel(surface, theme, box, pal.panel)
@@ -196,16 +216,25 @@ class BriefingScene(Scene):
         blit_text(surface, theme, self.title, (x, y), 20, pal.accent, True)
         y += theme.px(40)
         for text in lines:
-            blit_text(surface, theme, text, (x, y), 14, pal.text)
-            y += line
+            blit_text(surface, theme, text, (x, y), 15, pal.text)
+            y += big
         if hint:
             y += theme.px(12)
-            blit_text(surface, theme, "Tutorial", (x, y), 13, pal.accent, True)
+            blit_text(surface, theme, "Try this", (x, y), 13, pal.accent, True)
             y += theme.px(18)
             for text in hint:
-                blit_text(surface, theme, text, (x, y), 14, pal.text_good)
-                y += line
+                blit_text(surface, theme, text, (x, y), 13, pal.text_good)
+                y += small
+        if rules:
+            y += theme.px(8)
+            for text in rules:
+                blit_text(surface, theme, text, (x, y), 12, pal.text_dim)
+                y += tiny
         self.button.rect = pygame.Rect(0, 0, theme.px(160), theme.px(40))
         self.button.rect.bottomright = (box.right - theme.px(16), box.bottom - theme.px(14))
-        self.button.selected = True
         self.button.draw(surface, theme)
+        if self.rules:
+            self.fold.rect = pygame.Rect(0, 0, theme.px(140), theme.px(40))
+            self.fold.rect.bottomleft = (box.x + theme.px(16), box.bottom - theme.px(14))
+            self.fold.hovered = self.fold.rect.collidepoint(pygame.mouse.get_pos())
+            self.fold.draw(surface, theme)

@@ -15,8 +15,11 @@ from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
-from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, build, list_ui_scenarios
+from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
+from game.ui.scenarios import start as start_scenario
 from game.ui.theme import parse_colour
+
+BRIEFING_LINES = 3  # lines of a briefing the setup screen shows (the rest comes before the battle)
 
 
 class MenuScene(Scene):
@@ -30,7 +33,7 @@ class MenuScene(Scene):
                 Button("Load", lambda: self.app.push_screen("load")),
                 Button("Position workbench", lambda: self.app.push_screen("workbench")),
                 Button("Settings", lambda: self.app.push_screen("settings")),
-                Button("Quit", self.app.quit, hint="Esc"),
+                Button("Quit", self.app.request_quit, hint="Esc"),
             ]
         )
         self.art = TokenArt()
@@ -38,7 +41,7 @@ class MenuScene(Scene):
     def on_event(self, event: pygame.event.Event) -> None:
         """Esc quits; F1 help."""
         if BINDINGS.matches(event, "back"):
-            self.app.quit()
+            self.app.request_quit()
         elif BINDINGS.matches(event, "help"):
             self.app.push_screen("help")
         else:
@@ -69,7 +72,12 @@ class MenuScene(Scene):
                 TokenLook(kind, dataclasses.replace(style, shape=shape), 0, False, False), size
             )
             surface.blit(token, (x0 + i * (size + 12), h // 5 + theme.px(70)))
-        self.column.layout(theme, w // 2, h // 5 + theme.px(160), 300, 48, 12)
+        # The buttons share the room between the tokens and the hint line at the bottom: as
+        # many as there are, at every UI scale and window size.
+        top = h // 5 + theme.px(160)
+        room = (h - theme.px(44) - top) / theme.scale / max(1, len(self.column.buttons))
+        step = max(20.0, min(60.0, room))
+        self.column.layout(theme, w // 2, top, 300, round(step * 0.8), round(step * 0.2))
         self.column.draw(surface, theme)
         blit_text(
             surface,
@@ -108,6 +116,7 @@ class SetupScene(Scene):
         self.seed = random.randrange(1, 1_000_000)
         self.error = ""
         self.focus = 0  # keyboard focus in the right column
+        self.module_page = 0  # which page of rules module switches shows, when they need pages
         self.buttons: list[Button] = []
         self.scenario_buttons: list[Button] = []
         self.art = TokenArt()
@@ -160,6 +169,10 @@ class SetupScene(Scene):
         )
         self.controllers[side] = nxt
 
+    def next_modules(self) -> None:
+        """The next page of rules module switches (when they need pages)."""
+        self.module_page += 1
+
     def toggle_module(self, name: str) -> None:
         """Switch a rules module."""
         self.options = self.options.with_module(name, not self.options.has(name))
@@ -171,12 +184,9 @@ class SetupScene(Scene):
             self.error = f"{sc.title} cannot be played: {sc.error}"
             return
         try:
-            battle, battle_map = build(sc, self.seed, self.controllers, self.options)
+            start_scenario(self.app, sc, self.seed, self.controllers, self.options)
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
             self.error = f"Cannot start {sc.title}: {err}"
-            return
-        self.app.replace_screen("battle", battle, battle_map, sc.title)
-        self.app.push_screen("briefing", sc.title, sc.briefing, sc.tutorial)
 
     def _draw_broken(self, surface: pygame.Surface, sc: UiScenario, right: pygame.Rect) -> None:
         """What is wrong with a map that cannot be played, and how to check it again."""
@@ -208,6 +218,79 @@ class SetupScene(Scene):
             for k, line in enumerate(theme.wrap(self.error, right.w - 2 * pad, 13)):
                 at = (x, right.bottom - theme.px(110) + k * theme.line_height(13))
                 blit_text(surface, theme, line, at, 13, pal.text_bad)
+
+    def _draw_modules(self, surface: pygame.Surface, area: pygame.Rect) -> int:
+        """A row per rules module (its switch and its help, cut to two lines) while they all fit
+        `area`; otherwise a grid of switches sized to their labels and to `area`, with the help
+        of the switch under the mouse below it.  Returns the y below."""
+        theme, pal = self.theme, self.theme.palette
+        modules = rules_modules()
+        row = theme.px(40)
+        bw, bh = theme.px(160), theme.px(32)
+        labels = [f"{m.label}: {'on' if self.options.has(m.name) else 'off'}" for m in modules]
+        x, y = area.x, area.y
+        widest = max(theme.font(12).size(label)[0] for label in labels) + theme.px(16)
+        bw = min(area.w // 2, max(bw, widest))
+        if len(modules) * row <= area.h:
+            for module, label in zip(modules, labels, strict=True):
+                self.buttons.append(
+                    Button(
+                        label, lambda n=module.name: self.toggle_module(n), pygame.Rect(x, y, bw, bh), size=12
+                    )
+                )
+                lines = theme.wrap(module.help, area.w - bw - theme.px(14), 12)
+                if len(lines) > 2:
+                    lines = [lines[0], lines[1].rstrip(".,;") + " …"]
+                for k, line in enumerate(lines):
+                    spot = (x + bw + theme.px(14), y + theme.px(2) + k * theme.line_height(12))
+                    blit_text(surface, theme, line, spot, 12, pal.text_dim)
+                y += row
+            return y
+        # The grid: columns as wide as the longest label, rows as tall as the room allows; pages
+        # of switches (and a button to the next page) when even the smallest rows do not fit.
+        gap = theme.px(6)
+        cell_w = min(area.w, max(theme.px(100), widest))
+        per_row = max(1, (area.w + gap) // (cell_w + gap))
+        cell_w = (area.w - (per_row - 1) * gap) // per_row
+        help_room = 2 * theme.line_height(12)
+        smallest = theme.px(22)
+        rows_fit = max(1, (area.h - help_room + gap) // (smallest + gap))
+        shown = list(range(len(modules)))
+        pages = 1
+        if len(modules) > rows_fit * per_row:
+            size = max(1, rows_fit * per_row - 1)  # one cell for the page button
+            pages = -(-len(modules) // size)
+            self.module_page %= pages
+            shown = shown[self.module_page * size : (self.module_page + 1) * size]
+        rows = -(-(len(shown) + (len(shown) < len(modules))) // per_row)
+        cell_h = max(smallest, min(bh, (area.h - help_room) // rows - gap))
+        pointed = None
+        mouse = pygame.mouse.get_pos()
+        cells = [(modules[i], labels[i]) for i in shown]
+        for i, (module, label) in enumerate(cells):
+            r, c = divmod(i, per_row)
+            rect = pygame.Rect(x + c * (cell_w + gap), y + r * (cell_h + gap), cell_w, cell_h)
+            self.buttons.append(Button(label, lambda n=module.name: self.toggle_module(n), rect, size=12))
+            if rect.collidepoint(mouse):
+                pointed = module
+        if len(shown) < len(modules):
+            r, c = divmod(len(cells), per_row)
+            rect = pygame.Rect(x + c * (cell_w + gap), y + r * (cell_h + gap), cell_w, cell_h)
+            self.buttons.append(
+                Button(f"More modules ({self.module_page + 1}/{pages})", self.next_modules, rect, size=12)
+            )
+        y += rows * (cell_h + gap)
+        if pointed is not None:
+            needed = ", ".join(module_of(r).label.lower() for r in pointed.requires)
+            text = f"{pointed.label}: {pointed.help}" + (f" (needs {needed})" if needed else "")
+        else:
+            text = "Point at a module for what it does; one that needs another switches it on too."
+        for line in theme.wrap(text, area.w, 12)[:2]:
+            if y + theme.line_height(12) > area.bottom:
+                break
+            blit_text(surface, theme, line, (x, y), 12, pal.text_dim)
+            y += theme.line_height(12)
+        return y + theme.px(4)
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Up/down pick the scenario, Tab moves through the options, Enter starts, Esc backs out."""
@@ -248,9 +331,9 @@ class SetupScene(Scene):
         draw_panel(surface, theme, left, pal.panel)
         self.scenario_buttons = []
         row = theme.px(38)
-        visible = max(1, (left.h - theme.px(62)) // row)
+        visible = max(1, (left.h - theme.px(70)) // row)
         first = min(max(0, self.index - visible // 2), max(0, len(self.scenarios) - visible))
-        y = left.y + theme.px(10)
+        y = left.y + theme.px(18)  # room above the list for "▲ more"
         mouse = pygame.mouse.get_pos()
         font = theme.font(13)
         for i in range(first, min(len(self.scenarios), first + visible)):
@@ -297,12 +380,18 @@ class SetupScene(Scene):
             return
         sc = self.scenarios[self.index]
         x, y = right.x + pad, right.y + theme.px(14)
-        blit_text(surface, theme, sc.title, (x, y), 20, pal.text, True)
+        title = sc.title
+        while theme.font(20, True).size(title)[0] > right.w - 2 * pad and len(title) > 8:
+            title = title.removesuffix("…")[:-1].rstrip() + "…"
+        blit_text(surface, theme, title, (x, y), 20, pal.text, True)
         y += theme.px(34)
         if sc.error:
             self._draw_broken(surface, sc, right)
             return
-        for line in theme.wrap(sc.briefing, right.w - 2 * pad, 14):
+        briefing = theme.wrap(sc.briefing, right.w - 2 * pad, 14)
+        if len(briefing) > BRIEFING_LINES:  # the whole briefing comes before the battle
+            briefing = [*briefing[: BRIEFING_LINES - 1], briefing[BRIEFING_LINES - 1].rstrip(".") + " …"]
+        for line in briefing:
             blit_text(surface, theme, line, (x, y), 14, pal.text_dim)
             y += theme.line_height(14)
         y += theme.px(14)
@@ -312,6 +401,7 @@ class SetupScene(Scene):
         )
         y += theme.px(28)
         for i, side in enumerate(sc.sides):
+            # The side's style, so the colour-blind palette recolours its name too.
             style = theme.side_style(side.name, i, {"colour": side.colour, "shape": side.shape})
             token = self.art.token(TokenLook("person", style, 0, False, False), theme.px(32))
             surface.blit(token, (x, y))
@@ -321,7 +411,7 @@ class SetupScene(Scene):
                 f"{side.name} ({side.shape})",
                 (x + theme.px(42), y + theme.px(6)),
                 15,
-                parse_colour(side.colour, pal.text),
+                style.colour,
                 True,
             )
             label = CONTROLLER_LABELS.get(self.controllers.get(side.name, "human"), "Human")
@@ -335,35 +425,10 @@ class SetupScene(Scene):
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
-        # Two columns of switches (the list grows with every module), and below them the help
-        # of the module under the mouse, so the screen fits however many there are.
-        columns, gap = 2, theme.px(8)
-        cell_w = (right.w - 2 * pad - gap) // columns
-        cell_h = theme.px(30)
-        about = None
-        modules = rules_modules()
-        for i, module in enumerate(modules):
-            on = self.options.has(module.name)
-            spot = (x + (i % columns) * (cell_w + gap), y + (i // columns) * (cell_h + 4))
-            rect = pygame.Rect(spot, (cell_w, cell_h))
-            label = f"{module.label}: {'on' if on else 'off'}"
-            b = Button(label, lambda n=module.name: self.toggle_module(n), rect, size=12)
-            b.selected = on
-            self.buttons.append(b)
-            if rect.collidepoint(mouse):
-                about = module
-        y += ((len(modules) + columns - 1) // columns) * (cell_h + 4) + theme.px(4)
-        if about is not None:
-            needed = ", ".join(module_of(r).label.lower() for r in about.requires)
-            text = f"{about.label}: {about.help}" + (f" (needs {needed})" if needed else "")
-        else:
-            text = "Point at a module for what it does; a module that needs another switches it on too."
-        for line in theme.wrap(text, right.w - 2 * pad, 12)[:3]:
-            blit_text(surface, theme, line, (x, y), 12, pal.text_dim)
-            y += theme.line_height(12)
-        y += theme.px(4)
+        y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, right.bottom - theme.px(72) - y))
         blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
-        preview = self.preview(sc, (right.w - 2 * pad, right.bottom - y - theme.px(90)))
+        room = (right.w - 2 * pad, right.bottom - y - theme.px(96))
+        preview = self.preview(sc, room) if room[1] >= theme.px(60) else None
         if preview is not None:
             spot = preview.get_rect(midtop=(right.centerx, y + theme.px(22)))
             surface.blit(preview, spot)

@@ -16,7 +16,6 @@ from typing import Any
 import pygame
 
 from game.persist.saves import SaveError
-from game.rules.events import Moved
 from game.rules.positions import combatants, find_by_name, is_active, name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
@@ -45,7 +44,6 @@ from game.ui.theme import SideStyle
 from game.world import Condition, Facing, Position, Side, World
 
 MIN_START_ZOOM = 32  # pixels per tile: below this the replay starts zoomed on the combatants
-FOLLOW_MARGIN = 2.0  # tiles kept around the combatant an event is about
 TOAST_SECONDS = 4.0
 REPLAY_COMMANDS = (
     "replay_forward",
@@ -66,6 +64,8 @@ REPLAY_COMMANDS = (
     "pan_down",
     "next_unit",
     "grid",
+    "minimap",
+    "fit",
 )
 """The commands of this screen, asked for in this order (the replay's own first)."""
 
@@ -102,7 +102,6 @@ class ReplayScene(Scene):
         self.panel = ReplayPanel(self._move, self.continue_battle, self.leave)
         self.toasts: list[list[Any]] = []
         self.clock = 0.0
-        self._followed: object = None
 
     # ------------------------------------------------------------- set-up
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -224,6 +223,10 @@ class ReplayScene(Scene):
         """Keys step and jump; the mouse pans, zooms, selects, presses buttons and scrubs."""
         if event.type == pygame.KEYDOWN:
             self._on_key(event)
+        elif event.type == pygame.KEYUP:
+            self.view.key_up(event)  # a held pan key let go
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.view.lost_focus()
         elif event.type == pygame.MOUSEWHEEL:
             if not self.log.handle(event, self.rects["log"]):
                 self.view.wheel(event)
@@ -323,7 +326,8 @@ class ReplayScene(Scene):
         self.cursor.update(dt)
         self._sync_log()
         self._follow()
-        self.camera.update(dt)
+        self.view.keep_clear_of_legend(playing=True)  # the corner panels, and the dice card's strip
+        self.view.update(dt)
         for toast in self.toasts:
             toast[1] -= dt
         self.toasts = [t for t in self.toasts if t[1] > 0]
@@ -349,18 +353,9 @@ class ReplayScene(Scene):
         self._logged = n
 
     def _follow(self) -> None:
-        """Keep whoever the event on screen is about in view (once per event)."""
-        event = self.cursor.current
-        key = (self.cursor.round, self.cursor.index)
-        if event is None or key == self._followed:
-            return
-        self._followed = key
-        who = getattr(event, "actor", None) or getattr(event, "target", None)
-        eid = find_by_name(self.world, who) if isinstance(who, str) else None
-        if eid is not None and self.world.has(eid, Position):
-            self.camera.ensure_visible(tile_of(self.world, eid), FOLLOW_MARGIN)
-        if isinstance(event, Moved) and event.path:
-            self.camera.ensure_visible(tuple(event.path[-1]), FOLLOW_MARGIN)  # type: ignore[arg-type]
+        """Keep whoever the event on screen is about in view (once per event), clear of the
+        dice card (the map view's `follow`, as in the battle)."""
+        self.view.follow(self.world, self.cursor.current, (self.cursor.round, self.cursor.index))
 
     # ------------------------------------------------------------- drawing
     def draw(self, surface: pygame.Surface) -> None:

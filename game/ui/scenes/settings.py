@@ -1,4 +1,5 @@
-"""Settings, help (key bindings and the overlays), the pause menu and the load screen."""
+"""Help (key bindings and the overlays), the pause menu and the load screen (the settings
+are `game.ui.scenes.options`)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from game.core.modifiers import signed
 from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
-from game.ui.prefs import ANIMATION_SPEEDS, UI_SCALES
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
 
@@ -21,7 +21,8 @@ OVERLAY_HELP = {
     f"medium {signed(RANGE_BANDS[1][1])} (dots), long {signed(RANGE_BANDS[2][1])} (hatched)",
     "arcs": "F front, L/R side, B back arc (cross-hatched) of the selected or hovered combatant",
     "sight": "from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover",
-    "threat": "tiles enemies could Strike (slashes) or shoot (dots) next round; count; B = from the back arc",
+    "threat": "tiles enemies could attack next round: melee (slashes, 2+ = how many enemies) or missile "
+    "(dots); B = from the back arc",
     "chance": "hover an enemy: hit chance with the full breakdown; each enemy shows the chance of a click",
     "terrain": "what the map says: walls crossed, blocks movement slashed, sight dotted; L/H cover; ×2 cost",
 }
@@ -105,101 +106,6 @@ class HelpScene(Scene):
                 y2 += line
 
 
-class SettingsScene(Scene):
-    """UI scale, colour-blind palette, edge scrolling, playback pace; key bindings shown."""
-
-    overlay = True
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self.column = ButtonColumn([])
-        self._rebuild()
-
-    def _rebuild(self) -> None:
-        p = self.app.prefs
-        index = self.column.index
-        self.column = ButtonColumn(
-            [
-                Button(f"UI scale: {p.ui_scale:g}×", self.cycle_scale),
-                Button(f"Colour-blind palette: {'on' if p.colour_blind else 'off'}", self.toggle_cb),
-                Button(f"Edge scrolling: {'on' if p.edge_scroll else 'off'}", self.toggle_edge),
-                Button(f"Playback speed: {p.animation_speed:g}×", self.cycle_speed),
-                Button("Keys (help)", lambda: self.app.push(HelpScene(self.app))),
-                Button("Back", lambda: self.app.pop(self), hint="Esc"),
-            ]
-        )
-        self.column.index = index
-
-    def cycle_scale(self) -> None:
-        """The next UI scale."""
-        p = self.app.prefs
-        scales = list(UI_SCALES)
-        p.ui_scale = scales[(scales.index(p.ui_scale) + 1) % len(scales)] if p.ui_scale in scales else 1.0
-        self._apply()
-
-    def toggle_cb(self) -> None:
-        """Colour-blind palette on or off."""
-        self.app.prefs.colour_blind = not self.app.prefs.colour_blind
-        self._apply()
-
-    def toggle_edge(self) -> None:
-        """Edge scrolling on or off."""
-        self.app.prefs.edge_scroll = not self.app.prefs.edge_scroll
-        self._apply()
-
-    def cycle_speed(self) -> None:
-        """Playback pace."""
-        speeds = list(ANIMATION_SPEEDS)
-        p = self.app.prefs
-        p.animation_speed = (
-            speeds[(speeds.index(p.animation_speed) + 1) % len(speeds)]
-            if p.animation_speed in speeds
-            else 1.0
-        )
-        self._apply()
-
-    def _apply(self) -> None:
-        self.app.apply_prefs()
-        self._rebuild()
-
-    def on_event(self, event: pygame.event.Event) -> None:
-        """Esc backs out."""
-        if BINDINGS.matches(event, "back"):
-            self.app.pop(self)
-            return
-        self.column.handle(event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The settings box."""
-        theme, pal = self.theme, self.theme.palette
-        shade(surface)
-        w, h = surface.get_size()
-        box = pygame.Rect(0, 0, theme.px(520), theme.px(430))
-        box.center = (w // 2, h // 2)
-        draw_panel(surface, theme, box, pal.panel)
-        blit_text(
-            surface,
-            theme,
-            "Settings",
-            (box.centerx, box.y + theme.px(16)),
-            22,
-            pal.accent,
-            True,
-            anchor="midtop",
-        )
-        self.column.layout(theme, box.centerx, box.y + theme.px(64), 420, 42, 10)
-        self.column.draw(surface, theme)
-        blit_text(
-            surface,
-            theme,
-            "Sides keep their badge shapes in every palette.",
-            (box.centerx, box.bottom - theme.px(12)),
-            12,
-            pal.text_dim,
-            anchor="midbottom",
-        )
-
-
 class PauseScene(Scene):
     """Esc in battle: resume, save, load, settings, help, leave."""
 
@@ -216,10 +122,10 @@ class PauseScene(Scene):
                     "Save", self.save, enabled=can_save, reason="saving is possible in the Strategy Stage"
                 ),
                 Button("Load", lambda: self.app.push(LoadScene(self.app))),
-                Button("Settings", lambda: self.app.push(SettingsScene(self.app))),
-                Button("Help", lambda: self.app.push(HelpScene(self.app)), hint="F1"),
+                Button("Settings", lambda: self.app.push_screen("settings")),
+                Button("Help", lambda: self.app.push_screen("help"), hint="F1"),
                 Button("Quit to menu", self.to_menu),
-                Button("Quit game", self.app.quit),
+                Button("Quit game", self.quit_game),
             ]
         )
 
@@ -229,8 +135,13 @@ class PauseScene(Scene):
         self.battle_scene.save()
 
     def to_menu(self) -> None:
-        """Leave the battle (the autosave of this round stays)."""
-        self.app.replace_screen("menu")
+        """Leave the battle (the autosave of this round stays), asking first if orders
+        declared since the last save would be lost."""
+        self.app.request_leave(lambda: self.app.replace_screen("menu"), "Leave the battle")
+
+    def quit_game(self) -> None:
+        """Quit, asking first if the battle is not saved."""
+        self.app.request_quit()
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Esc resumes."""

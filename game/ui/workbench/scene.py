@@ -48,7 +48,8 @@ PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.dra
 HINTS = {
     "setup": "Place from the panel, then click a free tile · drag a token to move it"
     " · right click or Q/E turns it · Del removes · Ctrl+Z / Ctrl+Y undo, redo",
-    "see": "Click a combatant for its overlays (1–8), then another for every attack between them · M matrix",
+    "see": "Click a combatant for its overlays (1–8), then another for every attack between them"
+    " · Ctrl+M matrix",
     "try": "Select a combatant: click tiles for its path, an enemy to attack · X every action · Q/E facing",
     "keep": "Save the position as a scenario or sandbox file · open a file or a saved battle · F12 picture",
 }

@@ -61,7 +61,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     )
     col.row(
         (
-            f"Attack matrix: {'on' if scene.matrix else 'off'}  M",
+            f"Attack matrix: {'on' if scene.matrix else 'off'}  Ctrl+M",
             lambda: toggle_matrix(scene),
             {"selected": scene.matrix},
         )

@@ -1,0 +1,138 @@
+"""The end-of-round summary: who moved where, who hit whom, Injuries, Defeats and deaths,
+shown after a round is played back and before the next round's Timing.
+
+`summarise` reads the round's events (pure); `RoundSummaryCard` draws them in the side
+panel (never over the map, where the round's outcome is to be seen) with a button to go
+on (Enter, Space or a click).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.rules.events import (
+    ActionNullified,
+    Defeated,
+    Event,
+    Hit,
+    Injured,
+    Killed,
+    Moved,
+    Rolled,
+    RoundEnded,
+    WeaponDropped,
+    WeaponRetrieved,
+)
+from game.ui.battle.pacing import spec_roles
+from game.ui.render.widgets import Button, blit_text
+from game.ui.theme import Colour, Theme
+
+CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+@dataclass(frozen=True)
+class SummaryLine:
+    """What happened to one combatant this round."""
+
+    name: str
+    text: str
+    harmed: bool  # took an Injury, was Defeated or killed
+
+
+def summarise(events: Sequence[Event]) -> tuple[int | None, list[SummaryLine]]:
+    """The round's number and one line per combatant that did or suffered anything, in the
+    order they first appear."""
+    parts: dict[str, list[str]] = {}
+    harmed: set[str] = set()
+    number = None
+
+    def add(name: str, text: str) -> None:
+        parts.setdefault(name, []).append(text)
+
+    for event in events:
+        if isinstance(event, RoundEnded):
+            number = event.round
+        elif isinstance(event, Moved) and len(event.path) > 1:
+            verb = event.mode + ("d" if event.mode.endswith("e") else "ed")
+            add(event.actor, f"{verb} {event.metres:.1f} m to {tuple(event.path[-1])}")
+        elif isinstance(event, Rolled):
+            roles = spec_roles(event.action)
+            if roles is not None and "offensive" in roles and event.target and not event.succeeded:
+                miss = "impossible" if event.die is None else "missed"
+                add(event.actor, f"{event.action.split(',')[0]} on {event.target} {miss}")
+        elif isinstance(event, Hit):
+            add(event.actor, f"hit {event.target} ({event.part})")
+        elif isinstance(event, Injured):
+            plural = "ies" if event.added != 1 else "y"
+            add(event.target, f"took {event.added} Injur{plural} (now {event.injuries})")
+            harmed.add(event.target)
+        elif isinstance(event, Defeated):
+            add(event.target, "is Defeated")
+            harmed.add(event.target)
+        elif isinstance(event, Killed):
+            add(event.target, "is killed")
+            harmed.add(event.target)
+        elif isinstance(event, WeaponDropped):
+            add(event.target, f"dropped the {event.weapon}")
+        elif isinstance(event, WeaponRetrieved):
+            add(event.actor, f"picked up the {event.weapon}")
+        elif isinstance(event, ActionNullified):
+            add(event.actor, f"{event.action} nullified")
+    lines = [SummaryLine(name, "; ".join(texts), name in harmed) for name, texts in parts.items()]
+    return number, lines
+
+
+class RoundSummaryCard:
+    """The summary over the map, until the player goes on."""
+
+    def __init__(self, events: Sequence[Event], on_continue: Callable[[], None]) -> None:
+        self.number, self.lines = summarise(events)
+        self.button = Button("Next round", on_continue, hint="Enter", selected=True)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Enter, Space or the button goes on; True if the event was the card's."""
+        if event.type == pygame.KEYDOWN and event.key in CONTINUE_KEYS:
+            self.button.on_click()
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.button.hovered = self.button.rect.collidepoint(event.pos)
+        return self.button.handle(event)
+
+    def draw(
+        self, surface: pygame.Surface, theme: Theme, area: pygame.Rect, colour_of: Callable[[str], Colour]
+    ) -> None:
+        """The summary at the top of `area` (the side panel under the sheet, so that it never
+        hides the map); `colour_of` gives a name's side colour."""
+        pal = theme.palette
+        pad = theme.px(10)
+        text_w = area.w - 2 * pad
+        rows: list[tuple[str, Colour, bool]] = []
+        for line in self.lines:
+            for part in theme.wrap(f"{line.name}: {line.text}", text_w, 13):
+                rows.append((part, colour_of(line.name), line.harmed))  # wrapped lines keep the colour
+        if not rows:
+            rows.append(("Nobody moved, hit or was hurt.", pal.text_dim, False))
+        line_h = theme.line_height(13)
+        button_h = theme.px(40)
+        room = area.h - theme.px(40) - button_h - 2 * pad
+        shown = rows[: max(1, room // line_h - (1 if len(rows) * line_h > room else 0))]
+        self.rect = pygame.Rect(area.x, area.y, area.w, area.h)
+        x, y = area.x + pad, area.y
+        title = f"End of round {self.number}" if self.number else "End of the round"
+        blit_text(surface, theme, title, (x, y), 16, pal.accent, True)
+        y += theme.line_height(16) + theme.px(6)
+        for text, colour, harmed in shown:
+            blit_text(surface, theme, text, (x, y), 13, colour, harmed)
+            y += line_h
+        if len(shown) < len(rows):
+            more = f"… and {len(rows) - len(shown)} more lines in the log"
+            blit_text(surface, theme, more, (x, y), 12, pal.text_dim)
+            y += line_h
+        self.button.rect = pygame.Rect(0, 0, theme.px(180), button_h)
+        self.button.rect.topright = (area.right - pad, y + theme.px(10))
+        self.button.hovered = self.button.rect.collidepoint(pygame.mouse.get_pos())
+        self.button.draw(surface, theme)

@@ -1,0 +1,39 @@
+"""Labels on the map that neither cover each other nor get cut at the map's edge.
+
+A `LabelPlacer` is made for a frame with the map's viewport; each label offers the
+places it could go (under its token, over it …) and takes the first that lies inside the
+viewport (slid sideways into it if it sticks out) and clear of every label placed before;
+a label with no free place is left out rather than drawn over another one.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+
+class LabelPlacer:
+    """Where this frame's labels went."""
+
+    def __init__(self, bounds: pygame.Rect) -> None:
+        self.bounds = pygame.Rect(bounds)
+        self.placed: list[pygame.Rect] = []
+
+    def fit(self, rect: pygame.Rect) -> pygame.Rect | None:
+        """The rect slid sideways into the bounds, or None if it cannot lie inside them."""
+        if rect.w > self.bounds.w or rect.top < self.bounds.top or rect.bottom > self.bounds.bottom:
+            return None
+        moved = pygame.Rect(rect)
+        if moved.left < self.bounds.left:
+            moved.left = self.bounds.left
+        if moved.right > self.bounds.right:
+            moved.right = self.bounds.right
+        return moved
+
+    def place(self, *candidates: pygame.Rect) -> pygame.Rect | None:
+        """The first candidate (fitted into the bounds) that overlaps no placed label."""
+        for candidate in candidates:
+            spot = self.fit(candidate)
+            if spot is not None and spot.collidelist(self.placed) == -1:
+                self.placed.append(spot)
+                return spot
+        return None
