@@ -38,7 +38,8 @@ KEY_LINES: dict[str, list[str]] = {
         "Vask — Withstand Injury: 7 [Withstand Injury] − 2 [sword Injury Rating] − 3 [Vulnerable Area] = 2;"
         " rolled 6: failure",
         "Vask: Shock (head): 2 Injuries on one place: no offensive actions, skills halved",
-        "Vask: Prone: knocked down by the shock",
+        "Vask is knocked prone by the shock: −2 to Missile Strikes against, +2 to melee attacks against,"
+        " crawls at half Movement",
         "Vask — Strike on Omar nullified: Vask is in shock (head): no offensive actions",
         "Vask — Dodge: 4 [Dodge] − 2 [Injury Penalty] − 2 [Shock (halved)] = 0; impossible",
         "Kord — Retreat: 5 [Movement] − 2 [Leg Injury (halved)] − 2 [Injury Penalty] = 1; rolled 1: success",

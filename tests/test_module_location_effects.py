@@ -10,6 +10,7 @@ from game.core.sheet import Sheet
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionNullified, Injured, Rolled, WeaponFell
 from game.rules.modules.location_effects import halved, hand_weapon
+from game.rules.modules.prone import is_prone
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
@@ -18,7 +19,7 @@ from game.rules.statuses import Status, Statuses, statuses_of
 from game.rules.validate import validate_order
 from game.world import Equipment, Item
 
-ON = RuleOptions({"hit_locations", "location_effects"})
+ON = RuleOptions({"hit_locations", "prone", "location_effects"})
 
 
 def duel(**niles: object) -> Cast:
@@ -47,7 +48,8 @@ def test_a_rolled_head_hit_is_a_vulnerable_area() -> None:
     (injured,) = [e for e in events if isinstance(e, Injured)]
     assert injured.added == 2
     # Two Injuries on the head at once: shock.
-    assert [s.name for s in statuses_of(cast.world, cast["Niles"])] == ["Shock", "Prone"]
+    assert [s.name for s in statuses_of(cast.world, cast["Niles"])] == ["Shock"]
+    assert is_prone(cast.world, cast["Niles"])  # knocked prone, as the prone module has it
 
 
 def test_without_location_effects_a_head_hit_is_plain() -> None:
@@ -59,10 +61,11 @@ def test_without_location_effects_a_head_hit_is_plain() -> None:
     assert [e.added for e in events if isinstance(e, Injured)] == [1]
 
 
-def test_location_effects_bring_hit_locations_and_go_with_them() -> None:
-    assert RuleOptions({"location_effects"}).on == {"location_effects", "hit_locations"}
+def test_location_effects_bring_hit_locations_and_prone_and_go_with_them() -> None:
+    assert RuleOptions({"location_effects"}).on == {"location_effects", "hit_locations", "prone"}
     assert RuleOptions.battlefield().with_module("location_effects", True).has("hit_locations")
     assert not ON.with_module("hit_locations", False).has("location_effects")
+    assert not ON.with_module("prone", False).has("location_effects")
 
 
 def test_halving_rounds_down_or_up_with_favorable_rounding() -> None:

@@ -20,7 +20,7 @@ def hurt_cast() -> Cast:
     cast.world.set(cast["Niles"], Wounds((("torso", 2), ("left leg", 1))))
     cast.world.set(
         cast["Niles"],
-        Statuses((Status("Shock", "location_effects", "torso"), Status("Prone", "location_effects"))),
+        Statuses((Status("Shock", "location_effects", "torso"), Status("Leg Injury", "location_effects"))),
     )
     return cast
 
@@ -34,11 +34,11 @@ def test_the_modules_say_what_the_token_and_the_sheet_show() -> None:
     cast = hurt_cast()
     marks = marks_of(cast.world, cast["Niles"])
     assert [(m.location, m.value) for m in marks if m.location] == [("torso", 2), ("left leg", 1)]
-    assert [m.label for m in marks if m.location is None] == ["Shock", "Prone"]
+    assert [m.label for m in marks if m.location is None] == ["Shock", "Leg Injury"]
     assert sheet_lines(cast.world, cast["Niles"]) == [
         "Wounds: torso 2, left leg 1",
         "Shock (torso): no offensive actions, skills halved",
-        "Prone: knocked down",
+        "Leg Injury: Movement halved",
     ]
 
 

@@ -11,7 +11,9 @@ it lands.  Needs hit locations.
   right hand holds the first weapon, the left a second one or the other grip of
   a two-handed weapon; a shield is strapped on and stays).
 - Two Injuries on one location (004: "more than half damage on any body part")
-  is shock: the combatant is knocked prone, may take no offensive action, and
+  is shock: the combatant is knocked prone (the prone module's prone: −2 to
+  Missile Strikes against it, +2 to melee attacks against it, crawling; so the
+  module brings the prone rules), may take no offensive action, and
   every skill is halved (rounded by Favorable Rounding), Withstand Injury,
   Timing and the Movement rate included.  Shock lasts the battle: nobody here
   has 004's Medicine skill to stabilise it.
@@ -30,6 +32,7 @@ from game.rules.hits import Blow
 from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.modules.hit_locations import NAME as HIT_LOCATIONS
 from game.rules.modules.hit_locations import wounds_of
+from game.rules.modules.prone import knock_down
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import OFFENSIVE, register_module
 from game.rules.statuses import Status, StatusGained, has_status, statuses_of
@@ -42,12 +45,13 @@ if TYPE_CHECKING:
     from game.rules.round import Round
 
 NAME = "location_effects"
+PRONE_MODULE = "prone"  # the prone rules, which shock knocks its victim into
 VULNERABLE_LOCATIONS = ("head",)
 LEGS = ("right leg", "left leg")
 ARMS = ("right arm", "left arm")
 SHOCK_AT = 2
 """Injuries on one location that put a combatant in shock (of the 3 that Defeat it)."""
-SHOCK, LAME, PRONE = "Shock", "Leg Injury", "Prone"
+SHOCK, LAME = "Shock", "Leg Injury"
 
 
 def halved(value: int, favorable: bool) -> int:
@@ -82,7 +86,7 @@ class LocationEffects(RulesModule):
     name = NAME
     label = "Location effects"
     source = "RULES.md §7–§8; seed 004 (hit locations, shock)"
-    requires = (HIT_LOCATIONS,)
+    requires = (HIT_LOCATIONS, PRONE_MODULE)
     help = (
         "with hit locations: a head hit is vulnerable (\u22123, 2 Injuries), a leg Injury halves Movement, "
         "an arm Injury drops that hand's weapon on a failed Grip; 2 Injuries on one place: shock"
@@ -114,8 +118,7 @@ class LocationEffects(RulesModule):
         if shocked and not has_status(world, target, SHOCK, NAME):
             why = f"{SHOCK_AT} Injuries on one place: no offensive actions, skills halved"
             rnd.emit(StatusGained(name, SHOCK, NAME, blow.location, why=why, target_id=target))
-            if not has_status(world, target, PRONE, NAME):
-                rnd.emit(StatusGained(name, PRONE, NAME, why="knocked down by the shock", target_id=target))
+            knock_down(rnd, target, "is knocked prone by the shock")
 
     def _grip(self, rnd: Round, target: int, arm: str) -> None:
         """The wounded arm's hand rolls Grip; on a failure its weapon falls at its feet."""
@@ -172,7 +175,7 @@ class LocationEffects(RulesModule):
                 f"{SHOCK_AT} Injuries on one place: shock"]  # fmt: skip
 
     def token_marks(self, world: World, eid: int) -> list[TokenMark]:
-        """Shock, prone, a lamed leg."""
+        """Shock, a lamed leg (lying prone shows as the prone module's badge)."""
         return [TokenMark(s.name) for s in statuses_of(world, eid, NAME)]
 
     def sheet_lines(self, world: World, eid: int) -> list[str]:
@@ -180,6 +183,5 @@ class LocationEffects(RulesModule):
         words = {
             SHOCK: "no offensive actions, skills halved",
             LAME: "Movement halved",
-            PRONE: "knocked down",
         }
         return [f"{s.label}: {words.get(s.name, '')}" for s in statuses_of(world, eid, NAME)]
