@@ -66,7 +66,7 @@ EVENTS_AT_LEAST = {
     "dive_landed": 2,
     "overwatch_set": 3,
     "charge": 2,
-    "suppression": 3,
+    "suppression": 2,
     "hit": 40,
 }
 
