@@ -30,7 +30,7 @@ from game.rules.orders import ActionKind, Order
 
 if TYPE_CHECKING:
     from game.rules.actions.base import ActionSpec, MovementRule
-    from game.rules.modules.base import Badge, ModuleOverlay, RulesModule
+    from game.rules.modules.base import ModuleOverlay, RulesModule, TokenMark
     from game.rules.options import RuleOptions
     from game.world import World
 
@@ -227,9 +227,10 @@ def module_overlays(options: RuleOptions | None = None) -> list[ModuleOverlay]:
     return [overlay for module in modules for overlay in module.mark_overlays]
 
 
-def module_badges(world: World, eid: int) -> list[Badge]:
-    """The marks the rules modules' state puts on a combatant's token (`RulesModule.badges`)."""
-    return [badge for module in rules_modules() for badge in module.badges(world, eid)]
+def token_marks_of(world: World, eid: int) -> list[TokenMark]:
+    """Every mark the rules modules' state puts on a combatant's token (`RulesModule.token_marks`;
+    nothing from a module that has nothing to say)."""
+    return [mark for module in rules_modules() for mark in module.token_marks(world, eid)]
 
 
 def active_modules(options: RuleOptions | None) -> list[RulesModule]:

@@ -18,7 +18,6 @@ The rules ask every module that is on; a hook left alone changes nothing.
   (how its rolls for an order can turn out, as facts with their chances),
   `forecast_notes`;
 - the Movement rate (`game.rules.stats.movement_rate`): `rate_modifiers`;
-- the tokens in the window: `badges` (a word on the token, or the token lying down);
 - the window and `render`: `overlays` of the window's that show it (by name), and
   `mark_overlays` of its own, as data: tiles marked with a style and a short text
   (`ModuleOverlay.marks`), which the window and `render --overlay NAME` draw;
@@ -33,7 +32,8 @@ The rules ask every module that is on; a hook left alone changes nothing.
 - lasting conditions it put on a combatant (`game.rules.statuses`): `status_modifiers`
   (asked by `game.rules.stats` for every skill roll and the Movement rate);
 - the sandbox's dice keys (`game.sandbox.rounds`): `dice`, `shared_dice`;
-- the token and the sheet: `badges`, `token_marks`, `sheet_lines`.
+- the token and the sheet: `token_marks` (a word on the token, a wounded place, the token
+  lying down), `sheet_lines`.
 """
 
 from __future__ import annotations
@@ -72,12 +72,15 @@ class Natural:
 
 @dataclass(frozen=True)
 class TokenMark:
-    """Something a module wants shown on a combatant's token: Injuries on a body
-    `location` (`value` of them), or a lasting condition (`location` None) by its `label`."""
+    """Something a module wants shown on a combatant's token, as data (the window draws it; a
+    module never touches pygame): Injuries on a body `location` (`value` of them), or a state
+    (`location` None) by a short word, its `label` ("AIM 2", "WATCH", "Shock"); `lying` draws
+    the token on the ground (prone)."""
 
     label: str
     value: int = 1
     location: str | None = None
+    lying: bool = False
 
 
 class RulesModule:
@@ -162,12 +165,6 @@ class RulesModule:
         lands, a critical's table)."""
         return []
 
-    # -------------------------------------------------------------- tokens
-    def badges(self, world: World, eid: int) -> list[Badge]:
-        """Marks for `eid`'s token from the state this module keeps on it (prone, aiming,
-        on overwatch …).  Asked of every registered module, like `rate_modifiers`."""
-        return []
-
     # -------------------------------------------------------------- movement
     def rate_modifiers(self, world: World, eid: int, rate: Breakdown) -> list[Modifier]:
         """Modifiers of `eid`'s Movement rate (`rate` so far) from the state this module keeps
@@ -218,21 +215,14 @@ class RulesModule:
         return []
 
     def token_marks(self, world: World, eid: int) -> list[TokenMark]:
-        """What the token shows for this module (wounded locations, conditions)."""
+        """What the token shows from the state this module keeps on `eid` (wounded locations,
+        conditions, prone, aiming, on overwatch …).  Asked of every registered module, like
+        `rate_modifiers`: such state exists only where the module, while on, put it."""
         return []
 
     def sheet_lines(self, world: World, eid: int) -> list[str]:
         """Lines for the combatant's sheet."""
         return []
-
-
-@dataclass(frozen=True)
-class Badge:
-    """A mark on a combatant's token, as data: a short word ("AIM 2", "WATCH") and whether the
-    token is drawn lying down (prone).  The window draws it; the module never touches pygame."""
-
-    text: str
-    lying: bool = False
 
 
 # ------------------------------------------------------------------ overlays as data

@@ -23,7 +23,7 @@ from game.core.modifiers import Modifier
 from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import Badge, RulesModule
+from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
 from game.rules.registry import register_action, register_module
@@ -145,10 +145,10 @@ class CarefulAim(RulesModule):
             return []
         return [Modifier(f"Careful Aim {rounds} round{'s' if rounds != 1 else ''}", bonus)]
 
-    def badges(self, world: World, eid: int) -> list[Badge]:
+    def token_marks(self, world: World, eid: int) -> list[TokenMark]:
         """An aiming token shows the rounds aimed."""
         aiming = world.try_get(eid, Aiming)
-        return [Badge(f"AIM {aiming.rounds}")] if aiming is not None else []
+        return [TokenMark(f"AIM {aiming.rounds}")] if aiming is not None else []
 
     def end_round(self, rnd: Round, state: RoundState) -> None:
         """Each aim holds one round more, breaks, or ends because its maker did something else."""

@@ -26,7 +26,7 @@ from game.core.geometry import DIRECTION_NAMES, Tile, direction_name
 from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import Badge, MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
+from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
 from game.rules.modules.facing import FRONT, arc_of
 from game.rules.moving import Trail
 from game.rules.orders import Action, ActionKind, Order
@@ -258,9 +258,9 @@ class OverwatchModule(RulesModule):
                     rnd, state, watcher, watch_index, weapon, eid, there, f"is about to {label} from {there}"
                 )
 
-    def badges(self, world: World, eid: int) -> list[Badge]:
+    def token_marks(self, world: World, eid: int) -> list[TokenMark]:
         """A watcher holding its shot."""
-        return [Badge("WATCH")] if world.has(eid, Watching) else []
+        return [TokenMark("WATCH")] if world.has(eid, Watching) else []
 
     def end_round(self, rnd: Round, state: RoundState) -> None:
         """An unfired watch lapses."""

@@ -21,7 +21,7 @@ from game.core.modifiers import Breakdown, Modifier, signed
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import Badge, RulesModule
+from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, shooters_of
 from game.rules.registry import action_specs, register_action, register_module, spec_of
@@ -170,9 +170,9 @@ class ProneModule(RulesModule):
         """Prone at resolution (certain: going prone and standing up roll no die)."""
         return [(Fraction(1), frozenset({FACT}))] if prone_at_resolution(world, eid, order) else None
 
-    def badges(self, world: World, eid: int) -> list[Badge]:
+    def token_marks(self, world: World, eid: int) -> list[TokenMark]:
         """A prone token lies down."""
-        return [Badge("PRONE", lying=True)] if is_prone(world, eid) else []
+        return [TokenMark("PRONE", lying=True)] if is_prone(world, eid) else []
 
     def rate_modifiers(self, world: World, eid: int, rate: Breakdown) -> list[Modifier]:
         """Crawling: half the Movement rate, rounded up (Combat Crawl)."""

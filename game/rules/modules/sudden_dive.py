@@ -24,7 +24,7 @@ from game.rules.apply import applies, entity
 from game.rules.board import COVER_LEVELS
 from game.rules.chances import chance
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import Badge, RulesModule
+from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.modules.cover import COVER_LABELS, COVER_PENALTY
 from game.rules.movement import path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
@@ -167,9 +167,9 @@ class SuddenDiveModule(RulesModule):
         p = chance(dive_roll(world, eid, order).total)
         return [(p, frozenset({FACT})), (1 - p, frozenset())]
 
-    def badges(self, world: World, eid: int) -> list[Badge]:
+    def token_marks(self, world: World, eid: int) -> list[TokenMark]:
         """A diver reorienting after its dive."""
-        return [Badge("REORIENT")] if world.has(eid, Reorienting) else []
+        return [TokenMark("REORIENT")] if world.has(eid, Reorienting) else []
 
     def end_round(self, rnd: Round, state: RoundState) -> None:
         """A diver that spent this round reorienting is ready again."""

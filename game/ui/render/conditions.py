@@ -1,6 +1,6 @@
 """What the rules modules say about a combatant, on its token and its sheet: wounded body
-locations as a small figure beside the token, lasting conditions (shock, prone, faint, a stuck
-weapon) as short tags, and the sheet's lines.
+locations as a small figure beside the token, and the sheet's lines.  Their other marks (shock,
+prone, aiming, a stuck weapon …) are words the token itself shows (`look_of`).
 
 The modules give the data (`RulesModule.token_marks`, `sheet_lines`); this draws it and
 names no module.  A module with nothing to say (switched off, or nobody hurt) draws nothing,
@@ -12,19 +12,15 @@ from __future__ import annotations
 import pygame
 
 from game.rules.modules.base import TokenMark
-from game.rules.registry import rules_modules
-from game.ui.render.widgets import blit_text
+from game.rules.registry import rules_modules, token_marks_of
 from game.ui.theme import Theme
 from game.world import World
 
-FIGURE_MIN_TILE = 26  # pixels per tile below which the figure and the tags are hidden
-TAG_WORDS_MIN_TILE = 44  # pixels per tile from which tags are words, not initials
+FIGURE_MIN_TILE = 26  # pixels per tile below which the figure is hidden
 UNHURT = (225, 225, 225)
 HURT = (235, 120, 40)  # one Injury on a place
 BADLY_HURT = (200, 30, 30)  # two or more: shock
 OUTLINE = (20, 20, 24)
-TAG_FILL = (30, 32, 38)
-TAG_TEXT = (255, 214, 90)
 
 # The figure's parts on a 6 × 10 grid: (x, y, width, height), head a circle in its box.
 PARTS: dict[str, tuple[int, int, int, int]] = {
@@ -39,7 +35,7 @@ PARTS: dict[str, tuple[int, int, int, int]] = {
 
 def marks_of(world: World, eid: int) -> list[TokenMark]:
     """Every module's marks for a combatant (nothing from a module that has nothing to say)."""
-    return [mark for module in rules_modules() for mark in module.token_marks(world, eid)]
+    return token_marks_of(world, eid)
 
 
 def sheet_lines(world: World, eid: int) -> list[str]:
@@ -55,15 +51,13 @@ def part_colour(count: int) -> tuple[int, int, int]:
 def draw_conditions(
     surface: pygame.Surface, theme: Theme, world: World, eid: int, centre: tuple[float, float], tile_px: int
 ) -> None:
-    """The wounded-locations figure at the token's lower right, and condition tags at its
-    upper left (from the rules modules' marks)."""
+    """The wounded-locations figure at the token's lower right (from the rules modules' marks)."""
     if tile_px < FIGURE_MIN_TILE:
         return
     marks = marks_of(world, eid)
     if not marks:
         return
     wounds = {m.location: m.value for m in marks if m.location is not None}
-    tags = [m.label for m in marks if m.location is None]
     cx, cy = centre
     if wounds:
         unit = max(2, tile_px // 22)
@@ -80,12 +74,3 @@ def draw_conditions(
                 pygame.draw.rect(surface, part_colour(count), box.inflate(-1, -1))
             if count >= 2:  # shock: a cross, so it reads without colour too
                 pygame.draw.line(surface, OUTLINE, box.topleft, box.bottomright, 1)
-    if tags:
-        words = tile_px >= TAG_WORDS_MIN_TILE
-        text = " ".join(tag if words else tag[0] for tag in dict.fromkeys(tags))
-        size = 10 if words else 9
-        font = theme.font(size)
-        width, height = font.size(text)
-        spot = pygame.Rect(round(cx - tile_px * 0.5), round(cy - tile_px * 0.5), width + 4, height + 2)
-        pygame.draw.rect(surface, TAG_FILL, spot, border_radius=3)
-        blit_text(surface, theme, text, (spot.x + 2, spot.y + 1), size, TAG_TEXT)

@@ -8,7 +8,7 @@ from game.core.geometry import direction_name
 from game.core.modifiers import roll_possible
 from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
-from game.rules.registry import module_badges
+from game.rules.registry import token_marks_of
 from game.rules.stats import movement_rate, skill_roll
 from game.ui.render.conditions import sheet_lines
 from game.ui.render.stage_bar import Chip, draw_stage_bar
@@ -34,18 +34,19 @@ SHEET_SKILLS = (
 
 
 def look_of(world: World, eid: int, style: SideStyle) -> TokenLook:
-    """How a combatant's token looks (the rules modules' state included: `module_badges`)."""
+    """How a combatant's token looks (the rules modules' marks included: `token_marks_of`;
+    their wounded places are the figure `draw_conditions` adds)."""
     condition = world.get(eid, Condition)
     appearance = world.try_get(eid, Appearance)
-    badges = module_badges(world, eid)
+    marks = [m for m in token_marks_of(world, eid) if m.location is None]
     return TokenLook(
         appearance.token if appearance else "person",
         style,
         condition.injuries,
         condition.defeated,
         condition.dead,
-        tuple(b.text for b in badges),
-        any(b.lying for b in badges),
+        tuple(dict.fromkeys(m.label for m in marks)),
+        any(m.lying for m in marks),
     )
 
 
