@@ -172,6 +172,22 @@ def test_a_side_that_wins_by_surviving_plays_safer() -> None:
     )
 
 
+def test_the_survive_clock_is_the_clock() -> None:
+    """A survive clock shorter than the round limit decides the battle: the hunter hurries
+    before it runs out, and in its last round nobody plays for a next round."""
+    from game.ai.levels import NORMAL, for_stakes
+    from game.rules.victory import Victory
+
+    survive = Victory("survive", "Law", 3)
+    early = for_stakes(NORMAL, survive, "Alien", round_number=1, max_rounds=6)
+    last = for_stakes(NORMAL, survive, "Alien", round_number=3, max_rounds=6)
+    assert early.position_weight == NORMAL.position_weight
+    assert last.position_weight == 0.0 and last.approach_weight == 0.0
+    assert last.self_weight < early.self_weight  # hurrying
+    final = for_stakes(NORMAL, Victory(), "Law", round_number=30, max_rounds=30)
+    assert final.position_weight == 0.0 and final.approach_weight == 0.0
+
+
 @pytest.mark.parametrize("level", SMART)
 def test_joins_the_attack_an_ally_already_declared(level: str) -> None:
     """Two fresh foes, the sturdier one (Stamina 4) already under an ally's two Strikes:

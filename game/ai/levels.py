@@ -110,13 +110,20 @@ def for_stakes(
 ) -> Level:
     """The level adjusted to the scenario's victory condition: a side that wins by
     surviving plays safe, the side that must defeat it before the clock hurries,
-    and everyone hurries in the last third of the rounds (a draw is a win for nobody)."""
-    if max_rounds and round_number > max_rounds * (1 - LATE):
+    and everyone hurries in the last third of the rounds (a draw is a win for nobody).
+    The clock is the survive clock when there is one (the battle is decided then), else
+    the round limit; in its last round there is no next round to stand well for."""
+    limit = max_rounds
+    if victory is not None and victory.kind == "survive" and victory.rounds:
+        limit = min(limit, victory.rounds) if limit else victory.rounds
+    if limit and round_number > limit * (1 - LATE):
         level = replace(
             level,
             self_weight=level.self_weight * HUNTER_CARE,
             approach_weight=level.approach_weight * HUNTER_HASTE,
         )
+    if limit and round_number >= limit:
+        level = replace(level, position_weight=0.0, approach_weight=0.0)
     if victory is None or victory.kind != "survive" or victory.side is None:
         return level
     if victory.side.casefold() == side.casefold():
