@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ai_helpers import view_of
+from ai_helpers import judging, view_of
 from builders import SWORD, Cast
 
 from game.ai import make_controller
@@ -27,7 +27,7 @@ SMART = ("ai:normal", "ai:hard")
 
 
 def choose(level: str, view) -> Order:  # noqa: ANN001
-    order = make_controller(level, seed=1).choose_order(view)
+    order = judging(level, seed=1).choose_order(view)
     assert validate_order(view.world, view.board, order, view.earlier) == []
     return order
 

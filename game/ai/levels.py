@@ -47,13 +47,14 @@ EASY = Level(
     anticipate=0,
     tactics=False,
     mistake_rate=0.5,
-    mistake_pool=8,
-    blunder_rate=0.25,
+    mistake_pool=16,
+    blunder_rate=0.45,
     noise=0.15,
     max_targets=2,
     mistakes=True,
 )
-"""Short-sighted: sees only what was declared before it, and errs on purpose."""
+"""Short-sighted: sees only what was declared before it, and errs on purpose in almost
+every declaration (a beginner's habits, lapses, blunders)."""
 
 NORMAL = Level(
     name="normal",
@@ -63,15 +64,17 @@ NORMAL = Level(
     approach_weight=0.25,
     anticipate=0,
     tactics=True,
-    mistake_rate=0.0,
-    mistake_pool=1,
+    mistake_rate=0.3,
+    mistake_pool=4,
     blunder_rate=0.0,
     noise=0.01,
     max_targets=3,
     focus=True,
     guess_defences=True,
+    mistakes=True,
 )
-"""Weighs position and the threat of enemies still to declare."""
+"""Weighs position and the threat of enemies still to declare; slips now and then (a
+beginner's habit or one of its best four orders, three declarations in ten), never blunders."""
 
 HARD = Level(
     name="hard",
