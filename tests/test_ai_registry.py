@@ -21,6 +21,7 @@ from game.rules.validate import validate_order
 from game.world import World
 
 RALLY = ActionKind.define("rally")
+ActionKind.forget(RALLY.value)  # listed among the kinds only while its spec is plugged in
 RALLY_WORTH = 2.0  # in Injuries: far more than anything else on offer here
 
 

@@ -65,6 +65,17 @@ class ActionKind(str, metaclass=_KindType):
             cls._known[value] = kind
         return cls._known[value]
 
+    @classmethod
+    def forget(cls, value: str) -> None:
+        """Drop a kind whose spec was unplugged (a test's toy module), so that listing the
+        kinds lists only those in the registry."""
+        cls._known.pop(value, None)
+
+    @classmethod
+    def remember(cls, kind: ActionKind) -> None:
+        """Know a kind again when its spec is plugged back in."""
+        cls._known.setdefault(kind.value, kind)
+
     @property
     def value(self) -> str:
         """The kind's name as a plain string (its JSON and sandbox form)."""

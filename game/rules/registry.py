@@ -76,6 +76,7 @@ def register_action(cls: type[S]) -> type[S]:
     if kind in _ACTIONS and type(_ACTIONS[kind]) is not cls:
         raise ValueError(f"action {kind.value!r} is registered twice")
     _ACTIONS[kind] = spec  # type: ignore[assignment]
+    ActionKind.remember(kind)
     _listings.clear()
     return cls
 
@@ -97,6 +98,7 @@ def unregister(name_or_kind: str) -> None:
     for kind in list(_ACTIONS):
         if kind.value == str(name_or_kind):
             del _ACTIONS[kind]
+            ActionKind.forget(kind.value)
     _listings.clear()
 
 
