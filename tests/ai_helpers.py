@@ -89,3 +89,14 @@ def view_of(cast, actor: str, earlier: dict[str, Order] | None = None, later: tu
         earlier={cast[name]: order for name, order in earlier.items()},
         timing=tuple(reversed(declaration)),
     )
+
+
+def judging(name: str, seed: int = 0):  # noqa: ANN201
+    """The controller of level `name` ("ai:normal", …) with its on-purpose slips turned off:
+    what it judges best, the skill these tests check (the slips have their own tests)."""
+    from dataclasses import replace
+
+    from game.ai.levels import LEVELS
+    from game.ai.tactical import TacticalController
+
+    return TacticalController(replace(LEVELS[name.removeprefix("ai:")], mistakes=False), seed)

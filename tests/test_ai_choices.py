@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ai_helpers import view_of
+from ai_helpers import judging, view_of
 from builders import SWORD, Cast
 
 from game.ai import make_controller
@@ -27,7 +27,7 @@ SMART = ("ai:normal", "ai:hard")
 
 
 def choose(level: str, view) -> Order:  # noqa: ANN001
-    order = make_controller(level, seed=1).choose_order(view)
+    order = judging(level, seed=1).choose_order(view)
     assert validate_order(view.world, view.board, order, view.earlier) == []
     return order
 
@@ -170,6 +170,22 @@ def test_a_side_that_wins_by_surviving_plays_safer() -> None:
     assert for_stakes(NORMAL, Victory(), "Law", round_number=29, max_rounds=30).approach_weight > (
         NORMAL.approach_weight
     )
+
+
+def test_the_survive_clock_is_the_clock() -> None:
+    """A survive clock shorter than the round limit decides the battle: the hunter hurries
+    before it runs out, and in its last round nobody plays for a next round."""
+    from game.ai.levels import NORMAL, for_stakes
+    from game.rules.victory import Victory
+
+    survive = Victory("survive", "Law", 3)
+    early = for_stakes(NORMAL, survive, "Alien", round_number=1, max_rounds=6)
+    last = for_stakes(NORMAL, survive, "Alien", round_number=3, max_rounds=6)
+    assert early.position_weight == NORMAL.position_weight
+    assert last.position_weight == 0.0 and last.approach_weight == 0.0
+    assert last.self_weight < early.self_weight  # hurrying
+    final = for_stakes(NORMAL, Victory(), "Law", round_number=30, max_rounds=30)
+    assert final.position_weight == 0.0 and final.approach_weight == 0.0
 
 
 @pytest.mark.parametrize("level", SMART)

@@ -4,10 +4,9 @@ whose next Injury would defeat it gets out of sight."""
 
 from __future__ import annotations
 
-from ai_helpers import view_of
+from ai_helpers import judging, view_of
 from builders import Cast
 
-from game.ai import make_controller
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.orders import Order
 from game.rules.validate import validate_order
@@ -33,7 +32,7 @@ def test_a_shooter_takes_the_cover_between_it_and_the_enemy() -> None:
         cast.add("Me", (10, 5), "a", facing=2, weapons=(RIFLE,), missile_slug=7, movement=2, evade=1)
         cast.add("Rifleman", (30, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9)
         view = view_of(cast, "Me", later=("Rifleman",))
-        order = make_controller(level, seed=1).choose_order(view)
+        order = judging(level, seed=1).choose_order(view)
         assert validate_order(view.world, view.board, order, view.earlier, view.options) == []
         end = _end(view, order)
         assert cast.board.cover_between((30, 5), end) != "none", (level, order)
@@ -48,6 +47,6 @@ def test_one_injury_from_defeat_it_gets_out_of_the_riflemans_sight() -> None:
         cast.add("Me", (10, 9), "a", facing=2, injuries=2, movement=4, strike=6)
         cast.add("Rifleman", (30, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9)
         view = view_of(cast, "Me", later=("Rifleman",))
-        order = make_controller(level, seed=1).choose_order(view)
+        order = judging(level, seed=1).choose_order(view)
         assert validate_order(view.world, view.board, order, view.earlier, view.options) == []
         assert not cast.board.line_of_sight((30, 5), _end(view, order)), (level, order)

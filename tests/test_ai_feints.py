@@ -5,10 +5,9 @@ from __future__ import annotations
 import functools
 
 import pytest
-from ai_helpers import view_of
+from ai_helpers import judging, view_of
 from builders import SWORD, Cast
 
-from game.ai import make_controller
 from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
@@ -23,7 +22,7 @@ FEINT = ActionKind.FEINT
 
 
 def choose(level: str, view: DeclarationView) -> Order:
-    order = make_controller(level, seed=1).choose_order(view)
+    order = judging(level, seed=1).choose_order(view)
     assert validate_order(view.world, view.board, order, view.earlier) == []
     return order
 

@@ -154,7 +154,7 @@ def test_the_ai_strikes_from_the_hill_when_the_module_is_on() -> None:
         cast.add("Hilda", (4, 7), "hill", strike=6, movement=4)
         cast.add("Val", (4, 4), "vale", facing=6, strike=1, dodge=1)
         view = replace(view_of(cast, "Hilda"), options=options)
-        return make_controller("ai:normal", 1).choose_order(view)
+        return make_controller("ai:hard", 1).choose_order(view)
 
     on, off = chosen(module_on()), chosen(OFF)
     assert on.path and on.path[-1] == (3, 5)

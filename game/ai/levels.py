@@ -46,14 +46,15 @@ EASY = Level(
     approach_weight=0.2,
     anticipate=0,
     tactics=False,
-    mistake_rate=0.5,
-    mistake_pool=8,
-    blunder_rate=0.25,
+    mistake_rate=0.35,
+    mistake_pool=16,
+    blunder_rate=0.6,
     noise=0.15,
     max_targets=2,
     mistakes=True,
 )
-"""Short-sighted: sees only what was declared before it, and errs on purpose."""
+"""Short-sighted: sees only what was declared before it, and errs on purpose in almost
+every declaration (a beginner's habits, lapses, blunders)."""
 
 NORMAL = Level(
     name="normal",
@@ -63,15 +64,17 @@ NORMAL = Level(
     approach_weight=0.25,
     anticipate=0,
     tactics=True,
-    mistake_rate=0.0,
-    mistake_pool=1,
+    mistake_rate=0.3,
+    mistake_pool=4,
     blunder_rate=0.0,
     noise=0.01,
     max_targets=3,
     focus=True,
     guess_defences=True,
+    mistakes=True,
 )
-"""Weighs position and the threat of enemies still to declare."""
+"""Weighs position and the threat of enemies still to declare; slips now and then (a
+beginner's habit or one of its best four orders, three declarations in ten), never blunders."""
 
 HARD = Level(
     name="hard",
@@ -110,13 +113,20 @@ def for_stakes(
 ) -> Level:
     """The level adjusted to the scenario's victory condition: a side that wins by
     surviving plays safe, the side that must defeat it before the clock hurries,
-    and everyone hurries in the last third of the rounds (a draw is a win for nobody)."""
-    if max_rounds and round_number > max_rounds * (1 - LATE):
+    and everyone hurries in the last third of the rounds (a draw is a win for nobody).
+    The clock is the survive clock when there is one (the battle is decided then), else
+    the round limit; in its last round there is no next round to stand well for."""
+    limit = max_rounds
+    if victory is not None and victory.kind == "survive" and victory.rounds:
+        limit = min(limit, victory.rounds) if limit else victory.rounds
+    if limit and round_number > limit * (1 - LATE):
         level = replace(
             level,
             self_weight=level.self_weight * HUNTER_CARE,
             approach_weight=level.approach_weight * HUNTER_HASTE,
         )
+    if limit and round_number >= limit:
+        level = replace(level, position_weight=0.0, approach_weight=0.0)
     if victory is None or victory.kind != "survive" or victory.side is None:
         return level
     if victory.side.casefold() == side.casefold():

@@ -1,4 +1,5 @@
-"""Human-like mistakes, made on purpose by the `easy` level and marked as such.
+"""Human-like mistakes, made on purpose by the `easy` level (often) and the `normal` level
+(now and then), and marked as such.
 
 A beginner does not pick orders at random: it forgets to defend, goes for
 the nearest foe, rushes in, hangs back, or does not watch its back.  Each
@@ -84,17 +85,21 @@ def _forgets_its_back(know: Knowledge, ranked: list[Scored]) -> list[Scored]:
 
 
 HABITS: tuple[tuple[str, str, Habit], ...] = (
-    ("forgot to defend", "a mistake on purpose (easy): it attacks and forgets to defend", _forgets_to_defend),
-    ("nearest foe", "a mistake on purpose (easy): it goes for the nearest foe", _nearest_foe),
+    (
+        "forgot to defend",
+        "a mistake on purpose ({level}): it attacks and forgets to defend",
+        _forgets_to_defend,
+    ),
+    ("nearest foe", "a mistake on purpose ({level}): it goes for the nearest foe", _nearest_foe),
     (
         "rushed in",
-        "a mistake on purpose (easy): it rushes in without a thought for what comes back",
+        "a mistake on purpose ({level}): it rushes in without a thought for what comes back",
         _rushes_in,
     ),
-    ("hung back", "a mistake on purpose (easy): it loses its nerve and does not attack", _hangs_back),
-    ("careless", "a mistake on purpose (easy): it does not watch its back", _forgets_its_back),
+    ("hung back", "a mistake on purpose ({level}): it loses its nerve and does not attack", _hangs_back),
+    ("careless", "a mistake on purpose ({level}): it does not watch its back", _forgets_its_back),
 )
-"""(kind, plain words, habit) of each mistake a beginner makes."""
+"""(kind, plain words, habit) of each mistake a beginner makes ({level}: the level's name)."""
 
 
 def make_mistake(
@@ -108,7 +113,9 @@ def make_mistake(
             if _legal(know, scored.candidate.order):
                 if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
                     return None  # chance picked the best: no blunder after all
-                return Slip(scored, "blunder", "a blunder on purpose (easy): an order picked at random")
+                return Slip(
+                    scored, "blunder", f"a blunder on purpose ({level.name}): an order picked at random"
+                )
         return None
     if roll >= level.blunder_rate + level.mistake_rate:
         return None
@@ -117,13 +124,13 @@ def make_mistake(
         chosen = rng.choice(pool)
         if chosen is valid[0]:
             return None
-        return Slip(chosen, "lapse", "a lapse on purpose (easy): not quite its best order")
+        return Slip(chosen, "lapse", f"a lapse on purpose ({level.name}): not quite its best order")
     for kind, words, habit in rng.sample(HABITS, len(HABITS)):
         for scored in habit(know, ranked)[:8]:
             if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
                 break  # the habit would pick the best anyway: no mistake there
             if _legal(know, scored.candidate.order):
-                return Slip(scored, kind, words)
+                return Slip(scored, kind, words.format(level=level.name))
     return None
 
 
