@@ -139,12 +139,10 @@ def test_the_forecast_counts_the_dives_chance() -> None:
 @pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
 def test_the_ai_dives_for_cover_when_shot_at_in_the_open(level: str) -> None:
     """Bea, unarmed in the open, Sam's shot already declared: diving to the rock hides her."""
-    from ai_helpers import view_of
-
-    from game.ai.factory import make_controller
+    from ai_helpers import judging, view_of
 
     cast = range_with_cover()
     earlier = {cast["Sam"]: cast.order("Sam", cast.act(K.MISSILE_STRIKE, "Bea"))}
     view = replace(view_of(cast, "Bea"), options=DIVING, earlier=earlier, timing=(cast["Bea"], cast["Sam"]))
-    order = make_controller(level, 2).choose_order(view)
+    order = judging(level, 2).choose_order(view)
     assert order.actions == (cast.act(DIVE),)

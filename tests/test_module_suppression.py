@@ -127,13 +127,11 @@ def test_the_forecast_gives_a_line_to_everyone_in_the_cone() -> None:
 
 @pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
 def test_the_ai_sprays_a_group_but_not_its_friends(level: str) -> None:
-    from ai_helpers import view_of
-
-    from game.ai.factory import make_controller
+    from ai_helpers import judging, view_of
 
     cast = street(Bo=(13, 11), Cy=(14, 9))
-    order = make_controller(level, 5).choose_order(replace(view_of(cast, "Gun"), options=SUPPRESSION))
+    order = judging(level, 5).choose_order(replace(view_of(cast, "Gun"), options=SUPPRESSION))
     assert [a.kind for a in order.actions] == [SUPPRESS]
     cast = street(Bo=(13, 11), Pal=(8, 10))
-    order = make_controller(level, 5).choose_order(replace(view_of(cast, "Gun"), options=SUPPRESSION))
+    order = judging(level, 5).choose_order(replace(view_of(cast, "Gun"), options=SUPPRESSION))
     assert SUPPRESS not in [a.kind for a in order.actions]

@@ -62,7 +62,7 @@ ROUNDS = 14
 EVENTS_AT_LEAST = {
     "went_prone": 3,
     "aim_held": 3,
-    "knocked_back": 2,
+    "knocked_back": 1,
     "dive_landed": 2,
     "overwatch_set": 3,
     "charge": 2,
