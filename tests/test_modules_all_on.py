@@ -59,13 +59,15 @@ LEGEND = {
 }
 ARENAS = 10  # fixed size: 10 arenas of 14 rounds
 ROUNDS = 14
+# Charges and knock-backs need the war hammer's wielder to close in and land a heavy blow; since
+# the AI's levels changed (issue 17) this fixed run no longer brings that about, so they are not
+# counted here: tests/test_module_charge.py and test_module_knockback.py hold them, with the
+# replays of bundled battles with every module on (test_replay_modules.py).
 EVENTS_AT_LEAST = {
     "went_prone": 3,
     "aim_held": 3,
-    "knocked_back": 1,
     "dive_landed": 2,
     "overwatch_set": 3,
-    "charge": 2,
     "suppression": 2,
     "hit": 40,
 }
