@@ -6,6 +6,7 @@ examples of the combat chapter: ``6 [Strike] − 1 [Action Penalty] = 5``.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 MINUS = "\u2212"  # the rulebook prints a real minus sign
@@ -69,6 +70,12 @@ class Breakdown:
 def signed(value: int) -> str:
     """A modifier as the rulebook prints it: "+1", "0", "−2" (a real minus sign)."""
     return f"+{value}" if value > 0 else ("0" if value == 0 else f"{MINUS}{-value}")
+
+
+def signed_span(values: Iterable[int]) -> str:
+    """The range a term may take, as the rulebook prints modifiers: "−2 to +1", or one value."""
+    shown = sorted(set(values))
+    return f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
 
 
 LOWEST_POSSIBLE = 1

@@ -7,7 +7,7 @@ at all is the rules' `roll_possible`.  Pure: no pygame.
 
 from __future__ import annotations
 
-from game.core.modifiers import Breakdown, roll_possible, signed
+from game.core.modifiers import Breakdown, roll_possible, signed_span
 from game.rules.forecast import ActionForecast
 from game.world import World
 
@@ -80,9 +80,7 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     if fc.breakdown is not None:
         lines.append(breakdown_line(fc.breakdown))
     for name, values in fc.uncertain:
-        shown = sorted(set(values))
-        span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
-        lines.append(f"  depends on their rolls: {span} [{name}]")
+        lines.append(f"  depends on their rolls: {signed_span(values)} [{name}]")
     lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back, a location)
     lines.append(f"success {fc.percent:.1f}% (d12 ≤ the target number; a 12 always fails)")
     if fc.action.called_shot is not None:

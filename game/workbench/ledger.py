@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from game.core.modifiers import signed
+from game.core.modifiers import signed, signed_span
 from game.rules.actions.base import weapon_for
 from game.rules.attack import AttackContext, defence_costs
 from game.rules.forecast import ActionForecast
@@ -214,9 +214,7 @@ def forecast_text(fc: ActionForecast) -> list[str]:
     if fc.breakdown is not None:
         lines.append(fc.breakdown.text())
     for name, values in fc.uncertain:
-        shown = sorted(set(values))
-        span = f"{signed(shown[0])} to {signed(shown[-1])}" if len(shown) > 1 else signed(shown[0])
-        lines.append(f"still to roll: {span} [{name}]")
+        lines.append(f"still to roll: {signed_span(values)} [{name}]")
     if fc.breakdown is None and fc.nullified == 1:
         lines.append(f"cannot happen: {fc.reason or 'impossible'}")
         return lines
