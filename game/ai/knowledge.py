@@ -10,8 +10,9 @@ the AI makes can be explained the rulebook's way.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -143,6 +144,8 @@ class RoundFacts:
     engaged: dict[int, bool] = field(default_factory=dict)
     stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
     defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)
+    landings: dict[Hashable, Fraction] = field(default_factory=dict)
+    """How hits land, for the rules' odds (`game.rules.hits.remembered_landings`)."""
 
 
 def round_key(world: World, round_number: int) -> tuple[object, ...]:

@@ -122,6 +122,14 @@ class BoardBase:
     def cover_between(self, attacker: Tile, target: Tile) -> str:
         """Cover of the tiles adjacent to the target that the ray from the attacker
         crosses (the target's own tile counts too): the best of them."""
+        # A board never changes once built, and the odds ask this of the same pair often.
+        memo: dict[tuple[Tile, Tile], str] = self.__dict__.setdefault("_cover_memo", {})
+        found = memo.get((attacker, target))
+        if found is None:
+            found = memo[(attacker, target)] = self._cover_between(attacker, target)
+        return found
+
+    def _cover_between(self, attacker: Tile, target: Tile) -> str:
         best = self.cover_at(target) if self.in_bounds(target) else "none"
         for cells in ray_cells(attacker, target):
             for tile in cells:

@@ -17,7 +17,9 @@ that ignores the Defense Penalties).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Hashable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -28,7 +30,7 @@ from game.rules.chances import ONE, chance
 from game.rules.events import Event, Rolled, entity_id
 from game.rules.injury import injuries_dealt, withstand_breakdown
 from game.rules.orders import Action, Order
-from game.rules.registry import active_modules
+from game.rules.registry import active_modules, derived_listing
 from game.world import Facing
 
 if TYPE_CHECKING:
@@ -90,17 +92,28 @@ def hit_modules(ctx: AttackContext) -> list[RulesModule]:
     from game.rules.modules.base import RulesModule
 
     hooks = ("hit_roll", "land_hit", "hit_outcomes", "natural_roll")
-    return [
-        m
-        for m in active_modules(ctx.situation.options)
-        if any(getattr(type(m), h) is not getattr(RulesModule, h) for h in hooks)
-    ]
+    options = ctx.situation.options
+    return derived_listing(
+        ("hits", options.on),
+        lambda: [
+            m
+            for m in active_modules(options)
+            if any(getattr(type(m), h) is not getattr(RulesModule, h) for h in hooks)
+        ],
+    )
 
 
 def naturals(ctx: AttackContext) -> dict[int, Natural]:
     """The dice that mean more than their number on this attack (a natural 1: a critical)."""
+    from game.rules.modules.base import RulesModule
+
     found: dict[int, Natural] = {}
-    for module in active_modules(ctx.situation.options):
+    options = ctx.situation.options
+    meaning = derived_listing(
+        ("naturals", options.on),
+        lambda: [m for m in active_modules(options) if type(m).natural_roll is not RulesModule.natural_roll],
+    )
+    for module in meaning:
         for die in DICE:
             if die not in found:
                 natural = module.natural_roll(ctx, die)
@@ -230,19 +243,68 @@ def outcomes(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> dic
 
 
 def expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> Fraction:
-    """The Injuries a hit can be expected to deal, over every way it can land."""
+    """The Injuries a hit can be expected to deal, over every way it can land (remembered
+    inside `remembered_landings`)."""
+    memo = _LANDINGS.get()
+    key = landing_key(ctx, blow, one) if memo is not None else None
+    if key is not None and memo is not None:
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _expected_injuries(ctx, blow, one)
+        return found
+    return _expected_injuries(ctx, blow, one)
+
+
+def _expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float) -> Fraction:
     total = 0 * one
     weapon = ctx.weapon
+    fails: dict[tuple[int, bool, tuple[Modifier, ...]], Fraction | float] = {}
     for landed, p in outcomes(ctx, blow, one).items():
         if landed.struck:
             continue
         if landed.sure:
             fail = one
         else:
-            stat = withstand_breakdown(ctx.world, landed.target, weapon, landed.vulnerable, landed.withstand)
-            fail = one - chance(stat.total, one)
+            # Many landings share a roll (every location but the head, say): one breakdown each.
+            which = (landed.target, landed.vulnerable, landed.withstand)
+            fail = fails.get(which)  # type: ignore[assignment]
+            if fail is None:
+                target, vulnerable, extra = which
+                stat = withstand_breakdown(ctx.world, target, weapon, vulnerable, extra)
+                fail = fails[which] = one - chance(stat.total, one)
         total += p * fail * landed.injuries  # type: ignore[operator]
     return total  # type: ignore[return-value]
+
+
+_LANDINGS: ContextVar[dict[Hashable, Fraction] | None] = ContextVar("landings", default=None)
+
+
+@contextmanager
+def remembered_landings(memo: dict[Hashable, Fraction]) -> Iterator[None]:
+    """Inside, `expected_injuries` keeps its answers in `memo` and asks it first: for a caller
+    that weighs many attacks in one world that does not change meanwhile (the AI while it
+    declares: the same hit from the same tile, against other defences, lands the same way).
+    The caller owns `memo` and drops it when the world changes."""
+    token = _LANDINGS.set(memo)
+    try:
+        yield
+    finally:
+        _LANDINGS.reset(token)
+
+
+def landing_key(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> Hashable | None:
+    """What the way a hit lands depends on, in one world: the attack (its kind, target and
+    Called Shot), the weapon, the blow and what the hit-shaping modules say they read
+    (`RulesModule.landing_reads`); None when a module on does not say (its landings are
+    never remembered).  The defences are never among them: they decide whether an attack
+    hits, not how the hit lands."""
+    read = []
+    for module in hit_modules(ctx):
+        said = module.landing_reads(ctx)
+        if said is None:
+            return None
+        read.append(said)
+    return (ctx.action, ctx.weapon, ctx.situation.options, blow, type(one), tuple(read))
 
 
 # ------------------------------------------------------------------ events

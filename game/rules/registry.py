@@ -23,7 +23,7 @@ the rules is enough.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, TypeVar
 
 from game.rules.orders import ActionKind, Order
@@ -57,8 +57,17 @@ def load_builtins() -> None:
     _listings.clear()
 
 
-_listings: dict[str, list] = {}
+_listings: dict[Hashable, list] = {}
 """The sorted listings, kept until something registers (they are asked for in hot loops)."""
+
+
+def derived_listing(key: Hashable, build: Callable[[], list[S]]) -> list[S]:
+    """A list worked out from what is registered (the modules on for some options, say),
+    built once and kept until something registers or unregisters; not to be changed."""
+    found = _listings.get(key)
+    if found is None:
+        found = _listings[key] = build()
+    return found
 
 
 def _listed(what: str, source: Callable[[], dict[str, S]]) -> list[S]:
@@ -237,4 +246,5 @@ def active_modules(options: RuleOptions | None) -> list[RulesModule]:
     """The modules switched on, in registration order."""
     if options is None:
         return []
-    return [m for m in rules_modules() if options.has(m.name)]
+    on = options.on
+    return derived_listing(("active", on), lambda: [m for m in rules_modules() if m.name in on])

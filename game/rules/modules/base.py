@@ -38,7 +38,7 @@ The rules ask every module that is on; a hook left alone changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -196,6 +196,13 @@ class RulesModule:
         """The hit after this module (given its roll, if any), and how the log words the
         roll's result ("" when nothing to say).  Pure: the odds call it for every die."""
         return blow, ""
+
+    def landing_reads(self, ctx: AttackContext) -> Hashable | None:
+        """What this module's `hit_roll`, `land_hit` and `hit_outcomes` read of the attack
+        besides its kind, target and Called Shot, the weapon and the blow (body cover: the
+        cover between the two); None: it does not say, and the odds never remember a
+        landing while it is on (`game.rules.hits.remembered_landings`)."""
+        return None
 
     def hit_outcomes(self, ctx: AttackContext, blow: Blow) -> list[tuple[Fraction, Blow]] | None:
         """Every way `land_hit` can turn out, with its probability, when that is quicker to

@@ -19,6 +19,7 @@ with hit locations and cover both on, cover stops the hits that land on what it 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -154,6 +155,14 @@ class BodyCover(RulesModule):
         "Low cover hides the legs and high cover all but head and arms: a shot that lands on a hidden "
         "part strikes the cover instead, and a Called Shot at a hidden part is refused."
     )
+
+    def landing_reads(self, ctx: AttackContext) -> Hashable | None:
+        """Nothing but the cover between the two, for a missile."""
+        return (
+            cover_from(ctx.board, ctx.situation.attacker_tile, ctx.situation.target_tile)
+            if ctx.spec.attack_class == MISSILE
+            else ""
+        )
 
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """A Missile Strike hit on a hidden location strikes the cover."""

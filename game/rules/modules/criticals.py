@@ -20,6 +20,7 @@ ignores the Defense Penalties: it Injures nobody, so it rolls no table.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
@@ -156,6 +157,10 @@ class Criticals(RulesModule):
         if blow.natural != "critical" or blow.struck or not ctx.spec.deals_injury:
             return None
         return CRITICAL, TABLE_SIDES
+
+    def landing_reads(self, ctx: AttackContext) -> Hashable | None:
+        """Nothing but the attack's class and the blow."""
+        return ()
 
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """The critical table's result."""

@@ -17,6 +17,7 @@ build on it.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -160,6 +161,10 @@ class HitLocations(RulesModule):
         if ctx.action.called_shot is not None or blow.location is not None:
             return None
         return PURPOSE, SIDES
+
+    def landing_reads(self, ctx: AttackContext) -> Hashable | None:
+        """Nothing but the Called Shot and the blow."""
+        return ()
 
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """The location: the part's (a Called Shot's part, or the torso), or the d100's."""

@@ -21,7 +21,7 @@ it lands.  Needs hit locations.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -97,6 +97,10 @@ class LocationEffects(RulesModule):
     )
 
     # ------------------------------------------------------------ the hit
+    def landing_reads(self, ctx: AttackContext) -> Hashable | None:
+        """Nothing but the blow's location."""
+        return ()
+
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """A hit on the head is a vulnerable area (RULES.md §7)."""
         if blow.location in VULNERABLE_LOCATIONS and not blow.vulnerable:
