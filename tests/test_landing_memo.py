@@ -1,7 +1,7 @@
-"""The odds may remember how hits land while the world stands still (`remembered_landings`,
-used by the AI while it declares): remembered or not, every number is the same, a shot from
-behind cover never borrows the landing of one from the open, and a module that does not say
-what its landing reads is never remembered."""
+"""The rules may remember how hits land and movements end while the world stands still
+(`game.rules.still`, used by the AI while it declares): remembered or not, every number is
+the same, a shot from behind cover never borrows the landing of one from the open, and a
+module that does not say what its landing reads is never remembered."""
 
 from __future__ import annotations
 
@@ -16,23 +16,24 @@ from test_forecast_modules import ALL_ON, BATTLES, forecast
 
 from game.core.geometry import bearing_direction
 from game.rules.attack import AttackContext
-from game.rules.hits import Blow, landing_key, remembered_landings
+from game.rules.hits import Blow, landing_key
 from game.rules.modules.base import RulesModule
 from game.rules.odds import attack_odds
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind as K
 from game.rules.registry import active_modules, register_module, unregister
+from game.rules.still import world_standing_still
 
 TARGET_AT = (10, 4)
 WALL = {(9, y): "low" for y in range(2, 7)} | {(9, 3): "high"}  # low, but high above the target
 
 
 @pytest.mark.parametrize("name", list(BATTLES))
-def test_remembered_landings_change_no_forecast(name: str) -> None:
+def test_remembering_changes_no_forecast(name: str) -> None:
     build = BATTLES[name]
     plain = forecast(build())
     memo: dict = {}
-    with remembered_landings(memo):
+    with world_standing_still(memo):
         first = forecast(build())
         again = forecast(build())
     assert first == again == plain
@@ -76,7 +77,7 @@ def test_one_memo_for_shots_from_many_tiles_gives_each_its_own_numbers(tiles: li
     cast = _cover_board()
     fresh = [_shot(cast, at) for at in tiles]
     memo: dict = {}
-    with remembered_landings(memo):
+    with world_standing_still(memo):
         remembered = [_shot(cast, at) for at in tiles]
     assert remembered == fresh
 
@@ -114,7 +115,7 @@ def test_a_module_that_does_not_say_is_never_remembered(quiet: None) -> None:
     assert any(m.name == "quiet_hits" for m in active_modules(options))
     target = TARGET_AT
     memo: dict = {}
-    with remembered_landings(memo):
+    with world_standing_still(memo):
         attack_odds(
             cast.world,
             cast.board,
@@ -126,7 +127,8 @@ def test_a_module_that_does_not_say_is_never_remembered(quiet: None) -> None:
             target_facing=6,
             options=options,
         )
-    assert memo == {}
+    assert memo, "other answers were remembered"
+    assert not [key for key in memo if key[0] == "landing"]
 
 
 def test_the_modules_on_are_listed_afresh_when_one_registers() -> None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 
 import numpy as np
 
@@ -144,8 +143,9 @@ class RoundFacts:
     engaged: dict[int, bool] = field(default_factory=dict)
     stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
     defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)
-    landings: dict[Hashable, Fraction] = field(default_factory=dict)
-    """How hits land, for the rules' odds (`game.rules.hits.remembered_landings`)."""
+    still: dict[Hashable, object] = field(default_factory=dict)
+    """What the rules remembered while the world stood still (`game.rules.still`): how hits
+    land, where movements end."""
 
 
 def round_key(world: World, round_number: int) -> tuple[object, ...]:

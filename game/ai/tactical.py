@@ -34,10 +34,10 @@ from game.ai.levels import Level, for_stakes
 from game.ai.mistakes import Slip, make_mistake
 from game.ai.scoring import Scored, Scorer
 from game.rules.actions.base import ActionSpec
-from game.rules.hits import remembered_landings
 from game.rules.orders import Order
 from game.rules.positions import combatants
 from game.rules.registry import OFFENSIVE, spec_of
+from game.rules.still import world_standing_still
 from game.rules.validate import validate_order
 
 EXPLAIN_TOP = 5  # candidates kept in `last_explanation`
@@ -77,7 +77,7 @@ class TacticalController:
             view.world, view.board, view.options, view.actor, view.earlier, view.timing, self._facts_for(view)
         )
         level = for_stakes(self.level, view.victory, know.me.side, view.round_number, view.max_rounds)
-        with remembered_landings(know.facts.landings):  # the world stands still while we think
+        with world_standing_still(know.facts.still):  # nothing moves while we think
             return self._declare(view, know, rng, level)
 
     def _declare(self, view: DeclarationView, know: Knowledge, rng: random.Random, level: Level) -> Order:

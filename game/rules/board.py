@@ -111,7 +111,12 @@ class BoardBase:
     def line_of_sight(self, a: Tile, b: Tile) -> bool:
         """A supercover ray between centres; a ray through a corner point is blocked
         only when both tiles beside the corner block (symmetric: a sees b iff b sees a)."""
-        return not any(all(self.blocks_sight(t) for t in cells) for cells in ray_cells(a, b))
+        memo: dict[tuple[Tile, Tile], bool] = self.__dict__.setdefault("_sight_memo", {})
+        found = memo.get((a, b))
+        if found is None:
+            blocked = any(all(self.blocks_sight(t) for t in cells) for cells in ray_cells(a, b))
+            found = memo[(a, b)] = not blocked
+        return found
 
     def in_reach(self, a: Tile, b: Tile, reach: int) -> bool:
         """Within `reach` tiles (king moves) and not through a sight-blocking wall."""

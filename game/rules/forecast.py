@@ -36,6 +36,7 @@ from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with
 from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
 from game.rules.stats import movement_roll
+from game.rules.still import remembered
 from game.rules.validate import planned_tile
 from game.world import World
 
@@ -84,6 +85,14 @@ def movement_outcomes(
     """
     if order is None:
         order = Order(eid)
+    placed = tuple(sorted(where.items())) if where else ()
+    key = ("moves", id(board), eid, order, placed)
+    return remembered(key, lambda: _movement_outcomes(world, board, eid, order, where))
+
+
+def _movement_outcomes(
+    world: World, board: Board, eid: int, order: Order, where: Mapping[int, Tile] | None
+) -> list[MoveOutcome]:
     start = start_moving(world, board, eid, order, where)
 
     def outcome(die: int | None, p: Fraction) -> MoveOutcome:

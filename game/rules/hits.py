@@ -17,9 +17,7 @@ that ignores the Defense Penalties).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -31,6 +29,7 @@ from game.rules.events import Event, Rolled, entity_id
 from game.rules.injury import injuries_dealt, withstand_breakdown
 from game.rules.orders import Action, Order
 from game.rules.registry import active_modules, derived_listing
+from game.rules.still import remembered
 from game.world import Facing
 
 if TYPE_CHECKING:
@@ -244,15 +243,9 @@ def outcomes(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> dic
 
 def expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> Fraction:
     """The Injuries a hit can be expected to deal, over every way it can land (remembered
-    inside `remembered_landings`)."""
-    memo = _LANDINGS.get()
-    key = landing_key(ctx, blow, one) if memo is not None else None
-    if key is not None and memo is not None:
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = _expected_injuries(ctx, blow, one)
-        return found
-    return _expected_injuries(ctx, blow, one)
+    while the world stands still: `game.rules.still`)."""
+    key = landing_key(ctx, blow, one)
+    return remembered(None if key is None else ("landing", key), lambda: _expected_injuries(ctx, blow, one))
 
 
 def _expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float) -> Fraction:
@@ -276,27 +269,11 @@ def _expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float) ->
     return total  # type: ignore[return-value]
 
 
-_LANDINGS: ContextVar[dict[Hashable, Fraction] | None] = ContextVar("landings", default=None)
-
-
-@contextmanager
-def remembered_landings(memo: dict[Hashable, Fraction]) -> Iterator[None]:
-    """Inside, `expected_injuries` keeps its answers in `memo` and asks it first: for a caller
-    that weighs many attacks in one world that does not change meanwhile (the AI while it
-    declares: the same hit from the same tile, against other defences, lands the same way).
-    The caller owns `memo` and drops it when the world changes."""
-    token = _LANDINGS.set(memo)
-    try:
-        yield
-    finally:
-        _LANDINGS.reset(token)
-
-
 def landing_key(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> Hashable | None:
     """What the way a hit lands depends on, in one world: the attack (its kind, target and
     Called Shot), the weapon, the blow and what the hit-shaping modules say they read
     (`RulesModule.landing_reads`); None when a module on does not say (its landings are
-    never remembered).  The defences are never among them: they decide whether an attack
+    never remembered: `game.rules.still`).  The defences are never among them: they decide whether an attack
     hits, not how the hit lands."""
     read = []
     for module in hit_modules(ctx):

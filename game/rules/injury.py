@@ -16,6 +16,7 @@ from game.rules.dice import Dice
 from game.rules.events import Defeated, Event, Injured, Killed, Rolled
 from game.rules.positions import name_of
 from game.rules.stats import skill_roll
+from game.rules.still import remembered
 from game.world import Condition, Equipment, World
 
 DEFEAT_AT = 3
@@ -28,6 +29,13 @@ def withstand_breakdown(
 ) -> Breakdown:
     """Withstand Injury with armour, shield, the weapon's rating, the vulnerable-area penalty
     and any `extra` terms a rules module gives the hit (a critical's)."""
+    key = ("withstand", target, weapon, vulnerable, tuple(extra))
+    return remembered(key, lambda: _withstand_breakdown(world, target, weapon, vulnerable, extra))
+
+
+def _withstand_breakdown(
+    world: World, target: int, weapon: Weapon, vulnerable: bool, extra: Sequence[Modifier]
+) -> Breakdown:
     equipment = world.get(target, Equipment)
     breakdown = skill_roll(world, target, "withstand_injury", None)
     mods = []

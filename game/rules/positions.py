@@ -8,6 +8,7 @@ from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.sheet import Sheet
 from game.rules.board import Board
+from game.rules.still import remembered
 from game.world import Condition, Equipment, Name, Position, Side, World
 
 RANGE_BANDS = (("short", 0, "Short Range"), ("medium", -3, "Medium Range"), ("long", -6, "Long Range"))
@@ -89,6 +90,14 @@ def engaged_with(
     `at` pretends `eid` stands on another tile (for checking planned paths);
     `where` does the same for others (the forecast's "what if they had moved").
     """
+    placed = tuple(sorted(where.items())) if where else ()
+    key = ("engaged", id(board), eid, at, placed)
+    return remembered(key, lambda: _engaged_with(world, board, eid, at, where))
+
+
+def _engaged_with(
+    world: World, board: Board, eid: int, at: Tile | None, where: Mapping[int, Tile] | None
+) -> list[int]:
     here = at if at is not None else tile_of(world, eid)
     my_reach = melee_reach(world.get(eid, Equipment))
     result = []

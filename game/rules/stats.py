@@ -11,6 +11,7 @@ from game.core.modifiers import BEST_ROLL, Breakdown, Modifier
 from game.core.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
 from game.rules.orders import Order
 from game.rules.statuses import status_terms
+from game.rules.still import remembered
 from game.world import Condition, Equipment, World
 
 WEAPONLESS_FEINT = -5  # CO.09
@@ -35,12 +36,17 @@ def skill_roll(world: World, eid: int, skill: str, order: Order | None) -> Break
     Grip, Timing and Withstand Injury take only the Injury Penalty: they are
     not declared actions, and armour hampers fighting, not holding on.
     """
+    combat = skill in COMBAT_SKILLS or skill in MISSILE_SKILLS.values()
+    penalty = order.action_penalty if order is not None and combat else None
+    return remembered(("skill", eid, skill, penalty), lambda: _skill_roll(world, eid, skill, penalty, combat))
+
+
+def _skill_roll(world: World, eid: int, skill: str, penalty: int | None, combat: bool) -> Breakdown:
     sheet = world.get(eid, Sheet)
     breakdown = Breakdown(SKILL_LABELS[skill], sheet.skill(skill))
-    combat = skill in COMBAT_SKILLS or skill in MISSILE_SKILLS.values()
     mods = []
-    if order is not None and combat:
-        mods.append(Modifier("Action Penalty", order.action_penalty))
+    if penalty is not None:
+        mods.append(Modifier("Action Penalty", penalty))
     mods.append(injury_modifier(world, eid))
     if combat and skill != "movement":
         mods.append(armour_modifier(world, eid))
@@ -49,14 +55,19 @@ def skill_roll(world: World, eid: int, skill: str, order: Order | None) -> Break
 
 def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None) -> Breakdown:
     """Missile Strike of a kind, with the −3 for an untrained kind (CO.07)."""
+    penalty = order.action_penalty if order is not None else None
+    return remembered(("missile", eid, kind, penalty), lambda: _missile_roll(world, eid, kind, penalty))
+
+
+def _missile_roll(world: World, eid: int, kind: MissileKind, penalty: int | None) -> Breakdown:
     sheet = world.get(eid, Sheet)
     label, base, untrained = sheet.missile_strike(kind)
     breakdown = Breakdown(label, base).plus(
         Modifier(f"Untrained: {kind.label}", -untrained),
     )
     mods = [injury_modifier(world, eid), armour_modifier(world, eid)]
-    if order is not None:
-        mods.insert(0, Modifier("Action Penalty", order.action_penalty))
+    if penalty is not None:
+        mods.insert(0, Modifier("Action Penalty", penalty))
     return breakdown.plus(*mods, *status_terms(world, eid, MISSILE_SKILLS[kind], base - untrained))
 
 
@@ -64,6 +75,10 @@ def movement_rate(world: World, eid: int) -> Breakdown:
     """Metres a combatant may move in a round: Movement, plus armour's Movement
     modifier; never reduced by Injury (CO.16).  A rules module's state may change it
     (a prone combatant crawls: `RulesModule.rate_modifiers`)."""
+    return remembered(("rate", eid), lambda: _movement_rate(world, eid))
+
+
+def _movement_rate(world: World, eid: int) -> Breakdown:
     from game.rules.registry import rules_modules
 
     sheet = world.get(eid, Sheet)

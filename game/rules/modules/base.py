@@ -201,7 +201,7 @@ class RulesModule:
         """What this module's `hit_roll`, `land_hit` and `hit_outcomes` read of the attack
         besides its kind, target and Called Shot, the weapon and the blow (body cover: the
         cover between the two); None: it does not say, and the odds never remember a
-        landing while it is on (`game.rules.hits.remembered_landings`)."""
+        landing while it is on (`game.rules.still`)."""
         return None
 
     def hit_outcomes(self, ctx: AttackContext, blow: Blow) -> list[tuple[Fraction, Blow]] | None:
