@@ -40,6 +40,7 @@ from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import DEFENCES, active_modules, exposes
+from game.rules.still import remembered
 from game.world import Condition, Equipment, World
 
 
@@ -303,14 +304,19 @@ def attack_odds(
     defences, and whether it attacks: `exposed` behind high cover, unless given);
     floats unless `one=ONE`."""
     order = order or Order(actor, (action,))
-    odds = AttackOdds(world, board, actor, order, action, target_order, None, options or RuleOptions(), one)
-    if exposed is not None:
-        odds.exposed = exposed
+    options = options or RuleOptions()
+    # The same attack is imagined from many tiles: one AttackOdds serves them while nothing moves.
+    key = ("attack odds", id(board), actor, order, action, target_order, options, type(one))
+    odds = remembered(
+        key, lambda: AttackOdds(world, board, actor, order, action, target_order, None, options, one)
+    )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
     moved = Trail()
     if target_order is not None and target_order.path:
         moved = Trail(target_order.movement_mode, (target_at,), target_metres)
     situation = odds.situation(at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved))
+    if exposed is not None:
+        situation = replace(situation, target_exposed=exposed)
     return odds.at(situation, target_metres)
 
 
