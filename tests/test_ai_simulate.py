@@ -145,3 +145,20 @@ def test_simulate_json_counts_each_action_declared_per_side(capsys) -> None:  # 
             for kind, n in result["actions"][e].items():
                 total[kind] = total.get(kind, 0) + n
         assert total == declared[e]
+
+
+def test_the_scenario_selections_split_the_bundle() -> None:
+    """`battles` is the bundle without its tutorials; `mirror` fields both sides' troops on
+    each side of every bundled scenario won by elimination."""
+    from game.ai.simulate import load_scenarios
+    from game.content.scenarios import list_scenarios
+
+    bundled = list_scenarios()
+    battles = load_scenarios("battles", None)
+    assert battles and all(s.tutorial is None for s in battles)
+    tutorials = [s for s in bundled if s.tutorial is not None]
+    assert tutorials and len(battles) + len(tutorials) == len(bundled)
+    mirrored = load_scenarios("mirror", None)
+    for scenario in mirrored:
+        first, second = scenario.sides[:2]
+        assert [u.character for u in first.units] == [u.character for u in second.units]

@@ -79,6 +79,7 @@ class Scorer:
         self.me = know.me
         self.my_worth = injury_value(self.me.injuries) * level.self_weight
         self._position: dict[tuple[Tile, int, bool], float] = {}
+        self._threats: dict[tuple[Order, bool], float] = {}
         self._field: np.ndarray | None = None
         self._rounds: dict[Tile, float] = {}
         self._picks = self._pick_odds()
@@ -237,7 +238,16 @@ class Scorer:
         return total
 
     def _threat(self, order: Order, outcomes: list[MoveOutcome], exposed: bool, flank: bool) -> float:
-        """What the enemies still to declare are expected to do to us (an estimate)."""
+        """What the enemies still to declare are expected to do to us (an estimate); `order`
+        as a target (`as_target`), whose outcomes and exposure these are: every candidate
+        with the same movement and actions, whomever it attacks, shares one answer."""
+        key = (order, flank)
+        found = self._threats.get(key)
+        if found is None:
+            found = self._threats[key] = self._threat_of(order, outcomes, exposed, flank)
+        return found
+
+    def _threat_of(self, order: Order, outcomes: list[MoveOutcome], exposed: bool, flank: bool) -> float:
         know, me = self.know, self.me
         total = 0.0
         for eid in know.later:

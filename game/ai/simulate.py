@@ -3,7 +3,9 @@
     python -m game simulate SCENARIO_OR_MAP --sides ai:hard,ai:easy --battles 20 --seed 1
 
 SCENARIO_OR_MAP is a bundled scenario id, a scenario .json file, a Tiled .tmx
-map (a plain skirmish on it), `bundled` (every bundled scenario in turn), or
+map (a plain skirmish on it), `bundled` (every bundled scenario in turn),
+`battles` (the bundled scenarios that are not tutorials: the ones made to be
+played both ways rather than to teach one rule from a lopsided start), or
 `mirror` (every bundled scenario won by elimination, each side fielding the
 units of both: the same troops on both sides, so the play decides), or
 `duel` (the equal duels: one swordsman against his double in the ring, facing
@@ -83,6 +85,8 @@ def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
         return [mirrored(s) for s in list_scenarios() if s.victory.kind == "eliminate"]
     if spec == "duel":
         return duels()
+    if spec == "battles":
+        return [s for s in list_scenarios() if s.tutorial is None]
     if spec == "bundled":
         found = list_scenarios()
         if not found:
