@@ -107,28 +107,36 @@ def attack_breakdown(
     For a Called Shot the breakdown includes the Called Shot Modifier; the
     general hit uses the same breakdown `without(CALLED_SHOT)` (CO.08 Ex. 1).
     """
-    ctx = AttackContext(world, board, attacker, order, action, weapon, situation)
+    return modified_stat(AttackContext(world, board, attacker, order, action, weapon, situation))[0]
+
+
+def modified_stat(
+    ctx: AttackContext,
+) -> tuple[Breakdown | str, tuple[dict[ActionKind, int | None], str] | None]:
+    """`attack_breakdown` of an attack's context, with the target's defence costs it used
+    (None when the attack is nullified): the odds need both."""
     spec = ctx.spec
+    situation, action = ctx.situation, ctx.action
     problem = spec.nullify(ctx)
     if problem:
-        return problem
+        return problem, None
     modules = active_modules(situation.options)
     positional: list[Modifier] = []
     for module in modules:
         terms = module.attack_modifiers(ctx)
         if isinstance(terms, str):
-            return terms
+            return terms, None
         positional += terms
     problem = spec.late_nullify(ctx)
     if problem:
-        return problem
+        return problem, None
     breakdown = spec.base_breakdown(ctx).plus(*positional)
     if action.called_shot is not None:
         # Called Shot Modifiers are suspended against Defeated characters (CO.08).
         modifier = 0 if situation.target_defeated else action.called_shot.modifier
         breakdown = breakdown.plus(Modifier(CALLED_SHOT, modifier))
     costs, arc = defence_costs(ctx)
-    return breakdown.plus(*situation.defence.penalty_against(spec.attack_class, costs, arc))
+    return breakdown.plus(*situation.defence.penalty_against(spec.attack_class, costs, arc)), (costs, arc)
 
 
 def defence_costs(ctx: AttackContext) -> tuple[dict[ActionKind, int | None], str]:

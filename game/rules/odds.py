@@ -27,9 +27,8 @@ from game.rules.attack import (
     CALLED_SHOT,
     AttackContext,
     Situation,
-    attack_breakdown,
     attack_spec,
-    defence_costs,
+    modified_stat,
 )
 from game.rules.board import Board
 from game.rules.chances import ONE, Dist, chance, convolve, merge, roll_value_dist, scaled
@@ -199,11 +198,11 @@ class AttackOdds:
         zero = 0 * self.one
         assert self.weapon is not None
         world, board = self.world, self.board
-        base = attack_breakdown(world, board, self.actor, self.order, self.action, self.weapon, situation)
-        if isinstance(base, str):
-            return Odds(None, zero, zero, zero, base, self.one)  # type: ignore[arg-type]
         ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
-        costs, arc = defence_costs(ctx)
+        base, found = modified_stat(ctx)
+        if isinstance(base, str) or found is None:
+            return Odds(None, zero, zero, zero, str(base), self.one)  # type: ignore[arg-type]
+        costs, arc = found
         # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).
         key = (arc, int(metres + 1e-9), lost)
         delta = self._deltas.get(key)
@@ -263,20 +262,28 @@ class AttackOdds:
             return landed[(called_hit, word)]
 
         part_total, general = base.total, base.without(CALLED_SHOT).total
+        # What is added to the stat: own terms and defences together, or own terms alone on
+        # a die that ignores the Defense Penalties; summed die by die (a 12 always fails).
+        combined = self._deltas.get(("with own", *key))  # type: ignore[arg-type]
+        if combined is None:
+            combined = self._deltas[("with own", *key)] = convolve(self.own, defences)  # type: ignore[index]
+        mass = sum(defences.values(), zero)
+        alone = {own: p_own * mass for own, p_own in self.own.items()}
         success = part_hit = expected = zero
         twelfth = one / 12
-        for own, p_own in self.own.items():
-            for defence, p_def in defences.items():
-                q = p_own * p_def * twelfth
-                for die in range(1, 12):  # a 12 always fails
-                    cut = 0 if die in ignoring else defence
-                    if die <= part_total + own + cut:
-                        success += q
-                        part_hit += q
-                        expected += q * injuries(True, die)
-                    elif die <= general + own + cut:
-                        success += q
-                        expected += q * injuries(False, die)
+        for die in range(1, 12):
+            p_part = p_general = zero
+            for added, p in (alone if die in ignoring else combined).items():
+                if die <= part_total + added:
+                    p_part += p
+                elif die <= general + added:
+                    p_general += p
+            success += (p_part + p_general) * twelfth
+            part_hit += p_part * twelfth
+            if p_part:
+                expected += p_part * twelfth * injuries(True, die)
+            if p_general:
+                expected += p_general * twelfth * injuries(False, die)
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
 
 
