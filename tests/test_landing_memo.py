@@ -32,10 +32,11 @@ WALL = {(9, y): "low" for y in range(2, 7)} | {(9, 3): "high"}  # low, but high 
 def test_remembering_changes_no_forecast(name: str) -> None:
     build = BATTLES[name]
     plain = forecast(build())
+    battle = build()
     memo: dict = {}
-    with world_standing_still(memo):
-        first = forecast(build())
-        again = forecast(build())
+    with world_standing_still(memo, battle.cast.world):
+        first = forecast(battle)
+        again = forecast(battle)
     assert first == again == plain
     assert memo, "the forecast asked how its hits land"
 
@@ -77,7 +78,7 @@ def test_one_memo_for_shots_from_many_tiles_gives_each_its_own_numbers(tiles: li
     cast = _cover_board()
     fresh = [_shot(cast, at) for at in tiles]
     memo: dict = {}
-    with world_standing_still(memo):
+    with world_standing_still(memo, cast.world):
         remembered = [_shot(cast, at) for at in tiles]
     assert remembered == fresh
 
@@ -115,7 +116,7 @@ def test_a_module_that_does_not_say_is_never_remembered(quiet: None) -> None:
     assert any(m.name == "quiet_hits" for m in active_modules(options))
     target = TARGET_AT
     memo: dict = {}
-    with world_standing_still(memo):
+    with world_standing_still(memo, cast.world):
         attack_odds(
             cast.world,
             cast.board,

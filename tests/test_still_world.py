@@ -17,31 +17,43 @@ from game.content.scenarios import UnitSpec, build_battle, bundled_maps, quick_s
 from game.rules.options import RuleOptions
 from game.rules.registry import rules_modules
 from game.rules.still import remembered, world_standing_still
-from game.world import Side
+from game.world import Side, World
 
 ROUNDS = 3
 PER_SIDE = 4
+WORLD = World()
 
 
 def test_nothing_is_remembered_outside_a_scope() -> None:
     calls = []
     for _ in range(2):
-        remembered("k", lambda: calls.append(1))
+        remembered("k", lambda: calls.append(1), WORLD)
     assert len(calls) == 2
 
 
 def test_inside_a_scope_an_answer_is_worked_out_once_and_a_none_key_never_kept() -> None:
     calls: list[int] = []
     memo: dict = {}
-    with world_standing_still(memo):
-        first = remembered("k", lambda: calls.append(1) or [1])
-        again = remembered("k", lambda: calls.append(1) or [2])
-        remembered(None, lambda: calls.append(1))
-        remembered(None, lambda: calls.append(1))
+    with world_standing_still(memo, WORLD):
+        first = remembered("k", lambda: calls.append(1) or [1], WORLD)
+        again = remembered("k", lambda: calls.append(1) or [2], WORLD)
+        remembered(None, lambda: calls.append(1), WORLD)
+        remembered(None, lambda: calls.append(1), WORLD)
     assert first is again and calls == [1, 1, 1]
     assert list(memo) == ["k"]
-    remembered("k", lambda: calls.append(1))
+    remembered("k", lambda: calls.append(1), WORLD)
     assert len(calls) == 4, "the scope ended"
+
+
+def test_a_question_about_another_world_is_worked_out_afresh() -> None:
+    """The AI imagines a round ahead on a changed copy of the world (Careful Aim's worth):
+    that copy's answers are never the scope's, nor kept."""
+    memo: dict = {}
+    other = World()
+    with world_standing_still(memo, WORLD):
+        assert remembered("k", lambda: "still", WORLD) == "still"
+        assert remembered("k", lambda: "imagined", other) == "imagined"
+    assert memo == {"k": "still"}
 
 
 def _orders(remember: bool) -> list[str]:
@@ -69,7 +81,7 @@ def _orders(remember: bool) -> list[str]:
 
 
 @contextlib.contextmanager
-def _forgetful(memo: dict) -> Iterator[None]:
+def _forgetful(memo: dict, world: object) -> Iterator[None]:
     yield
 
 

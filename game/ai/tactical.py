@@ -77,7 +77,7 @@ class TacticalController:
             view.world, view.board, view.options, view.actor, view.earlier, view.timing, self._facts_for(view)
         )
         level = for_stakes(self.level, view.victory, know.me.side, view.round_number, view.max_rounds)
-        with world_standing_still(know.facts.still):  # nothing moves while we think
+        with world_standing_still(know.facts.still, view.world):  # nothing moves while we think
             return self._declare(view, know, rng, level)
 
     def _declare(self, view: DeclarationView, know: Knowledge, rng: random.Random, level: Level) -> Order:

@@ -87,7 +87,7 @@ def movement_outcomes(
         order = Order(eid)
     placed = tuple(sorted(where.items())) if where else ()
     key = ("moves", id(board), eid, order, placed)
-    return remembered(key, lambda: _movement_outcomes(world, board, eid, order, where))
+    return remembered(key, lambda: _movement_outcomes(world, board, eid, order, where), world)
 
 
 def _movement_outcomes(

@@ -245,7 +245,8 @@ def expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float = ON
     """The Injuries a hit can be expected to deal, over every way it can land (remembered
     while the world stands still: `game.rules.still`)."""
     key = landing_key(ctx, blow, one)
-    return remembered(None if key is None else ("landing", key), lambda: _expected_injuries(ctx, blow, one))
+    memo_key = None if key is None else ("landing", key)
+    return remembered(memo_key, lambda: _expected_injuries(ctx, blow, one), ctx.world)
 
 
 def _expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float) -> Fraction:

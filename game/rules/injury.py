@@ -30,7 +30,7 @@ def withstand_breakdown(
     """Withstand Injury with armour, shield, the weapon's rating, the vulnerable-area penalty
     and any `extra` terms a rules module gives the hit (a critical's)."""
     key = ("withstand", target, weapon, vulnerable, tuple(extra))
-    return remembered(key, lambda: _withstand_breakdown(world, target, weapon, vulnerable, extra))
+    return remembered(key, lambda: _withstand_breakdown(world, target, weapon, vulnerable, extra), world)
 
 
 def _withstand_breakdown(

@@ -315,7 +315,7 @@ def attack_odds(
     # The same attack is imagined from many tiles: one AttackOdds serves them while nothing moves.
     key = ("attack odds", id(board), actor, order, action, target_order, options, type(one))
     odds = remembered(
-        key, lambda: AttackOdds(world, board, actor, order, action, target_order, None, options, one)
+        key, lambda: AttackOdds(world, board, actor, order, action, target_order, None, options, one), world
     )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
     moved = Trail()

@@ -92,7 +92,7 @@ def engaged_with(
     """
     placed = tuple(sorted(where.items())) if where else ()
     key = ("engaged", id(board), eid, at, placed)
-    return remembered(key, lambda: _engaged_with(world, board, eid, at, where))
+    return remembered(key, lambda: _engaged_with(world, board, eid, at, where), world)
 
 
 def _engaged_with(

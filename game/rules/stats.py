@@ -38,7 +38,8 @@ def skill_roll(world: World, eid: int, skill: str, order: Order | None) -> Break
     """
     combat = skill in COMBAT_SKILLS or skill in MISSILE_SKILLS.values()
     penalty = order.action_penalty if order is not None and combat else None
-    return remembered(("skill", eid, skill, penalty), lambda: _skill_roll(world, eid, skill, penalty, combat))
+    key = ("skill", eid, skill, penalty)
+    return remembered(key, lambda: _skill_roll(world, eid, skill, penalty, combat), world)
 
 
 def _skill_roll(world: World, eid: int, skill: str, penalty: int | None, combat: bool) -> Breakdown:
@@ -56,7 +57,8 @@ def _skill_roll(world: World, eid: int, skill: str, penalty: int | None, combat:
 def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None) -> Breakdown:
     """Missile Strike of a kind, with the −3 for an untrained kind (CO.07)."""
     penalty = order.action_penalty if order is not None else None
-    return remembered(("missile", eid, kind, penalty), lambda: _missile_roll(world, eid, kind, penalty))
+    key = ("missile", eid, kind, penalty)
+    return remembered(key, lambda: _missile_roll(world, eid, kind, penalty), world)
 
 
 def _missile_roll(world: World, eid: int, kind: MissileKind, penalty: int | None) -> Breakdown:
@@ -75,7 +77,7 @@ def movement_rate(world: World, eid: int) -> Breakdown:
     """Metres a combatant may move in a round: Movement, plus armour's Movement
     modifier; never reduced by Injury (CO.16).  A rules module's state may change it
     (a prone combatant crawls: `RulesModule.rate_modifiers`)."""
-    return remembered(("rate", eid), lambda: _movement_rate(world, eid))
+    return remembered(("rate", eid), lambda: _movement_rate(world, eid), world)
 
 
 def _movement_rate(world: World, eid: int) -> Breakdown:
