@@ -13,16 +13,13 @@ arrays can be cached on it.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
 
 import numpy as np
 
 from game.core.geometry import Tile
 from game.rules.board import COVER_LEVELS, BoardBase
-
-T = TypeVar("T")
 
 MAX_MOVE_COST = 100.0  # multiplier; anything slower should simply block movement
 MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
@@ -89,7 +86,6 @@ class TerrainBoard(BoardBase):
         self._sight_rows = self.sight_blocked.tolist()
         self._cost_rows = self.move_costs.tolist()
         self._cover_rows = self.cover_levels.tolist()
-        self._derived: dict[object, object] = {}
 
     # ------------------------------------------------------ constructors
     @classmethod
@@ -174,14 +170,6 @@ class TerrainBoard(BoardBase):
         """The (x, y) tiles where a [y, x] mask is true, row by row."""
         ys, xs = np.nonzero(mask)
         return zip(xs.tolist(), ys.tolist(), strict=True)
-
-    def derived(self, key: object, build: Callable[[], T]) -> T:
-        """A value computed once from this (immutable) board and kept for later calls."""
-        try:
-            return self._derived[key]  # type: ignore[return-value]
-        except KeyError:
-            value = self._derived[key] = build()
-            return value
 
 
 DEFAULT_LEGEND: dict[str, Terrain] = {

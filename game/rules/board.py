@@ -10,10 +10,12 @@ and the sandbox, and the Tiled battlefield implements the same interface.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
-from typing import Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Protocol, TypeVar
 
 from game.core.geometry import DIRECTION_VECTORS, Tile, chebyshev
+
+T = TypeVar("T")
 
 COVER_LEVELS = ("none", "low", "high")
 SQRT2 = math.sqrt(2)
@@ -66,6 +68,17 @@ class BoardBase:
     height: int
     metres_per_tile: float
 
+    def derived(self, key: object, build: Callable[[], T]) -> T:
+        """A value computed once from this board and kept for later calls: a board never
+        changes once built (answers of its own, such as line of sight, and arrays the
+        overlays build from it)."""
+        kept: dict[object, object] = self.__dict__.setdefault("_derived", {})
+        try:
+            return kept[key]  # type: ignore[return-value]
+        except KeyError:
+            value = kept[key] = build()
+            return value
+
     # ------------------------------------------------------ per-tile questions
     def in_bounds(self, tile: Tile) -> bool:
         """Whether the tile is on the map."""
@@ -111,7 +124,7 @@ class BoardBase:
     def line_of_sight(self, a: Tile, b: Tile) -> bool:
         """A supercover ray between centres; a ray through a corner point is blocked
         only when both tiles beside the corner block (symmetric: a sees b iff b sees a)."""
-        memo: dict[tuple[Tile, Tile], bool] = self.__dict__.setdefault("_sight_memo", {})
+        memo: dict[tuple[Tile, Tile], bool] = self.derived("line of sight", dict)
         found = memo.get((a, b))
         if found is None:
             blocked = any(all(self.blocks_sight(t) for t in cells) for cells in ray_cells(a, b))
@@ -127,8 +140,8 @@ class BoardBase:
     def cover_between(self, attacker: Tile, target: Tile) -> str:
         """Cover of the tiles adjacent to the target that the ray from the attacker
         crosses (the target's own tile counts too): the best of them."""
-        # A board never changes once built, and the odds ask this of the same pair often.
-        memo: dict[tuple[Tile, Tile], str] = self.__dict__.setdefault("_cover_memo", {})
+        # The odds ask this of the same pair often.
+        memo: dict[tuple[Tile, Tile], str] = self.derived("cover between", dict)
         found = memo.get((attacker, target))
         if found is None:
             found = memo[(attacker, target)] = self._cover_between(attacker, target)

@@ -88,12 +88,16 @@ def first_blow(ctx: AttackContext, called_hit: bool, natural: str = "") -> Blow:
 
 def hit_modules(ctx: AttackContext) -> list[RulesModule]:
     """The modules that are on and shape hits or natural rolls (none: the chapter's hit)."""
+    return _shaping(ctx, ("hit_roll", "land_hit", "hit_outcomes", "natural_roll"))
+
+
+def _shaping(ctx: AttackContext, hooks: tuple[str, ...]) -> list[RulesModule]:
+    """The modules on for this attack that override any of `hooks` (kept per set of options)."""
     from game.rules.modules.base import RulesModule
 
-    hooks = ("hit_roll", "land_hit", "hit_outcomes", "natural_roll")
     options = ctx.situation.options
     return derived_listing(
-        ("hits", options.on),
+        (hooks, options.on),
         lambda: [
             m
             for m in active_modules(options)
@@ -104,15 +108,8 @@ def hit_modules(ctx: AttackContext) -> list[RulesModule]:
 
 def naturals(ctx: AttackContext) -> dict[int, Natural]:
     """The dice that mean more than their number on this attack (a natural 1: a critical)."""
-    from game.rules.modules.base import RulesModule
-
     found: dict[int, Natural] = {}
-    options = ctx.situation.options
-    meaning = derived_listing(
-        ("naturals", options.on),
-        lambda: [m for m in active_modules(options) if type(m).natural_roll is not RulesModule.natural_roll],
-    )
-    for module in meaning:
+    for module in _shaping(ctx, ("natural_roll",)):
         for die in DICE:
             if die not in found:
                 natural = module.natural_roll(ctx, die)

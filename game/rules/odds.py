@@ -267,8 +267,10 @@ class AttackOdds:
         combined = self._deltas.get(("with own", *key))  # type: ignore[arg-type]
         if combined is None:
             combined = self._deltas[("with own", *key)] = convolve(self.own, defences)  # type: ignore[index]
-        mass = sum(defences.values(), zero)
-        alone = {own: p_own * mass for own, p_own in self.own.items()}
+        alone = combined
+        if ignoring:
+            mass = sum(defences.values(), zero)
+            alone = {own: p_own * mass for own, p_own in self.own.items()}
         success = part_hit = expected = zero
         twelfth = one / 12
         for die in range(1, 12):
