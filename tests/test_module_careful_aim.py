@@ -165,9 +165,14 @@ def test_the_forecast_shows_the_aim() -> None:
 
 
 @pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
-def test_the_ai_aims_when_a_shot_now_is_hopeless_and_shoots_once_it_has(level: str) -> None:
-    """Missile Strike 6 at 60 m: 6 − 6 = 0, impossible; after a round of aim, 1.  The target
-    is a turret that cannot move or shoot back."""
+def test_the_ai_aims_while_aiming_pays_then_shoots(level: str) -> None:
+    """Missile Strike 6 at 60 m: 6 − 6 = 0, impossible; each round of aim adds 1.  The target
+    is a turret that cannot move or shoot back.  Shooting every k + 1 rounds, after k rounds
+    of aim, hits 1/12, 2/12, 3/12 … of the time: 1/24 a round after one round, 2/36 after
+    two, 3/48 after three …, counted at 0.8 a round (the target may move), best after two
+    (2/12 × 0.64 / 3 = 0.036 a round).  So it does not shoot every other round: it aims
+    twice, and the third round a third aim no longer beats shooting (3/12 × 0.8 − 0.036 <
+    2/12), so it shoots."""
     from ai_helpers import view_of
 
     from game.ai.factory import make_controller
@@ -177,10 +182,26 @@ def test_the_ai_aims_when_a_shot_now_is_hopeless_and_shoots_once_it_has(level: s
     cast.world.set(cast["Bea"], replace(sheet, skills={**sheet.skills, "missile_beam": 6, "movement": 0}))
     sam = cast.world.get(cast["Sam"], Sheet)
     cast.world.set(cast["Sam"], replace(sam, skills={**sam.skills, "movement": 0}))
-    first = make_controller(level, 1).choose_order(replace(view_of(cast, "Bea"), options=AIMING))
-    assert first.actions == (cast.act(AIM, "Sam"),)
-    play(cast, 1, first)
-    second = make_controller(level, 1).choose_order(
-        replace(view_of(cast, "Bea"), options=AIMING, round_number=2)
-    )
-    assert cast.act(K.MISSILE_STRIKE, "Sam") in second.actions
+    declared = []
+    for number in (1, 2, 3):
+        view = replace(view_of(cast, "Bea"), options=AIMING, round_number=number)
+        order = make_controller(level, 1).choose_order(view)
+        declared.append(order.actions)
+        if number < 3:
+            play(cast, number, order)
+    aim, shoot = (cast.act(AIM, "Sam"),), cast.act(K.MISSILE_STRIKE, "Sam")
+    assert declared[:2] == [aim, aim]
+    assert shoot in declared[2]
+
+
+def test_aim_is_worth_nothing_where_no_range_penalty_is_left_to_lower() -> None:
+    from game.rules.actions.base import AiAsk
+    from game.rules.registry import spec_of
+
+    cast = long_shot(distance=10)  # short range: no penalty
+    spec = spec_of(AIM)
+    ask = AiAsk(cast.world, cast.board, AIMING, cast["Bea"], (2, 3), None, {}, False, (), True)
+    assert spec.ai_value(ask, cast.order("Bea", cast.act(AIM, "Sam"))) == 0.0
+    far = long_shot()
+    ask = AiAsk(far.world, far.board, AIMING, far["Bea"], (2, 3), None, {}, False, (), True)
+    assert spec.ai_value(ask, far.order("Bea", far.act(AIM, "Sam"))) > 0.0

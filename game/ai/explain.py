@@ -172,6 +172,12 @@ def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Ord
 def _threat_words(know: Knowledge, scored: Scored, value: float) -> str:
     """Who may still strike us this round: the replies guessed for them (hard), else their names."""
     later = [know.unit(e) for e in know.later if know.unit(e).side != know.me.side and know.unit(e).active]
+    read = [
+        words
+        for side in dict.fromkeys(u.side for u in later)
+        if side in know.read and (words := know.read[side].words(side))
+    ]
+    tail = f" ({'; '.join(read)})" if read else ""
     if scored.replies:
         guesses = [
             f"{name_of(know.world, eid)} would reply {summarize_order(know.world, reply)}"
@@ -179,6 +185,6 @@ def _threat_words(know: Knowledge, scored: Scored, value: float) -> str:
             if any(a.kind in OFFENSIVE and a.target == know.actor for a in reply.actions)
         ]
         if guesses:
-            return f"{'; '.join(guesses)}: {value:+.2f}"
+            return f"{'; '.join(guesses)}: {value:+.2f}{tail}"
     names = ", ".join(u.name for u in later[:3]) or "the enemies still to declare"
-    return f"{names} may strike me before the round is out {value:+.2f}"
+    return f"{names} may strike me before the round is out {value:+.2f}{tail}"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from game.ai.opponents import Boldness
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
@@ -190,6 +191,9 @@ class Knowledge:
         self.occupied = {u.tile for u in units if u.eid != actor and not world.get(u.eid, Condition).dead}
         self.planned_ends = {planned_tile(world, e, self.earlier) for e in self.earlier if e != actor}
         self.items = [(eid, pos.tile, item.weapon) for eid, pos, item in world.query(Position, Item)]
+        self.read: Mapping[str, Boldness] = {}
+        """What each enemy side has shown of its boldness (`game.ai.opponents`): the share of the
+        usual threat to fear from it; a side not named, all of it."""
         self.expect_cache: dict[tuple[object, ...], float] = {}
         """The rules' odds of imagined attacks, asked again and again (`game.ai.expect`)."""
 
@@ -212,6 +216,11 @@ class Knowledge:
 
             return final_facing(order, [tile_of(self.world, eid), *order.path], self.unit(eid).facing)
         return self.unit(eid).facing
+
+    def wary(self, eid: int) -> float:
+        """The share of the usual threat to fear from a combatant's side (1 unless read otherwise)."""
+        seen = self.read.get(self.unit(eid).side)
+        return seen.wariness if seen is not None else 1.0
 
     def declared(self, eid: int) -> bool:
         """Whether it has declared this round (before us)."""

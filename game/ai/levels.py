@@ -36,6 +36,7 @@ class Level:
         False  # enemies strike from the tiles that serve them best (our back arc), not the near side
     )
     mistakes: bool = False  # human-like mistakes on purpose (see `game.ai.mistakes`), marked as such
+    reads: bool = False  # fears a side that seldom attacks when it could less (`game.ai.opponents`)
 
 
 EASY = Level(
@@ -72,6 +73,7 @@ NORMAL = Level(
     focus=True,
     guess_defences=True,
     mistakes=True,
+    reads=True,
 )
 """Weighs position and the threat of enemies still to declare; slips now and then (a
 beginner's habit or one of its best four orders, three declarations in ten), never blunders."""
@@ -92,6 +94,7 @@ HARD = Level(
     focus=True,
     guess_defences=True,
     flank=True,
+    reads=True,
 )
 """Normal, and it guesses each later enemy's best reply (a flank included) and judges its
 best candidates against them."""

@@ -104,7 +104,8 @@ class Scorer:
             estimate = self._threat(as_target(order), outcomes, exposed, flank)
             if predicted is not None:
                 # One guess of the replies is sharp but brittle: half of it, half the estimate.
-                estimate = (1 - GUESS_SHARE) * estimate + GUESS_SHARE * self._taken(orders, predicted)
+                guessed = self._taken(orders, predicted, wary=True)
+                estimate = (1 - GUESS_SHARE) * estimate + GUESS_SHARE * guessed
             terms[THREAT] = -self.my_worth * level.threat_weight * estimate
         if level.position_weight:
             terms[POSITION] = level.position_weight * sum(
@@ -213,9 +214,15 @@ class Scorer:
         return forecast(know, guessed, self.me.eid)
 
     def _taken(
-        self, orders: dict[int, Order], attackers: dict[int, Order], hurt: dict[int, float] | None = None
+        self,
+        orders: dict[int, Order],
+        attackers: dict[int, Order],
+        hurt: dict[int, float] | None = None,
+        wary: bool = False,
     ) -> float:
-        """Expected Injuries on us from these orders (the forecast).
+        """Expected Injuries on us from these orders (the forecast); `wary`: guessed orders,
+        each attacker's counted at the share of the usual threat its side shows
+        (`Knowledge.wary`).
 
         `hurt`: what we deal to attackers that declared before us.  We have the
         better Timing, so we resolve first: one more Injury on an attacker with
@@ -232,6 +239,8 @@ class Scorer:
             standing = 1.0
             if hurt and unit.injuries == DEFEAT_AT - 1:
                 standing = max(0.0, 1.0 - hurt.get(eid, 0.0))
+            if wary:
+                standing *= know.wary(eid)
             for fc in forecast(know, orders, eid):
                 if fc.action.target == me and fc.action.kind in OFFENSIVE:
                     total += float(fc.expected_injuries) * standing
@@ -278,7 +287,7 @@ class Scorer:
                     )
                     best = max(best, shot)
                 expected += float(outcome.probability) * best
-            total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0)
+            total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0) * know.wary(eid)
         return total
 
     def _strike_on_me(
@@ -387,7 +396,7 @@ class Scorer:
                     exposed=exposed,
                 )
                 theirs = max(theirs, shot)
-            danger += theirs
+            danger += theirs * know.wary(enemy.eid)
         value = offence - self.my_worth * NEXT_ROUND_PICK * danger
         self._position[key] = value
         return value
@@ -400,6 +409,11 @@ class Scorer:
         if found is not None:
             return found
         know, me = self.know, self.me
+        if me.rate <= 0:
+            # It cannot walk this round (a turret, Movement 0): every order ends here, and
+            # "walking still to do" would only be a constant that explains nothing.
+            self._rounds[here] = 0.0
+            return 0.0
         if self._field is None:
             self._field = approach_field(know)
         metres = float(self._field[here[1], here[0]])

@@ -32,6 +32,7 @@ from game.ai.explain import Explanation, explain, plain_words
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.mistakes import Slip, make_mistake
+from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
 from game.rules.actions.base import ActionSpec
 from game.rules.orders import Order
@@ -69,6 +70,9 @@ class TacticalController:
         self.last_words: list[str] = []
         self.last_decision: Decision | None = None
         self._facts: RoundFacts | None = None
+        self.read = OpponentRead()
+        """What it has seen of the enemy sides this battle (`game.ai.opponents`)."""
+        self._read_round = 0
 
     def choose_order(self, view: DeclarationView) -> Order:
         """The order for `view.actor`: the best-scoring candidate that passes validation."""
@@ -77,6 +81,12 @@ class TacticalController:
             view.world, view.board, view.options, view.actor, view.earlier, view.timing, self._facts_for(view)
         )
         level = for_stakes(self.level, view.victory, know.me.side, view.round_number, view.max_rounds)
+        if level.reads:
+            if view.round_number < self._read_round:  # another battle: start afresh
+                self.read = OpponentRead()
+            self._read_round = view.round_number
+            self.read.observe(know, view.round_number, view.previous)
+            know.read = self.read.sides
         with world_standing_still(know.facts.still, view.world):  # nothing moves while we think
             return self._declare(view, know, rng, level)
 

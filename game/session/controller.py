@@ -2,7 +2,8 @@
 
 A controller sees exactly what a player in its seat sees: the battlefield,
 every combatant's sheet and position, and the orders declared earlier this
-round; never later orders and never the dice.  Humans (the game window) and
+round (and every order of rounds past, as the log shows them); never later
+orders and never the dice.  Humans (the game window) and
 AIs produce the same `Order`s and go through the same validation.
 """
 
@@ -36,6 +37,7 @@ class DeclarationView:
     timing: tuple[int, ...]
     victory: Victory | None = None  # the scenario's victory condition, as its briefing tells it
     max_rounds: int | None = None  # rounds before the battle ends in a draw
+    previous: tuple[Order, ...] = ()  # last round's orders, in declaration order (the log shows them)
 
     @classmethod
     def of(cls, battle: object, actor: int) -> DeclarationView:
@@ -51,7 +53,14 @@ class DeclarationView:
             timing=tuple(rnd.timing),
             victory=getattr(battle, "victory", None),
             max_rounds=getattr(battle, "max_rounds", None),
+            previous=_previous_orders(battle),
         )
+
+
+def _previous_orders(battle: object) -> tuple[Order, ...]:
+    """The orders of the round before the current one, in declaration order."""
+    records = getattr(battle, "records", [])
+    return tuple(records[-2].orders) if len(records) >= 2 else ()
 
 
 class Controller(Protocol):

@@ -240,24 +240,39 @@ class Aim(ActionSpec):
         ]
 
     def ai_value(self, ask: AiAsk, order: Order) -> float:
-        """What one more round of aim adds to the next shot at the target (counted at
-        `AI_AIM_WORTH`: it may still move): worth more than shooting at once only where the
-        range penalty leaves that shot little or no chance."""
+        """What aiming this round is worth, against shooting now: aiming is an investment,
+        and a shot resets it.  With S(k) the shot after k rounds of aim (each further round
+        counted at `AI_AIM_WORTH`: the target may still move), shooting every k + 1 rounds
+        yields S(k) / (k + 1) a round at best, R.  Aiming now and shooting after m more
+        rounds yields S(now + 1 + m), where shooting now yields S(now) plus R in each of
+        those rounds; the worth is the best of those, less the R given up, never below 0.
+        So it aims at a long shot for as many rounds as pay, then shoots, rather than
+        shooting every other round."""
         from game.rules.odds import attack_odds
 
         aim = next((a for a in order.actions if a.kind is self.kind), None)
         if aim is None or aim.target is None:
             return 0.0
         world, target = ask.world, aim.target
-        aiming = world.try_get(ask.actor, Aiming)
-        rounds = aiming.rounds + 1 if aiming is not None and aiming.target == target else 1
-        later = world.copy()
-        later.set(ask.actor, Aiming(target, rounds))
         here, there = ask.here, tile_of(world, target)
+        weapon = ask.equipment.missile_weapon()
+        band = range_band(ask.board.distance(here, there), weapon) if weapon is not None else None
+        penalty = -band[1] if band is not None else 0
+        if penalty <= 0:
+            return 0.0  # nothing for aim to lower
+        aiming = world.try_get(ask.actor, Aiming)
+        now = aiming.rounds if aiming is not None and aiming.target == target else 0
+        if now >= penalty:
+            return 0.0
+        later = world.copy()
 
-        def shot(on: World) -> float:
+        def shot(rounds: int) -> float:
+            if rounds:
+                later.set(ask.actor, Aiming(target, rounds))
+            elif later.try_get(ask.actor, Aiming) is not None:
+                later.remove(ask.actor, Aiming)
             odds = attack_odds(
-                on,
+                later,
                 ask.board,
                 ask.actor,
                 Action(ActionKind.MISSILE_STRIKE, target),
@@ -269,4 +284,7 @@ class Aim(ActionSpec):
             )
             return float(odds.expected_injuries)
 
-        return AI_AIM_WORTH * (shot(later) - shot(world))
+        shots = [shot(k) for k in range(penalty + 1)]  # no further gain once the penalty is spent
+        rate = max(s * AI_AIM_WORTH**k / (k + 1) for k, s in enumerate(shots))
+        gains = (shots[now + 1 + m] * AI_AIM_WORTH ** (m + 1) - (m + 1) * rate for m in range(penalty - now))
+        return max(0.0, *gains)
