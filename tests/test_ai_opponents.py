@@ -95,8 +95,8 @@ def test_a_timid_side_is_feared_less_and_the_explanation_says_so() -> None:
         return min(s.terms.get(THREAT, 0.0) for s in decision.ranked)
 
     assert threat(timid) > threat(fresh)  # less feared (threats are negative)
-    assert any("attacked in 1 of 12 chances" in line for line in timid.last_words)
-    assert not any("chances" in line for line in fresh.last_words)
+    assert timid.last_words[1] == "Reading the enemy: b attacked in 1 of 12 chances: its threat counted ×0.35"
+    assert not any("Reading the enemy" in line for line in fresh.last_words)
 
 
 def test_a_new_battle_starts_the_reading_afresh() -> None:

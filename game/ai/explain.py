@@ -64,6 +64,9 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
     else:
         why = f"the best of {weighed}, {chosen.score:+.2f}"
     lines = [f"{me} declares {order}: {why}"]
+    read = _read_words(know)
+    if read:
+        lines.append(f"Reading the enemy: {read}")
     rows = [chosen] + [s for s in top if s is not chosen]
     for s in rows[:5]:
         mark = "→" if s is chosen else "·"
@@ -169,15 +172,16 @@ def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Ord
     return word
 
 
+def _read_words(know: Knowledge) -> str:
+    """What the AI has read of the enemy sides still to declare, if it fears one less than
+    sensible play (`game.ai.opponents`)."""
+    sides = dict.fromkeys(know.unit(e).side for e in know.later if know.unit(e).side != know.me.side)
+    return "; ".join(words for side in sides if side in know.read and (words := know.read[side].words(side)))
+
+
 def _threat_words(know: Knowledge, scored: Scored, value: float) -> str:
     """Who may still strike us this round: the replies guessed for them (hard), else their names."""
     later = [know.unit(e) for e in know.later if know.unit(e).side != know.me.side and know.unit(e).active]
-    read = [
-        words
-        for side in dict.fromkeys(u.side for u in later)
-        if side in know.read and (words := know.read[side].words(side))
-    ]
-    tail = f" ({'; '.join(read)})" if read else ""
     if scored.replies:
         guesses = [
             f"{name_of(know.world, eid)} would reply {summarize_order(know.world, reply)}"
@@ -185,6 +189,6 @@ def _threat_words(know: Knowledge, scored: Scored, value: float) -> str:
             if any(a.kind in OFFENSIVE and a.target == know.actor for a in reply.actions)
         ]
         if guesses:
-            return f"{'; '.join(guesses)}: {value:+.2f}{tail}"
+            return f"{'; '.join(guesses)}: {value:+.2f}"
     names = ", ".join(u.name for u in later[:3]) or "the enemies still to declare"
-    return f"{names} may strike me before the round is out {value:+.2f}{tail}"
+    return f"{names} may strike me before the round is out {value:+.2f}"

@@ -17,6 +17,8 @@ declare); the best few a second (targets still to declare defending as they
 would); `hard` a third, against each later enemy's best reply
 (`game.ai.anticipate`), among its best candidates and the best one ending on
 each tile, so a safe tile is weighed even when the first look ranked it low.
+`normal` and `hard` also read the opponent (`game.ai.opponents`): a side that
+seldom attacks when it could is feared less.
 """
 
 from __future__ import annotations
