@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
-from game.core.geometry import bearing_direction
+from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import Modifier
 from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
@@ -102,9 +102,14 @@ def aim_bonus(ctx: AttackContext) -> tuple[int, int]:
     situation = ctx.situation
     if len(situation.attacker_trail.tiles) > 1 or situation.target_trail.ground > BREAK_METRES + 1e-9:
         return 0, aiming.rounds
-    band = range_band(ctx.board.distance(situation.attacker_tile, situation.target_tile), ctx.weapon)
-    penalty = -band[1] if band is not None else 0
+    penalty = _range_penalty(ctx.board, situation.attacker_tile, situation.target_tile, ctx.weapon)
     return min(aiming.rounds * PER_ROUND, penalty), aiming.rounds
+
+
+def _range_penalty(board: Board, here: Tile, there: Tile, weapon: Weapon | None) -> int:
+    """The range penalty aim can lower (a positive number; 0 out of range or without a weapon)."""
+    band = range_band(board.distance(here, there), weapon) if weapon is not None else None
+    return -band[1] if band is not None else 0
 
 
 def _aim_problem(world: World, board: Board, eid: int, target: int, weapon: Weapon | None) -> str:
@@ -255,15 +260,12 @@ class Aim(ActionSpec):
             return 0.0
         world, target = ask.world, aim.target
         here, there = ask.here, tile_of(world, target)
-        weapon = ask.equipment.missile_weapon()
-        band = range_band(ask.board.distance(here, there), weapon) if weapon is not None else None
-        penalty = -band[1] if band is not None else 0
-        if penalty <= 0:
-            return 0.0  # nothing for aim to lower
+        penalty = _range_penalty(ask.board, here, there, ask.equipment.missile_weapon())
+        full = -(-penalty // PER_ROUND)  # rounds of aim that lower all of it
         aiming = world.try_get(ask.actor, Aiming)
         now = aiming.rounds if aiming is not None and aiming.target == target else 0
-        if now >= penalty:
-            return 0.0
+        if now >= full:
+            return 0.0  # nothing (more) for aim to lower
         later = world.copy()
 
         def shot(rounds: int) -> float:
@@ -284,7 +286,7 @@ class Aim(ActionSpec):
             )
             return float(odds.expected_injuries)
 
-        shots = [shot(k) for k in range(penalty + 1)]  # no further gain once the penalty is spent
+        shots = [shot(k) for k in range(full + 1)]  # no further gain once the penalty is spent
         rate = max(s * AI_AIM_WORTH**k / (k + 1) for k, s in enumerate(shots))
-        gains = (shots[now + 1 + m] * AI_AIM_WORTH ** (m + 1) - (m + 1) * rate for m in range(penalty - now))
+        gains = (shots[now + 1 + m] * AI_AIM_WORTH ** (m + 1) - (m + 1) * rate for m in range(full - now))
         return max(0.0, *gains)
