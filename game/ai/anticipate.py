@@ -27,7 +27,6 @@ from game.core.geometry import Tile, bearing_direction
 from game.rules.actions.base import ActionSpec, AiAsk
 from game.rules.forecast import chance
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import range_band
 from game.rules.registry import OFFENSIVE, action_specs, movement_rule, spec_of
 from game.rules.stats import movement_roll
 from game.world import Equipment
@@ -85,8 +84,7 @@ def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[
                 found.append((odds * _value(know, enemy, guess, orders), guess))
         if enemy.missile is not None and not engaged:
             there = _planned(orders, target)
-            band = range_band(know.distance(enemy.tile, there), enemy.missile)
-            if band is not None and know.sees(enemy.tile, there):
+            if know.shot_band(enemy.missile, enemy.tile, there) is not None:
                 shot = expected_injuries(
                     know,
                     enemy,

@@ -26,7 +26,7 @@ from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
 from game.rules.orders import Action, Order
-from game.rules.positions import engaged_with, left_behind, range_band
+from game.rules.positions import engaged_with, left_behind
 from game.rules.registry import OFFENSIVE, action_specs, movement_kind, movement_spec, spec_of
 from game.rules.stats import max_movement_metres
 from game.world import Equipment
@@ -217,8 +217,8 @@ def shooting_spots(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> lis
         shots = 0.0
         for enemy in know.enemies:
             there = know.planned(enemy.eid)
-            band = range_band(know.distance(tile, there), me.missile)
-            if band is not None and know.sees(tile, there):
+            band = know.shot_band(me.missile, tile, there)
+            if band is not None:
                 shots = max(shots, (1 + band[1] / 6) * injury_value(enemy.injuries))
         if shots:
             quick.append((-(shots - 0.8 * float(danger[tile[1], tile[0]])), tile))
@@ -336,8 +336,8 @@ def _shot_value(know: Knowledge, tile: Tile) -> float:
     best = 0.0
     for enemy in know.enemies:
         there = know.planned(enemy.eid)
-        band = range_band(know.distance(tile, there), me.missile)
-        if band is not None and know.sees(tile, there):
+        band = know.shot_band(me.missile, tile, there)
+        if band is not None:
             best = max(best, 1 + band[1] / 6)
     return best
 
@@ -494,11 +494,7 @@ def _incoming(know: Knowledge, here: Tile) -> set[str]:
         if know.melee_zone(enemy.eid, enemy.tile)[here[1], here[0]]:
             classes.add(spec_of(enemy.attack_kind).attack_class)  # type: ignore[attr-defined]
         shoots = enemy.shot_kind is not None and enemy.missile is not None and not know.engaged_now(enemy.eid)
-        if (
-            shoots
-            and range_band(know.distance(enemy.tile, here), enemy.missile)
-            and know.sees(enemy.tile, here)
-        ):  # type: ignore[arg-type]
+        if shoots and know.shot_band(enemy.missile, enemy.tile, here) is not None:  # type: ignore[arg-type]
             classes.add(spec_of(enemy.shot_kind).attack_class)  # type: ignore[arg-type,attr-defined]
     return classes
 

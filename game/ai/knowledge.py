@@ -24,7 +24,15 @@ from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
 from game.rules.board import Board
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import combatants, engaged_with, left_behind, melee_reach, name_of, tile_of
+from game.rules.positions import (
+    combatants,
+    engaged_with,
+    left_behind,
+    melee_reach,
+    name_of,
+    range_band,
+    tile_of,
+)
 from game.rules.registry import OFFENSIVE, action_specs
 from game.rules.stats import movement_rate
 from game.rules.validate import planned_tile
@@ -340,6 +348,11 @@ class Knowledge:
         if found is None:
             found = self.facts.los[key] = self.board.line_of_sight(a, b)
         return found
+
+    def shot_band(self, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
+        """The range band of a shot with `weapon` from `here` at `there`, if in range and in sight."""
+        band = range_band(self.distance(here, there), weapon)
+        return band if band is not None and self.sees(here, there) else None
 
     def distance(self, a: Tile, b: Tile) -> float:
         """Metres between tile centres."""

@@ -37,7 +37,6 @@ import numpy as np
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.rules.orders import Order
-from game.rules.positions import range_band
 from game.rules.registry import OFFENSIVE
 
 if TYPE_CHECKING:
@@ -144,7 +143,4 @@ def _in_reach(know: Knowledge, could: _Reach, tile: Tile) -> bool:
     """Whether the enemy, as the round began, could attack one of ours ending at `tile`."""
     if could.zone[tile[1], tile[0]]:
         return True
-    if could.missile is None:
-        return False
-    band = range_band(know.distance(could.tile, tile), could.missile)
-    return band is not None and know.board.line_of_sight(could.tile, tile)
+    return could.missile is not None and know.shot_band(could.missile, could.tile, tile) is not None

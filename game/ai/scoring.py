@@ -36,13 +36,11 @@ from game.ai.candidates import Candidate, approach_field
 from game.ai.expect import expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
-from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.rules.actions.base import AiAsk, AttackSpec
 from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
-from game.rules.positions import range_band
 from game.rules.registry import OFFENSIVE, spec_of
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
@@ -427,7 +425,7 @@ class Scorer:
             bands = [
                 band[0]
                 for e in know.enemies
-                if (band := _shot_band(know, weapon, here, know.planned(e.eid))) is not None
+                if (band := know.shot_band(weapon, here, know.planned(e.eid))) is not None
             ]
             if "short" in bands:
                 rounds = 0.0
@@ -513,17 +511,10 @@ def _close(know: Knowledge, enemy: Unit, here: Tile) -> bool:
     return board.in_reach(here, enemy.tile, know.me.reach) or board.in_reach(enemy.tile, here, enemy.reach)
 
 
-def _shot_band(know: Knowledge, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
-    """The range band of a shot from `here` at `there`, if in range and in sight."""
-    band = range_band(know.distance(here, there), weapon)
-    return band if band is not None and know.sees(here, there) else None
-
-
 def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
     if shooter.shot_kind is None or shooter.missile is None:
         return False
-    band = range_band(know.distance(shooter.tile, target), shooter.missile)
-    return band is not None and know.sees(shooter.tile, target)
+    return know.shot_band(shooter.missile, shooter.tile, target) is not None
 
 
 def _attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) -> Tile:
