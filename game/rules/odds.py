@@ -210,7 +210,7 @@ class AttackOdds:
             delta = self._deltas[key] = _defence_delta(self.defences, costs, key[1], lost, self.own)
         general = base.without(CALLED_SHOT).total
         if hit_modules(ctx):
-            return self._shaped(ctx, base, key, costs)
+            return self._shaped(ctx, base, key, costs, delta)
         success = part_hit = expected = zero
         one = self.one
         for d, q in delta.items():
@@ -238,10 +238,12 @@ class AttackOdds:
         base: Breakdown,
         key: tuple[str, int, tuple[ActionKind, ...]],
         costs: Mapping[ActionKind, int | None],
+        combined: Dist,
     ) -> Odds:
         """The odds when rules modules shape the roll or the hit (`game.rules.hits`): die by
         die, since a natural roll may ignore the Defense Penalties (a critical), and each
-        success lands as the modules land it."""
+        success lands as the modules land it.  `combined`: what own terms and defences add to
+        the stat together (the delta of `_at`)."""
         one = self.one
         zero = 0 * one
         defences = self._deltas.get(("bare", *key))  # type: ignore[arg-type]
@@ -264,9 +266,6 @@ class AttackOdds:
         part_total, general = base.total, base.without(CALLED_SHOT).total
         # What is added to the stat: own terms and defences together, or own terms alone on
         # a die that ignores the Defense Penalties; summed die by die (a 12 always fails).
-        combined = self._deltas.get(("with own", *key))  # type: ignore[arg-type]
-        if combined is None:
-            combined = self._deltas[("with own", *key)] = convolve(self.own, defences)  # type: ignore[index]
         alone = combined
         if ignoring:
             mass = sum(defences.values(), zero)
