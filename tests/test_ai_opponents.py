@@ -87,7 +87,6 @@ def test_a_timid_side_is_feared_less_and_the_explanation_says_so() -> None:
     fresh.choose_order(view)
     timid = judging("ai:hard", seed=1)
     timid.read.sides["b"] = Boldness(chances=12, attacks=1)
-    timid._read_round = 1
     timid.choose_order(view)
 
     def threat(controller) -> float:  # noqa: ANN001
@@ -102,8 +101,8 @@ def test_a_timid_side_is_feared_less_and_the_explanation_says_so() -> None:
 def test_a_new_battle_starts_the_reading_afresh() -> None:
     cast = _cast()
     controller = judging("ai:hard")
+    controller.choose_order(replace(view_of(cast, "Me"), round_number=9))
     controller.read.sides["b"] = Boldness(chances=12, attacks=0)
-    controller._read_round = 9
     controller.choose_order(replace(view_of(cast, "Me"), round_number=1))
     assert controller.read.sides == {}  # nothing seen yet in this battle
 

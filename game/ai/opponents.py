@@ -102,7 +102,12 @@ class OpponentRead:
         self.sides: dict[str, Boldness] = {}
 
     def observe(self, know: Knowledge, round_number: int, previous: Iterable[Order]) -> None:
-        """Note how this round began, and read last round's orders (declared in that order)."""
+        """Note how this round began, and read last round's orders (declared in that order).
+        A round before one already seen is another battle: the reading starts afresh."""
+        if self._starts and round_number < max(self._starts):
+            self._starts.clear()
+            self._counted.clear()
+            self.sides.clear()
         if round_number not in self._starts:
             self._starts[round_number] = _round_start(know)
         last = round_number - 1

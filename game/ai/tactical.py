@@ -74,7 +74,6 @@ class TacticalController:
         self._facts: RoundFacts | None = None
         self.read = OpponentRead()
         """What it has seen of the enemy sides this battle (`game.ai.opponents`)."""
-        self._read_round = 0
 
     def choose_order(self, view: DeclarationView) -> Order:
         """The order for `view.actor`: the best-scoring candidate that passes validation."""
@@ -84,9 +83,6 @@ class TacticalController:
         )
         level = for_stakes(self.level, view.victory, know.me.side, view.round_number, view.max_rounds)
         if level.reads:
-            if view.round_number < self._read_round:  # another battle: start afresh
-                self.read = OpponentRead()
-            self._read_round = view.round_number
             self.read.observe(know, view.round_number, view.previous)
             know.read = self.read.sides
         with world_standing_still(know.facts.still, view.world):  # nothing moves while we think
