@@ -109,7 +109,9 @@ class Scorer:
             terms[POSITION] = level.position_weight * sum(
                 float(o.probability) * self._position_value(o.tile, o.facing, exposed) for o in outcomes
             )
-        if level.approach_weight:
+        if level.approach_weight and self.me.rate > 0:
+            # (One that cannot walk, a turret with Movement 0, ends every order where it stands:
+            # "walking still to do" would be a constant that explains nothing.)
             terms[APPROACH] = -level.approach_weight * sum(
                 float(o.probability) * self._rounds_away(o.tile) for o in outcomes
             )
@@ -407,11 +409,6 @@ class Scorer:
         if found is not None:
             return found
         know, me = self.know, self.me
-        if me.rate <= 0:
-            # It cannot walk this round (a turret, Movement 0): every order ends here, and
-            # "walking still to do" would only be a constant that explains nothing.
-            self._rounds[here] = 0.0
-            return 0.0
         if self._field is None:
             self._field = approach_field(know)
         metres = float(self._field[here[1], here[0]])

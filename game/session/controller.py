@@ -2,9 +2,9 @@
 
 A controller sees exactly what a player in its seat sees: the battlefield,
 every combatant's sheet and position, and the orders declared earlier this
-round (and every order of rounds past, as the log shows them); never later
-orders and never the dice.  Humans (the game window) and
-AIs produce the same `Order`s and go through the same validation.
+round (and last round's, as the log shows them); never later orders and
+never the dice.  Humans (the game window) and AIs produce the same `Order`s
+and go through the same validation.
 """
 
 from __future__ import annotations
