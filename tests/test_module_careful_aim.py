@@ -176,6 +176,7 @@ def test_the_ai_aims_while_aiming_pays_then_shoots(level: str) -> None:
     from ai_helpers import view_of
 
     from game.ai.factory import make_controller
+    from game.ai.scoring import APPROACH
 
     cast = long_shot()
     sheet = cast.world.get(cast["Bea"], Sheet)
@@ -185,8 +186,11 @@ def test_the_ai_aims_while_aiming_pays_then_shoots(level: str) -> None:
     declared = []
     for number in (1, 2, 3):
         view = replace(view_of(cast, "Bea"), options=AIMING, round_number=number)
-        order = make_controller(level, 1).choose_order(view)
+        controller = make_controller(level, 1)
+        order = controller.choose_order(view)
         declared.append(order.actions)
+        # Bea cannot walk (Movement 0): no "walking still to do" in any candidate's reasons.
+        assert all(APPROACH not in s.terms for s in controller.last_decision.ranked)
         if number < 3:
             play(cast, number, order)
     aim, shoot = (cast.act(AIM, "Sam"),), cast.act(K.MISSILE_STRIKE, "Sam")
