@@ -392,7 +392,9 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
     specs = action_specs(know.options)
     attacks = [s for s in specs if isinstance(s, AttackSpec)]
     augments = [s for s in specs if type(s).ai_augment is not ActionSpec.ai_augment]
-    defences = _defences(know, ask, specs)
+    # (A Sprint or Retreat is rolled at the Action Penalty of what comes with it: there a
+    # defence changes the movement even with nobody near, and is weighed like any order.)
+    defences = _defences(know, ask, specs, calm_bare=level.threat_weight > 0 and movement is None)
     threat = _main_threat(know, here)
 
     # Shots only at the best few targets from here (the rules' odds): a shooter has many.
@@ -465,9 +467,15 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
     return out
 
 
-def _defences(know: Knowledge, ask: AiAsk, specs: list[ActionSpec]) -> list[DefenceSpec]:
+def _defences(
+    know: Knowledge, ask: AiAsk, specs: list[ActionSpec], calm_bare: bool = False
+) -> list[DefenceSpec]:
     """Defences this combatant can usefully roll where it ends, best stat first: those that
-    count against an attack that can come at it there (its spec's `counters_for`), if any can."""
+    count against an attack that can come at it there (its spec's `counters_for`).  Where
+    none can, none for a level that weighs what enemies can do (`calm_bare`): its scoring
+    would find each defence worth exactly nothing there, and a Parry with nobody near only
+    ties with the plain move (a player reads it as a blunder); any usable one otherwise
+    (easy, which does not look, may still raise its guard for nothing)."""
     equipment = ask.equipment
     found = [
         (know.stat(ask.actor, spec), i, spec)
@@ -477,7 +485,9 @@ def _defences(know: Knowledge, ask: AiAsk, specs: list[ActionSpec]) -> list[Defe
     usable = [spec for stat, _, spec in sorted(found, key=lambda f: (-f[0], f[1])) if stat > 0]
     coming = _incoming(know, ask.here)
     useful = [spec for spec in usable if coming & spec.counters_for(equipment)]
-    return useful if coming else usable
+    if coming or calm_bare:
+        return useful
+    return usable
 
 
 def _incoming(know: Knowledge, here: Tile) -> set[str]:
