@@ -270,16 +270,27 @@ def _expected_injuries(ctx: AttackContext, blow: Blow, one: Fraction | float) ->
 def landing_key(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> Hashable | None:
     """What the way a hit lands depends on, in one world: the attack (its kind, target and
     Called Shot), the weapon, the blow and what the hit-shaping modules say they read
-    (`RulesModule.landing_reads`); None when a module on does not say (its landings are
-    never remembered: `game.rules.still`).  The defences are never among them: they decide whether an attack
-    hits, not how the hit lands."""
+    (`landing_reads`); None when a module on does not say (its landings are never
+    remembered: `game.rules.still`).  The defences are never among them: they decide
+    whether an attack hits, not how the hit lands."""
+    read = landing_reads(ctx)
+    if read is None:
+        return None
+    return (ctx.action, ctx.weapon, ctx.situation.options, blow, type(one), read)
+
+
+def landing_reads(ctx: AttackContext) -> tuple[Hashable, ...] | None:
+    """What the hit-shaping modules on say the landing of this attack's hits reads in its
+    situation (`RulesModule.landing_reads`: body cover, the cover between the two), or None
+    when one of them does not say.  The same for every blow of the attack, so the odds ask
+    once per situation."""
     read = []
     for module in hit_modules(ctx):
         said = module.landing_reads(ctx)
         if said is None:
             return None
         read.append(said)
-    return (ctx.action, ctx.weapon, ctx.situation.options, blow, type(one), tuple(read))
+    return tuple(read)
 
 
 # ------------------------------------------------------------------ events

@@ -15,7 +15,7 @@ many quick looks.  Either way the numbers come from the same rules:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -33,7 +33,7 @@ from game.rules.attack import (
 from game.rules.board import Board
 from game.rules.chances import ONE, Dist, chance, convolve, merge, roll_value_dist, scaled
 from game.rules.defence import DefenceResult, defence_spec, metres_limited, reduced
-from game.rules.hits import expected_injuries, first_blow, hit_modules, naturals
+from game.rules.hits import expected_injuries, first_blow, hit_modules, landing_reads, naturals
 from game.rules.injury import withstand_breakdown
 from game.rules.moving import Trail
 from game.rules.options import RuleOptions
@@ -86,6 +86,9 @@ class AttackOdds:
         self.declared: frozenset[ActionKind] = frozenset()
         self.exposed = False
         self._deltas: dict[tuple[str, int, tuple[ActionKind, ...]], Dist] = {}
+        # Expected Injuries of a hit, by (called part hit, natural, what its landing reads):
+        # the attack, weapon and target are this object's, so that is all a landing can vary by.
+        self._landed: dict[tuple[bool, str, Hashable], Fraction | float] = {}
         self.branches: list[tuple[Fraction | float, frozenset[str], frozenset[str]]] = []
         if not self.possible:
             return
@@ -252,16 +255,18 @@ class AttackOdds:
             self._deltas[("bare", *key)] = defences  # type: ignore[index]
         special = naturals(ctx)
         ignoring = {d for d, n in special.items() if n.ignores_defences}
-        landed: dict[tuple[bool, str], Fraction] = {}
+        reads = landing_reads(ctx)
+        landed = self._landed if reads is not None else {}
 
         def injuries(called_hit: bool, die: int) -> Fraction:
             natural = special.get(die)
             word = natural.name if natural is not None else ""
-            if (called_hit, word) not in landed:
+            key = (called_hit, word, reads)
+            found = landed.get(key)
+            if found is None:
                 blow = first_blow(ctx, called_hit, word)
-                found = expected_injuries(ctx, blow, one) if self.spec.deals_injury else zero
-                landed[(called_hit, word)] = found  # type: ignore[assignment]
-            return landed[(called_hit, word)]
+                found = landed[key] = expected_injuries(ctx, blow, one) if self.spec.deals_injury else zero
+            return found  # type: ignore[return-value]
 
         part_total, general = base.total, base.without(CALLED_SHOT).total
         # What is added to the stat: own terms and defences together, or own terms alone on

@@ -150,15 +150,18 @@ class Role:
         self.name = name
 
     def __contains__(self, kind: object) -> bool:
-        if not isinstance(kind, ActionKind):
-            return False
-        try:
-            return self.name in spec_of(kind).roles
-        except KeyError:
-            return False
+        return isinstance(kind, ActionKind) and kind in self._kinds()
 
     def __iter__(self) -> Iterator[ActionKind]:
         return iter([s.kind for s in action_specs() if self.name in s.roles])
+
+    def _kinds(self) -> frozenset[ActionKind]:
+        """The kinds with this role, kept until something registers (asked very often: the
+        AI tells attacks from defences in every order it weighs)."""
+        listing = derived_listing(
+            ("role", self.name), lambda: [frozenset(s.kind for s in action_specs() if self.name in s.roles)]
+        )
+        return listing[0]
 
     def __repr__(self) -> str:
         return f"Role({self.name!r})"
