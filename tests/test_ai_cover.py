@@ -50,3 +50,31 @@ def test_one_injury_from_defeat_it_gets_out_of_the_riflemans_sight() -> None:
         order = judging(level, seed=1).choose_order(view)
         assert validate_order(view.world, view.board, order, view.earlier, view.options) == []
         assert not cast.board.line_of_sight((30, 5), _end(view, order)), (level, order)
+
+
+def test_each_of_a_side_has_its_own_exposure_to_fire() -> None:
+    """The round's facts serve a whole side: how exposed a tile is to the rifleman must
+    still be worked out for each combatant (in full plate, Withstand Injury fails less)."""
+    from builders import PLATE
+
+    from game.ai.candidates import exposure
+    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+    from game.rules.positions import combatants
+
+    cast = Cast(40, 12)
+    cast.add("Bare", (10, 4), "a", facing=2)
+    cast.add("Plated", (10, 6), "a", facing=2, armour=PLATE)
+    cast.add("Rifleman", (30, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9)
+
+    def know(actor: str, facts: RoundFacts | None = None) -> Knowledge:
+        view = view_of(cast, actor, later=("Rifleman",))
+        if facts is None:
+            units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
+            facts = RoundFacts((), units)
+        return Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
+
+    shared = know("Bare")
+    bare = exposure(shared, (10, 5), exposed=True)
+    plated = exposure(know("Plated", shared.facts), (10, 5), exposed=True)
+    assert plated == exposure(know("Plated"), (10, 5), exposed=True)  # as if asked first
+    assert 0 < plated < bare

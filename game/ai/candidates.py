@@ -254,8 +254,9 @@ def _shot_at(know: Knowledge, me: Unit, enemy: Unit, tile: Tile) -> float:
 def exposure(know: Knowledge, tile: Tile, exposed: bool) -> float:
     """Expected Injuries of one shot from each enemy shooter (not in melee) at us on `tile`,
     from where it stands, by the rules' odds (range bands, cover between, sight): how
-    exposed the tile is to fire.  Cached for the round."""
-    key = ("exposure", tile, exposed)
+    exposed the tile is to fire.  Cached for the round, for each of our combatants (the
+    round's facts serve the whole side: one in armour is less exposed than one without)."""
+    key = ("exposure", know.actor, tile, exposed)
     found = know.facts.odds.get(key)
     if found is None:
         me = know.me
