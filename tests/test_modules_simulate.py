@@ -13,7 +13,8 @@ from game.cli import main
 def test_simulate_switches_the_modules_on_and_counts_their_actions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    args = ["simulate", "tutorial_charge", "--sides", "ai:normal,ai:easy", "--battles", "2", "--seed", "1"]
+    # Seed 3: dice under which the raiders charge (whether one does depends on the battle's course).
+    args = ["simulate", "tutorial_charge", "--sides", "ai:normal,ai:easy", "--battles", "2", "--seed", "3"]
     assert main([*args, "--modules", "prone,charge", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["modules"] == ["prone", "charge"]
