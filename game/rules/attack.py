@@ -21,7 +21,7 @@ from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import name_of
-from game.rules.registry import active_modules, spec_of
+from game.rules.registry import modules_with, spec_of
 from game.world import Equipment, World
 
 CALLED_SHOT = "Called Shot"
@@ -120,9 +120,8 @@ def modified_stat(
     problem = spec.nullify(ctx)
     if problem:
         return problem, None
-    modules = active_modules(situation.options)
     positional: list[Modifier] = []
-    for module in modules:
+    for module in modules_with(situation.options, "attack_modifiers"):
         terms = module.attack_modifiers(ctx)
         if isinstance(terms, str):
             return terms, None
@@ -144,7 +143,7 @@ def defence_costs(ctx: AttackContext) -> tuple[dict[ActionKind, int | None], str
     that are on say so: facing, by arc), and the word for the ledger."""
     costs: dict[ActionKind, int | None] = {}
     word = ""
-    for module in active_modules(ctx.situation.options):
+    for module in modules_with(ctx.situation.options, "defence_costs"):
         found = module.defence_costs(ctx)
         if found is None:
             continue

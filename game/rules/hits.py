@@ -28,7 +28,7 @@ from game.rules.chances import ONE, chance
 from game.rules.events import Event, Rolled, entity_id
 from game.rules.injury import injuries_dealt, withstand_breakdown
 from game.rules.orders import Action, Order
-from game.rules.registry import active_modules, derived_listing
+from game.rules.registry import active_modules, modules_with
 from game.rules.still import remembered
 from game.world import Facing
 
@@ -93,17 +93,7 @@ def hit_modules(ctx: AttackContext) -> list[RulesModule]:
 
 def _shaping(ctx: AttackContext, hooks: tuple[str, ...]) -> list[RulesModule]:
     """The modules on for this attack that override any of `hooks` (kept per set of options)."""
-    from game.rules.modules.base import RulesModule
-
-    options = ctx.situation.options
-    return derived_listing(
-        (hooks, options.on),
-        lambda: [
-            m
-            for m in active_modules(options)
-            if any(getattr(type(m), h) is not getattr(RulesModule, h) for h in hooks)
-        ],
-    )
+    return modules_with(ctx.situation.options, *hooks)
 
 
 def naturals(ctx: AttackContext) -> dict[int, Natural]:
@@ -219,7 +209,8 @@ def free_attack(rnd: Round, attacker: int, action: Action) -> Rolled | None:
 def outcomes(ctx: AttackContext, blow: Blow, one: Fraction | float = ONE) -> dict[Blow, Fraction]:
     """Every way a hit can land, with its probability (equal outcomes merged)."""
     found: dict[Blow, Fraction] = {blow: one}  # type: ignore[dict-item]
-    for module in active_modules(ctx.situation.options):
+    # (A module that shapes no hit leaves every blow as it was.)
+    for module in modules_with(ctx.situation.options, "hit_roll", "land_hit", "hit_outcomes"):
         nxt: dict[Blow, Fraction] = defaultdict(lambda: 0 * one)  # type: ignore[arg-type,return-value]
         for before, p in found.items():
             grouped = module.hit_outcomes(ctx, before)

@@ -38,7 +38,7 @@ from game.rules.injury import withstand_breakdown
 from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.registry import DEFENCES, active_modules, exposes
+from game.rules.registry import DEFENCES, exposes, modules_with
 from game.rules.still import remembered
 from game.world import Condition, Equipment, World
 
@@ -136,7 +136,7 @@ class AttackOdds:
         one = self.one
         mine: list[tuple[Fraction | float, frozenset[str]]] = [(one, frozenset())]
         theirs: list[tuple[Fraction | float, frozenset[str]]] = [(one, frozenset())]
-        for module in active_modules(self.options):
+        for module in modules_with(self.options, "round_outcomes"):
             for side, eid, order in ((mine, self.actor, self.order), (theirs, target, target_order)):
                 ways = module.round_outcomes(self.world, self.board, eid, order)
                 if ways is None:
@@ -233,7 +233,8 @@ class AttackOdds:
         assert self.weapon is not None
         world, board = self.world, self.board
         ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
-        return tuple(note for m in active_modules(self.options) for note in m.forecast_notes(ctx, breakdown))
+        modules = modules_with(self.options, "forecast_notes")
+        return tuple(note for m in modules for note in m.forecast_notes(ctx, breakdown))
 
     def _shaped(
         self,

@@ -251,3 +251,21 @@ def active_modules(options: RuleOptions | None) -> list[RulesModule]:
         return []
     on = options.on
     return derived_listing(("active", on), lambda: [m for m in rules_modules() if m.name in on])
+
+
+def modules_with(options: RuleOptions | None, *hooks: str) -> list[RulesModule]:
+    """The modules switched on that override any of these `RulesModule` hooks, in
+    registration order: the others answer with the hook's default (nothing to add, no
+    fact, the blow as it was), so a caller asked about every attack may skip them."""
+    from game.rules.modules.base import RulesModule
+
+    if options is None:
+        return []
+    return derived_listing(
+        ("with", hooks, options.on),
+        lambda: [
+            m
+            for m in active_modules(options)
+            if any(getattr(type(m), h) is not getattr(RulesModule, h) for h in hooks)
+        ],
+    )
