@@ -88,18 +88,13 @@ def first_blow(ctx: AttackContext, called_hit: bool, natural: str = "") -> Blow:
 
 def hit_modules(ctx: AttackContext) -> list[RulesModule]:
     """The modules that are on and shape hits or natural rolls (none: the chapter's hit)."""
-    return _shaping(ctx, ("hit_roll", "land_hit", "hit_outcomes", "natural_roll"))
-
-
-def _shaping(ctx: AttackContext, hooks: tuple[str, ...]) -> list[RulesModule]:
-    """The modules on for this attack that override any of `hooks` (kept per set of options)."""
-    return modules_with(ctx.situation.options, *hooks)
+    return modules_with(ctx.situation.options, "hit_roll", "land_hit", "hit_outcomes", "natural_roll")
 
 
 def naturals(ctx: AttackContext) -> dict[int, Natural]:
     """The dice that mean more than their number on this attack (a natural 1: a critical)."""
     found: dict[int, Natural] = {}
-    for module in _shaping(ctx, ("natural_roll",)):
+    for module in modules_with(ctx.situation.options, "natural_roll"):
         for die in DICE:
             if die not in found:
                 natural = module.natural_roll(ctx, die)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.rules.orders import ActionKind, Order
 
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from game.world import World
 
 S = TypeVar("S")
+D = TypeVar("D")
 
 _ACTIONS: dict[ActionKind, ActionSpec] = {}
 _MODULES: dict[str, RulesModule] = {}
@@ -57,17 +58,19 @@ def load_builtins() -> None:
     _listings.clear()
 
 
-_listings: dict[Hashable, list] = {}
-"""The sorted listings, kept until something registers (they are asked for in hot loops)."""
+_listings: dict[Hashable, Any] = {}
+"""The sorted listings and what is worked out from them, kept until something registers
+(they are asked for in hot loops)."""
 
 
-def derived_listing(key: Hashable, build: Callable[[], list[S]]) -> list[S]:
-    """A list worked out from what is registered (the modules on for some options, say),
-    built once and kept until something registers or unregisters; not to be changed."""
+def derived(key: Hashable, build: Callable[[], D]) -> D:
+    """A value worked out from what is registered (the modules on for some options, the
+    kinds of a role, facing's costs per arc), built once and kept until something registers
+    or unregisters; not to be changed."""
     found = _listings.get(key)
     if found is None:
         found = _listings[key] = build()
-    return found
+    return found  # type: ignore[no-any-return]
 
 
 def _listed(what: str, source: Callable[[], dict[str, S]]) -> list[S]:
@@ -158,10 +161,9 @@ class Role:
     def _kinds(self) -> frozenset[ActionKind]:
         """The kinds with this role, kept until something registers (asked very often: the
         AI tells attacks from defences in every order it weighs)."""
-        listing = derived_listing(
-            ("role", self.name), lambda: [frozenset(s.kind for s in action_specs() if self.name in s.roles)]
+        return derived(
+            ("role", self.name), lambda: frozenset(s.kind for s in action_specs() if self.name in s.roles)
         )
-        return listing[0]
 
     def __repr__(self) -> str:
         return f"Role({self.name!r})"
@@ -250,7 +252,7 @@ def active_modules(options: RuleOptions | None) -> list[RulesModule]:
     if options is None:
         return []
     on = options.on
-    return derived_listing(("active", on), lambda: [m for m in rules_modules() if m.name in on])
+    return derived(("active", on), lambda: [m for m in rules_modules() if m.name in on])
 
 
 def modules_with(options: RuleOptions | None, *hooks: str) -> list[RulesModule]:
@@ -261,7 +263,7 @@ def modules_with(options: RuleOptions | None, *hooks: str) -> list[RulesModule]:
 
     if options is None:
         return []
-    return derived_listing(
+    return derived(
         ("with", hooks, options.on),
         lambda: [
             m

@@ -98,15 +98,15 @@ class Facing(RulesModule):
         """How much each of the target's defences loses against this attacker, by the arc
         of the target it comes from."""
         from game.rules.actions.parry import parry_weapon
-        from game.rules.registry import DEFENCES, derived_listing
+        from game.rules.registry import DEFENCES, derived
 
         situation = ctx.situation
         arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
         weapon = parry_weapon(ctx.target_equipment)
         two_handed = weapon is not None and weapon.hands == 2
         # Kept per arc and parrying hands until something registers (a module's defence).
-        costs = derived_listing(
+        costs = derived(
             ("facing costs", arc, two_handed),
-            lambda: [{kind: defence_cost(kind, arc, two_handed) for kind in DEFENCES}],
+            lambda: {kind: defence_cost(kind, arc, two_handed) for kind in DEFENCES},
         )
-        return costs[0], arc
+        return costs, arc
