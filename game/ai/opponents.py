@@ -22,8 +22,9 @@ side, is the boldness against sensible play's, never above 1 and never below
 replies it guessed for them and next round's danger by it.
 
 The reading lives in the controller, like a player's memory of the battle so
-far (where everyone stood as each round began): a battle played on from a
-save starts it afresh.
+far (where everyone stood as each round began).  A controller made for a battle
+played on from a save is first shown the rounds it missed (`witness`, called by
+`game.session.flow.Session`), so it reads what it would have read without the save.
 """
 
 from __future__ import annotations

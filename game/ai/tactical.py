@@ -78,15 +78,27 @@ class TacticalController:
     def choose_order(self, view: DeclarationView) -> Order:
         """The order for `view.actor`: the best-scoring candidate that passes validation."""
         rng = random.Random(f"{self.seed}:{view.round_number}:{view.actor}")
+        know = self._watch(view)
+        level = for_stakes(self.level, view.victory, know.me.side, view.round_number, view.max_rounds)
+        with world_standing_still(know.facts.still, view.world):  # nothing moves while we think
+            return self._declare(view, know, rng, level)
+
+    def witness(self, view: DeclarationView) -> None:
+        """See a round begin without declaring in it: a battle joined under way (continued
+        from a save) is shown the rounds it missed (`game.session.flow.Session`), so the
+        reading of the opponent is what it would have been."""
+        self._watch(view)
+
+    def _watch(self, view: DeclarationView) -> Knowledge:
+        """The declaration's knowledge, with the opponent read (for a level that reads it)
+        from how this round began and the round before's orders."""
         know = Knowledge(
             view.world, view.board, view.options, view.actor, view.earlier, view.timing, self._facts_for(view)
         )
-        level = for_stakes(self.level, view.victory, know.me.side, view.round_number, view.max_rounds)
-        if level.reads:
+        if self.level.reads:
             self.read.observe(know, view.round_number, view.previous)
             know.read = self.read.sides
-        with world_standing_still(know.facts.still, view.world):  # nothing moves while we think
-            return self._declare(view, know, rng, level)
+        return know
 
     def _declare(self, view: DeclarationView, know: Knowledge, rng: random.Random, level: Level) -> Order:
         ranked = self.rank(know, rng, level)

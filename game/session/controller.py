@@ -64,7 +64,11 @@ def _previous_orders(battle: object) -> tuple[Order, ...]:
 
 
 class Controller(Protocol):
-    """Chooses orders for the combatants of one side."""
+    """Chooses orders for the combatants of one side.
+
+    A controller that remembers the battle may also have `witness(view)`: the session
+    shows it each round it missed, as the round began, when it is made for a battle
+    already under way (`game.session.flow.Session.controller`)."""
 
     name: str
 

@@ -114,10 +114,47 @@ class Session:
         return [side for side in self.specs if self.is_human(side)]
 
     def controller(self, side: str) -> Controller:
-        """The side's controller, made once (it may keep state between declarations)."""
+        """The side's controller, made once (it may keep state between declarations).  One
+        made for a battle already under way (continued from a save) first sees the rounds it
+        missed begin, if it watches the battle (`witness`: see `_catch_up`)."""
         if side not in self._controllers:
-            self._controllers[side] = self._make(side)
+            made = self._make(side)
+            self._controllers[side] = made
+            if callable(getattr(made, "witness", None)):
+                self._catch_up(side, made)
         return self._controllers[side]
+
+    def _catch_up(self, side: str, controller: Controller) -> None:
+        """Show `controller` each resolved round as it began, as a player who had watched the
+        battle saw it: the view of its side's first declarer, with the round before's orders.
+        An AI that reads its opponent (`game.ai.opponents`) then plays on from a save as it
+        would have played on without one.  The battle is replayed from its start on a copy
+        (its initial state, seed and orders: what a save holds); it is left untouched."""
+        battle = self.battle
+        resolved = battle.number - (1 if battle.round is not None else 0)
+        if resolved < 1:
+            return
+        replay = Battle(
+            World.from_dict(battle.initial),
+            battle.board,
+            battle.seed,
+            battle.options,
+            max_rounds=battle.max_rounds,
+            board_source=battle.board_source,
+            meta=battle.meta,
+            victory=battle.victory,
+        )
+        witness = controller.witness  # type: ignore[attr-defined]
+        for record in battle.records[:resolved]:
+            replay.start_round()
+            seen = False
+            for order in record.orders:
+                eid = replay.next_declarer
+                if not seen and eid is not None and replay.world.get(eid, Side).name == side:
+                    witness(DeclarationView.of(replay, eid))
+                    seen = True
+                replay.declare(order)
+            replay.resolve()
 
     def controller_of(self, eid: int) -> Controller:
         """The controller of a combatant's side."""
