@@ -82,3 +82,30 @@ def test_simulate_explain_prints_the_same_words(capsys) -> None:  # noqa: ANN001
     )
     out = capsys.readouterr().out
     assert " declares " in out and "→" in out and "to hit" in out
+
+
+def test_an_attack_that_cannot_happen_says_why_in_the_rules_words() -> None:
+    """A Strike, without moving, on a foe five tiles away: 0 % to hit, and the words give the
+    rules' reason, not only the number; a foe in reach gets a chance and no reason."""
+    from game.ai.candidates import Candidate
+    from game.ai.explain import reasons
+    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+    from game.ai.scoring import DEALT, Scored
+    from game.rules.positions import combatants
+
+    def words_for(foe_at: tuple[int, int]) -> str:
+        cast = Cast(20, 12)
+        cast.add("Me", (5, 5), "a", facing=2, strike=6)
+        cast.add("Foe", foe_at, "b", facing=6, strike=6)
+        view = view_of(cast, "Me", later=("Foe",))
+        units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
+        know = Knowledge(
+            view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
+        )
+        strike = cast.order("Me", cast.act(ActionKind.STRIKE, "Foe"), facing=2)
+        return reasons(know, Scored(Candidate(strike, "stay: strike"), {DEALT: 0.0}))
+
+    far = words_for((10, 5))
+    assert "Strike on Foe" in far and "0% to hit (Foe is out of reach)" in far
+    near = words_for((6, 5))
+    assert "Strike on Foe" in near and "% to hit," in near and "out of reach" not in near

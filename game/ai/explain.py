@@ -21,6 +21,7 @@ from game.ai.expect import forecast
 from game.ai.knowledge import Knowledge
 from game.ai.scoring import APPROACH, DEALT, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import bearing_direction
+from game.rules.forecast import ActionForecast
 from game.rules.orders import Action, Order
 from game.rules.positions import name_of
 from game.rules.registry import OFFENSIVE, spec_of
@@ -114,17 +115,17 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
     the replies the AI guessed, if any), and the arc it strikes if a rules module names one."""
     orders = {**know.earlier, **replies, know.actor: order}
     grouped: dict[tuple[object, ...], list[tuple[float, float]]] = {}
-    firsts: dict[tuple[object, ...], Action] = {}
+    firsts: dict[tuple[object, ...], ActionForecast] = {}
     for fc in forecast(know, orders, know.actor):
         action = fc.action
         if action.kind not in OFFENSIVE or action.target is None:
             continue
         key = (action.kind, action.target, action.called_shot)
         grouped.setdefault(key, []).append((float(fc.success), float(fc.expected_injuries)))
-        firsts.setdefault(key, action)
+        firsts.setdefault(key, fc)
     words = []
     for key, found in grouped.items():
-        action = firsts[key]
+        action = firsts[key].action
         target = name_of(know.world, action.target)
         label = spec_of(action.kind).label
         if action.called_shot is not None:
@@ -135,13 +136,21 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
         chance = sum(p for p, _ in found) / len(found)
         injuries = sum(e for _, e in found)
         spec = spec_of(action.kind)
+        why = f" ({firsts[key].reason})" if chance < 0.005 and _cannot_happen(firsts[key]) else ""
         if getattr(spec, "deals_injury", True):
             words.append(
-                f"{label} on {target}{times}{at}: {chance:.0%} to hit, {injuries:.2f} Injuries expected"
+                f"{label} on {target}{times}{at}: {chance:.0%} to hit{why}, {injuries:.2f} Injuries expected"
             )
         else:
-            words.append(f"{label} on {target}{times}{at}: {chance:.0%} to succeed")
+            words.append(f"{label} on {target}{times}{at}: {chance:.0%} to succeed{why}")
     return "; ".join(words)
+
+
+def _cannot_happen(fc: ActionForecast) -> bool:
+    """Whether the forecast says, in the rules' words, why the attack cannot happen (out of
+    reach, no line of sight, engaged in melee …); not when it could but every roll fails
+    (its arc and the defences say why)."""
+    return bool(fc.reason) and fc.reason != "impossible"
 
 
 def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Order]) -> str:
