@@ -61,6 +61,20 @@ class Battle:
         self.listeners: list[Callable[[Event], None]] = []
 
     # ------------------------------------------------------------- state
+    def restarted(self, seed: int | None = None) -> Battle:
+        """The same battle from its start (initial state, board, options, round limit, meta,
+        victory condition), with its own dice or, given `seed`, new ones."""
+        return Battle(
+            World.from_dict(self.initial),
+            self.board,
+            self.seed if seed is None else seed,
+            self.options,
+            self.max_rounds,
+            self.board_source,
+            dict(self.meta),
+            self.victory,
+        )
+
     @property
     def number(self) -> int:
         """The current (or last) round number; 0 before the first."""

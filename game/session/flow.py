@@ -134,16 +134,7 @@ class Session:
         resolved = battle.number - (1 if battle.round is not None else 0)
         if resolved < 1:
             return
-        replay = Battle(
-            World.from_dict(battle.initial),
-            battle.board,
-            battle.seed,
-            battle.options,
-            max_rounds=battle.max_rounds,
-            board_source=battle.board_source,
-            meta=battle.meta,
-            victory=battle.victory,
-        )
+        replay = battle.restarted()
         witness = controller.witness  # type: ignore[attr-defined]
         for record in battle.records[:resolved]:
             replay.start_round()
@@ -235,13 +226,4 @@ class Session:
 
 def rematch(battle: Battle) -> Battle:
     """The same battle from its start (its victory condition too), with new dice."""
-    return Battle(
-        World.from_dict(battle.initial),
-        battle.board,
-        battle.seed + 1,
-        battle.options,
-        battle.max_rounds,
-        battle.board_source,
-        dict(battle.meta),
-        battle.victory,
-    )
+    return battle.restarted(battle.seed + 1)
