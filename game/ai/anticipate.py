@@ -84,13 +84,14 @@ def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[
                 found.append((odds * _value(know, enemy, guess, orders), guess))
         if enemy.missile is not None and not engaged:
             there = _planned(orders, target)
-            if know.shot_band(enemy.missile, enemy.tile, there) is not None:
+            spot = know.vantage(enemy.eid, there)  # where it stands, or a step out of cover
+            if spot is not None:
                 shot = expected_injuries(
                     know,
                     enemy,
                     ActionKind.MISSILE_STRIKE,
                     target,
-                    from_tile=enemy.tile,
+                    from_tile=spot,
                     target_tile=there,
                     target_order=order,
                     target_facing=facing,
@@ -98,7 +99,8 @@ def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[
                     actions=2,
                 )
                 action = Action(ActionKind.MISSILE_STRIKE, target.eid)
-                guess = Order(enemy.eid, (action, action), (), bearing_direction(enemy.tile, there))
+                path = tuple(walk.path_to(spot) or ()) if spot != enemy.tile else ()
+                guess = Order(enemy.eid, (action, action), path, bearing_direction(spot, there))
                 found.append((2 * shot * worth, guess))
     return found
 

@@ -253,7 +253,8 @@ def _shot_at(know: Knowledge, me: Unit, enemy: Unit, tile: Tile) -> float:
 
 def exposure(know: Knowledge, tile: Tile, exposed: bool) -> float:
     """Expected Injuries of one shot from each enemy shooter (not in melee) at us on `tile`,
-    from where it stands, by the rules' odds (range bands, cover between, sight): how
+    from where it stands or from the step out of cover that gives it the shot
+    (`Knowledge.vantage`), by the rules' odds (range bands, cover between, sight): how
     exposed the tile is to fire.  Cached for the round, for each of our combatants (the
     round's facts serve the whole side: one in armour is less exposed than one without)."""
     key = ("exposure", know.actor, tile, exposed)
@@ -264,15 +265,18 @@ def exposure(know: Knowledge, tile: Tile, exposed: bool) -> float:
         for enemy in know.enemies:
             if enemy.shot_kind is None or know.engaged_now(enemy.eid):
                 continue
+            spot = know.vantage(enemy.eid, tile)
+            if spot is None:
+                continue
             found += expected_injuries(
                 know,
                 enemy,
                 enemy.shot_kind,
                 me,
-                from_tile=enemy.tile,
+                from_tile=spot,
                 target_tile=tile,
                 target_order=None,
-                target_facing=bearing_direction(tile, enemy.tile) if tile != enemy.tile else me.facing,
+                target_facing=bearing_direction(tile, spot) if tile != spot else me.facing,
                 exposed=exposed,
             )
         know.facts.odds[key] = found

@@ -38,6 +38,7 @@ from game.rules.stats import movement_rate
 from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 
+VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take
 MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the map's span
 
 INJURY_VALUE = (1.0, 1.5, 3.0)
@@ -353,6 +354,28 @@ class Knowledge:
         """The range band of a shot with `weapon` from `here` at `there`, if in range and in sight."""
         band = range_band(self.distance(here, there), weapon)
         return band if band is not None and self.sees(here, there) else None
+
+    def vantage(self, eid: int, there: Tile) -> Tile | None:
+        """Where a shooter (not engaged) would shoot at `there` from this round: where it
+        stands if it has a shot from there (in range and sight), else the nearest of the
+        tiles a normal move takes it to that has one (it steps out from behind cover to
+        shoot); the nearest `VANTAGE_LOOKS` are looked at.  None: no shot within a step or
+        two.  Cached for the round."""
+        unit = self.unit(eid)
+        if unit.missile is None:
+            return None
+        if self.shot_band(unit.missile, unit.tile, there) is not None:
+            return unit.tile
+        key = ("vantage", eid, there)
+        if key in self.facts.odds:
+            return self.facts.odds[key]  # type: ignore[return-value]
+        walk = self.reach_map(eid, float(unit.rate))
+        near = sorted((t for t in walk.iter_tiles() if t != unit.tile), key=lambda t: (walk.metres_to(t), t))
+        found = next(
+            (t for t in near[:VANTAGE_LOOKS] if self.shot_band(unit.missile, t, there) is not None), None
+        )
+        self.facts.odds[key] = found  # type: ignore[assignment]
+        return found
 
     def distance(self, a: Tile, b: Tile) -> float:
         """Metres between tile centres."""

@@ -271,14 +271,15 @@ class Scorer:
                 best = 0.0
                 if zone[here[1], here[0]] and not outcome.retreated:
                     best = self._strike_on_me(enemy, here, outcome.facing, order, outcome.metres, flank)
-                if shooter and not _close(know, enemy, here):
+                spot = know.vantage(eid, here) if shooter and not _close(know, enemy, here) else None
+                if spot is not None:
                     assert enemy.shot_kind is not None
                     shot = expected_injuries(
                         know,
                         enemy,
                         enemy.shot_kind,
                         me,
-                        from_tile=enemy.tile,
+                        from_tile=spot,
                         target_tile=here,
                         target_order=order,
                         target_facing=outcome.facing,
