@@ -9,7 +9,8 @@ against what it sees, judged with the rules' odds:
   where its defences weaken and its own attacks go into its back), two
   attacks, or one and a defence when it is attacked itself, and a Feint when
   the forecast says it pays;
-- a shot at any of us it can see in range;
+- a shot at any of us it can see in range, from where it stands or from the
+  nearest tile of its normal move that gives it the shot (a step out of cover);
 - a defence alone, when it has nothing better.
 
 The guessed orders are real `Order`s, so the forecast can then tell exactly

@@ -10,7 +10,8 @@
     taken      Injuries expected from attacks already declared on us (the
                forecast, with this order's defences and movement)
     threat     Injuries expected from enemies still to declare: who can reach
-               or see our end tile, against our defences; a flank-aware
+               or see our end tile (a shooter after a step out of cover, too:
+               `Knowledge.vantage`), against our defences; a flank-aware
                level (hard) has each strike come from the tile that serves
                the enemy best (our back arc, if it can get there), and mixes
                in the forecast of the replies it guessed for them
