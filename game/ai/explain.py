@@ -22,6 +22,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.scoring import APPROACH, DEALT, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import bearing_direction
 from game.rules.forecast import ActionForecast
+from game.rules.odds import IMPOSSIBLE
 from game.rules.orders import Action, Order
 from game.rules.positions import name_of
 from game.rules.registry import OFFENSIVE, spec_of
@@ -150,7 +151,7 @@ def _cannot_happen(fc: ActionForecast) -> bool:
     """Whether the forecast says, in the rules' words, why the attack cannot happen (out of
     reach, no line of sight, engaged in melee …); not when it could but every roll fails
     (its arc and the defences say why)."""
-    return bool(fc.reason) and fc.reason != "impossible"
+    return bool(fc.reason) and fc.reason != IMPOSSIBLE
 
 
 def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Order]) -> str:

@@ -80,10 +80,14 @@ class Battle:
         """The current (or last) round number; 0 before the first."""
         return len(self.records)
 
+    @property
+    def resolved_rounds(self) -> int:
+        """How many rounds have been resolved (the current one, while under way, is not)."""
+        return len(self.records) - (1 if self.round is not None else 0)
+
     def outcome(self) -> Outcome:
         """Won, drawn, or still going (a draw after `max_rounds`)."""
-        resolved = len(self.records) - (1 if self.round is not None else 0)
-        result = self.victory.decide(self.world, resolved)
+        result = self.victory.decide(self.world, self.resolved_rounds)
         if not result.over and self.number >= self.max_rounds and self.round is None:
             return Outcome(True, None)
         return result
@@ -161,7 +165,6 @@ class Battle:
     # ------------------------------------------------------------- saving
     def to_dict(self) -> dict[str, Any]:
         """Initial state, seed, options and every order: enough to replay."""
-        resolved = len(self.records) - (1 if self.round is not None else 0)
         return {
             "seed": self.seed,
             "options": self.options.to_dict(),
@@ -171,7 +174,7 @@ class Battle:
             "victory": self.victory.to_dict(),
             "initial": self.initial,
             "rounds": [[o.to_dict() for o in r.orders] for r in self.records],
-            "resolved_rounds": resolved,
+            "resolved_rounds": self.resolved_rounds,
         }
 
 

@@ -30,7 +30,7 @@ from game.rules.actions.base import AttackSpec
 from game.rules.board import Board
 from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
 from game.rules.moving import Trail, move, start_moving
-from game.rules.odds import AttackOdds
+from game.rules.odds import IMPOSSIBLE, AttackOdds
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with
@@ -263,7 +263,7 @@ def _forecast_attack(
     )
     zero = 0 * one
     if not odds.possible or target is None:
-        return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason="impossible")
+        return ActionForecast(actor, index, action, zero, zero, ONE, zero, None, reason=IMPOSSIBLE)
     success = part_hit = nullified = expected = zero
     first: Breakdown | None = None
     notes: tuple[str, ...] = ()

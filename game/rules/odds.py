@@ -42,6 +42,10 @@ from game.rules.registry import DEFENCES, exposes, modules_with
 from game.rules.still import remembered
 from game.world import Condition, Equipment, World
 
+IMPOSSIBLE = "impossible"
+"""The reason given for an attack that cannot be made at all (no weapon for it, no target,
+or a dead one): no rule's own words say more."""
+
 
 @dataclass(frozen=True)
 class Odds:
@@ -176,7 +180,7 @@ class AttackOdds:
         its defences cancelled by melee; every way the modules' rolls can turn out counted."""
         zero = 0 * self.one
         if not self.possible:
-            return Odds(None, zero, zero, zero, "impossible", self.one)  # type: ignore[arg-type]
+            return Odds(None, zero, zero, zero, IMPOSSIBLE, self.one)  # type: ignore[arg-type]
         if len(self.branches) == 1 and not self.branches[0][1] and not self.branches[0][2]:
             return self._at(situation, metres, lost)
         success = part_hit = expected = nullified = zero

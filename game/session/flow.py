@@ -131,12 +131,11 @@ class Session:
         would have played on without one.  The battle is replayed from its start on a copy
         (its initial state, seed and orders: what a save holds); it is left untouched."""
         battle = self.battle
-        resolved = battle.number - (1 if battle.round is not None else 0)
-        if resolved < 1:
+        if battle.resolved_rounds < 1:
             return
         replay = battle.restarted()
         witness = controller.witness  # type: ignore[attr-defined]
-        for record in battle.records[:resolved]:
+        for record in battle.records[: battle.resolved_rounds]:
             replay.start_round()
             seen = False
             for order in record.orders:

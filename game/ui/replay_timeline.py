@@ -66,8 +66,7 @@ def load_replay(path: Path) -> SavedReplay:
     first = World.from_dict(battle.initial)
     rounds = [list(record.events) for record in battle.records] or [[]]
     starts.insert(0, first)
-    resolved = len(battle.records) - (1 if battle.round is not None else 0)
-    return SavedReplay(path, battle, starts, rounds, resolved)
+    return SavedReplay(path, battle, starts, rounds, battle.resolved_rounds)
 
 
 class ReplayCursor:
