@@ -60,6 +60,8 @@ def test_simulate_json_parses_and_matches_with_jobs(scenario_args: list[str], ca
             assert result["winning_side"] is None
         else:
             assert result["entrants"][result["winning_side"]] == one["sides"][result["winner"]]
+    # Four battles are two pairs, each tallied once from the first AI's seat.
+    assert one["pairs"]["won"] + one["pairs"]["tied"] + one["pairs"]["lost"] == 2
     (tally,) = one["per_scenario"].values()
     assert [tally["first_side"], tally["second_side"]] == one["side_wins"]
     strip = lambda doc: {k: v for k, v in doc.items() if k not in ("seconds", "median_decision_ms")}  # noqa: E731
@@ -162,3 +164,35 @@ def test_the_scenario_selections_split_the_bundle() -> None:
     for scenario in mirrored:
         first, second = scenario.sides[:2]
         assert [u.character for u in first.units] == [u.character for u in second.units]
+
+
+def test_pairs_tell_strength_apart_from_a_lopsided_scenario() -> None:
+    from game.ai.simulate import BattleResult, pair_outcomes, summarize
+
+    def battle(index: int, winner: int | None) -> BattleResult:
+        return BattleResult(index, "s", 1, ["a", "b"], winner, 3, [0, 0])
+
+    results = [
+        battle(0, 0), battle(1, 0),  # won from both sides: won
+        battle(2, 0), battle(3, 1),  # each won from one side (a lopsided scenario): tied
+        battle(4, None), battle(5, 1),  # a draw, then a loss: lost
+        battle(6, None), battle(7, 0),  # a draw, then a win: won
+        battle(8, None), battle(9, None),  # two draws: tied
+        battle(10, 0),  # no partner: not counted
+    ]  # fmt: skip
+    pairs = pair_outcomes(results)
+    assert (pairs["won"], pairs["tied"], pairs["lost"]) == (2, 2, 1)
+    assert pairs["decided_won"] == round(2 / 3, 4)
+    assert summarize(results, ["a", "b"])["pairs"] == pairs
+    assert pair_outcomes([battle(0, 1), battle(1, 0)])["decided_won"] is None  # nothing decided
+
+
+def test_wilson_interval_matches_the_figures_in_docs() -> None:
+    from game.ai.simulate import wilson_interval
+
+    # docs/ai.md: 146 of 240 → 54.5–66.8 %; 236 of 240 → 95.8–99.4 %.
+    assert [round(x, 3) for x in wilson_interval(146, 240)] == [0.545, 0.668]
+    assert [round(x, 3) for x in wilson_interval(236, 240)] == [0.958, 0.994]
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and 0.27 < high < 0.28  # never below 0, unlike the normal approximation

@@ -7,8 +7,9 @@ of its thread, so other programs on a busy machine count for little): the
 median and the 95th percentile.  Win rates come from `--ai-battles` battles
 per pairing on the bundled scenarios and on the battles alone, sides swapped
 on alternate battles, as `python -m game simulate bundled` (or `battles`) plays them, and the flanking script
-against hard in the equal duels (`simulate duel`); `--ai-battles 0` skips
-them.
+against hard in the equal duels (`simulate duel`), each with the pairs the AI
+won, tied and lost (the same battle from both sides: `simulate.pair_outcomes`);
+`--ai-battles 0` skips them.
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list]:
                 rate = summary["win_rate"][0]
                 verdict = "ok" if rate >= target else "LOW"
                 text = f"{spec}: {ai} beats {other}: {rate:.0%} of {battles} (≥ {target:.0%}: {verdict})"
-            figures.append(Figure(f"{text}, {summary['draws']} drawn; per battle", per_battle))
+            pairs = summary["pairs"]
+            text += f", {summary['draws']} drawn; pairs {ai} won {pairs['won']}, tied {pairs['tied']}"
+            figures.append(Figure(f"{text}, lost {pairs['lost']}; per battle", per_battle))
     title = f"ai: declaration time; win rates over {battles} battles a pairing (sides swapped)"
     return title, figures
 

@@ -21,6 +21,7 @@ or, after the scenario's `max_rounds`, in a draw.
 
 from __future__ import annotations
 
+import math
 import statistics
 import sys
 import time
@@ -268,7 +269,8 @@ def play_battle(
 def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
     """Wins per entrant, draws, mean rounds and mean Injuries taken; wins by side
     (the scenario's first or second side, whoever played it), overall and per scenario,
-    tell a scenario's balance apart from the AIs' strength."""
+    tell a scenario's balance apart from the AIs' strength; the pairs (`pair_outcomes`)
+    tell the AIs' strength apart from the scenarios' balance."""
     n = len(results)
     wins = [sum(1 for r in results if r.winner == e) for e in range(2)]
     per_scenario: dict[str, dict[str, int]] = {}
@@ -295,7 +297,48 @@ def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
         "actions_declared": [dict(sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))) for d in declared],
         "side_wins": [sum(t[k] for t in per_scenario.values()) for k in ("first_side", "second_side")],
         "per_scenario": per_scenario,
+        "pairs": pair_outcomes(results),
     }
+
+
+def pair_outcomes(results: list[BattleResult]) -> dict[str, Any]:
+    """The battles two by two as they are played (one scenario and dice seed, the AIs
+    swapping sides), seen by the first-named AI: it wins a pair when it scores more over
+    the two (a win 1, a draw ½), ties when both score the same, loses otherwise.  A
+    lopsided scenario (a tutorial's learner against the side it is meant to beat) gives
+    each AI the win from the favoured side whoever is stronger: a tied pair, where the
+    share of battles won drifts toward one half.  So the pairs tell the AIs' strength
+    apart from the seats; with the share of the decided pairs won and its 95 % interval."""
+    by_pair: dict[int, list[BattleResult]] = {}
+    for r in results:
+        by_pair.setdefault(r.index // 2, []).append(r)
+    won = tied = lost = 0
+    for pair in by_pair.values():
+        if len(pair) != 2:
+            continue  # an odd last battle has no partner
+        score = sum(1.0 if r.winner == 0 else 0.5 if r.winner is None else 0.0 for r in pair)
+        won, tied, lost = won + (score > 1), tied + (score == 1), lost + (score < 1)
+    decided = won + lost
+    low, high = wilson_interval(won, decided)
+    return {
+        "won": won,
+        "tied": tied,
+        "lost": lost,
+        "decided_won": round(won / decided, 4) if decided else None,
+        "interval": [round(low, 4), round(high, 4)],
+    }
+
+
+def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share (95 % for z = 1.96): sound near 0 and 1 and for
+    small n, where the normal approximation is not; (0, 1) when nothing was counted."""
+    if n <= 0:
+        return 0.0, 1.0
+    share = successes / n
+    centre = share + z * z / (2 * n)
+    spread = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
+    scale = 1 + z * z / n
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
 
 
 def render(
@@ -318,6 +361,15 @@ def render(
     lines.append(f"  mean rounds {summary['mean_rounds']}")
     first, second = summary["side_wins"]
     lines.append(f"  by side: the scenario's first side won {first}, its second side {second}")
+    pairs = summary["pairs"]
+    line = (
+        f"  by pair (one scenario and seed, each AI on each side): {summary['entrants'][0]} won "
+        f"{pairs['won']}, tied {pairs['tied']}, lost {pairs['lost']}"
+    )
+    if pairs["decided_won"] is not None:
+        low, high = pairs["interval"]
+        line += f": {pairs['decided_won']:.1%} of those decided (95 % {low:.1%}–{high:.1%})"
+    lines.append(line)
     if summary["rejected_orders"]:
         lines.append(f"  WARNING: {summary['rejected_orders']} AI orders were refused by validation")
     return "\n".join(lines)
