@@ -13,6 +13,15 @@ import pytest  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
+def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test keeps its saves, autosaves and settings in a folder of its own, never in
+    the player's: a battle a test opens autosaves its rounds, and those would fill the
+    player's Load screen and rotate the player's own autosaves away; the player's settings
+    would change what a test sees.  (A test that needs a home of its own sets it again.)"""
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
 def fixed_window_ai_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The window draws each AI's seed from the system (so no AI can rebuild the dice stream);
     scene tests that play against an AI need the same AI every run, so here it is fixed.

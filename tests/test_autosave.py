@@ -179,3 +179,14 @@ def test_a_rematch_is_a_battle_of_its_own(home: Path) -> None:
     EndScene(app, scene).rematch()
     again = app.top.battle.meta.get("battle_id")
     assert first and again and again != first
+
+
+def test_the_tests_keep_out_of_the_players_folder() -> None:
+    # tests/conftest.py gives every test a data folder of its own: a scene test that opens a
+    # battle autosaves it, and the player's Load screen once listed ten such duels.
+    from platformdirs import user_data_dir
+
+    from game.persist.autosave import APP_NAME, data_dir
+
+    assert data_dir() != Path(user_data_dir(APP_NAME, appauthor=False))
+    assert os.environ["DOMINION_TACTICS_HOME"] == str(data_dir())
