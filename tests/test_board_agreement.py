@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from game.board.paths import find_path
 from game.board.ranges import range_bands
 from game.board.reach import reachable
-from game.board.sight import _rays, sight_from
+from game.board.sight import _rays, _subset, sight_from
 from game.board.terrain import Terrain, TerrainBoard
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.core.geometry import DIRECTION_VECTORS, Tile
@@ -158,6 +158,14 @@ def test_ray_tables_equal_the_rules_ray() -> None:
         assert sorted(map(sorted, corners.get(index, []))) == sorted(sorted(c) for c in cells if len(c) == 2)
         assert rays.tiles_apart[index] == math.hypot(dx, dy)
     assert seen == {(x, y) for x in range(-15, 16) for y in range(-15, 16) if x * x + y * y < 16 * 16}
+    # Each target's entries together, target by target (what sight_from's runs rely on), in a
+    # traced table and in one cut out of a larger.
+    for table in (rays, _subset(_rays(20), 15)):
+        pairs = ((table.single_owner, table.single_start), (table.corner_owner, table.corner_start))
+        for owner, start in pairs:
+            assert (np.diff(owner) >= 0).all()
+            counts = np.bincount(owner, minlength=len(table.dx))
+            assert start.tolist() == [0, *np.cumsum(counts).tolist()]
 
 
 def test_square_roots_equal_math_hypot_on_large_boards() -> None:

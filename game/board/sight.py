@@ -47,6 +47,16 @@ class _Rays:
     corner_dy: np.ndarray
     cover_dx: np.ndarray  # (n, m) offsets whose cover counts, padded with the target itself
     cover_dy: np.ndarray
+    # The tables list each target's tiles and corner pairs together, target by target, so a
+    # run of targets has one run of entries: target i's tiles are
+    # single_*[single_start[i]:single_start[i + 1]], its corner pairs likewise.
+    single_start: np.ndarray  # (n + 1,)
+    corner_start: np.ndarray  # (n + 1,)
+
+
+def _starts(owner: np.ndarray, n: int) -> np.ndarray:
+    """Where the entries of each of `n` targets start in `owner` (sorted), and where the last end."""
+    return np.searchsorted(owner, np.arange(n + 1))
 
 
 _BUILT: dict[int, _Rays] = {}
@@ -100,6 +110,8 @@ def _subset(rays: _Rays, radius: int) -> _Rays:
         corner_dy=rays.corner_dy[corners],
         cover_dx=rays.cover_dx[keep],
         cover_dy=rays.cover_dy[keep],
+        single_start=_starts(renumber[rays.single_owner[singles]], int(keep.sum())),
+        corner_start=_starts(renumber[rays.corner_owner[corners]], int(keep.sum())),
     )
 
 
@@ -184,6 +196,9 @@ def _trace(radius: int) -> _Rays:
         corner_dy=c_y,
         cover_dx=n_x[order],
         cover_dy=n_y[order],
+        # Owners come in order: each symmetry in turn, its targets in the octant's order.
+        single_start=_starts(s_owner, len(dx)),
+        corner_start=_starts(c_owner, len(dx)),
     )
 
 
@@ -304,14 +319,24 @@ def sight_from(board: TerrainBoard, origin: Tile, radius_m: float) -> SightMap:
     keep = (tx >= 0) & (tx < board.width) & (ty >= 0) & (ty < board.height)
     keep &= rays.tiles_apart * mpt <= radius_m + EPSILON
 
+    # Only the rays of the targets kept are looked up: near an edge or a corner of a big
+    # map most of the table's disc lies off the board.  The kept targets come in runs,
+    # and each run's tiles and corner pairs are one run of the tables.
+    kept = np.flatnonzero(keep)
+    breaks = np.flatnonzero(np.diff(kept) != 1) + 1
+    first = kept[np.concatenate(([0], breaks))] if len(kept) else kept
+    end = kept[np.concatenate((breaks - 1, [len(kept) - 1]))] + 1 if len(kept) else kept
     blocked = np.zeros(len(rays.dx), bool)
-    hits = np.flatnonzero(look.sight[base + look.single])
+    singles = _runs(rays.single_start[first], rays.single_start[end])
+    hits = singles[look.sight[base + look.single[singles]]]
     blocked[rays.single_owner[hits]] = True
-    if len(look.corner):
-        pair = look.sight[base + look.corner]
+    corners = _runs(rays.corner_start[first], rays.corner_start[end])
+    if len(corners):
+        pair = look.sight[base + look.corner[corners]]
         shut = pair.any(axis=1) if _one_tile_shuts_a_corner() else pair.all(axis=1)
-        blocked[rays.corner_owner[shut]] = True
-    cover = look.cover[base + look.near].max(axis=1)
+        blocked[rays.corner_owner[corners[shut]]] = True
+    cover = np.zeros(len(rays.dx), np.int8)
+    cover[kept] = look.cover[base + look.near[kept]].max(axis=1)
 
     x0, y0 = max(0, ox - radius), max(0, oy - radius)
     x1, y1 = min(board.width, ox + radius + 1), min(board.height, oy + radius + 1)
@@ -324,3 +349,13 @@ def sight_from(board: TerrainBoard, origin: Tile, radius_m: float) -> SightMap:
     cover_map = np.full(shape, -1, np.int8)
     cover_map[rows, cols] = cover[keep]
     return SightMap(tuple(origin), float(radius_m), x0, y0, in_range, visible, cover_map)
+
+
+def _runs(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Every index of the runs [starts[i], ends[i]), in order, as one array."""
+    lengths = ends - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    before = np.cumsum(lengths) - lengths  # where each run begins in the result
+    return np.repeat(starts - before, lengths) + np.arange(total)
