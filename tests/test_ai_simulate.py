@@ -183,6 +183,7 @@ def test_pairs_tell_strength_apart_from_a_lopsided_scenario() -> None:
     pairs = pair_outcomes(results)
     assert (pairs["won"], pairs["tied"], pairs["lost"]) == (2, 2, 1)
     assert pairs["decided_won"] == round(2 / 3, 4)
+    assert pairs["by_scenario"] == {"s": {"won": 2, "tied": 2, "lost": 1}}
     assert summarize(results, ["a", "b"])["pairs"] == pairs
     assert pair_outcomes([battle(0, 1), battle(1, 0)])["decided_won"] is None  # nothing decided
 

@@ -308,16 +308,19 @@ def pair_outcomes(results: list[BattleResult]) -> dict[str, Any]:
     lopsided scenario (a tutorial's learner against the side it is meant to beat) gives
     each AI the win from the favoured side whoever is stronger: a tied pair, where the
     share of battles won drifts toward one half.  So the pairs tell the AIs' strength
-    apart from the seats; with the share of the decided pairs won and its 95 % interval."""
+    apart from the seats; with the share of the decided pairs won and its 95 % interval,
+    and the pairs of each scenario (where one AI is the stronger, and where the seats decide)."""
     by_pair: dict[int, list[BattleResult]] = {}
     for r in results:
         by_pair.setdefault(r.index // 2, []).append(r)
-    won = tied = lost = 0
+    by_scenario: dict[str, list[int]] = {}  # scenario → [won, tied, lost]
     for pair in by_pair.values():
         if len(pair) != 2:
             continue  # an odd last battle has no partner
         score = sum(1.0 if r.winner == 0 else 0.5 if r.winner is None else 0.0 for r in pair)
-        won, tied, lost = won + (score > 1), tied + (score == 1), lost + (score < 1)
+        tally = by_scenario.setdefault(pair[0].scenario, [0, 0, 0])
+        tally[0 if score > 1 else 1 if score == 1 else 2] += 1
+    won, tied, lost = (sum(t[k] for t in by_scenario.values()) for k in range(3))
     decided = won + lost
     low, high = wilson_interval(won, decided)
     return {
@@ -326,6 +329,7 @@ def pair_outcomes(results: list[BattleResult]) -> dict[str, Any]:
         "lost": lost,
         "decided_won": round(won / decided, 4) if decided else None,
         "interval": [round(low, 4), round(high, 4)],
+        "by_scenario": {name: {"won": t[0], "tied": t[1], "lost": t[2]} for name, t in by_scenario.items()},
     }
 
 
