@@ -52,6 +52,45 @@ def test_a_tie_is_broken_on_purpose_and_says_so() -> None:
     assert chosen == {cast["Upper"], cast["Lower"]}  # either, as the seeds fall
 
 
+def test_a_tie_goes_to_the_most_attacks_and_the_fewest_other_actions() -> None:
+    """A Sprint to a tile a walk reaches, with a Parry and nobody near, scores the same as the
+    walk (seen in the street battle): the walk is declared, whatever the seed.  Two shots the
+    forecast gives nothing tie with one, but may still land (the target may step into sight):
+    both are declared.  The explanation says how the tie was broken."""
+    import random
+
+    from game.ai.candidates import Candidate
+    from game.ai.explain import _tie_words
+    from game.ai.scoring import Scored
+    from game.rules.orders import Action, Order
+
+    def scored(actions: tuple[ActionKind, ...], score: float = -2.58) -> Scored:
+        shot = ActionKind.MISSILE_STRIKE
+        listed = tuple(Action(kind, 2 if kind is shot else None) for kind in actions)
+        return Scored(Candidate(Order(1, listed, ((1, 0),), 2), "test"), score=score)
+
+    controller = make_controller("ai:hard", seed=0)
+
+    def pick(valid: list[Scored], seed: int):  # noqa: ANN202
+        return controller._pick(valid, valid, None, random.Random(seed))  # type: ignore[attr-defined]
+
+    sprint_parry = scored((ActionKind.SPRINT, ActionKind.PARRY))
+    sprint, walk = scored((ActionKind.SPRINT,)), scored(())
+    one_shot, two_shots = scored((ActionKind.MISSILE_STRIKE,)), scored((ActionKind.MISSILE_STRIKE,) * 2)
+    for seed in range(16):
+        decision = pick([sprint_parry, sprint, walk, scored((), -2.71)], seed)
+        assert decision.chosen is walk and (decision.tied, decision.busier) == (2, 2)
+        assert _tie_words(decision) == "the one with the most attacks and the fewest other actions taken"
+        assert pick([walk, one_shot, two_shots], seed).chosen is two_shots
+    other_walk = scored(())
+    picked = set()
+    for seed in range(16):
+        decision = pick([sprint, walk, other_walk], seed)
+        picked.add(id(decision.chosen))
+        assert "one taken at random on purpose" in _tie_words(decision)
+    assert picked == {id(walk), id(other_walk)}  # alike in attacks and actions too: at random
+
+
 def test_easy_and_normal_mark_their_mistakes_and_hard_makes_none() -> None:
     marked = {level: 0 for level in LEVELS}
     for seed in range(24):

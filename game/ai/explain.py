@@ -50,6 +50,16 @@ def explain(
     return out
 
 
+def _tie_words(decision: Decision) -> str:
+    """How a tie was broken: toward the most attacks and the fewest other actions, then at
+    random on purpose."""
+    if not decision.busier:
+        return "the tie broken at random on purpose"
+    if decision.busier == decision.tied:
+        return "the one with the most attacks and the fewest other actions taken"
+    return "of those with the most attacks and the fewest other actions, one taken at random on purpose"
+
+
 def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[str]:
     """The declaration and its best rivals in plain words: a headline, then one line each."""
     chosen = decision.chosen
@@ -62,7 +72,7 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
         why = decision.slip.words
     elif decision.tied:
         others = "another order" if decision.tied == 1 else f"{decision.tied} other orders"
-        why = f"tied with {others} on {chosen.score:+.2f}; the tie broken at random on purpose"
+        why = f"tied with {others} on {chosen.score:+.2f}; " + _tie_words(decision)
     else:
         why = f"the best of {weighed}, {chosen.score:+.2f}"
     lines = [f"{me} declares {order}: {why}"]

@@ -46,7 +46,7 @@ from game.rules.validate import validate_order
 EXPLAIN_TOP = 5  # candidates kept in `last_explanation`
 GUARDED_TOP = 6  # best candidates re-scored against the defences their targets would add
 TILES_AGAIN = 6  # hard: the best candidate ending on each of this many more tiles is re-judged too
-TIE = 1e-6  # scores this close are a tie, broken at random on purpose
+TIE = 1e-6  # scores this close are a tie: the most attacks, the fewest other actions, then at random
 
 
 @dataclass
@@ -57,6 +57,7 @@ class Decision:
     ranked: list[Scored]
     chosen: Scored | None
     tied: int = 0  # how many others scored the same as the chosen one
+    busier: int = 0  # of those, how many were passed over for fewer attacks or more other actions
     slip: Slip | None = None
     weighed: int = 0  # candidates scored
 
@@ -156,8 +157,14 @@ class TacticalController:
             if slip is not None:
                 return Decision(valid, slip.chosen, slip=slip)
         tied = [s for s in valid if abs(valid[0].score - s.score) <= TIE]
-        chosen = rng.choice(tied) if len(tied) > 1 else valid[0]
-        return Decision(valid, chosen, tied=len(tied) - 1)
+        # Of orders worth the same, the one with the most attacks and the fewest other
+        # actions.  An attack the forecast gives nothing may still land (its target may
+        # step into reach or sight after all); a Sprint to a tile a walk reaches, or a
+        # Parry with nobody near, changes nothing and a player reads it as a slip.
+        best = min(_busyness(s.candidate.order) for s in tied)
+        simplest = [s for s in tied if _busyness(s.candidate.order) == best]
+        chosen = rng.choice(simplest) if len(simplest) > 1 else simplest[0]
+        return Decision(valid, chosen, tied=len(tied) - 1, busier=len(tied) - len(simplest))
 
     def _facts_for(self, view: DeclarationView) -> RoundFacts:
         """The round's shared facts: rebuilt when the round or the positions change."""
@@ -194,6 +201,12 @@ def rescore(
     picked = {id(s) for s in chosen}
     again = sorted((judge(s) for s in chosen), key=lambda s: -s.score)
     return again + [s for s in scored if id(s) not in picked], len(again)
+
+
+def _busyness(order: Order) -> tuple[int, int]:
+    """How a tie is broken, least first: more attacks, then fewer other actions."""
+    attacks = sum(1 for a in order.actions if a.kind in OFFENSIVE)
+    return -attacks, len(order.actions) - attacks
 
 
 def _end(order: Order) -> tuple[object, ...]:
