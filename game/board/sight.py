@@ -47,9 +47,9 @@ class _Rays:
     corner_dy: np.ndarray
     cover_dx: np.ndarray  # (n, m) offsets whose cover counts, padded with the target itself
     cover_dy: np.ndarray
-    # The tables list each target's tiles and corner pairs together, target by target, so a
-    # run of targets has one run of entries: target i's tiles are
-    # single_*[single_start[i]:single_start[i + 1]], its corner pairs likewise.
+    # The tables list each target's tiles and corner pairs together, target by target:
+    # target i's tiles are single_*[single_start[i]:single_start[i + 1]], its corner
+    # pairs likewise.
     single_start: np.ndarray  # (n + 1,)
     corner_start: np.ndarray  # (n + 1,)
 
@@ -320,17 +320,14 @@ def sight_from(board: TerrainBoard, origin: Tile, radius_m: float) -> SightMap:
     keep &= rays.tiles_apart * mpt <= radius_m + EPSILON
 
     # Only the rays of the targets kept are looked up: near an edge or a corner of a big
-    # map most of the table's disc lies off the board.  The kept targets come in runs,
-    # and each run's tiles and corner pairs are one run of the tables.
+    # map most of the table's disc lies off the board.  Each target's tiles and corner
+    # pairs are one run of the tables.
     kept = np.flatnonzero(keep)
-    breaks = np.flatnonzero(np.diff(kept) != 1) + 1
-    first = kept[np.concatenate(([0], breaks))] if len(kept) else kept
-    end = kept[np.concatenate((breaks - 1, [len(kept) - 1]))] + 1 if len(kept) else kept
     blocked = np.zeros(len(rays.dx), bool)
-    singles = _runs(rays.single_start[first], rays.single_start[end])
+    singles = _runs(rays.single_start[kept], rays.single_start[kept + 1])
     hits = singles[look.sight[base + look.single[singles]]]
     blocked[rays.single_owner[hits]] = True
-    corners = _runs(rays.corner_start[first], rays.corner_start[end])
+    corners = _runs(rays.corner_start[kept], rays.corner_start[kept + 1])
     if len(corners):
         pair = look.sight[base + look.corner[corners]]
         shut = pair.any(axis=1) if _one_tile_shuts_a_corner() else pair.all(axis=1)
