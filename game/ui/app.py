@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.ui import frame_budget
 from game.ui.input.bindings import BINDINGS
 from game.ui.prefs import Prefs
 from game.ui.sound import Sounds
@@ -260,16 +261,21 @@ class App:
 
     # ------------------------------------------------------------- the loop
     def step(self, events: Iterable[pygame.event.Event] = (), dt: float = 1 / FPS, draw: bool = True) -> None:
-        """One frame: deliver events, advance time, draw (tests may skip drawing some frames)."""
-        for event in events:
-            self.dispatch(event)
-            if not self.running:
-                return
-        for scene in list(self.scenes):
-            if scene is self.top or getattr(scene, "always_update", False):
-                scene.update(dt)
-        if draw:
-            self.draw()
+        """One frame: deliver events, advance time, draw (tests may skip drawing some frames).
+        Work that can wait a frame shares one deadline (`frame_budget`) from the start of it."""
+        frame_budget.begin_frame()
+        try:
+            for event in events:
+                self.dispatch(event)
+                if not self.running:
+                    return
+            for scene in list(self.scenes):
+                if scene is self.top or getattr(scene, "always_update", False):
+                    scene.update(dt)
+            if draw:
+                self.draw()
+        finally:
+            frame_budget.end_frame()
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Deliver one event to the top scene (quit and resize are handled here)."""

@@ -34,6 +34,7 @@ from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, tile_of
 from game.rules.registry import MOVEMENT_ACTIONS, module_overlays, movement_kind
 from game.rules.stats import max_movement_metres, movement_rate
+from game.ui import frame_budget
 from game.ui.planner import Draft, DraftState, Planner
 from game.ui.render.overlay_arrays import (
     arc_array,
@@ -138,7 +139,7 @@ class OverlayFeed:
         draft_order = drafting[2] if drafting is not None else None
         key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options, self.show_cover)
         self._slow_done = False
-        self._deadline = time.perf_counter() + SLOW_BUDGET
+        self._deadline = frame_budget.deadline(SLOW_BUDGET) or 0.0
         if key == self._key:
             return
         data = OverlayData(board.width, board.height)

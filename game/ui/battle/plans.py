@@ -19,6 +19,7 @@ from game.rules.board import Board
 from game.rules.orders import Order
 from game.rules.positions import occupant, tile_of
 from game.rules.registry import TARGETED
+from game.ui import frame_budget
 from game.ui.planner import Draft, Planner
 from game.ui.render.battlefield import StyleOf
 from game.ui.render.camera import Camera
@@ -270,12 +271,14 @@ def draw_enemy_chances(
     """Over each enemy, the chance of the attack a click on it would add."""
     if camera.tile_px < 24:
         return
-    deadline = time.perf_counter() + CHANCE_BUDGET
+    deadline = frame_budget.deadline(CHANCE_BUDGET) or 0.0
+    worked = False  # a new chance worked out this frame (at least one is, so all come)
     for enemy in planner.enemies():
         # Each new chance is worked out once; past this frame's budget the rest wait a frame.
         choice = planner.known_quick_attack(draft, enemy)
-        if choice is None and time.perf_counter() < deadline:
+        if choice is None and (not worked or time.perf_counter() < deadline):
             choice = planner.quick_attack(draft, enemy)
+            worked = True
         if choice is None:
             continue
         c = camera.tile_centre(tile_of(world, enemy))

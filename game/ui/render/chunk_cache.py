@@ -17,6 +17,8 @@ from collections.abc import Callable, Hashable, Iterator
 
 import pygame
 
+from game.ui import frame_budget
+
 
 class ChunkCache:
     """Rendered chunks by key, at most `limit` of them."""
@@ -28,8 +30,9 @@ class ChunkCache:
         self._rendered = 0  # chunks rendered this frame
 
     def begin_frame(self, budget_s: float | None) -> None:
-        """A new frame may spend `budget_s` seconds rendering chunks (None: no limit)."""
-        self._deadline = None if budget_s is None else time.perf_counter() + budget_s
+        """A new frame may spend `budget_s` seconds rendering chunks, within the frame's
+        shared budget (`game.ui.frame_budget`); None: no limit."""
+        self._deadline = frame_budget.deadline(budget_s)
         self._rendered = 0
 
     def peek(self, key: Hashable) -> pygame.Surface | None:
