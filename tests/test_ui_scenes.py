@@ -42,6 +42,41 @@ def test_menu_starts_a_battle() -> None:
     assert scene.art is not None  # the map's own tiles are drawn
 
 
+def _shown(setup: SetupScene) -> list[str]:
+    return [b.label for b in setup.scenario_buttons]
+
+
+def test_the_scenario_list_stays_put_under_a_click_and_scrolls_only_as_needed() -> None:
+    app = make_app()
+    setup = app.push_screen("setup")
+    app.step([])
+    shown = _shown(setup)
+    visible = len(shown)
+    assert 3 < visible < len(setup.scenarios)  # the list is longer than its box
+    # A click on the last row in view picks it where it is: the list does not jump.
+    last = setup.scenario_buttons[-1]
+    app.step(click(last.rect.center))
+    assert setup.index == visible - 1
+    assert _shown(setup) == shown
+    # One step down scrolls one row, not to centre the highlight.
+    app.step([key(pygame.K_DOWN)])
+    assert setup.index == visible
+    assert _shown(setup) == shown[1:] + [setup.scenarios[visible].title]
+    # The wheel scrolls the list and leaves the highlight; a key brings it back into view.
+    app.step([pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-20)])
+    assert setup.index == visible
+    assert setup.window.first == len(setup.scenarios) - visible  # as far as the list goes
+    app.step([key(pygame.K_HOME)])
+    assert setup.index == 0 and setup.window.first == 0
+    app.step([key(pygame.K_END)])
+    assert setup.index == len(setup.scenarios) - 1
+    assert setup.scenario_buttons[-1].selected
+    app.step([key(pygame.K_PAGEUP)])
+    assert setup.index == len(setup.scenarios) - visible
+    app.step([key(pygame.K_UP)])  # one row above the view: it scrolls by one
+    assert setup.window.first == setup.index
+
+
 def test_declare_move_and_strike_then_resolve_save_and_load(home) -> None:  # noqa: ANN001
     app = make_app()
     scene = BattleScene(app, duel(), None)

@@ -13,6 +13,7 @@ from game.rules.options import RuleOptions
 from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
+from game.ui.input.scroll_window import ScrollWindow
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
@@ -20,6 +21,7 @@ from game.ui.scenarios import start as start_scenario
 from game.ui.theme import parse_colour
 
 BRIEFING_LINES = 3  # lines of a briefing the setup screen shows (the rest comes before the battle)
+WHEEL_ROWS = 3  # scenarios a notch of the mouse wheel scrolls the list by
 
 
 class MenuScene(Scene):
@@ -111,6 +113,8 @@ class SetupScene(Scene):
             else:
                 self.scenarios.insert(0, chosen)
         self.index = 0
+        self.window = ScrollWindow()  # which scenarios the list shows
+        self._follow = True  # the list scrolls to the highlight at the next draw (a key moved it)
         self.controllers: dict[str, str] = {}
         self.options = RuleOptions.battlefield()
         self.seed = random.randrange(1, 1_000_000)
@@ -292,16 +296,39 @@ class SetupScene(Scene):
             y += theme.line_height(12)
         return y + theme.px(4)
 
+    def step(self, rows: int) -> None:
+        """Move the highlight `rows` down the list (up when negative), wrapping round at an
+        end for a single step, stopping at it for a page; the list scrolls to show it."""
+        if not self.scenarios:
+            return
+        total = len(self.scenarios)
+        index = self.index + rows if abs(rows) == 1 else min(total - 1, max(0, self.index + rows))
+        self.choose(index)
+        self._follow = True
+
     def on_event(self, event: pygame.event.Event) -> None:
-        """Up/down pick the scenario, Tab moves through the options, Enter starts, Esc backs out."""
+        """Up/down (Page Up/Down, Home/End) pick the scenario, the wheel scrolls the list, Tab
+        moves through the options, Enter starts, Esc backs out."""
         if BINDINGS.matches(event, "back"):
             self.app.pop(self)
             return
+        if event.type == pygame.MOUSEWHEEL:
+            self.window.scroll(-event.y * WHEEL_ROWS, len(self.scenarios))
+            return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_w):
-                self.choose(self.index - 1)
-            elif event.key in (pygame.K_DOWN, pygame.K_s):
-                self.choose(self.index + 1)
+            page = max(1, self.window.visible - 1)
+            steps = {
+                pygame.K_UP: -1,
+                pygame.K_w: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_s: 1,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -len(self.scenarios),
+                pygame.K_END: len(self.scenarios),
+            }
+            if event.key in steps:
+                self.step(steps[event.key])
             elif event.key == pygame.K_TAB and self.buttons:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 self.focus = (self.focus + step) % len(self.buttons)
@@ -332,7 +359,10 @@ class SetupScene(Scene):
         self.scenario_buttons = []
         row = theme.px(38)
         visible = max(1, (left.h - theme.px(70)) // row)
-        first = min(max(0, self.index - visible // 2), max(0, len(self.scenarios) - visible))
+        first = self.window.fit(visible, len(self.scenarios))
+        if self._follow:  # a key moved the highlight: scroll the least that shows it
+            first = self.window.show(self.index, len(self.scenarios))
+            self._follow = False
         y = left.y + theme.px(18)  # room above the list for "▲ more"
         mouse = pygame.mouse.get_pos()
         font = theme.font(13)
@@ -365,7 +395,7 @@ class SetupScene(Scene):
         blit_text(
             surface,
             theme,
-            "↑/↓ choose",
+            "↑/↓ choose · wheel scrolls",
             (left.centerx, left.bottom - theme.px(8)),
             11,
             pal.text_dim,

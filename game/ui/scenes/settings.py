@@ -12,6 +12,7 @@ from game.core.modifiers import signed
 from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
+from game.ui.input.scroll_window import ScrollWindow
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
 
@@ -191,11 +192,16 @@ class LoadScene(Scene):
         self.saves: list[Path] = [e.path for e in self.entries]
         self.error = ""
         self.index = 0  # the highlighted row: a save, or len(saves) for Back
-        self.first = 0  # the first save shown
+        self.window = ScrollWindow(0, self.PAGE)  # which saves are shown
         self.rows: list[Button] = []
         self.watch_buttons: list[Button] = []
         self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
         self._build()
+
+    @property
+    def first(self) -> int:
+        """The first save shown."""
+        return self.window.first
 
     def _build(self) -> None:
         """The buttons of the saves in view."""
@@ -209,17 +215,14 @@ class LoadScene(Scene):
         """Move the highlight (Back follows the last save), scrolling the list to keep it in view."""
         self.index = min(len(self.saves), max(0, self.index + step))
         if self.index < len(self.saves):
-            first = min(self.first, self.index)
-            first = max(first, self.index - self.PAGE + 1)
-            if first != self.first:
-                self.first = first
+            before = self.first
+            if self.window.show(self.index, len(self.saves)) != before:
                 self._build()
 
     def scroll(self, rows: int) -> None:
         """Scroll the list (the mouse wheel)."""
-        first = min(max(0, len(self.saves) - self.PAGE), max(0, self.first + rows))
-        if first != self.first:
-            self.first = first
+        before = self.first
+        if self.window.scroll(rows, len(self.saves)) != before:
             self._build()
 
     def load(self, path: Path) -> None:
