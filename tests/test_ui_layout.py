@@ -66,7 +66,11 @@ def problems(app: App, drawn: Drawn) -> list[str]:
         for other, second in drawn.buttons[i + 1 :]:
             if rect.colliderect(second) and rect != second:
                 found.append(f"buttons {label!r} {rect} and {other!r} {second} overlap")
-    for text, rect in drawn.texts:
+    for i, (text, rect) in enumerate(drawn.texts):
+        for other, second in drawn.texts[i + 1 :]:
+            common = rect.clip(second)
+            if common.w > 2 and common.h > 2:  # lines a pixel apart touch; text over text does not
+                found.append(f"text {text[:40]!r} {rect} and {other[:40]!r} {second} overlap")
         if not screen.contains(rect):
             found.append(f"text {text[:40]!r} {rect} is cut by the window's edge")
         for label, button in drawn.buttons:
@@ -130,6 +134,11 @@ def on_confirm(app: App) -> None:
     app.push_screen("confirm", "Quit the game", warning, app.quit, battle)
 
 
+def on_help(app: App) -> None:
+    on_battle(app)
+    app.push_screen("help")
+
+
 def on_end(app: App) -> None:
     on_battle(app)
     app.push_screen("end", app.top)
@@ -144,6 +153,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "briefing": on_briefing,
     "confirm": on_confirm,
     "end": on_end,
+    "help": on_help,
 }
 
 
@@ -212,3 +222,17 @@ def test_the_setup_screen_fits_every_scenario_and_more_modules(tmp_path, monkeyp
     finally:
         for cls in extra:
             unregister(cls.name)  # type: ignore[attr-defined]
+
+
+def test_the_help_sheet_lists_every_binding_once_and_names_keys_by_place_once() -> None:
+    from game.ui.input.bindings import BINDINGS
+    from game.ui.render.help_sheet import help_blocks
+
+    blocks = help_blocks(BINDINGS, ("a click",), {"Reach": "where it can go"})
+    rows = {what: keys for block in blocks for keys, what in block.rows}
+    assert rows["pan the camera (hold)"] == "A / D / W / S (by position)"
+    assert rows["turn the final facing clockwise"] == "E (by position)"
+    assert rows["move the tile cursor"] == "Arrow keys"
+    assert {b.help for b in BINDINGS.all} <= set(rows)  # nothing the table has is left out
+    assert [b.title for b in blocks][-2:] == ["Mouse", "Overlays"]
+    assert rows["Reach: where it can go"] == ""

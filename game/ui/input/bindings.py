@@ -16,6 +16,7 @@ import pygame
 
 CTRL = pygame.KMOD_CTRL
 SHIFT = pygame.KMOD_SHIFT
+POSITIONAL = " (by position)"  # after a key that goes by its place on the keyboard
 
 
 POSITIONS = {
@@ -83,7 +84,7 @@ class Binding:
                 name = "Shift+" + name
             if name not in parts:
                 parts.append(name)
-        return " / ".join(parts) + (" (by position)" if self.by_position else "")
+        return " / ".join(parts) + (POSITIONAL if self.by_position else "")
 
 
 def _b(name: str, help_text: str, group: str, *keys: int | tuple[int, int]) -> Binding:

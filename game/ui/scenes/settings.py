@@ -13,6 +13,7 @@ from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
 from game.ui.input.scroll_window import ScrollWindow
+from game.ui.render.help_sheet import help_blocks, lay_out
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
 
@@ -27,6 +28,12 @@ OVERLAY_HELP = {
     "chance": "hover an enemy: hit chance with the full breakdown; each enemy shows the chance of a click",
     "terrain": "what the map says: walls crossed, blocks movement slashed, sight dotted; L/H cover; ×2 cost",
 }
+
+
+MOUSE_HELP = (
+    "left click: select / plan a path / attack an enemy (menu with target numbers)",
+    "right click: final facing toward the tile · drag: pan · wheel: zoom (over the log: scroll)",
+)
 
 
 class Saving(Protocol):
@@ -52,7 +59,7 @@ class HelpScene(Scene):
             self.app.pop(self)
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Two columns: bindings by group, then the overlays."""
+        """Bindings by group, the mouse, then the overlays, in columns that fit the window."""
         theme, pal = self.theme, self.theme.palette
         shade(surface)
         w, h = surface.get_size()
@@ -67,44 +74,14 @@ class HelpScene(Scene):
             pal.accent,
             True,
         )
-        col_w = (box.w - 60) // 2
-        x, y = box.x + 20, box.y + theme.px(50)
-        line = theme.line_height(12) + 1
-        for group, bindings in BINDINGS.groups():
-            merged: dict[str, list[str]] = {}
-            for b in bindings:
-                merged.setdefault(b.help, []).append(b.label())
-            # A group that would run off the bottom starts the next column.
-            if y + line * (len(merged) + 1) + 2 > box.bottom - 10:
-                x, y = x + col_w + 20, box.y + theme.px(50)
-            blit_text(surface, theme, group, (x, y), 13, pal.accent, True)
-            y += line + 2
-            for text, labels in merged.items():
-                keys = " / ".join(dict.fromkeys(labels))
-                if len(labels) == 4 and text == "move the tile cursor":
-                    keys = "Arrow keys"
-                blit_text(surface, theme, keys, (x, y), 12, pal.text, True)
-                blit_text(surface, theme, text, (x + theme.px(175), y), 12, pal.text_dim)
-                y += line
-            y += 6
-        x2 = box.x + col_w + 40 if x == box.x + 20 else x
-        y2 = y if x2 == x else box.y + theme.px(50)
-        blit_text(surface, theme, "Mouse", (x2, y2), 13, pal.accent, True)
-        y2 += line + 2
-        for text in (
-            "left click: select / plan a path / attack an enemy (menu with target numbers)",
-            "right click: final facing toward the tile · drag: pan · wheel: zoom (over the log: scroll)",
-        ):
-            for part in theme.wrap(text, col_w, 12):
-                blit_text(surface, theme, part, (x2, y2), 12, pal.text_dim)
-                y2 += line
-        y2 += 6
-        blit_text(surface, theme, "Overlays", (x2, y2), 13, pal.accent, True)
-        y2 += line + 2
-        for key, label in OVERLAY_LABELS.items():
-            for part in theme.wrap(f"{label}: {OVERLAY_HELP[key]}", col_w, 12):
-                blit_text(surface, theme, part, (x2, y2), 12, pal.text_dim)
-                y2 += line
+        area = pygame.Rect(box.x + 20, box.y + theme.px(50), box.w - 40, box.h - theme.px(50) - 10)
+        blocks = help_blocks(
+            BINDINGS, MOUSE_HELP, {OVERLAY_LABELS[k]: OVERLAY_HELP[k] for k in OVERLAY_LABELS}
+        )
+        colours = {"title": pal.accent, "keys": pal.text, "text": pal.text_dim}
+        for piece in lay_out(theme, area, blocks):
+            bold = piece.role != "text"
+            blit_text(surface, theme, piece.text, piece.at, piece.size, colours[piece.role], bold)
 
 
 class PauseScene(Scene):
