@@ -48,7 +48,7 @@ def hover(app, scene: BattleScene, tile: tuple[int, int]) -> None:  # noqa: ANN0
 def test_hovering_an_enemy_shows_the_target_number_and_chance_at_once(monkeypatch) -> None:  # noqa: ANN001
     tips: list[list[str]] = []
     monkeypatch.setattr(
-        "game.ui.battle.drawing.draw_tooltip", lambda surface, theme, lines, pos: tips.append(lines)
+        "game.ui.battle.drawing.draw_tooltip", lambda surface, theme, lines, pos, **_: tips.append(lines)
     )
     app, scene = declaring()
     app.step(click(scene.screen_pos((4, 4))))  # next to Niles

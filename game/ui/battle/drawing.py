@@ -104,7 +104,7 @@ class BattleDrawing:
             item = self.menu.hovered_item()
             if item is not None and item.explain:
                 spot = (self.menu.rect.right, self.menu.item_rects[self.menu.index].y)
-                draw_tooltip(surface, self.theme, item.explain, spot)
+                draw_tooltip(surface, self.theme, item.explain, spot, avoid=self.menu.rect)
         else:
             self._draw_hover_tips(surface)
         self.ai_reasons.draw(surface, self.theme, self.rects["map"])

@@ -70,10 +70,18 @@ def blit_text(
     return rect
 
 
-def draw_tooltip(surface: pygame.Surface, theme: Theme, lines: list[str], pos: tuple[int, int]) -> None:
-    """A box of text near `pos`, kept inside the window."""
+def draw_tooltip(
+    surface: pygame.Surface,
+    theme: Theme,
+    lines: list[str],
+    pos: tuple[int, int],
+    avoid: pygame.Rect | None = None,
+) -> pygame.Rect | None:
+    """A box of text near `pos`, kept inside the window.  With `avoid` (the menu whose item
+    it explains), the box goes beside that rect, right or else left, never over it.
+    Returns where the box went (None: no lines)."""
     if not lines:
-        return
+        return None
     size = 13
     width_limit = theme.px(460)
     wrapped = [w for line in lines for w in theme.wrap(line, width_limit, size)]
@@ -81,18 +89,29 @@ def draw_tooltip(surface: pygame.Surface, theme: Theme, lines: list[str], pos: t
     pad = theme.px(PAD)
     w = max(i.get_width() for i in images) + 2 * pad
     h = sum(i.get_height() for i in images) + 2 * pad
-    x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
     sw, sh = surface.get_size()
-    if x + w > sw:
-        x = max(0, pos[0] - w - theme.px(8))
+    if avoid is not None:
+        gap = theme.px(6)
+        x, y = avoid.right + gap, pos[1]
+        if x + w > sw:
+            x = avoid.left - gap - w
+        if x < 0:  # no room on either side: under the rect (or over it), not on it
+            x = min(max(0, avoid.x), max(0, sw - w))
+            y = avoid.bottom + gap if avoid.bottom + gap + h <= sh else avoid.top - gap - h
+    else:
+        x, y = pos[0] + theme.px(16), pos[1] + theme.px(16)
+        if x + w > sw:
+            x = max(0, pos[0] - w - theme.px(8))
     if y + h > sh:
         y = max(0, sh - h)
+    y = max(0, y)
     rect = pygame.Rect(x, y, w, h)
     draw_panel(surface, theme, rect, theme.palette.panel_dark, alpha=240)
     cy = y + pad
     for image in images:
         surface.blit(image, (x + pad, cy))
         cy += image.get_height()
+    return rect
 
 
 @dataclass

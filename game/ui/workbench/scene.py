@@ -361,7 +361,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
             item = self.menu.hovered_item()
             if item is not None and item.explain:
                 spot = (self.menu.rect.right, self.menu.item_rects[self.menu.index].y)
-                draw_tooltip(surface, theme, item.explain, spot)
+                draw_tooltip(surface, theme, item.explain, spot, avoid=self.menu.rect)
         elif self.field is None:
             self._draw_tips(surface)
         draw_toasts(surface, theme, self.toasts, self.rects["map"])
