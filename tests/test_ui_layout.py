@@ -139,6 +139,21 @@ def on_help(app: App) -> None:
     app.push_screen("help")
 
 
+def on_load(app: App) -> None:
+    on_battle(app)
+    assert app.top.save() is not None  # type: ignore[attr-defined]
+    app.push_screen("load")
+
+
+def on_replay(app: App) -> None:
+    from game.ui.replay_timeline import load_replay
+
+    on_battle(app)
+    path = app.top.save()  # type: ignore[attr-defined]
+    assert path is not None
+    app.replace_screen("replay", load_replay(path))
+
+
 def on_end(app: App) -> None:
     on_battle(app)
     app.push_screen("end", app.top)
@@ -154,6 +169,8 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "confirm": on_confirm,
     "end": on_end,
     "help": on_help,
+    "load": on_load,
+    "replay": on_replay,
 }
 
 
