@@ -199,3 +199,12 @@ def test_shooters_threat_is_worked_out_in_slices_and_shown_when_whole() -> None:
         assert scene.overlays.data.threat_missile.max() >= 1
     finally:
         feed_module.SLOW_BUDGET = feed_module_budget
+
+
+def test_need_words_read_as_plain_sentences() -> None:
+    from game.ui.forecast_text import need_words
+
+    assert need_words(5, 5) == "needs 5 or less"
+    assert need_words(2, 8) == "needs 2 to 8 or less"
+    assert need_words(-1, 2) == "needs 2 or less at best (may be impossible)"
+    assert need_words(-3, 0) == "impossible (needs 0 or less)"

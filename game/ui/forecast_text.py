@@ -25,13 +25,14 @@ def need_range(fc: ActionForecast) -> tuple[int, int] | None:
 
 
 def need_words(low: int, high: int) -> str:
-    """ "needs 5 or less", "needs 2 to 8 or less", or "impossible" (a stat below 1 rolls no die)."""
+    """ "needs 5 or less", "needs 2 to 8 or less", "needs 2 or less at best (may be impossible)"
+    or "impossible" (a stat below 1 rolls no die)."""
     if not roll_possible(high):
         return f"impossible (needs {high} or less)"
     if low == high:
         return f"needs {high} or less"
     if not roll_possible(low):
-        return f"needs up to {high} or less (or impossible)"
+        return f"needs {high} or less at best (may be impossible)"
     return f"needs {low} to {high} or less"
 
 
