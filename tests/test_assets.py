@@ -145,6 +145,7 @@ def test_closed_doors_follow_their_open_twins() -> None:
 
 def test_pytmx_reads_the_tileset_with_typed_values(tmp_path: Path) -> None:
     import pytmx  # a dependency of the game (pyproject.toml), never optional
+
     tmx = tmp_path / "probe.tmx"
     tmx.write_text(
         '<?xml version="1.0" encoding="UTF-8"?>\n'

@@ -65,6 +65,8 @@ def kinds() -> list[ActionKind]:
     another test may leave a kind defined after it unplugs its spec)."""
     registered = {spec.kind for spec in action_specs()}
     return [k for k in ActionKind if k in registered]
+
+
 STEPS = [(1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1), (3, 0)]
 NONSENSE = 0.2  # share of orders drawn with no regard for the rules
 ATTACKS = (ActionKind.STRIKE, ActionKind.MISSILE_STRIKE, ActionKind.BRAWLING, ActionKind.DISARM)

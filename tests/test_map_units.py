@@ -70,7 +70,7 @@ def test_check_map_names_placed_combatants(tmp_path: Path, capsys: pytest.Captur
     ("names", "message"),
     [
         ({"character": "nobody_at_all"}, "object 3 'Ghost': unknown character \"nobody_at_all\""),
-        ({"character": "Serna"}, "(did you mean \"serena\"?)"),
+        ({"character": "Serna"}, '(did you mean "serena"?)'),
         (
             {"troop": "serena"},
             "object 3 'Ghost': unknown troop type \"serena\"; expected one of militia_spearman",

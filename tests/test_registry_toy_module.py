@@ -124,10 +124,22 @@ def test_the_sandbox_plays_it_when_the_file_names_it(tmp_path: Path) -> None:
         "modules": ["higher_ground"],
         "board": {"width": 8, "height": 8},
         "combatants": [
-            {"name": "Hilda", "side": "hill", "position": [3, 5], "facing": "E",
-             "attributes": {"vigor": 3, "agility": 3}, "skills": {"strike": 6}, "weapons": ["sword"]},
-            {"name": "Val", "side": "vale", "position": [4, 5], "facing": "W",
-             "attributes": {"vigor": 3, "agility": 3}},
+            {
+                "name": "Hilda",
+                "side": "hill",
+                "position": [3, 5],
+                "facing": "E",
+                "attributes": {"vigor": 3, "agility": 3},
+                "skills": {"strike": 6},
+                "weapons": ["sword"],
+            },
+            {
+                "name": "Val",
+                "side": "vale",
+                "position": [4, 5],
+                "facing": "W",
+                "attributes": {"vigor": 3, "agility": 3},
+            },
         ],
         "rounds": [
             {

@@ -227,8 +227,11 @@ def test_the_setup_screen_fits_every_scenario_and_more_modules(tmp_path, monkeyp
         # which page shows), each page laid out without overlaps.
         for _ in range(10):
             more = [label for label in labels if label.startswith("More modules")]
-            if not more or more[0].startswith("More modules (") and more[0].endswith(")") and (
-                more[0].split("(")[1].split("/")[0] == more[0].split("/")[1].rstrip(")")
+            if (
+                not more
+                or more[0].startswith("More modules (")
+                and more[0].endswith(")")
+                and (more[0].split("(")[1].split("/")[0] == more[0].split("/")[1].rstrip(")"))
             ):
                 break
             setup.next_modules()  # type: ignore[attr-defined]

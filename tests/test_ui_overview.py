@@ -78,7 +78,9 @@ def test_fit_shows_the_whole_map_and_m_again_goes_back() -> None:
 
 
 @pytest.mark.parametrize(("metres_per_tile", "tile_px", "expected"), [(1, 48, 2), (1.5, 48, 2), (2, 48, 5)])
-def test_the_scale_bar_is_a_round_number_of_metres(metres_per_tile: float, tile_px: int, expected: int) -> None:  # noqa: E501
+def test_the_scale_bar_is_a_round_number_of_metres(
+    metres_per_tile: float, tile_px: int, expected: int
+) -> None:  # noqa: E501
     metres, pixels = bar_metres(metres_per_tile, tile_px, Theme(1.0))
     assert metres == expected
     assert pixels == round(metres * tile_px / metres_per_tile)  # the map's own metres per tile

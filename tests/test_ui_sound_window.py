@@ -173,7 +173,12 @@ def test_a_wrapped_declaration_keeps_its_colour(monkeypatch) -> None:  # noqa: A
     lines.clear()
     rect = pygame.Rect(0, 0, 160, 300)  # narrow: every declaration wraps
     order_panel.draw_declared_list(
-        app.screen, app.theme, rect, scene.world, scene.battle.round.orders, scene.style_of  # type: ignore[attr-defined]
+        app.screen,
+        app.theme,
+        rect,
+        scene.world,
+        scene.battle.round.orders,
+        scene.style_of,  # type: ignore[attr-defined]
     )
     written = [c for text, c in lines if text != "Declared this round"]
     assert len(written) >= 2 and all(c == omar_style.colour for c in written)

@@ -126,4 +126,3 @@ _HANDLERS: dict[type[Event], Callable[[World, Any], None]] = {
     WeaponRetrieved: _retrieved,
 }  # type: ignore[dict-item]
 """Event type → what it does to the world (the only place that says so)."""
-

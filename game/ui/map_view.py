@@ -61,6 +61,7 @@ def event_tiles(world: World, event: Event | None) -> list[Tile]:
         tiles += [tuple(event.path[0]), tuple(event.path[-1])]  # type: ignore[list-item]
     return tiles
 
+
 Layer = Callable[[pygame.Surface], None]
 
 

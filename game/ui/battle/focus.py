@@ -161,4 +161,3 @@ class BattleFocus:
             options,
             orders,
         )
-

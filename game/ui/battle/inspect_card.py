@@ -40,8 +40,14 @@ def draw_inspect_card(
     pal = theme.palette
     rect = card_rect(theme, area)
     draw_panel(surface, theme, rect, pal.panel_dark, alpha=240)
-    blit_text(surface, theme, "Inspecting (Esc closes)", (rect.x + theme.px(10), rect.y + theme.px(4)), 11,
-              pal.text_dim)
+    blit_text(
+        surface,
+        theme,
+        "Inspecting (Esc closes)",
+        (rect.x + theme.px(10), rect.y + theme.px(4)),
+        11,
+        pal.text_dim,
+    )
     clip = surface.get_clip()
     surface.set_clip(rect)
     sheet = pygame.Rect(rect.x, rect.y + theme.px(HEADER) - theme.px(8), rect.w, rect.h - theme.px(HEADER))

@@ -189,6 +189,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
             "This round's declarations (and anything resolved since) are not saved yet. "
             "Rounds are autosaved as they begin; a save now keeps everything."
         )
+
     # ------------------------------------------------------------- the flow
     @property
     def world(self) -> World:
