@@ -174,13 +174,37 @@ def draw_event_text(
     return y
 
 
+HINT_SIZES = (12, 11, 10)  # text sizes the hint strip tries before it drops hints
+HINT_JOIN = " · "  # between the hints of a line, the most useful first
+
+
+def fit_hint(theme: Theme, text: str, width: int) -> tuple[str, int]:
+    """The hint line and text size that fit `width` pixels: the whole line at the largest size
+    that fits, else the leading hints (the most useful) that fit at the smallest, with "…"
+    for the rest; a single hint too long for the strip is returned whole (it is clipped)."""
+    for size in HINT_SIZES:
+        if theme.font(size).size(text)[0] <= width:
+            return text, size
+    size = HINT_SIZES[-1]
+    parts = text.split(HINT_JOIN)
+    while len(parts) > 1:
+        parts.pop()
+        shorter = HINT_JOIN.join(parts) + HINT_JOIN + "…"
+        if theme.font(size).size(shorter)[0] <= width:
+            return shorter, size
+    return parts[0], size
+
+
 def draw_hint(surface: pygame.Surface, theme: Theme, text: str, area: pygame.Rect) -> pygame.Rect:
     """One line of key hints centred on the hint strip `area` (under the map, so it never
-    hides a tile); returns the text's box."""
+    hides a tile), made to fit (`fit_hint`); returns the text's box."""
     pygame.draw.rect(surface, HINT_BACKING, area)
     pygame.draw.line(surface, theme.palette.panel_edge, area.topleft, (area.right - 1, area.top))
-    image = theme.text(text, 12, theme.palette.text)
+    text, size = fit_hint(theme, text, area.w - theme.px(12))
+    image = theme.text(text, size, theme.palette.text)
     rect = image.get_rect(center=area.center)
+    if rect.w > area.w:  # one hint longer than the strip: show its start
+        rect.left = area.left + theme.px(6)
     clip = surface.get_clip()
     surface.set_clip(area)  # a hint too long for a narrow window is cut, not drawn over the panels
     surface.blit(image, rect)
