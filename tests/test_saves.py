@@ -158,5 +158,7 @@ def test_autosave_keeps_the_last_rounds(tmp_path: Path) -> None:
         autosave(battle, tmp_path, keep=3)
     files = list_autosaves(tmp_path)  # newest first
     assert len(files) == min(3, battle.number)
-    assert files[0].round == battle.number and files[0].path.name.endswith(f"-round-{battle.number:04d}.json")
+    # A finished battle's autosave is named after the round that never begins.
+    number = battle.number + 1 if battle.over else battle.number
+    assert files[0].round == number and files[0].path.name.endswith(f"-round-{number:04d}.json")
     assert world_hash(load_battle(files[0].path).world) == world_hash(battle.world)

@@ -128,13 +128,18 @@ def test_every_round_is_autosaved_and_a_failed_autosave_is_reported_not_raised()
     notes: list[str] = []
 
     def autosave(b: Battle) -> None:
-        saved.append(b.number)
+        saved.append(b.number if b.round is not None else -b.number)  # negative: after the end
         if b.number == 2:
             raise OSError("disk full")
 
-    Session(battle, lambda _s: PlaceholderController(), autosave=autosave, report=notes.append).play_out()
-    assert saved == [1, 2, 3]
+    session = Session(battle, lambda _s: PlaceholderController(), autosave=autosave, report=notes.append)
+    session.play_out()
+    assert saved == [1, 2, 3, -3]  # each round as it begins, and the finished battle once
     assert notes == ["autosave failed: disk full"]
+    session.play_out()  # asked again: the end is not saved twice
+    assert saved == [1, 2, 3, -3]
+    Session(battle, autosave=autosave).play_out()  # a finished battle loaded again: no new autosave
+    assert saved == [1, 2, 3, -3]
 
 
 def test_a_failed_or_refused_order_is_reported_and_the_combatant_does_nothing() -> None:

@@ -77,6 +77,60 @@ def test_the_scenario_list_stays_put_under_a_click_and_scrolls_only_as_needed() 
     assert setup.window.first == setup.index
 
 
+def test_the_end_screen_replays_the_whole_battle_last_round_included() -> None:
+    from game.persist.autosave import list_autosaves
+    from game.ui.scenes.replay import ReplayScene
+
+    app = make_app()
+    battle = duel(("ai:easy", "ai:easy"), max_rounds=6)
+    scene = BattleScene(app, battle, None)
+    app.push(scene)
+    assert run_until(app, lambda: isinstance(app.top, EndScene), frames=20000, sleep=0)
+    end = app.top
+    saves = list_autosaves()
+    # Every round's autosave as it began, then the finished battle's, named after the round
+    # that never begins (the same battle, not a branch).
+    assert saves[0].round == battle.number + 1 and len({s.battle for s in saves}) == 1
+    assert scene.end_autosave == saves[0].path
+    watch = next(b for b in end.buttons if b.label == "Watch replay")
+    assert watch.enabled
+    app.step([key(pygame.K_w)])
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.replay.resolved == battle.number  # the last round is in it
+    assert world_hash(replay.replay.starts[-1]) == world_hash(battle.world)
+
+
+def test_a_finished_battle_loaded_from_its_autosave_can_be_watched_again() -> None:
+    from game.persist.autosave import list_autosaves
+    from game.ui.scenes.replay import ReplayScene
+
+    app = make_app()
+    battle = duel(("ai:easy", "ai:easy"), max_rounds=4)
+    app.push(BattleScene(app, battle, None))
+    assert run_until(app, lambda: isinstance(app.top, EndScene), frames=20000, sleep=0)
+    final = list_autosaves()[0].path
+    count = len(list_autosaves())
+    open_saved_battle(app, final)
+    assert run_until(app, lambda: isinstance(app.top, EndScene), frames=200, sleep=0)
+    assert len(list_autosaves()) == count  # loading a finished battle saves nothing new
+    app.step([key(pygame.K_w)])
+    assert isinstance(app.top, ReplayScene) and app.top.replay.path == final
+
+
+def test_without_an_autosave_the_end_screen_cannot_offer_the_replay() -> None:
+    app = make_app()
+    battle = duel(("ai:easy", "ai:easy"), max_rounds=3)
+    scene = BattleScene(app, battle, None)
+    scene.session.autosave = None  # as if the disk had refused every autosave
+    app.push(scene)
+    assert run_until(app, lambda: isinstance(app.top, EndScene), frames=20000, sleep=0)
+    watch = next(b for b in app.top.buttons if b.label == "Watch replay")
+    assert not watch.enabled and watch.reason
+    app.step([key(pygame.K_w)])
+    assert isinstance(app.top, EndScene)  # nothing to watch: W does nothing
+
+
 def test_declare_move_and_strike_then_resolve_save_and_load(home) -> None:  # noqa: ANN001
     app = make_app()
     scene = BattleScene(app, duel(), None)

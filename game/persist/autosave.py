@@ -100,18 +100,22 @@ class Autosave:
 def autosave(
     battle: Battle, folder: Path | None = None, keep: int = KEEP_AUTOSAVES, battles: int = KEEP_BATTLES
 ) -> Path:
-    """Save the battle as this round's autosave, then rotate (`keep` rounds of `battles` battles).
+    """Save the battle as this round's autosave (a finished battle: its last), then rotate
+    (`keep` rounds of `battles` battles).
 
     The new file is complete before any old one is removed.
     """
     folder = folder or autosave_dir()
     ident = battle_id(battle)
-    if any(a.battle == ident and a.round >= battle.number for a in list_autosaves(folder)):
+    # A finished battle's autosave is named after the round that never begins, so it comes
+    # after the autosave its last round had as it began (and is not taken for a branch).
+    number = battle.number + 1 if battle.over and battle.round is None else battle.number
+    if any(a.battle == ident and a.round >= number for a in list_autosaves(folder)):
         # Loaded from an earlier round and played on: a branch, so that the autosaves of
         # the rounds it left behind stay as they were.
         battle.meta["branch_of"] = ident
         ident = battle.meta["battle_id"] = new_battle_id()
-    path = folder / f"{scenario_slug(battle)}-{ident}-round-{battle.number:04d}.json"
+    path = folder / f"{scenario_slug(battle)}-{ident}-round-{number:04d}.json"
     save_battle(battle, path)
     rotate(folder, ident, keep, battles)
     return path

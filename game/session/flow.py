@@ -88,6 +88,8 @@ class Session:
             self._make = controllers.__getitem__
         self._controllers: dict[str, Controller] = {}
         self.autosave = autosave
+        # A finished battle gets one autosave at its end; a loaded one came from that autosave.
+        self._ended_saved = battle.over
         self.report = report or (lambda _text: None)
         self.seated: str | None = None  # the human side that last had the window
 
@@ -160,6 +162,9 @@ class Session:
         battle = self.battle
         if battle.round is None:
             if battle.over:
+                if not self._ended_saved:  # its last round too, so the end can be watched again
+                    self._ended_saved = True
+                    self._autosave()
                 return BattleOver(battle.outcome())
             battle.start_round()
             self._autosave()

@@ -101,6 +101,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.clock = 0.0
         self.feed = OverlayFeed()
         self.finished = False
+        self.end_autosave: Path | None = None  # the finished battle's autosave: its whole replay
         self.summary: RoundSummaryCard | None = None
         self.cards: list[pygame.Rect] = []  # the cards over the map this frame (they take clicks)
         self.close_inspect = Button("×", lambda: self.select(self.actor))
@@ -176,6 +177,8 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         def saving(battle: Battle) -> object:
             saved = autosave(battle)
             self.saved_mark = self.progress_mark()
+            if isinstance(saved, Path) and battle.over:
+                self.end_autosave = saved
             return saved
 
         self.session.autosave = saving

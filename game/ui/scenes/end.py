@@ -1,8 +1,9 @@
-"""End of battle: the winner, the casualties, how many rounds; rematch or back to the menu,
-and after a tutorial won at the window, the next tutorial in teaching order."""
+"""End of battle: the winner, the casualties, how many rounds; rematch, watch the replay or
+back to the menu, and after a tutorial won at the window, the next tutorial in teaching order."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Protocol
 
 import pygame
@@ -29,6 +30,7 @@ class FinishedBattle(Protocol):
     battle_map: Any
     title: str
     styles: dict[str, SideStyle]
+    end_autosave: Path | None  # the finished battle's autosave, to watch it again
 
     @property
     def tokens(self) -> TokenArt:
@@ -48,10 +50,15 @@ class EndScene(Scene):
     def __init__(self, app: App, battle_scene: FinishedBattle) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
+        self.watch_button = Button(
+            "Watch replay", self.watch, hint="W", reason="the battle's end was not autosaved (see the log)"
+        )
         self.buttons = [
             Button("Rematch", self.rematch, hint="R"),
+            self.watch_button,
             Button("Main menu", self.to_menu, hint="Esc"),
         ]
+        self._update_watch()
         self.next: UiScenario | None = self._next_tutorial()
         self.error = ""
         if self.next is not None:
@@ -77,6 +84,28 @@ class EndScene(Scene):
         except Exception as err:  # noqa: BLE001 - a broken scenario is shown, not raised
             self.error = f"Cannot start {self.next.title}: {err}"
 
+    def _update_watch(self) -> None:
+        """The replay can be watched once the battle's end is on disk."""
+        self.watch_button.enabled = self._replay_file() is not None
+
+    def _replay_file(self) -> Path | None:
+        """The autosave holding the whole battle, its last round included (None if none)."""
+        path = getattr(self.battle_scene, "end_autosave", None)
+        return path if isinstance(path, Path) and path.is_file() else None
+
+    def watch(self) -> None:
+        """Watch the battle again from its start, in the replay screen."""
+        from game.persist.saves import SaveError
+        from game.ui.replay_timeline import load_replay
+
+        path = self._replay_file()
+        if path is None:
+            return
+        try:
+            self.app.replace_screen("replay", load_replay(path))
+        except SaveError as err:
+            self.error = f"Cannot watch the replay: {err}"
+
     def rematch(self) -> None:
         """The same battle from its start, with new dice."""
         scene = self.battle_scene
@@ -87,11 +116,14 @@ class EndScene(Scene):
         self.app.replace_screen("menu")
 
     def on_event(self, event: pygame.event.Event) -> None:
-        """R rematch, Esc or Enter to the menu."""
+        """R rematch, W watch the replay, N the next tutorial, Esc or Enter to the menu."""
+        self._update_watch()
         if BINDINGS.matches(event, "back") or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.to_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_w and self._replay_file() is not None:
+            self.watch()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_n and self.next is not None:
             self.next_tutorial()
         else:
@@ -101,6 +133,7 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The result box over the battle."""
+        self._update_watch()
         theme, pal = self.theme, self.theme.palette
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -109,7 +142,7 @@ class EndScene(Scene):
         battle = self.battle_scene.battle
         world = battle.world
         count = len(combatants(world))
-        extra = 24 if self.next is not None else 0
+        extra = 24 if self.next is not None or self.error else 0
         box = pygame.Rect(0, 0, theme.px(640), min(h - 20, theme.px(230 + extra + 26 * count)))
         box.center = (w // 2, h // 2)
         draw_panel(surface, theme, box, pal.panel)
@@ -165,7 +198,7 @@ class EndScene(Scene):
                 pal.text_bad if cond.dead or cond.defeated else pal.text,
             )
             y += theme.px(26)
-            if y > box.bottom - theme.px(100 if self.next is not None else 80):
+            if y > box.bottom - theme.px(100 if self.next is not None or self.error else 80):
                 break
         gap = theme.px(16)
         bw = min(theme.px(180), (box.w - gap * (len(self.buttons) + 1)) // len(self.buttons))
@@ -175,8 +208,8 @@ class EndScene(Scene):
             button.rect = pygame.Rect(left + i * (bw + gap), box.bottom - theme.px(20) - bh, bw, bh)
             button.hovered = button.rect.collidepoint(pygame.mouse.get_pos())
             button.draw(surface, theme)
-        if self.next is not None:
-            offer = f"Next: {self.next.title}" if not self.error else self.error
+        if self.next is not None or self.error:
+            offer = f"Next: {self.next.title}" if self.next is not None and not self.error else self.error
             colour = pal.text_bad if self.error else pal.text_good
             spot = (box.centerx, box.bottom - theme.px(70))
             blit_text(surface, theme, offer, spot, 13, colour, anchor="midbottom")

@@ -340,4 +340,6 @@ def open_saved_battle(app: App, path: Path) -> None:
     from game.ui.scenarios import map_for
 
     battle = load_battle(path)
-    app.replace_screen("battle", battle, map_for(battle), note=f"loaded {path}")
+    scene = app.replace_screen("battle", battle, map_for(battle), note=f"loaded {path}")
+    if battle.over:  # a finished battle's save holds its whole replay
+        scene.end_autosave = Path(path)  # type: ignore[attr-defined]
