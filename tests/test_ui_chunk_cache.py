@@ -11,7 +11,8 @@ from game.ui import frame_budget
 from game.ui.render.chunk_cache import ChunkCache
 
 
-def test_renders_once_and_drops_the_least_recently_used() -> None:
+def _counting():  # noqa: ANN202
+    """Renders that note which key each drew, in order."""
     rendered: list[str] = []
 
     def render(key: str):  # noqa: ANN202
@@ -21,6 +22,11 @@ def test_renders_once_and_drops_the_least_recently_used() -> None:
 
         return make
 
+    return rendered, render
+
+
+def test_renders_once_and_drops_the_least_recently_used() -> None:
+    rendered, render = _counting()
     cache = ChunkCache(2)
     a = cache.get("a", render("a"))
     cache.get("b", render("b"))
@@ -32,19 +38,6 @@ def test_renders_once_and_drops_the_least_recently_used() -> None:
     cache.clear()
     cache.get("a", render("a"))
     assert rendered[-1] == "a"
-
-
-def _counting():  # noqa: ANN202
-    rendered: list[str] = []
-
-    def render(key: str):  # noqa: ANN202
-        def make() -> pygame.Surface:
-            rendered.append(key)
-            return pygame.Surface((1, 1))
-
-        return make
-
-    return rendered, render
 
 
 def test_a_spent_frame_budget_stops_new_chunks_after_the_first() -> None:
