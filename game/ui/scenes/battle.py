@@ -49,12 +49,12 @@ from game.ui.render.battlefield import screen_rects, side_styles
 from game.ui.render.camera import Camera
 from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
+from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, PopupMenu
 from game.ui.theme import SideStyle
 from game.world import Side, World
 
-TOAST_SECONDS = 4.0
 QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them makes a sound
 
 
@@ -376,8 +376,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
 
     def toast(self, text: str, bad: bool = False) -> None:
         """A message that fades after a few seconds."""
-        self.toasts.append([text, TOAST_SECONDS, bad])
-        self.toasts = self.toasts[-4:]
+        self.toasts = add_toast(self.toasts, text, bad)
 
     # ------------------------------------------------------------- update
     def update(self, dt: float) -> None:
@@ -398,9 +397,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
                 self.view.follow(pb.world, pb.current, (self.battle.number, pb.index))
             if pb is not None and pb.done:
                 self._end_playback()
-        for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.toasts = age_toasts(self.toasts, dt)
         if self.menu is not None and self.menu.closed:
             self.menu = None
         self.refresh_overlays()

@@ -37,6 +37,7 @@ from game.ui.render.replay_stage import (
     result_text,
     side_rows,
 )
+from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import draw_tooltip
 from game.ui.replay_timeline import ReplayCursor, SavedReplay
@@ -44,7 +45,6 @@ from game.ui.theme import SideStyle
 from game.world import Condition, Facing, Position, Side, World
 
 MIN_START_ZOOM = 32  # pixels per tile: below this the replay starts zoomed on the combatants
-TOAST_SECONDS = 4.0
 REPLAY_COMMANDS = (
     "replay_forward",
     "replay_back",
@@ -210,7 +210,7 @@ class ReplayScene(Scene):
 
     def toast(self, text: str, bad: bool = False) -> None:
         """A message that fades after a few seconds."""
-        self.toasts = [*self.toasts[-3:], [text, TOAST_SECONDS, bad]]
+        self.toasts = add_toast(self.toasts, text, bad)
 
     def _move(self, how: Callable[[], object], pause: bool = True) -> None:
         if pause:
@@ -328,9 +328,7 @@ class ReplayScene(Scene):
         self._follow()
         self.view.keep_clear_of_legend(playing=True)  # the corner panels, and the dice card's strip
         self.view.update(dt)
-        for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.toasts = age_toasts(self.toasts, dt)
 
     def _sync_log(self) -> None:
         """The log shows exactly the events revealed so far (it shrinks when stepping back)."""

@@ -29,6 +29,7 @@ from game.ui.planner import Draft, DraftState, Planner, terrain_board
 from game.ui.playback import Playback
 from game.ui.render.battlefield import draw_hint, draw_toasts, screen_rects
 from game.ui.render.log import LogPanel
+from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
 from game.ui.theme import SideStyle
 from game.ui.workbench import keep_panel, see_panel, setup_panel, try_panel
@@ -42,7 +43,6 @@ from game.workbench.setup import Refused, Setup
 from game.workbench.trials import Trials
 from game.world import Position, Side, World
 
-TOAST_SECONDS = 4.0
 LEAVE_SECONDS = 5.0  # seconds a second click on Menu leaves without saving
 PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.draw, "keep": keep_panel.draw}
 HINTS = {
@@ -259,8 +259,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
     # ------------------------------------------------------------- screen
     def toast(self, text: str, bad: bool = False, log: bool = True) -> None:
         """A message that fades after a few seconds (and stays in the log, unless `log` is False)."""
-        self.toasts.append([text, TOAST_SECONDS, bad])
-        self.toasts = self.toasts[-4:]
+        self.toasts = add_toast(self.toasts, text, bad)
         if log:
             self.log.add_text(text, "bad" if bad else "note")
 
@@ -286,9 +285,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
                 self.log.add(event)
         if self.trials is not None and not self.trials.done:
             self.trials.step(runs=5000, seconds=0.012)
-        for toast in self.toasts:
-            toast[1] -= dt
-        self.toasts = [t for t in self.toasts if t[1] > 0]
+        self.toasts = age_toasts(self.toasts, dt)
         if self.menu is not None and self.menu.closed:
             self.menu = None
         if self.field is not None and self.field.closed:
