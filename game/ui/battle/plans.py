@@ -108,10 +108,20 @@ def draw_arrow(
     pygame.draw.polygon(surface, OUTLINE, [end, left, right], 1)
     if tp >= 24:
         mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-        image = theme.text(label, 10, (240, 240, 240), True)
-        rect = image.get_rect(center=(round(mid[0]), round(mid[1])))
-        pygame.draw.rect(surface, LABEL_BACKING, rect.inflate(6, 2), border_radius=4)
-        surface.blit(image, rect)
+        map_label(surface, theme, label, (240, 240, 240), center=(round(mid[0]), round(mid[1])))
+
+
+def map_label(
+    surface: pygame.Surface, theme: Theme, text: str, colour: tuple[int, int, int], **anchor: tuple[int, int]
+) -> pygame.Rect:
+    """A small bold label on a dark backing, placed by `anchor` (center=…, midbottom=…), so it
+    reads over any ground and any overlay; returns its box."""
+    image = theme.text(text, 10, colour, True)
+    rect = image.get_rect(**anchor)
+    box = rect.inflate(6, 2)
+    pygame.draw.rect(surface, LABEL_BACKING, box, border_radius=4)
+    surface.blit(image, rect)
+    return box
 
 
 def ruler_label(
@@ -166,7 +176,7 @@ def draw_declared(
         if defences and tp >= 28:
             c = camera.tile_centre(end)
             spot = (c[0], c[1] - tp // 2 - theme.px(14))
-            blit_text(surface, theme, ", ".join(defences), spot, 10, style.colour, True, anchor="midbottom")
+            map_label(surface, theme, ", ".join(defences), style.colour, midbottom=spot)
 
 
 def draw_draft(
@@ -286,7 +296,4 @@ def draw_enemy_chances(
             continue
         text = f"{choice.action.kind.label} {choice.forecast.percent:.0f}%"
         colour = theme.palette.text_good if choice.forecast.success >= 0.5 else theme.palette.accent
-        image = theme.text(text, 10, colour, True)
-        rect = image.get_rect(midbottom=(c[0], c[1] - camera.tile_px // 2 - theme.px(8)))
-        pygame.draw.rect(surface, LABEL_BACKING, rect.inflate(6, 2), border_radius=4)
-        surface.blit(image, rect)
+        map_label(surface, theme, text, colour, midbottom=(c[0], c[1] - camera.tile_px // 2 - theme.px(8)))
