@@ -66,18 +66,50 @@ def draw_path(
     colour_walk, colour_far = colours
     here, total = start, 0.0
     marks: list[tuple[Tile, float]] = []
-    for k, tile in enumerate(path):
+    dash = (max(4, camera.tile_px // 4), max(3, camera.tile_px // 6))  # pixels on, off
+    phase = 0.0  # how far along the dash pattern the line has come (dashes run on round corners)
+    for tile in path:
         step = board.step_metres(here, tile) or 0.0
         total += step
         colour = colour_walk if total <= walk_m + 1e-9 else colour_far
         a, b = camera.tile_centre(here), camera.tile_centre(tile)
-        if not dashed or k % 2 == 0:
+        if dashed:
+            phase = _dashed_line(surface, colour, a, b, width, dash, phase)
+        else:
             pygame.draw.line(surface, OUTLINE, a, b, width + 2)
             pygame.draw.line(surface, colour, a, b, width)
-        pygame.draw.circle(surface, colour, b, max(2, width))
+            pygame.draw.circle(surface, colour, b, max(2, width))
         marks.append((tile, total))
         here = tile
     return marks
+
+
+def _dashed_line(
+    surface: pygame.Surface,
+    colour: tuple[int, int, int],
+    a: tuple[int, int],
+    b: tuple[int, int],
+    width: int,
+    dash: tuple[int, int],
+    phase: float,
+) -> float:
+    """A dashed, outlined line from `a` to `b`, its pattern (`dash`: pixels on, off) starting
+    `phase` pixels in; returns the phase at `b`, for the next segment of a path."""
+    on, off = dash
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    at = 0.0
+    while at < length:
+        into = phase % (on + off)
+        run = (on - into) if into < on else (on + off - into)
+        end = min(length, at + run)
+        if into < on:
+            p = (a[0] + (b[0] - a[0]) * at / length, a[1] + (b[1] - a[1]) * at / length)
+            q = (a[0] + (b[0] - a[0]) * end / length, a[1] + (b[1] - a[1]) * end / length)
+            pygame.draw.line(surface, OUTLINE, p, q, width + 2)
+            pygame.draw.line(surface, colour, p, q, width)
+        phase += end - at
+        at = end
+    return phase
 
 
 def draw_arrow(
