@@ -105,7 +105,7 @@ def test_a_quick_battle_fields_the_maps_combatants_sides_and_colours(tmp_path: P
     scenario = quick_scenario(sergeant_and_serena(tmp_path))
     assert [(s.name, s.colour, s.units) for s in scenario.sides] == [
         ("Red", "#aa3300", ()),
-        ("Blue", "#ef4444", ()),
+        ("Blue", "#3b82f6", ()),  # a side named for a colour wears it (it was red before)
     ]
     battle, _ = build_battle(scenario, seed=3)
     world = battle.world
@@ -229,3 +229,15 @@ def test_json_maps_are_refused_by_name_everywhere(tmp_path: Path, capsys: pytest
         assert len(err.splitlines()) == 1 and "JSON maps are not supported" in err, (argv, err)
     with pytest.raises(ScenarioError, match="JSON maps are not supported"):
         load_scenario(scenario_file(tmp_path, map="skirmish.tmj"))
+
+
+def test_sides_named_for_a_colour_wear_it_and_no_two_default_looks_clash() -> None:
+    from game.content.scenarios import PALETTE, default_looks
+
+    blue, red, green, yellow = PALETTE
+    assert default_looks(["Red", "Blue"]) == [red, blue]
+    assert default_looks(["Raiders", "Red Army"]) == [blue, red]
+    assert default_looks(["Raiders", "Guards"]) == [blue, red]  # no colour said: palette order
+    assert default_looks(["Guards", "Raiders"], frozenset({blue[0]})) == [red, green]  # blue is taken
+    assert default_looks(["Red", "red team"]) == [red, blue]  # one side per look
+    assert len(default_looks([f"Side {n}" for n in range(6)])) == 6  # more sides than looks

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.content.fields import FieldError
 from game.content.roster import Roster, default_roster
-from game.content.scenarios import PALETTE, ScenarioError, build_battle, load_scenario, parse_scenario
+from game.content.scenarios import ScenarioError, build_battle, default_looks, load_scenario, parse_scenario
 from game.core.geometry import direction_name
 from game.paths import relative_to_root
 from game.persist.atomic import write_atomic
@@ -83,6 +83,7 @@ def scenario_document(
         notes.append("weapons lying on the ground are not part of a scenario: left out")
     if setup.orders:
         notes.append("orders are not part of a scenario: save a sandbox file to keep them")
+    looks = default_looks(list(filled))  # a side named for a colour wears it
     document: dict[str, Any] = {
         "comment": "Made in the position workbench.",
         "id": path.stem,
@@ -95,12 +96,12 @@ def scenario_document(
         "sides": [
             {
                 "name": side,
-                "colour": PALETTE[i % len(PALETTE)][0],
-                "shape": PALETTE[i % len(PALETTE)][1],
+                "colour": look[0],
+                "shape": look[1],
                 "controller": "human" if i == 0 else "ai:normal",
                 "units": units,
             }
-            for i, (side, units) in enumerate(filled.items())
+            for i, ((side, units), look) in enumerate(zip(filled.items(), looks, strict=True))
         ],
     }
     return document, notes
