@@ -147,13 +147,20 @@ def map_label(
     surface: pygame.Surface, theme: Theme, text: str, colour: tuple[int, int, int], **anchor: tuple[int, int]
 ) -> pygame.Rect:
     """A small bold label on a dark backing, placed by `anchor` (center=…, midbottom=…), so it
-    reads over any ground and any overlay; returns its box."""
+    reads over any ground and any overlay; returns its box (`label_box`)."""
     image = theme.text(text, 10, colour, True)
-    rect = image.get_rect(**anchor)
-    box = rect.inflate(6, 2)
+    box = label_box(theme, text, **anchor)
     pygame.draw.rect(surface, LABEL_BACKING, box, border_radius=4)
-    surface.blit(image, rect)
+    surface.blit(image, image.get_rect(center=box.center))
     return box
+
+
+def label_box(theme: Theme, text: str, **anchor: tuple[int, int]) -> pygame.Rect:
+    """Where `map_label` would draw `text` (its backing included), drawing nothing."""
+    rect = pygame.Rect((0, 0), theme.font(10, True).size(text))
+    for point, spot in anchor.items():
+        setattr(rect, point, spot)
+    return rect.inflate(6, 2)
 
 
 def ruler_label(
@@ -310,11 +317,15 @@ def draw_cursor(
 def draw_enemy_chances(
     surface: pygame.Surface, theme: Theme, camera: Camera, world: World, planner: Planner, draft: Draft
 ) -> None:
-    """Over each enemy, the chance of the attack a click on it would add."""
+    """Over each enemy, the chance of the attack a click on it would add.  Enemies side by
+    side would get labels over one another: a label that would cover one already drawn
+    says only the chance ("50%"), and is left out if even that would (pointing at the
+    enemy still shows it)."""
     if camera.tile_px < 24:
         return
     deadline = frame_budget.deadline(CHANCE_BUDGET) or 0.0
     worked = False  # a new chance worked out this frame (at least one is, so all come)
+    drawn: list[pygame.Rect] = []
     for enemy in planner.enemies():
         # Each new chance is worked out once; past this frame's budget the rest wait a frame.
         choice = planner.known_quick_attack(draft, enemy)
@@ -326,6 +337,10 @@ def draw_enemy_chances(
         c = camera.tile_centre(tile_of(world, enemy))
         if not choice.enabled or choice.forecast is None:
             continue
-        text = f"{choice.action.kind.label} {choice.forecast.percent:.0f}%"
+        chance = f"{choice.forecast.percent:.0f}%"
         colour = theme.palette.text_good if choice.forecast.success >= 0.5 else theme.palette.accent
-        map_label(surface, theme, text, colour, midbottom=(c[0], c[1] - camera.tile_px // 2 - theme.px(8)))
+        spot = (c[0], c[1] - camera.tile_px // 2 - theme.px(8))
+        for text in (f"{choice.action.kind.label} {chance}", chance):
+            if label_box(theme, text, midbottom=spot).collidelist(drawn) < 0:
+                drawn.append(map_label(surface, theme, text, colour, midbottom=spot))
+                break

@@ -1,0 +1,76 @@
+"""What the battle screen marks on the map while orders are planned: a declared order's path
+is dashed along its whole length, every step of it drawn (dashing step by step left whole
+steps out of short paths); the hit chances over enemies side by side never cover each other."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.battle.plans import draw_path
+from game.ui.render.camera import Camera
+from tests.ui_helpers import duel
+
+ORANGE = (213, 94, 0)
+
+
+def painted(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]) -> int:
+    """How many pixels of ORANGE lie on the straight line from a to b."""
+    steps = max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+    hits = 0
+    for i in range(steps + 1):
+        x = round(a[0] + (b[0] - a[0]) * i / steps)
+        y = round(a[1] + (b[1] - a[1]) * i / steps)
+        hits += surface.get_at((x, y))[:3] == ORANGE
+    return hits
+
+
+def test_every_step_of_a_dashed_path_shows_dashes_and_gaps() -> None:
+    board = duel().board
+    camera = Camera((board.width, board.height), pygame.Rect(0, 0, 480, 400), tile_px=48)
+    path = ((2, 2), (3, 2), (3, 1))  # a diagonal, a straight step, a turn
+    surface = pygame.Surface((480, 400))
+    draw_path(surface, camera, board, (1, 3), path, 1e9, (ORANGE, ORANGE), 3, dashed=True)
+    here = (1, 3)
+    for tile in path:
+        a, b = camera.tile_centre(here), camera.tile_centre(tile)
+        length = max(abs(b[0] - a[0]), abs(b[1] - a[1])) + 1
+        hits = painted(surface, a, b)
+        assert 0.3 * length < hits < 0.9 * length, (here, tile, hits, length)  # dashes, and gaps
+        here = tile
+
+
+def test_chance_labels_over_enemies_side_by_side_never_cover_one_another(monkeypatch) -> None:  # noqa: ANN001
+    from game.rules.battle import Battle
+    from game.rules.options import RuleOptions
+    from game.ui.battle import plans
+    from game.ui.scenes.battle import BattleScene
+    from tests.builders import BLASTER, Cast
+    from tests.ui_helpers import make_app, run_until
+
+    cast = Cast(12, 8)
+    cast.add("Shooter", (2, 4), side="us", weapons=(BLASTER,), missile_beam=6, timing=9)
+    for n, x in enumerate((7, 8, 9)):  # three enemies side by side in a row
+        cast.add(f"Guard {n + 1}", (x, 4), side="them", facing=6, weapons=(BLASTER,))
+    meta = {"sides": {"us": {"controller": "human"}, "them": {"controller": "ai:easy"}}}
+    battle = Battle(cast.world, cast.board, 1, RuleOptions.battlefield(), meta=meta)
+    app = make_app()
+    scene = BattleScene(app, battle, None)
+    app.push(scene)
+    assert run_until(app, lambda: scene.phase == "declare" and scene.actor == cast["Shooter"])
+    labels: list[tuple[str, pygame.Rect]] = []
+    original = plans.map_label
+
+    def record(surface, theme, text, colour, **anchor):  # noqa: ANN001, ANN003, ANN202
+        box = original(surface, theme, text, colour, **anchor)
+        if text.endswith("%"):
+            labels.append((text, box))
+        return box
+
+    monkeypatch.setattr(plans, "map_label", record)
+    for _ in range(5):  # the chances are worked out over a few frames
+        labels.clear()
+        app.step([])
+    assert len(labels) >= 2 and any(not text[0].isdigit() for text, _ in labels)
+    for i, (text, box) in enumerate(labels):
+        for other, second in labels[i + 1 :]:
+            assert not box.colliderect(second), (text, other)
