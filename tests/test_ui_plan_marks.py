@@ -74,3 +74,40 @@ def test_chance_labels_over_enemies_side_by_side_never_cover_one_another(monkeyp
     for i, (text, box) in enumerate(labels):
         for other, second in labels[i + 1 :]:
             assert not box.colliderect(second), (text, other)
+
+
+def test_the_plans_names_wait_to_be_drawn_over_the_tokens(monkeypatch) -> None:  # noqa: ANN001
+    from game.rules.orders import Action, ActionKind, Order
+    from game.ui.battle import plans
+    from game.ui.render.tokens import TokenArt
+    from game.ui.theme import Theme
+    from tests.builders import Cast
+
+    cast = Cast(10, 8)
+    attacker = cast.add("Ann", (3, 4), side="a")
+    target = cast.add("Bob", (4, 4), side="b", facing=6)  # side by side: the arrow is short
+    order = Order(attacker, (Action(ActionKind.STRIKE, target), Action(ActionKind.PARRY)))
+    camera = Camera((10, 8), pygame.Rect(0, 0, 480, 400), tile_px=48)
+    drawn: list[str] = []
+    original = plans.map_label
+
+    def record(surface, theme, text, colour, **anchor):  # noqa: ANN001, ANN003, ANN202
+        drawn.append(text)
+        return original(surface, theme, text, colour, **anchor)
+
+    monkeypatch.setattr(plans, "map_label", record)
+    labels = plans.MapLabels()
+    surface = pygame.Surface((480, 400))
+
+    def end_of(eid: int) -> tuple[tuple[int, int], int]:
+        return plans.plan_end(cast.world, eid, {attacker: order}.get(eid))
+
+    style = lambda _world, _eid: Theme().side_style("a", 0, {})  # noqa: E731
+    args = (surface, Theme(), camera, TokenArt(), cast.world, cast.board, {attacker: order}, style, end_of)
+    plans.draw_declared(*args, labels)
+    assert drawn == []  # nothing named under the tokens
+    boxes = labels.draw(surface, Theme())
+    assert drawn == ["Strike", "Parry"] and len(boxes) == 2
+    assert labels.draw(surface, Theme()) == []  # drawn once
+    plans.draw_declared(*args)  # without a keeper: named at once, as before
+    assert drawn[2:] == ["Strike", "Parry"]

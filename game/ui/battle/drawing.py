@@ -17,7 +17,7 @@ from game.rules.positions import find_by_name, tile_of
 from game.ui.battle.hud import battle_hint, chip_lines, draw_battle_stage_bar
 from game.ui.battle.inspect_card import draw_inspect_card
 from game.ui.battle.order_panel import OrderPanel, draw_declared_list, draw_pace_panel
-from game.ui.battle.plans import draw_cursor, draw_declared, draw_draft, draw_enemy_chances
+from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, draw_draft, draw_enemy_chances
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.battle.tips import chance_lines, panel_lines
 from game.ui.map_view import MapView
@@ -38,7 +38,7 @@ class BattleDrawing:
 
     The screen provides the state it draws (`battle`, `world`, `view`, `phase`, `actor`,
     `selected`, `draft`, `planner`, `playback`, `menu`, `summary`, `log`, `rects`,
-    `toasts`, `order_panel`, `close_inspect`, `clock`) and the methods named under
+    `toasts`, `order_panel`, `close_inspect`, `clock`, `plan_labels`) and the methods named under
     TYPE_CHECKING; it keeps `buttons`, `row_tips`, `chip_rects` and `cards` up to date.
     """
 
@@ -55,6 +55,7 @@ class BattleDrawing:
     log: LogPanel
     rects: dict[str, pygame.Rect]
     toasts: list[list[Any]]
+    plan_labels: MapLabels  # the plans' names, drawn under the tokens' layer, shown over it
     order_panel: OrderPanel
     close_inspect: Button
     clock: float
@@ -158,11 +159,21 @@ class BattleDrawing:
     def _draw_plans(self, surface: pygame.Surface) -> None:
         """Under the tokens: the round's earlier declarations and the order being drafted."""
         theme, view, world = self.theme, self.view, self.world
+        self.plan_labels.clear()
         rnd = self.battle.round
         if rnd is not None and self.playback is None:
             board, orders = self.battle.board, rnd.orders
             draw_declared(
-                surface, theme, view.camera, view.tokens, world, board, orders, self.style_of, self.plan_end
+                surface,
+                theme,
+                view.camera,
+                view.tokens,
+                world,
+                board,
+                orders,
+                self.style_of,
+                self.plan_end,
+                self.plan_labels,
             )
         if self.phase == "declare" and self.draft is not None and self.planner is not None:
             pointed = view.pointed() if self.menu is None else None
@@ -178,14 +189,19 @@ class BattleDrawing:
                 self.style_of,
                 self.plan_end,
                 pointed,
+                self.plan_labels,
             )
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
-        """Over the tokens: each enemy's hit chance while declaring, then the tile cursor."""
+        """Over the tokens: the names of the plans' attacks and defences, each enemy's hit chance
+        while declaring (clear of those names), then the tile cursor."""
+        taken = self.plan_labels.draw(surface, self.theme)
         if "chance" in self.overlays.active and self.planner is not None and self.draft is not None:
             view = self.viewpoint()
             if view is not None and view[0] == self.actor:
-                draw_enemy_chances(surface, self.theme, self.camera, self.world, self.planner, self.draft)
+                draw_enemy_chances(
+                    surface, self.theme, self.camera, self.world, self.planner, self.draft, taken
+                )
         draw_cursor(surface, self.theme, self.camera, self.view.pointed(), self.view.keyboard_cursor)
 
     def chance_tip(self, target: int) -> list[str]:

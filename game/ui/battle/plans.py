@@ -120,8 +120,10 @@ def draw_arrow(
     b: tuple[int, int],
     colour: tuple[int, int, int],
     label: str,
+    labels: MapLabels | None = None,
 ) -> None:
-    """An attack arrow from `a` to `b`, named when the zoom leaves room."""
+    """An attack arrow from `a` to `b`, named when the zoom leaves room (the name kept in
+    `labels`, if given, to be drawn over the tokens)."""
     tp = camera.tile_px
     dx, dy = b[0] - a[0], b[1] - a[1]
     length = math.hypot(dx, dy)
@@ -140,7 +142,7 @@ def draw_arrow(
     pygame.draw.polygon(surface, OUTLINE, [end, left, right], 1)
     if tp >= 24:
         mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-        map_label(surface, theme, label, (240, 240, 240), center=(round(mid[0]), round(mid[1])))
+        _label(surface, theme, labels, label, (240, 240, 240), center=(round(mid[0]), round(mid[1])))
 
 
 def map_label(
@@ -161,6 +163,43 @@ def label_box(theme: Theme, text: str, **anchor: tuple[int, int]) -> pygame.Rect
     for point, spot in anchor.items():
         setattr(rect, point, spot)
     return rect.inflate(6, 2)
+
+
+class MapLabels:
+    """Labels of the plans, which are drawn under the tokens, kept to be drawn over them, so
+    no token hides the name of an attack or a defence."""
+
+    def __init__(self) -> None:
+        self._items: list[tuple[str, tuple[int, int, int], dict[str, tuple[int, int]]]] = []
+
+    def clear(self) -> None:
+        """Forget the labels kept (a new frame's plans are about to be drawn)."""
+        self._items.clear()
+
+    def add(self, text: str, colour: tuple[int, int, int], **anchor: tuple[int, int]) -> None:
+        """A label to draw later (see `map_label`)."""
+        self._items.append((text, colour, anchor))
+
+    def draw(self, surface: pygame.Surface, theme: Theme) -> list[pygame.Rect]:
+        """Draw the labels kept and forget them; their boxes."""
+        boxes = [map_label(surface, theme, text, colour, **anchor) for text, colour, anchor in self._items]
+        self._items.clear()
+        return boxes
+
+
+def _label(
+    surface: pygame.Surface,
+    theme: Theme,
+    labels: MapLabels | None,
+    text: str,
+    colour: tuple[int, int, int],
+    **anchor: tuple[int, int],
+) -> None:
+    """`map_label` now, or kept in `labels` to be drawn over the tokens."""
+    if labels is not None:
+        labels.add(text, colour, **anchor)
+    else:
+        map_label(surface, theme, text, colour, **anchor)
 
 
 def ruler_label(
@@ -184,8 +223,10 @@ def draw_declared(
     orders: Mapping[int, Order],
     style_of: StyleOf,
     end_of: PlanEnd,
+    labels: MapLabels | None = None,
 ) -> None:
-    """Earlier declarations of this round: paths, final facing, attack arrows, defences."""
+    """Earlier declarations of this round: paths, final facing, attack arrows, defences (their
+    names kept in `labels`, if given, to be drawn over the tokens)."""
     tp = camera.tile_px
     for eid, order in orders.items():
         style = style_of(world, eid)
@@ -210,12 +251,12 @@ def draw_declared(
             if action.kind in TARGETED and action.target is not None and world.has(action.target, Position):
                 target_end, _ = end_of(action.target)
                 a, b = camera.tile_centre(end), camera.tile_centre(target_end)
-                draw_arrow(surface, theme, camera, a, b, style.colour, action.kind.label)
+                draw_arrow(surface, theme, camera, a, b, style.colour, action.kind.label, labels)
         defences = [a.kind.label for a in order.actions if a.kind not in TARGETED]
         if defences and tp >= 28:
             c = camera.tile_centre(end)
             spot = (c[0], c[1] - tp // 2 - theme.px(14))
-            map_label(surface, theme, ", ".join(defences), style.colour, midbottom=spot)
+            _label(surface, theme, labels, ", ".join(defences), style.colour, midbottom=spot)
 
 
 def draw_draft(
@@ -230,9 +271,11 @@ def draw_draft(
     style_of: StyleOf,
     end_of: PlanEnd,
     pointed: Tile | None,
+    labels: MapLabels | None = None,
 ) -> None:
     """The order being planned: the path with its metre ruler, the ghost at its end, and a
-    preview of the path to the `pointed` tile (None while a menu is open)."""
+    preview of the path to the `pointed` tile (None while a menu is open); its attacks'
+    names kept in `labels`, if given, to be drawn over the tokens."""
     pal = theme.palette
     tp = camera.tile_px
     actor, start = draft.actor, planner.start
@@ -269,7 +312,7 @@ def draw_draft(
         if action.kind in TARGETED and action.target is not None:
             target_end, _ = end_of(action.target)
             a, b = camera.tile_centre(end), camera.tile_centre(target_end)
-            draw_arrow(surface, theme, camera, a, b, pal.accent, action.kind.label)
+            draw_arrow(surface, theme, camera, a, b, pal.accent, action.kind.label, labels)
 
 
 def _draw_ruler(
@@ -315,7 +358,13 @@ def draw_cursor(
 
 
 def draw_enemy_chances(
-    surface: pygame.Surface, theme: Theme, camera: Camera, world: World, planner: Planner, draft: Draft
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    world: World,
+    planner: Planner,
+    draft: Draft,
+    taken: list[pygame.Rect] | None = None,
 ) -> None:
     """Over each enemy, the chance of the attack a click on it would add.  Enemies side by
     side would get labels over one another: a label that would cover one already drawn
@@ -325,7 +374,7 @@ def draw_enemy_chances(
         return
     deadline = frame_budget.deadline(CHANCE_BUDGET) or 0.0
     worked = False  # a new chance worked out this frame (at least one is, so all come)
-    drawn: list[pygame.Rect] = []
+    drawn: list[pygame.Rect] = list(taken or [])  # labels already on the map (the plans')
     for enemy in planner.enemies():
         # Each new chance is worked out once; past this frame's budget the rest wait a frame.
         choice = planner.known_quick_attack(draft, enemy)

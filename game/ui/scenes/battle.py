@@ -40,6 +40,7 @@ from game.ui.battle.orders import OrderCommands
 from game.ui.battle.overlay_defaults import OverlayChoice
 from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.pacing import action_ends, sound_cue
+from game.ui.battle.plans import MapLabels
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner, terrain_board
@@ -94,6 +95,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.ai_reasons = AiReasons()
         self.playback: Playback | None = None
         self.toasts: list[list[Any]] = []
+        self.plan_labels = MapLabels()  # the plans' names, kept from under the tokens to over them
         self.order_panel = OrderPanel(self.open_action_menu, self.undo, self.confirm)
         self.buttons: list[Button] = []
         self.row_tips: list[tuple[pygame.Rect, list[str]]] = []

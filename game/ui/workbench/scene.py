@@ -23,7 +23,7 @@ from game.rules.orders import Order
 from game.rules.positions import name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.battle.overlay_feed import OverlayFeed
-from game.ui.battle.plans import draw_cursor, draw_declared, plan_end
+from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, plan_end
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, DraftState, Planner, terrain_board
 from game.ui.playback import Playback
@@ -77,6 +77,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.menu: PopupMenu | None = None
         self.field: TextField | None = None
         self.toasts: list[list[Any]] = []
+        self.plan_labels = MapLabels()  # the plans' names, kept from under the tokens to over them
         self.log = LogPanel(self.theme)
         self.feed = OverlayFeed()
         self.buttons: list[Button] = []
@@ -377,6 +378,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
 
     def _draw_under(self, surface: pygame.Surface) -> None:
         """Under the tokens: every order's path and attacks, the draft's preview, the heat map."""
+        self.plan_labels.clear()
         if self.playback is None and self.tab in ("see", "try"):
             setup = self.setup
             draw_declared(
@@ -389,12 +391,14 @@ class WorkbenchScene(WorkbenchInput, Scene):
                 plans.declared(setup),
                 self.style_of,
                 self.plan_end,
+                self.plan_labels,
             )
         if self.tab == "try":
             try_panel.draw_map(self, surface)
 
     def _draw_over(self, surface: pygame.Surface) -> None:
-        """Over the tokens: the pair, the cursor."""
+        """Over the tokens: the plans' names, the pair, the cursor."""
+        self.plan_labels.draw(surface, self.theme)
         if self.tab == "see":
             see_panel.draw_pair(self, surface)
         if self.tab == "try":

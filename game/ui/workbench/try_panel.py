@@ -337,6 +337,7 @@ def draw_map(scene: WorkbenchScene, surface: pygame.Surface) -> None:
             scene.style_of,
             scene.plan_end,
             scene.view.pointed() if scene.field is None else None,
+            scene.plan_labels,
         )
 
 
