@@ -171,7 +171,7 @@ def test_tokens_are_visible_at_every_zoom(monkeypatch, tile_px: int) -> None:  #
     scene.camera.offset.update(scene.camera.target)
     with_tokens = pygame.Surface(app.screen.get_size())
     scene.draw_map(with_tokens)
-    monkeypatch.setattr("game.ui.map_view.draw_tokens", lambda *args, **kwargs: None)
+    monkeypatch.setattr("game.ui.map_view.draw_tokens", lambda *args, **kwargs: [])  # no names placed
     bare = pygame.Surface(app.screen.get_size())
     scene.draw_map(bare)
     a = pygame.surfarray.array3d(with_tokens).astype(int)

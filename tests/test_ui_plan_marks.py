@@ -71,9 +71,12 @@ def test_chance_labels_over_enemies_side_by_side_never_cover_one_another(monkeyp
         labels.clear()
         app.step([])
     assert len(labels) >= 2 and any(not text[0].isdigit() for text, _ in labels)
+    names = scene.view.name_boxes
+    assert names  # the tokens' names were placed this frame
     for i, (text, box) in enumerate(labels):
         for other, second in labels[i + 1 :]:
             assert not box.colliderect(second), (text, other)
+        assert box.collidelist(names) < 0, text  # nor over a token's name
 
 
 def test_the_plans_names_wait_to_be_drawn_over_the_tokens(monkeypatch) -> None:  # noqa: ANN001

@@ -78,6 +78,7 @@ class MapView:
         self.overlays = OverlayLayer(theme)
         self.tokens = TokenArt()
         self.hover_tile: Tile | None = None  # under the mouse
+        self.name_boxes: list[pygame.Rect] = []  # where this frame's token names went
         self.cursor: Tile | None = None  # the keyboard's tile cursor
         self.keyboard_cursor = False  # the keyboard moved last: the cursor, not the mouse, points
         self.drag: dict[str, Any] | None = None
@@ -313,7 +314,7 @@ class MapView:
         if under is not None:
             under(surface)
         draw_items(surface, theme, world, self.camera)
-        draw_tokens(
+        self.name_boxes = draw_tokens(
             surface,
             theme,
             self.tokens,

@@ -194,8 +194,8 @@ class BattleDrawing:
 
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Over the tokens: the names of the plans' attacks and defences, each enemy's hit chance
-        while declaring (clear of those names), then the tile cursor."""
-        taken = self.plan_labels.draw(surface, self.theme)
+        while declaring (clear of those names and of the tokens'), then the tile cursor."""
+        taken = self.plan_labels.draw(surface, self.theme) + self.view.name_boxes
         if "chance" in self.overlays.active and self.planner is not None and self.draft is not None:
             view = self.viewpoint()
             if view is not None and view[0] == self.actor:

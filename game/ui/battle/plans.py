@@ -366,10 +366,10 @@ def draw_enemy_chances(
     draft: Draft,
     taken: list[pygame.Rect] | None = None,
 ) -> None:
-    """Over each enemy, the chance of the attack a click on it would add.  Enemies side by
-    side would get labels over one another: a label that would cover one already drawn
-    says only the chance ("50%"), and is left out if even that would (pointing at the
-    enemy still shows it)."""
+    """Over each enemy, the chance of the attack a click on it would add.  It keeps clear of
+    the labels already on the map (`taken`: names, the plans') and of the chances drawn
+    before it: it goes a line higher, or says only the chance ("50%"), and is left out if
+    nothing fits (pointing at the enemy still shows it)."""
     if camera.tile_px < 24:
         return
     deadline = frame_budget.deadline(CHANCE_BUDGET) or 0.0
@@ -389,7 +389,11 @@ def draw_enemy_chances(
         chance = f"{choice.forecast.percent:.0f}%"
         colour = theme.palette.text_good if choice.forecast.success >= 0.5 else theme.palette.accent
         spot = (c[0], c[1] - camera.tile_px // 2 - theme.px(8))
-        for text in (f"{choice.action.kind.label} {chance}", chance):
-            if label_box(theme, text, midbottom=spot).collidelist(drawn) < 0:
-                drawn.append(map_label(surface, theme, text, colour, midbottom=spot))
+        higher = (spot[0], spot[1] - theme.px(16))  # over a name that went above the token
+        options = [
+            (text, at) for text in (f"{choice.action.kind.label} {chance}", chance) for at in (spot, higher)
+        ]
+        for text, at in options:
+            if label_box(theme, text, midbottom=at).collidelist(drawn) < 0:
+                drawn.append(map_label(surface, theme, text, colour, midbottom=at))
                 break

@@ -96,11 +96,12 @@ def draw_tokens(
     hovered: int | None = None,
     declarer: int | None = None,
     clock: float = 0.0,
-) -> None:
+) -> list[pygame.Rect]:
     """Every combatant in view: the dead first, then top to bottom, so the living overlap them.
 
     During playback a walking combatant is drawn between tiles, facing its step;
-    `declarer` gets the dashed turning ring, `selected` and `hovered` plain rings."""
+    `declarer` gets the dashed turning ring, `selected` and `hovered` plain rings.
+    Returns where the names went, for the marks drawn over the tokens to keep clear of."""
     cam = camera
     tp = cam.tile_px
     x0, y0, x1, y1 = cam.visible_tiles()
@@ -150,6 +151,7 @@ def draw_tokens(
     labels.sort(key=lambda label: label[0] not in first)  # theirs are placed first
     for name, centre, colour, above in labels:
         draw_token_label(surface, theme, name, centre, tp, colour, above, placer)
+    return placer.placed
 
 
 def stage_reached(shown: Iterable[Event], default: str = "Modifier & Resolution Stages") -> str:
