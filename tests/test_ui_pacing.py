@@ -157,6 +157,19 @@ def test_with_no_room_the_timing_bar_keeps_the_declarer_in_view() -> None:
     assert mode == "icons" and first <= 30 < last and last - first < 40
 
 
+def test_a_chip_sets_the_timing_score_apart_from_a_numbered_name() -> None:
+    from game.ui.render.stage_bar import Chip, _label, chip_width
+    from game.ui.theme import Theme
+
+    theme = Theme(1.0)
+    style = theme.side_style("a", 0)
+    chip = Chip(1, "Soldier", style, "6", False, True, True)
+    assert _label(chip, "full") == ("Soldier", "· 6")  # not "Soldier 6", another soldier's name
+    assert _label(Chip(2, "Soldier 6", style, None, False, False, True), "full") == ("Soldier 6", "")
+    unscored = Chip(1, "Soldier", style, None, False, True, True)
+    assert chip_width(theme, chip, "full", 34) > chip_width(theme, unscored, "full", 34)  # room for it
+
+
 def test_the_tie_reroll_mark_has_a_tooltip() -> None:
     app = make_app()
     battle = crowd(4)

@@ -1,6 +1,6 @@
 """The stage bar over the map: the round, the stage and a chip per combatant in Timing order.
 
-Everyone gets a chip.  When the full chips (token, name, Timing score) do not fit, they
+Everyone gets a chip.  When the full chips (token, name, · Timing score) do not fit, they
 get compact (a short name), then icons only; if even icons do not fit, the bar shows a
 window of the order around the combatant declaring, with how many are hidden on either
 side.  The declarer's chip is always shown, with its whole name.  A chip's tooltip (the
@@ -34,14 +34,16 @@ class Chip:
     active: bool
 
 
-def _label(chip: Chip, mode: str) -> str:
-    """A chip's text: "Omar 9", "Oma… 9" (compact) or "" (icons)."""
+def _label(chip: Chip, mode: str) -> tuple[str, str]:
+    """A chip's name and Timing score: ("Omar", "· 9"), ("Oma…", "· 9") (compact) or ("", "")
+    (icons).  The score is set apart (and drawn dimmer): "Soldier 6" read as another
+    combatant's name in a quick battle of numbered soldiers."""
     if mode == "icons" and not chip.declaring:
-        return ""
+        return "", ""
     name = chip.name
     if mode != "full" and not chip.declaring and len(name) > SHORT_NAME:
         name = name[: SHORT_NAME - 1] + "…"
-    return name + (f" {chip.score}" if chip.score is not None else "")
+    return name, (f"· {chip.score}" if chip.score is not None else "")
 
 
 def _mark(chip: Chip) -> str:
@@ -51,10 +53,12 @@ def _mark(chip: Chip) -> str:
 def chip_width(theme: Theme, chip: Chip, mode: str, height: int) -> int:
     """The width of a chip drawn in `mode` ("full", "compact", "icons")."""
     icon = height - theme.px(6)
-    label = _label(chip, mode)
+    name, score = _label(chip, mode)
     width = icon + theme.px(8)
-    if label:
-        width += theme.font(13, chip.declaring).size(label)[0] + theme.px(6)
+    if name:
+        width += theme.font(13, chip.declaring).size(name)[0] + theme.px(6)
+    if score:
+        width += theme.font(12).size(score)[0] + theme.px(4)
     mark = _mark(chip)
     if mark:
         width += theme.font(13, True).size(mark)[0] + theme.px(6)
@@ -150,10 +154,14 @@ def _draw_chip(
     token = art.token(TokenLook("person", chip.style, 0, not chip.active, False), icon)
     surface.blit(token, (box.x + theme.px(3), box.y + theme.px(3)))
     x = box.x + icon + theme.px(8)
-    label = _label(chip, mode)
-    if label:
+    name, score = _label(chip, mode)
+    if name:
         colour = pal.text if chip.active else pal.text_dim
-        text = theme.text(label, 13, colour, chip.declaring)
+        text = theme.text(name, 13, colour, chip.declaring)
+        surface.blit(text, (x, box.centery - text.get_height() // 2))
+        x += text.get_width() + theme.px(4)
+    if score:
+        text = theme.text(score, 12, pal.text_dim)
         surface.blit(text, (x, box.centery - text.get_height() // 2))
     mark = _mark(chip)
     if mark:
