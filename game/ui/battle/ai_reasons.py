@@ -45,25 +45,42 @@ class AiReasons:
         return ["Last AI declaration (F9 hides)", "No AI has declared yet."]
 
     def draw(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
-        """The panel in the top left corner of the map, over everything else there."""
+        """The panel in the top left corner of the map, over everything else there.  Lines
+        that do not fit whole are left out, and a last line says how many."""
         if not self.visible:
             return
         pad = theme.px(8)
         width = min(theme.px(PANEL_WIDTH), area.w - 2 * theme.px(MARGIN))
         indent = theme.px(INDENT)
-        wrapped: list[tuple[str, object, bool, int]] = []
+        blocks: list[list[tuple[pygame.Surface, int]]] = []  # each line's wrapped parts
         for i, line in enumerate(self.text()):
             # The title and the headline stand out; a candidate's wrapped lines are indented.
             colour = theme.palette.accent if i < 2 or line.startswith("→") else theme.palette.text
-            for j, part in enumerate(theme.wrap(line, width - 2 * pad - indent, TEXT_SIZE)):
-                wrapped.append((part, colour, i == 0, indent if j and i >= 2 else 0))
-        images = [(theme.text(part, TEXT_SIZE, colour, bold), x) for part, colour, bold, x in wrapped]  # type: ignore[arg-type]
-        height = min(area.h - 2 * theme.px(MARGIN), sum(i.get_height() for i, _ in images) + 2 * pad)
-        rect = pygame.Rect(area.x + theme.px(MARGIN), area.y + theme.px(MARGIN), width, height)
+            parts = theme.wrap(line, width - 2 * pad - indent, TEXT_SIZE)
+            blocks.append(
+                [
+                    (theme.text(part, TEXT_SIZE, colour, i == 0), indent if j and i >= 2 else 0)
+                    for j, part in enumerate(parts)
+                ]
+            )
+        room = area.h - 2 * theme.px(MARGIN) - 2 * pad
+        line_h = theme.line_height(TEXT_SIZE)
+        shown: list[tuple[pygame.Surface, int]] = []
+        used = 0
+        for k, block in enumerate(blocks):
+            need = sum(image.get_height() for image, _ in block)
+            last = k == len(blocks) - 1
+            if used + need + (0 if last else line_h) > room and shown:
+                more = len(blocks) - k
+                note = f"… {more} more (a taller window shows all)"
+                shown.append((theme.text(note, TEXT_SIZE, theme.palette.text_dim), 0))
+                used += line_h
+                break
+            shown += block
+            used += need
+        rect = pygame.Rect(area.x + theme.px(MARGIN), area.y + theme.px(MARGIN), width, used + 2 * pad)
         draw_panel(surface, theme, rect, theme.palette.panel_dark, alpha=235)
         y = rect.y + pad
-        for image, x in images:
-            if y + image.get_height() > rect.bottom - pad:
-                break
+        for image, x in shown:
             surface.blit(image, (rect.x + pad + x, y))
             y += image.get_height()
