@@ -190,3 +190,19 @@ def test_the_tests_keep_out_of_the_players_folder() -> None:
 
     assert data_dir() != Path(user_data_dir(APP_NAME, appauthor=False))
     assert os.environ["DOMINION_TACTICS_HOME"] == str(data_dir())
+
+
+def test_a_finished_battles_last_autosave_is_listed_after_its_last_round(home: Path) -> None:
+    from game.ai.controller import PlaceholderController
+    from game.persist.autosave import autosave_dir
+    from game.persist.catalog import list_saved_battles
+    from game.session.flow import Session
+
+    battle = new_battle(61, "tutorial_feint")
+    battle.max_rounds = 3  # a draw at the limit, if nobody falls first
+    save = lambda b: autosave(b, autosave_dir())  # noqa: E731
+    Session(battle, lambda _side: PlaceholderController(), autosave=save).play_out()
+    n = battle.number
+    labels = [entry.label() for entry in list_saved_battles()]
+    assert labels[0].startswith(f"The tutorial_feint battle · after round {n} · autosave ")  # the end
+    assert labels[1].startswith(f"The tutorial_feint battle · round {n} · autosave ")  # as it began

@@ -25,15 +25,18 @@ class SaveEntry:
         """When it was written, to the minute."""
         return datetime.fromtimestamp(self.mtime).strftime("%Y-%m-%d %H:%M")
 
-    def describe(self) -> tuple[str, int | None]:
-        """(scenario title, round) from the save's own record; the file name's words if unreadable."""
+    def describe(self) -> tuple[str, int | None, bool]:
+        """(scenario title, round, whether that round is over) from the save's own record; the
+        file name's words if unreadable.  A round is over in the save taken at a battle's
+        end; every other save is taken while a round's orders are being declared."""
         return _described(self.path, self.mtime)
 
     def label(self) -> str:
-        """ "Tutorial: Feint against Dodgy Dirk · round 5 · autosave 2025-05-01 14:03"."""
-        title, number = self.describe()
+        """ "Tutorial: Feint against Dodgy Dirk · round 5 · autosave 2025-05-01 14:03", or
+        "… · after round 7 · …" for a save taken once its last round was over (a battle's end)."""
+        title, number, over = self.describe()
         kind = "autosave" if self.autosave else "saved"
-        where = f" · round {number}" if number is not None else ""
+        where = f" · {'after ' if over else ''}round {number}" if number is not None else ""
         return f"{title}{where} · {kind} {self.when}"
 
 
@@ -55,30 +58,33 @@ def list_saved_battles(folders: tuple[Path, Path] | None = None) -> list[SaveEnt
     return sorted(entries, key=lambda e: (e.mtime, e.path.name), reverse=True)
 
 
-_CACHE: dict[tuple[Path, float], tuple[str, int | None]] = {}
+_CACHE: dict[tuple[Path, float], tuple[str, int | None, bool]] = {}
 
 
-def _described(path: Path, mtime: float) -> tuple[str, int | None]:
+def _described(path: Path, mtime: float) -> tuple[str, int | None, bool]:
     key = (path, mtime)
     if key not in _CACHE:
         _CACHE[key] = _read(path)
     return _CACHE[key]
 
 
-def _read(path: Path) -> tuple[str, int | None]:
+def _read(path: Path) -> tuple[str, int | None, bool]:
     from game.persist.saves import SaveError, read_save
 
     number = _round_from_name(path.name)
     try:
         battle = read_save(path).get("battle")
     except SaveError:
-        return path.stem, number
+        return path.stem, number, False
     meta = battle.get("meta") if isinstance(battle, dict) else None
     title = meta.get("title") or meta.get("scenario") if isinstance(meta, dict) else None
     rounds = battle.get("rounds") if isinstance(battle, dict) else None
+    resolved = battle.get("resolved_rounds") if isinstance(battle, dict) else None
+    over = False
     if isinstance(rounds, list):
         number = len(rounds)
-    return (str(title) if title else path.stem), number
+        over = bool(rounds) and resolved == len(rounds)
+    return (str(title) if title else path.stem), number, over
 
 
 def _round_from_name(name: str) -> int | None:
