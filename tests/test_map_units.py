@@ -232,7 +232,7 @@ def test_json_maps_are_refused_by_name_everywhere(tmp_path: Path, capsys: pytest
 
 
 def test_sides_named_for_a_colour_wear_it_and_no_two_default_looks_clash() -> None:
-    from game.content.scenarios import PALETTE, default_looks
+    from game.content.side_looks import PALETTE, default_looks
 
     blue, red, green, yellow = PALETTE
     assert default_looks(["Red", "Blue"]) == [red, blue]

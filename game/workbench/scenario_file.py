@@ -18,7 +18,8 @@ from typing import Any
 
 from game.content.fields import FieldError
 from game.content.roster import Roster, default_roster
-from game.content.scenarios import ScenarioError, build_battle, default_looks, load_scenario, parse_scenario
+from game.content.scenarios import ScenarioError, build_battle, load_scenario, parse_scenario
+from game.content.side_looks import default_looks
 from game.core.geometry import direction_name
 from game.paths import relative_to_root
 from game.persist.atomic import write_atomic

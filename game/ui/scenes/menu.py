@@ -14,6 +14,7 @@ from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.input.scroll_window import ScrollWindow
+from game.ui.render.scenario_list import draw_scenario_list
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
@@ -356,51 +357,10 @@ class SetupScene(Scene):
         blit_text(surface, theme, "New battle", (pad, pad), 26, pal.accent, True)
         left = pygame.Rect(pad, theme.px(70), theme.px(360), h - theme.px(90))
         draw_panel(surface, theme, left, pal.panel)
-        self.scenario_buttons = []
-        row = theme.px(38)
-        visible = max(1, (left.h - theme.px(70)) // row)
-        first = self.window.fit(visible, len(self.scenarios))
-        if self._follow:  # a key moved the highlight: scroll the least that shows it
-            first = self.window.show(self.index, len(self.scenarios))
-            self._follow = False
-        y = left.y + theme.px(18)  # room above the list for "▲ more"
-        mouse = pygame.mouse.get_pos()
-        font = theme.font(13)
-        for i in range(first, min(len(self.scenarios), first + visible)):
-            label = self.scenarios[i].title
-            while font.size(label)[0] > left.w - theme.px(40) and len(label) > 8:
-                label = label.removesuffix("…")[:-1].rstrip() + "…"
-            rect = pygame.Rect(left.x + 10, y, left.w - 20, row - theme.px(6))
-            broken = self.scenarios[i].error
-            b = Button(label, lambda i=i: self.choose(i), rect, size=13, enabled=not broken, reason=broken)
-            b.selected = i == self.index
-            b.hovered = b.rect.collidepoint(mouse)
-            b.draw(surface, theme)
-            self.scenario_buttons.append(b)
-            y += row
-        if first > 0:
-            blit_text(
-                surface, theme, "▲ more", (left.right - 14, left.y + 2), 10, pal.text_dim, anchor="topright"
-            )
-        if first + visible < len(self.scenarios):
-            blit_text(
-                surface,
-                theme,
-                "▼ more",
-                (left.right - 14, left.bottom - theme.px(22)),
-                10,
-                pal.text_dim,
-                anchor="topright",
-            )
-        blit_text(
-            surface,
-            theme,
-            "↑/↓ choose · wheel scrolls",
-            (left.centerx, left.bottom - theme.px(8)),
-            11,
-            pal.text_dim,
-            anchor="midbottom",
+        self.scenario_buttons = draw_scenario_list(
+            surface, theme, left, self.scenarios, self.index, self.window, self._follow, self.choose
         )
+        self._follow = False
         folder = _fit_left(str(user_maps_dir()), theme.font(10), left.w - theme.px(24))
         at = (left.x + 12, left.bottom - theme.px(42))
         blit_text(surface, theme, f"Your maps: {folder}", at, 10, pal.text_dim)
@@ -481,6 +441,7 @@ class SetupScene(Scene):
             hint="Esc",
         )
         self.buttons += [start, back]
+        mouse = pygame.mouse.get_pos()
         for i, b in enumerate(self.buttons):
             b.hovered = b.rect.collidepoint(mouse)
             if i == self.focus and b not in (start,):
