@@ -70,6 +70,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         title: str | None = None,
         session: Session | None = None,
         note: str | None = None,
+        end_autosave: Path | None = None,
     ) -> None:
         super().__init__(app)
         self.battle = battle
@@ -103,7 +104,9 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.clock = 0.0
         self.feed = OverlayFeed()
         self.finished = False
-        self.end_autosave: Path | None = None  # the finished battle's autosave: its whole replay
+        # The finished battle's autosave, its whole replay: the save a finished battle was
+        # loaded from, or the one the session makes at the end.
+        self.end_autosave = end_autosave
         self.summary: RoundSummaryCard | None = None
         self.cards: list[pygame.Rect] = []  # the cards over the map this frame (they take clicks)
         self.close_inspect = Button("×", lambda: self.select(self.actor))

@@ -51,14 +51,17 @@ class EndScene(Scene):
         super().__init__(app)
         self.battle_scene = battle_scene
         self.watch_button = Button(
-            "Watch replay", self.watch, hint="W", reason="the battle's end was not autosaved (see the log)"
+            "Watch replay",
+            self.watch,
+            hint="W",
+            enabled=battle_scene.end_autosave is not None,
+            reason="the battle's end was not autosaved (see the log)",
         )
         self.buttons = [
             Button("Rematch", self.rematch, hint="R"),
             self.watch_button,
             Button("Main menu", self.to_menu, hint="Esc"),
         ]
-        self._update_watch()
         self.next: UiScenario | None = self._next_tutorial()
         self.error = ""
         if self.next is not None:
@@ -84,24 +87,15 @@ class EndScene(Scene):
         except Exception as err:  # noqa: BLE001 - a broken scenario is shown, not raised
             self.error = f"Cannot start {self.next.title}: {err}"
 
-    def _update_watch(self) -> None:
-        """The replay can be watched once the battle's end is on disk."""
-        self.watch_button.enabled = self._replay_file() is not None
-
-    def _replay_file(self) -> Path | None:
-        """The autosave holding the whole battle, its last round included (None if none)."""
-        path = getattr(self.battle_scene, "end_autosave", None)
-        return path if isinstance(path, Path) and path.is_file() else None
-
     def watch(self) -> None:
         """Watch the battle again from its start, in the replay screen."""
         from game.persist.saves import SaveError
         from game.ui.replay_timeline import load_replay
 
-        path = self._replay_file()
+        path = self.battle_scene.end_autosave
         if path is None:
             return
-        try:
+        try:  # a save gone since (or damaged) says why here
             self.app.replace_screen("replay", load_replay(path))
         except SaveError as err:
             self.error = f"Cannot watch the replay: {err}"
@@ -117,12 +111,11 @@ class EndScene(Scene):
 
     def on_event(self, event: pygame.event.Event) -> None:
         """R rematch, W watch the replay, N the next tutorial, Esc or Enter to the menu."""
-        self._update_watch()
         if BINDINGS.matches(event, "back") or (event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.to_menu()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r:
             self.rematch()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_w and self._replay_file() is not None:
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_w and self.watch_button.enabled:
             self.watch()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_n and self.next is not None:
             self.next_tutorial()
@@ -133,7 +126,6 @@ class EndScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The result box over the battle."""
-        self._update_watch()
         theme, pal = self.theme, self.theme.palette
         w, h = surface.get_size()
         shade = pygame.Surface((w, h), pygame.SRCALPHA)

@@ -340,6 +340,5 @@ def open_saved_battle(app: App, path: Path) -> None:
     from game.ui.scenarios import map_for
 
     battle = load_battle(path)
-    scene = app.replace_screen("battle", battle, map_for(battle), note=f"loaded {path}")
-    if battle.over:  # a finished battle's save holds its whole replay
-        scene.end_autosave = Path(path)  # type: ignore[attr-defined]
+    end = Path(path) if battle.over else None  # a finished battle's save holds its whole replay
+    app.replace_screen("battle", battle, map_for(battle), note=f"loaded {path}", end_autosave=end)
