@@ -13,7 +13,7 @@ from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
 from game.ui.input.scroll_window import ScrollWindow
-from game.ui.render.help_sheet import help_blocks, lay_out
+from game.ui.render.help_sheet import Placed, help_blocks, lay_out
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
 
@@ -53,10 +53,24 @@ class HelpScene(Scene):
 
     overlay = True
 
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        # Laid out once per window size and UI scale: fitting the sheet tries several column
+        # counts and text sizes, too much to do again every frame of a screen that is still.
+        self._sheet: tuple[tuple[object, ...], list[Placed]] | None = None
+
     def on_event(self, event: pygame.event.Event) -> None:
         """Any key or click closes it."""
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.app.pop(self)
+
+    def _laid_out(self, area: pygame.Rect) -> list[Placed]:
+        """The sheet's pieces placed in `area` (kept while the area and the scale stay)."""
+        key = (tuple(area), self.theme.scale)
+        if self._sheet is None or self._sheet[0] != key:
+            overlays = {OVERLAY_LABELS[k]: OVERLAY_HELP[k] for k in OVERLAY_LABELS}
+            self._sheet = key, lay_out(self.theme, area, help_blocks(BINDINGS, MOUSE_HELP, overlays))
+        return self._sheet[1]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Bindings by group, the mouse, then the overlays, in columns that fit the window."""
@@ -75,11 +89,8 @@ class HelpScene(Scene):
             True,
         )
         area = pygame.Rect(box.x + 20, box.y + theme.px(50), box.w - 40, box.h - theme.px(50) - 10)
-        blocks = help_blocks(
-            BINDINGS, MOUSE_HELP, {OVERLAY_LABELS[k]: OVERLAY_HELP[k] for k in OVERLAY_LABELS}
-        )
         colours = {"title": pal.accent, "keys": pal.text, "text": pal.text_dim}
-        for piece in lay_out(theme, area, blocks):
+        for piece in self._laid_out(area):
             bold = piece.role != "text"
             blit_text(surface, theme, piece.text, piece.at, piece.size, colours[piece.role], bold)
 
