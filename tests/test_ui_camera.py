@@ -190,3 +190,60 @@ def test_tokens_are_visible_at_every_zoom(monkeypatch, tile_px: int) -> None:  #
         assert xs[-1] - xs[0] + 1 >= min_side and ys[-1] - ys[0] + 1 >= min_side, (eid, tile_px, xs, ys)
         seen += 1
     assert seen
+
+
+@pytest.mark.parametrize("edge", ["left", "right", "top", "bottom"])
+def test_a_unit_on_the_edge_brings_no_empty_space_into_view(edge: str) -> None:
+    """Scrolling a tile on the map's edge into view keeps the view on the map: the margin
+    asked for around the tile stops at the edge (a Crossing-like map, a little larger than
+    the view, with an archer on its west edge left the east side, with the enemy, out of
+    view while a strip of nothing showed on the west)."""
+    from game.ui.render.camera import Camera
+
+    camera = Camera((20, 12), pygame.Rect(0, 0, 800, 480), tile_px=48)  # 960 × 576 of map
+    # A legend and a minimap in two corners: the map may scroll past those edges, but only to
+    # bring a tile out from under them.
+    camera.set_obstacles([pygame.Rect(0, 380, 140, 100), pygame.Rect(640, 0, 160, 100)])
+    tile = {"left": (0, 4), "right": (19, 4), "top": (8, 0), "bottom": (8, 11)}[edge]
+    camera.centre_on((19 - tile[0], 11 - tile[1]), snap=True)  # looking at the far side first
+    camera.ensure_visible(tile, margin_tiles=1.5)
+    camera.offset.update(camera.target)
+    assert camera.viewport.contains(camera.tile_rect(tile))
+    world_w, world_h = camera.world_size
+    if edge in ("left", "right"):
+        assert 0 <= camera.target.x <= world_w - camera.viewport.w, camera.target
+    else:
+        assert 0 <= camera.target.y <= world_h - camera.viewport.h, camera.target
+
+
+def field_battle(width: int, height: int) -> Battle:
+    """An empty field of the given size, one unit of each side at its two ends."""
+    cast = Cast(width, height)
+    cast.add("West", (0, height // 2), "a", facing=2, movement=4)
+    cast.add("East", (width - 1, height // 2), "b", facing=6, movement=4)
+    for name in ("West", "East"):
+        cast.world.set(cast[name], Appearance("soldier"))
+    meta = {"sides": {"a": {"controller": "human"}, "b": {"controller": "human"}}, "title": "Camera test"}
+    return Battle(cast.world, cast.board, 2, RuleOptions.battlefield(), meta=meta)
+
+
+def test_a_map_that_fits_at_a_readable_zoom_opens_whole() -> None:
+    """A map a little larger than the view at the default zoom opens zoomed out just enough to
+    show it whole, both sides in view; a large map opens at the default zoom."""
+    from game.ui.render.camera import DEFAULT_ZOOM, READABLE_ZOOM
+
+    app = make_app()
+    probe = BattleScene(app, field_battle(10, 10), None)
+    view = probe.camera.viewport
+    width, height = view.w // 40, view.h // 40  # whole at 40 pixels a tile, not at 48
+    assert width * DEFAULT_ZOOM > view.w
+    scene = BattleScene(app, field_battle(width, height), None)
+    camera = scene.camera
+    assert READABLE_ZOOM <= camera.tile_px < DEFAULT_ZOOM
+    camera.offset.update(camera.target)
+    for eid in combatants(scene.battle.world):
+        assert camera.viewport.contains(camera.tile_rect(tile_of(scene.battle.world, eid)))
+    large = BattleScene(app, field_battle(view.w // 16, view.h // 16), None)
+    assert large.camera.tile_px == DEFAULT_ZOOM
+    small = BattleScene(app, field_battle(6, 5), None)
+    assert small.camera.tile_px == DEFAULT_ZOOM  # never zoomed in past the default

@@ -115,3 +115,29 @@ def test_a_feint_beside_a_strike_is_offered() -> None:
     # One Feint serves one Strike: a second is refused, with the rules' words.
     second = next(c for c in planner.attack_choices(draft, dirk) if c.action.kind is ActionKind.FEINT)
     assert not second.enabled and second.reasons == ("more Feints (2) than Strikes (1)",)
+
+
+def test_the_called_shot_item_is_greyed_with_why_when_no_part_can_be_aimed_at() -> None:
+    """Out of sight, every Called Shot is refused for the same reason: the attack menu's
+    "with a Called Shot…" says so instead of opening a menu of greyed items; in sight it opens."""
+    from game.rules.options import RuleOptions
+    from game.ui.battle.menus import attack_menu
+    from game.ui.theme import Theme
+    from tests.builders import BLASTER, Cast
+
+    def called_item(walls: list[tuple[int, int]]):  # noqa: ANN202
+        cast = Cast(12, 6, walls=walls)
+        cast.add("Gunner", (1, 2), "a", weapons=(BLASTER,), missile_beam=6)
+        cast.add("Target", (9, 2), "b", facing=6)
+        planner = Planner(cast.world, cast.board, cast["Gunner"], {}, RuleOptions.battlefield())
+        menu = attack_menu(
+            Theme(), cast.world, planner, Draft(cast["Gunner"]), cast["Target"], (0, 0),
+            lambda a: None, lambda t, k, p: None, lambda t: None, lambda t: None,
+        )  # fmt: skip
+        return next(item for item in menu.items if item.label.endswith("with a Called Shot…"))
+
+    hidden = called_item([(5, y) for y in range(6)])
+    assert not hidden.enabled and hidden.action is None
+    assert "line of sight" in hidden.reason, hidden.reason
+    seen = called_item([])
+    assert seen.enabled and seen.action is not None

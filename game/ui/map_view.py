@@ -258,14 +258,25 @@ class MapView:
             self.camera.pan(dx * PAN_SPEED * dt, dy * PAN_SPEED * dt)
 
     def keep_clear_of_legend(self, playing: bool = False) -> None:
-        """The legend box covers the map's bottom-left corner: the map may scroll past its
-        left edge by the legend's width, so no tile has to stay under it.  While a round
+        """The legend box covers the map's bottom-left corner: a corner panel, so the map may
+        scroll past its left and bottom edges as far as it reaches, and a tile under it is
+        brought out from under it, while a tile on the left edge above it needs no room made
+        (as a strip down the whole left side, it pushed every unit on the map's west edge a
+        legend's width into the view, with nothing but background beside it).  While a round
         plays (`playing`) the top strip under the dice card stays clear too."""
-        width, _ = legend_size(self.theme, self.overlays)
+        panels = self.corner_panels()
+        width, height = legend_size(self.theme, self.overlays)
+        if width:
+            margin = self.theme.px(LEGEND_MARGIN)
+            view = self.camera.viewport
+            panels.append(
+                pygame.Rect(
+                    view.x, view.bottom - height - 2 * margin, width + 2 * margin, height + 2 * margin
+                )
+            )
+        self.camera.set_obstacles(panels)
         _left, top, right, bottom = self.camera.insets
-        left = width + 2 * self.theme.px(LEGEND_MARGIN) if width else 0
-        self.camera.set_insets(left, top if playing else 0, right, bottom)
-        self.camera.set_obstacles(self.corner_panels())
+        self.camera.set_insets(0, top if playing else 0, right, bottom)
 
     def corner_panels(self) -> list[pygame.Rect]:
         """The minimap (when shown) and the scale bar, where they are drawn over the map."""

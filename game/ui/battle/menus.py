@@ -57,10 +57,30 @@ def attack_menu(
         (k for k in callable_kinds if weapon_for(eq, Action(k, target)) is not None), callable_kinds[0]
     )
     name = name_of(world, target)
-    items.append(MenuItem(f"{kind.label} with a Called Shot…", lambda: called(target, kind, pos), "▸"))
+    items.append(
+        called_shot_item(planner.called_shot_choices(draft, target, kind), kind, called, target, pos)
+    )
     items.append(MenuItem(f"Face {name}", lambda: face(target)))
     items.append(MenuItem(f"Inspect {name}", lambda: inspect(target)))
     return PopupMenu(theme, f"Attack {name}", items, pos)
+
+
+def called_shot_item(
+    choices: list[Choice],
+    kind: ActionKind,
+    called: Callable[[int, ActionKind, Pos], None],
+    target: int,
+    pos: Pos,
+) -> MenuItem:
+    """The item that opens the Called Shot menu: greyed out, with why, when the planner allows
+    no Called Shot at any body part (out of sight, out of reach), rather than opening a menu
+    of nothing but greyed items."""
+    label = f"{kind.label} with a Called Shot…"
+    if any(choice.enabled for choice in choices) or not choices:
+        return MenuItem(label, lambda: called(target, kind, pos), "▸")
+    shared = [r for r in choices[0].reasons if all(r in choice.reasons for choice in choices)]
+    reason = "; ".join(shared) or "no body part can be aimed at now"
+    return MenuItem(label, None, "", False, reason)
 
 
 def called_shot_menu(

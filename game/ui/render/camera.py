@@ -20,6 +20,7 @@ from game.core.geometry import Tile
 
 ZOOM_LEVELS = (6, 8, 12, 16, 20, 24, 32, 40, 48, 64, 80, 96)  # pixels per tile
 MIN_FIT = 3  # pixels per tile: "fit the whole map" goes no smaller
+READABLE_ZOOM = 32  # pixels per tile: a map that fits whole at this or more opens whole
 DEFAULT_ZOOM = 48  # pixels per tile
 PAN_SPEED = 900.0  # pixels per second for keyboard panning
 EDGE_SCROLL = 12  # pixels from the window edge that start edge scrolling
@@ -163,15 +164,19 @@ class Camera:
         """Pan just enough that a tile (and a margin around it) is in view, clear of the panels."""
         m = margin_tiles * self.tile_px
         inner = self.visible.move(-self.viewport.x, -self.viewport.y)  # in viewport pixels
-        left, top = tile[0] * self.tile_px, tile[1] * self.tile_px
-        if left - m < self.target.x + inner.left:
-            self.target.x = left - m - inner.left
-        elif left + self.tile_px + m > self.target.x + inner.right:
-            self.target.x = left + self.tile_px + m - inner.right
-        if top - m < self.target.y + inner.top:
-            self.target.y = top - m - inner.top
-        elif top + self.tile_px + m > self.target.y + inner.bottom:
-            self.target.y = top + self.tile_px + m - inner.bottom
+        ww, wh = self.world_size
+        # The margin is map to see around the tile: none is asked for past the map's edge, or
+        # a unit on the edge would pull empty space into view (and push the far side out).
+        x0, x1 = max(0, tile[0] * self.tile_px - m), min(ww, (tile[0] + 1) * self.tile_px + m)
+        y0, y1 = max(0, tile[1] * self.tile_px - m), min(wh, (tile[1] + 1) * self.tile_px + m)
+        if x0 < self.target.x + inner.left:
+            self.target.x = x0 - inner.left
+        elif x1 > self.target.x + inner.right:
+            self.target.x = x1 - inner.right
+        if y0 < self.target.y + inner.top:
+            self.target.y = y0 - inner.top
+        elif y1 > self.target.y + inner.bottom:
+            self.target.y = y1 - inner.bottom
         self.clamp()
         self.clear_obstacles(tile)
 
@@ -222,6 +227,17 @@ class Camera:
         """The largest tile size at which the whole map fits the part of the view no panel covers."""
         room = self.visible
         return max(MIN_FIT, min(room.w // max(1, self.map_w), room.h // max(1, self.map_h)))
+
+    def opening_zoom(self, most: int, otherwise: int) -> None:
+        """The zoom a screen opens at: the largest zoom level up to `most` at which the whole
+        map fits the view, if that is READABLE_ZOOM or more (a small map is seen whole, both
+        sides in view), else `otherwise`."""
+        view = self.viewport
+        fitting = [
+            z for z in ZOOM_LEVELS if z <= most and z * self.map_w <= view.w and z * self.map_h <= view.h
+        ]
+        self.tile_px = max(fitting) if fitting and max(fitting) >= READABLE_ZOOM else otherwise
+        self.clamp(snap=True)
 
     def fit(self) -> None:
         """Zoom to show the whole map, centred."""

@@ -47,7 +47,7 @@ from game.ui.planner import Draft, Planner, terrain_board
 from game.ui.playback import Playback
 from game.ui.prefs import ANIMATION_SPEEDS
 from game.ui.render.battlefield import screen_rects, side_styles
-from game.ui.render.camera import Camera
+from game.ui.render.camera import DEFAULT_ZOOM, Camera
 from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
 from game.ui.render.toasts import add_toast, age_toasts
@@ -115,6 +115,8 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.saved_mark = self.progress_mark()  # as it stands now: new, or loaded from its save
         self._track_autosaves()
         first = next((e for e in combatants(battle.world) if is_active(battle.world, e)), None)
+        # A map that fits whole at a readable zoom opens whole (never zoomed in past the default).
+        self.camera.opening_zoom(most=DEFAULT_ZOOM, otherwise=DEFAULT_ZOOM)
         if first is not None:
             self.camera.centre_on(tile_of(battle.world, first), snap=True)
         # Work done at load so that play never waits for it: the map in view, the fonts, and

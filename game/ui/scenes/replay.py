@@ -27,7 +27,7 @@ from game.ui.render.battlefield import (
     screen_rects,
     side_styles,
 )
-from game.ui.render.camera import ZOOM_LEVELS, Camera
+from game.ui.render.camera import READABLE_ZOOM, ZOOM_LEVELS, Camera
 from game.ui.render.log import MAX_LINES, LogPanel, line_for
 from game.ui.render.replay_panel import ReplayPanel, ReplayWords
 from game.ui.render.replay_stage import (
@@ -44,7 +44,6 @@ from game.ui.replay_timeline import ReplayCursor, SavedReplay
 from game.ui.theme import SideStyle
 from game.world import Condition, Facing, Position, Side, World
 
-MIN_START_ZOOM = 32  # pixels per tile: below this the replay starts zoomed on the combatants
 REPLAY_COMMANDS = (
     "replay_forward",
     "replay_back",
@@ -118,11 +117,7 @@ class ReplayScene(Scene):
 
     def _frame_camera(self) -> None:
         """The whole map if it fits at a readable zoom, else the combatants in the middle."""
-        view = self.rects["map"]
-        fitting = [
-            z for z in ZOOM_LEVELS if z * self.board.width <= view.w and z * self.board.height <= view.h
-        ]
-        self.camera.tile_px = max(fitting) if fitting and max(fitting) >= MIN_START_ZOOM else MIN_START_ZOOM
+        self.camera.opening_zoom(most=ZOOM_LEVELS[-1], otherwise=READABLE_ZOOM)
         world = self.cursor.world
         tiles = [tile_of(world, e) for e in combatants(world) if world.has(e, Position)]
         if tiles:
