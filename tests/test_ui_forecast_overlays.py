@@ -208,3 +208,28 @@ def test_need_words_read_as_plain_sentences() -> None:
     assert need_words(2, 8) == "needs 2 to 8 or less"
     assert need_words(-1, 2) == "needs 2 or less at best (may be impossible)"
     assert need_words(-3, 0) == "impossible (needs 0 or less)"
+
+
+def test_no_hover_tip_under_the_pause_box(monkeypatch) -> None:  # noqa: ANN001
+    """Esc over an enemy: the pause box covers the battle, and the chance tip of the enemy the
+    mouse was on is not drawn under it (it showed, shaded, beside the box); resumed, it is."""
+    from game.ui.scenes.settings import PauseScene
+
+    tips: list[list[str]] = []
+    monkeypatch.setattr(
+        "game.ui.battle.drawing.draw_tooltip", lambda surface, theme, lines, pos, **_: tips.append(lines)
+    )
+    app, scene = declaring()
+    niles = scene.planner.enemies()[0]
+    pos = scene.screen_pos(tile_of(scene.world, niles))
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+    hover(app, scene, tile_of(scene.world, niles))
+    assert tips
+    pause = PauseScene(app, scene)
+    app.push(pause)
+    tips.clear()
+    app.step([])
+    assert app.top is pause and not tips
+    app.pop(pause)
+    app.step([])
+    assert tips

@@ -65,6 +65,12 @@ class Scene:
         """The app's theme."""
         return self.app.theme
 
+    @property
+    def on_top(self) -> bool:
+        """Whether this scene gets the input (no screen over it): only then does what the
+        mouse points at show a tip (under a pause box it would still be drawn, shaded)."""
+        return self.app.top is self
+
     def on_event(self, event: pygame.event.Event) -> None:
         """Handle one input event."""
 

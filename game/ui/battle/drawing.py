@@ -69,6 +69,8 @@ class BattleDrawing:
         @property
         def theme(self) -> Theme: ...
         @property
+        def on_top(self) -> bool: ...
+        @property
         def world(self) -> World: ...
         @property
         def camera(self) -> Camera: ...
@@ -98,7 +100,7 @@ class BattleDrawing:
         controller = self.controller_of(self.actor) if self.actor is not None else ""
         hint = battle_hint(self.battle, self.phase, self.actor, controller, self.playback, self.clock)
         draw_hint(surface, self.theme, hint, self.rects["hint"])
-        if not self.blocking(pygame.mouse.get_pos()):
+        if self.on_top and not self.blocking(pygame.mouse.get_pos()):
             self._draw_chance_tip(surface)
         if self.menu is not None:
             self.menu.draw(surface)
@@ -106,7 +108,7 @@ class BattleDrawing:
             if item is not None and item.explain:
                 spot = (self.menu.rect.right, self.menu.item_rects[self.menu.index].y)
                 draw_tooltip(surface, self.theme, item.explain, spot, avoid=self.menu.rect)
-        else:
+        elif self.on_top:
             self._draw_hover_tips(surface)
         self.ai_reasons.draw(surface, self.theme, self.rects["map"])
         draw_toasts(surface, self.theme, self.toasts, self.rects["map"])

@@ -426,6 +426,8 @@ class ReplayScene(Scene):
         self.panel.draw(surface, theme, body, self.tokens, self.replay, self.cursor, words)
 
     def _draw_tips(self, surface: pygame.Surface) -> None:
+        if not self.on_top:
+            return
         pos = pygame.mouse.get_pos()
         lines = self.panel.tip(pos)
         if lines:

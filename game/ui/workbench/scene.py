@@ -447,6 +447,8 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.scroll[self.tab] = min(most, max(0, self.scroll[self.tab] + rows * self.theme.px(40)))
 
     def _draw_tips(self, surface: pygame.Surface) -> None:
+        if not self.on_top:
+            return
         pos = pygame.mouse.get_pos()
         for button in self.buttons:
             if button.rect.collidepoint(pos) and button.tooltip():
