@@ -15,11 +15,11 @@ from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.input.scroll_window import ScrollWindow
 from game.ui.render.scenario_list import draw_scenario_list
+from game.ui.render.scenario_preview import scenario_preview
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
 from game.ui.scenarios import start as start_scenario
-from game.ui.theme import parse_colour
 
 BRIEFING_LINES = 3  # lines of a briefing the setup screen shows (the rest comes before the battle)
 WHEEL_ROWS = 3  # scenarios a notch of the mouse wheel scrolls the list by
@@ -139,30 +139,11 @@ class SetupScene(Scene):
         self.error = ""
 
     def preview(self, sc: UiScenario, room: tuple[int, int]) -> pygame.Surface | None:
-        """A small picture of the scenario's map with its deploy zones outlined (cached)."""
-        key = (sc.id, room)
-        if key in self._previews:
-            return self._previews[key]
-        picture = None
-        if sc.map_path and room[0] > 80 and room[1] > 80:
-            try:
-                from game.board.tiled import load_map
-                from game.ui.render.map_layer import MapLayer
-
-                battle_map = load_map(sc.map_path)
-                board = battle_map.board
-                tile = max(2, min(room[0] // board.width, room[1] // board.height, 16))
-                picture = MapLayer(board, battle_map.art).render_whole(tile)
-                zones = [getattr(s, "zone", None) for s in getattr(sc.source, "sides", ())]
-                for i, side in enumerate(sc.sides):
-                    colour = parse_colour(side.colour, (255, 255, 255))
-                    name = zones[i] if i < len(zones) and zones[i] else side.name
-                    for zx, zy in battle_map.deploy_tiles(name):
-                        pygame.draw.rect(picture, colour, (zx * tile, zy * tile, tile, tile), 1)
-            except Exception:  # noqa: BLE001 - no preview is better than no menu
-                picture = None
-        self._previews[key] = picture
-        return picture
+        """The scenario's map in small, its deploy zones and its combatants' starts (cached)."""
+        key = (sc.id, room, self.seed)
+        if key not in self._previews:
+            self._previews[key] = scenario_preview(sc, self.seed, dict(self.controllers), room)
+        return self._previews[key]
 
     def cycle_controller(self, side: str) -> None:
         """Human → AI easy → normal → hard → Human."""
