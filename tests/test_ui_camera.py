@@ -247,3 +247,18 @@ def test_a_map_that_fits_at_a_readable_zoom_opens_whole() -> None:
     assert large.camera.tile_px == DEFAULT_ZOOM
     small = BattleScene(app, field_battle(6, 5), None)
     assert small.camera.tile_px == DEFAULT_ZOOM  # never zoomed in past the default
+
+
+def test_resizing_the_window_keeps_the_middle_of_the_view() -> None:
+    """A smaller (or larger) window keeps the map point in the middle of the view there: the
+    unit the player was looking at stays in view."""
+    from game.ui.render.camera import Camera
+
+    camera = Camera((40, 40), pygame.Rect(0, 0, 1000, 700), tile_px=48)
+    camera.centre_on((20, 20), snap=True)
+    before = camera.tile_centre((20, 20))
+    assert before == camera.viewport.center
+    for size in [(500, 330), (1400, 900)]:
+        camera.resize(pygame.Rect(10, 40, *size))
+        x, y = camera.tile_centre((20, 20))
+        assert abs(x - camera.viewport.centerx) <= 1 and abs(y - camera.viewport.centery) <= 1, size

@@ -245,8 +245,13 @@ class Camera:
         self.centre_on(((self.map_w - 1) / 2, (self.map_h - 1) / 2), snap=True)
 
     def resize(self, viewport: pygame.Rect) -> None:
-        """The viewport moved or changed size."""
+        """The viewport moved or changed size: the map point in the middle of the view stays
+        in the middle (kept by its top-left corner, a smaller window lost the unit in the
+        middle off its right side)."""
+        middle = self.target + (self.viewport.w / 2, self.viewport.h / 2)
         self.viewport = pygame.Rect(viewport)
+        self.target = middle - (self.viewport.w / 2, self.viewport.h / 2)
+        self.offset = pygame.Vector2(self.target)
         left, top, right, bottom = self.insets
         self.insets = (0, 0, 0, 0)
         self.set_insets(left, top, right, bottom)  # kept under half the new view
