@@ -174,9 +174,11 @@ def check_zones(
         raise MapError(f"{where}: deploy zones and combatants name only one side ({named})")
     taken: dict[Tile, str] = {}
     for p in placements:
+        # Named as the other map errors name them: the Tiled object, its name, what it is.
+        label = f"object {p.object_id}" + (f" {p.name!r}" if p.name else f" ({p.character})")
         if p.tile in taken:
-            raise MapError(f"{where}: {taken[p.tile]} and {p.character} both stand on {p.tile}")
-        taken[p.tile] = p.character
+            raise MapError(f"{where}: {taken[p.tile]} and {label} both stand on {p.tile}")
+        taken[p.tile] = label
     bounds = [z.bounds() for z in zones]
     for i, a in enumerate(zones):
         for j in range(i + 1, len(zones)):

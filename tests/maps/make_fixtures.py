@@ -65,7 +65,7 @@ BAD: dict[str, str] = {
     "zone_without_side.tmx": "needs a 'side' property",
     "unit_blocked.tmx": "stands on a tile that blocks movement (2, 1)",
     "unit_off_map.tmx": "stands off the map",
-    "two_units.tmx": "both stand on (1, 1)",
+    "two_units.tmx": "object 1 'amy' and object 2 'bo' both stand on (1, 1)",
     "one_side.tmx": "name only one side (red)",
     "unit_without_character.tmx": "object 1: needs a 'character' or a 'troop' property",
     "huge.tmx": "too large (at most 1000 a side)",
