@@ -159,6 +159,19 @@ def on_end(app: App) -> None:
     app.push_screen("end", app.top)
 
 
+def on_workbench(tab: str) -> Callable[[App], None]:
+    """The workbench on one of its tabs, with the retreat example (two combatants, a plan)."""
+
+    def open_it(app: App) -> None:
+        from game.paths import ROOT
+        from game.workbench.files import open_position
+
+        scene = app.push_screen("workbench", *open_position(ROOT / "docs" / "examples" / "retreat.json"))
+        scene.set_tab(tab)  # type: ignore[attr-defined]
+
+    return open_it
+
+
 SCREENS: dict[str, Callable[[App], None]] = {
     "menu": on_menu,
     "setup": on_setup,
@@ -171,6 +184,7 @@ SCREENS: dict[str, Callable[[App], None]] = {
     "help": on_help,
     "load": on_load,
     "replay": on_replay,
+    **{f"workbench-{tab}": on_workbench(tab) for tab in ("setup", "see", "try", "keep")},
 }
 
 

@@ -28,8 +28,11 @@ def draw_bar(scene: WorkbenchScene, surface: pygame.Surface) -> list[Button]:
     h = bar.h - theme.px(12)
     mouse = pygame.mouse.get_pos()
     for i, (name, label) in enumerate(TABS):
-        rect = pygame.Rect(x, bar.y + theme.px(6), theme.px(TAB_WIDTH), h)
-        button = Button(f"{label}  Ctrl+{i + 1}", lambda n=name: scene.set_tab(n), rect)
+        hint = f"Ctrl+{i + 1}"
+        # The key in the corner, as on the other screens' buttons; as wide as the words need.
+        need = theme.font(15).size(label)[0] + 2 * theme.font(11).size(hint)[0] + theme.px(24)
+        rect = pygame.Rect(x, bar.y + theme.px(6), max(theme.px(TAB_WIDTH), need), h)
+        button = Button(label, lambda n=name: scene.set_tab(n), rect, hint=hint)
         button.selected = scene.tab == name
         buttons.append(button)
         x += button.rect.w + theme.px(6)
