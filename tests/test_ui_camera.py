@@ -262,3 +262,30 @@ def test_resizing_the_window_keeps_the_middle_of_the_view() -> None:
         camera.resize(pygame.Rect(10, 40, *size))
         x, y = camera.tile_centre((20, 20))
         assert abs(x - camera.viewport.centerx) <= 1 and abs(y - camera.viewport.centery) <= 1, size
+
+
+@pytest.mark.parametrize("tile_px", [24, 48])
+def test_the_declarer_starts_clear_of_the_legend_its_turn_brings(monkeypatch, tile_px: int) -> None:  # noqa: ANN001
+    """A shooter in the map's bottom-left corner declares: the overlays its turn switches on
+    (range bands) make the legend taller, and the view still starts with it clear of the
+    legend (the camera went by the legend of the overlays before its turn)."""
+    from tests.builders import SHOTGUN
+
+    panels = Panels(monkeypatch)
+    cast = Cast(40, 30)
+    cast.add("Gunner", (1, 28), "a", facing=0, weapons=(SHOTGUN,), movement=4)
+    cast.add("Brawler", (30, 2), "b", facing=4, movement=4)
+    for name in ("Gunner", "Brawler"):
+        cast.world.set(cast[name], Appearance("soldier"))
+    meta = {"sides": {"a": {"controller": "human"}, "b": {"controller": "ai:easy"}}, "title": "Legend"}
+    battle = Battle(cast.world, cast.board, 2, RuleOptions.battlefield(), meta=meta)
+    app = make_app()
+    scene = BattleScene(app, battle, None)
+    scene.camera.tile_px = tile_px
+    app.push(scene)
+    gunner = find_by_name(battle.world, "Gunner")
+    assert run_until(app, lambda: scene.phase == "declare" and scene.actor == gunner)
+    scene.view.hover_tile = None
+    scene.update(0.0)
+    panels.frame(app, scene)
+    assert panels.clear_of(scene, (1, 28)), (tile_px, scene.camera.tile_rect((1, 28)), panels.rects)

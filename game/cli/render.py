@@ -194,6 +194,7 @@ def render(
     if select:
         scene.select(_combatant(scene.world, select))
     if screen:
+        scene.show_declarer()  # out from under the legend of these overlays
         scene.update(0.0)
         scene.camera.offset.update(scene.camera.target)
         scene.draw(app.screen)

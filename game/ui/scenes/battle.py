@@ -56,6 +56,7 @@ from game.ui.render.widgets import Button, PopupMenu
 from game.ui.theme import SideStyle
 from game.world import Side, World
 
+DECLARER_MARGIN = 3  # tiles of map shown around a unit whose order is being declared
 QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them makes a sound
 
 
@@ -246,7 +247,17 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.selected = eid
         self.session.take_seat(eid)
         self.view.cursor = tile_of(battle.world, eid)
-        self.camera.ensure_visible(self.view.cursor, 3)
+        self.show_declarer()
+
+    def show_declarer(self) -> None:
+        """Scroll the declarer's tile (the cursor starts on it) into view, a few tiles of map
+        around it, clear of the panels over the map as they are now."""
+        if self.view.cursor is None:
+            return
+        # The overlays (and so the legend's size) the declarer's turn brings, first.
+        self.refresh_overlays()
+        self.view.keep_clear_of_legend()
+        self.camera.ensure_visible(self.view.cursor, DECLARER_MARGIN)
 
     def begin_ai(self, eid: int) -> None:
         """An AI declares for `eid` in a worker thread."""
