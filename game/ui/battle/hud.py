@@ -54,6 +54,8 @@ def draw_battle_stage_bar(
         stage = "Strategy Stage: declaring worst Timing first"
     elif playback is not None:
         stage = stage_reached(playback.shown)
+    elif battle.over:
+        stage = "The battle is over"
     else:
         stage = "Between rounds" if battle.number else "Before the first round"
     note = "Space/P play · N step · K skip" if playback is not None else "F1 help · Esc menu"
