@@ -188,7 +188,7 @@ def test_set_up_places_drags_turns_edits_and_undoes(tmp_path: Path) -> None:
     assert [w.name for w in wb.setup.world.get(omar, Equipment).weapons] == ["sword", "laser pistol"]
     # Another board: a bundled map, where a wall refuses a combatant with the rules' reason.
     d.press("Change…")
-    d.pick("Map: the_pub")
+    d.pick("Map: The Pub")
     assert wb.setup.source.kind == "map" and wb.setup.source.path is not None
     board = wb.setup.board
     wall = next((x, y) for y in range(board.height) for x in range(board.width) if board.blocks_move((x, y)))

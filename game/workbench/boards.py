@@ -42,10 +42,21 @@ def map_choices(user_maps: list[Path] | None = None) -> list[MapChoice]:
     from game.persist.usermaps import user_map_files
 
     choices = [MapChoice(blank_label(w, h, m), "blank", None, (w, h), m) for w, h, m in BLANK_SIZES]
-    choices += [MapChoice(f"Map: {p.stem}", "map", p) for p in bundled_maps()]
+    choices += [MapChoice(f"Map: {map_title(p)}", "map", p) for p in bundled_maps()]
     mine = user_map_files() if user_maps is None else user_maps
-    choices += [MapChoice(f"Your map: {p.stem}", "map", p) for p in mine if p.suffix.lower() == ".tmx"]
+    choices += [MapChoice(f"Your map: {map_title(p)}", "map", p) for p in mine if p.suffix.lower() == ".tmx"]
     return choices
+
+
+def map_title(path: Path) -> str:
+    """A map's name as New battle and the board's label show it (its `name` property), or its
+    file name when it cannot be loaded (choosing it then says why)."""
+    from game.board.tiled import MapError, load_map
+
+    try:
+        return load_map(path).name
+    except (MapError, OSError):
+        return path.stem
 
 
 def blank_board(width: int, height: int, metres: float = 1.0) -> tuple[GridBoard, BoardSource]:
