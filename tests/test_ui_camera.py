@@ -240,11 +240,12 @@ def test_a_map_that_fits_at_a_readable_zoom_opens_whole() -> None:
     scene = BattleScene(app, field_battle(width, height), None)
     camera = scene.camera
     assert READABLE_ZOOM <= camera.tile_px < DEFAULT_ZOOM
+    assert not scene.view.minimap.shown  # from the first frame (the briefing's), before any update
     camera.offset.update(camera.target)
     for eid in combatants(scene.battle.world):
         assert camera.viewport.contains(camera.tile_rect(tile_of(scene.battle.world, eid)))
     large = BattleScene(app, field_battle(view.w // 16, view.h // 16), None)
-    assert large.camera.tile_px == DEFAULT_ZOOM
+    assert large.camera.tile_px == DEFAULT_ZOOM and large.view.minimap.shown
     small = BattleScene(app, field_battle(6, 5), None)
     assert small.camera.tile_px == DEFAULT_ZOOM  # never zoomed in past the default
 

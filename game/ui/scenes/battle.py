@@ -120,6 +120,9 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.camera.opening_zoom(most=DEFAULT_ZOOM, otherwise=DEFAULT_ZOOM)
         if first is not None:
             self.camera.centre_on(tile_of(battle.world, first), snap=True)
+        # The panels over the map as this zoom has them (no minimap over a map seen whole)
+        # before the first frame: the briefing covers the screen before any update.
+        self.view.keep_clear_of_legend()
         # Work done at load so that play never waits for it: the map in view, the fonts, and
         # the ray tables of line of sight (the sight and threat overlays need them).
         self.view.prerender()
