@@ -449,3 +449,28 @@ def test_a_game_master_reproduces_serenas_retreat_from_an_empty_board(
     assert "Niles declares Parry, Strike on Serena (Action Penalty −1)" in out
     assert "Serena — Retreat: 4 [Movement] = 4; rolled" in out
     assert find_by_name(wb.setup.world, "Serena") == serena
+
+
+def test_a_board_that_fits_at_a_readable_zoom_is_shown_whole() -> None:
+    """Every bundled map chosen as the board: shown whole when it fits the view at 32 pixels a
+    tile or more (as the battle screen opens it), else at the default zoom."""
+    from game.ui.render.camera import DEFAULT_ZOOM, READABLE_ZOOM
+    from game.workbench.boards import map_choices
+
+    d = Driver()
+    whole = 0
+    labels = [c.label for c in map_choices()]
+    for label in [lb for lb in labels if lb.startswith("Map: ")]:
+        d.press("Change…")
+        d.pick(label)
+        camera = d.wb.view.camera
+        board = d.wb.setup.board
+        view = camera.viewport
+        if READABLE_ZOOM * board.width <= view.w and READABLE_ZOOM * board.height <= view.h:
+            camera.offset.update(camera.target)
+            corners = [(0, 0), (board.width - 1, board.height - 1)]
+            assert all(view.contains(camera.tile_rect(t)) for t in corners), label
+            whole += 1
+        else:
+            assert camera.tile_px == DEFAULT_ZOOM, label
+    assert whole  # some bundled map is small enough to be shown whole

@@ -28,6 +28,7 @@ from game.ui.map_view import MapView
 from game.ui.planner import Draft, DraftState, Planner, terrain_board
 from game.ui.playback import Playback
 from game.ui.render.battlefield import draw_hint, draw_toasts, screen_rects
+from game.ui.render.camera import DEFAULT_ZOOM
 from game.ui.render.log import LogPanel
 from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
@@ -177,7 +178,10 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.view.resize(self.theme, self.rects["map"])
         self.terrain = terrain_board(self.setup.board)
         self.feed = OverlayFeed()
+        # A board that fits whole at a readable zoom is shown whole, as the battle screen does.
+        self.view.camera.opening_zoom(most=DEFAULT_ZOOM, otherwise=DEFAULT_ZOOM)
         self.view.camera.centre_on((self.setup.board.width / 2, self.setup.board.height / 2), snap=True)
+        self.view.keep_clear_of_legend()
 
     def undo(self) -> None:
         """Undo the last edit."""
