@@ -19,6 +19,7 @@ from game.ui.battle.inspect_card import draw_inspect_card
 from game.ui.battle.order_panel import OrderPanel, draw_declared_list, draw_pace_panel
 from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, draw_draft, draw_enemy_chances
 from game.ui.battle.round_summary import RoundSummaryCard
+from game.ui.battle.ruler import draw_ruler, ruler_lines
 from game.ui.battle.tips import chance_lines, panel_lines
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner
@@ -38,7 +39,7 @@ class BattleDrawing:
 
     The screen provides the state it draws (`battle`, `world`, `view`, `phase`, `actor`,
     `selected`, `draft`, `planner`, `playback`, `menu`, `summary`, `log`, `rects`,
-    `toasts`, `order_panel`, `close_inspect`, `clock`, `plan_labels`) and the methods named under
+    `toasts`, `order_panel`, `close_inspect`, `clock`, `plan_labels`, `ruler`) and the methods named under
     TYPE_CHECKING; it keeps `buttons`, `row_tips`, `chip_rects` and `cards` up to date.
     """
 
@@ -56,6 +57,7 @@ class BattleDrawing:
     rects: dict[str, pygame.Rect]
     toasts: list[list[Any]]
     plan_labels: MapLabels  # the plans' names, drawn under the tokens' layer, shown over it
+    ruler: bool  # the ruler (R) is out
     order_panel: OrderPanel
     close_inspect: Button
     clock: float
@@ -204,7 +206,21 @@ class BattleDrawing:
                 draw_enemy_chances(
                     surface, self.theme, self.camera, self.world, self.planner, self.draft, taken
                 )
+        if self.ruler:
+            self._draw_ruler(surface)
         draw_cursor(surface, self.theme, self.camera, self.view.pointed(), self.view.keyboard_cursor)
+
+    def _draw_ruler(self, surface: pygame.Surface) -> None:
+        """The ruler (R) from the focused combatant, from where its order ends, to the pointer."""
+        focus, target = self.focus(), self.view.pointed()
+        if focus is None or target is None:
+            return
+        origin = self.plan_end(focus)[0]
+        if origin == target:
+            return
+        battle = self.battle
+        lines = ruler_lines(self.world, battle.board, battle.options, focus, origin, target)
+        draw_ruler(surface, self.theme, self.camera, origin, target, lines)
 
     def chance_tip(self, target: int) -> list[str]:
         """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""

@@ -159,6 +159,7 @@ BINDINGS = Bindings(
         _b("next_unit", "select the next combatant (Shift: previous)", "Map", pygame.K_TAB),
         _b("next_target", "put the cursor on the next enemy of the declarer", "Map", pygame.K_t),
         _b("grid", "show or hide the grid", "Map", pygame.K_g),
+        _b("ruler", "ruler: metres, range band, sight and cover to the pointer", "Map", pygame.K_r),
         _b("minimap", "show or hide the minimap", "Map", (pygame.K_m, SHIFT)),
         _b("fit", "fit the whole map in view (again: back)", "Map", pygame.K_m),
         _b("actions", "open the action menu", "Orders", pygame.K_x, pygame.K_SPACE),

@@ -27,7 +27,7 @@ import pygame
 from game.core.geometry import Tile
 from game.rules.battle import Battle
 from game.rules.events import Event
-from game.rules.positions import combatants, find_by_name, is_active, tile_of
+from game.rules.positions import combatants, find_by_name, is_active, name_of, tile_of
 from game.session.flow import AwaitResolution, BattleOver, Session
 from game.ui.ai_runner import AiDeclaration, window_session
 from game.ui.app import App, Scene
@@ -98,6 +98,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.playback: Playback | None = None
         self.toasts: list[list[Any]] = []
         self.plan_labels = MapLabels()  # the plans' names, kept from under the tokens to over them
+        self.ruler = False  # R: distance, range band, sight and cover from the focus to the pointer
         self.order_panel = OrderPanel(self.open_action_menu, self.undo, self.confirm)
         self.buttons: list[Button] = []
         self.row_tips: list[tuple[pygame.Rect, list[str]]] = []
@@ -350,6 +351,13 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         if self.playback is not None:
             self.playback.set_speed(prefs.animation_speed)
         self.toast(f"Resolution speed {prefs.animation_speed:g}×")
+
+    def toggle_ruler(self) -> None:
+        """R: the ruler out or away."""
+        self.ruler = not self.ruler
+        focus = self.focus()
+        whom = name_of(self.world, focus) if focus is not None else "the selected combatant"
+        self.toast(f"Ruler: from {whom} to the pointer (R puts it away)" if self.ruler else "Ruler put away")
 
     def toggle_overlay(self, name: str) -> None:
         """The player's number key for a window overlay."""

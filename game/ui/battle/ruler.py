@@ -1,0 +1,78 @@
+"""The ruler (R): a line from the focused combatant (from where its order ends, while one is
+planned) to the tile under the pointer, labelled with what the rules make of it: the
+distance in metres, the range band of the combatant's missile weapon, line of sight, and the
+cover a combatant standing there would have against its shots.
+
+A game master checks a ruling with it ("is the archer at medium range of that doorway?"), a
+map maker how far apart two features are.  Every figure is asked of the rules (the board's
+distance, sight and cover, `range_band`, the cover module's penalties); none is worked out here.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.geometry import Tile
+from game.core.modifiers import signed
+from game.rules.board import Board
+from game.rules.modules.cover import COVER_LABELS, COVER_PENALTY
+from game.rules.options import RuleOptions
+from game.rules.positions import range_band
+from game.ui.battle.plans import label_box, map_label
+from game.ui.render.camera import Camera
+from game.ui.theme import Theme
+from game.world import Equipment, World
+
+RULER_COLOUR = (255, 214, 102)  # the line and its words: warm yellow, apart from the sides' colours
+
+
+def ruler_lines(
+    world: World, board: Board, options: RuleOptions, who: int | None, origin: Tile, target: Tile
+) -> list[str]:
+    """The ruler's words from `origin` to `target`: "12.4 m · Medium Range −3 (longbow)", then
+    "in sight · Low Cover −2" (or "no line of sight"); the weapon's band only when `who`
+    carries a missile weapon, the cover only with the cover module on."""
+    metres = board.distance(origin, target)
+    first = [f"{metres:.1f} m"]
+    weapon = world.get(who, Equipment).missile_weapon() if who is not None else None
+    if weapon is not None and weapon.ranges is not None:
+        band = range_band(metres, weapon)
+        first.append(
+            f"{band[2]} {signed(band[1])} ({weapon.name})" if band else f"out of range ({weapon.name})"
+        )
+    if not board.line_of_sight(origin, target):
+        return [" · ".join(first), "no line of sight"]
+    second = ["in sight"]
+    if options.has("cover"):
+        level = board.cover_between(origin, target)
+        if level != "none":
+            second.append(f"{COVER_LABELS[level]} {signed(COVER_PENALTY[level])}")
+    return [" · ".join(first), " · ".join(second)]
+
+
+def draw_ruler(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    origin: Tile,
+    target: Tile,
+    lines: list[str],
+) -> list[pygame.Rect]:
+    """The line between the two tiles' centres and the words over the far end (under it when
+    the top of the view is too near); returns the labels' boxes."""
+    start, end = camera.tile_centre(origin), camera.tile_centre(target)
+    width = max(1, theme.px(2))
+    pygame.draw.line(surface, (16, 18, 22), start, end, width + 2)
+    pygame.draw.line(surface, RULER_COLOUR, start, end, width)
+    pygame.draw.circle(surface, RULER_COLOUR, end, max(3, camera.tile_px // 8))
+    gap = theme.px(2)
+    boxes = [label_box(theme, line, center=(0, 0)) for line in lines]
+    stack = sum(box.h + gap for box in boxes)
+    top = end[1] - camera.tile_px // 2 - stack  # above the far end, unless the view's top is near
+    if top < camera.viewport.y:
+        top = end[1] + camera.tile_px // 2 + gap
+    placed = []
+    for line, box in zip(lines, boxes, strict=True):
+        placed.append(map_label(surface, theme, line, RULER_COLOUR, midtop=(end[0], top)))
+        top += box.h + gap
+    return placed
