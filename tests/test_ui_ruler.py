@@ -62,7 +62,7 @@ def test_the_words_are_the_rules_distance_band_sight_and_cover() -> None:
 def test_r_puts_the_ruler_out_from_the_declarer_to_the_pointer_and_away(monkeypatch) -> None:  # noqa: ANN001
     drawn: list[tuple] = []
     monkeypatch.setattr(
-        "game.ui.battle.drawing.draw_ruler",
+        "game.ui.battle.ruler.draw_ruler",
         lambda surface, theme, camera, origin, target, lines: drawn.append((origin, target, lines)) or [],
     )
     app = make_app()
@@ -78,6 +78,32 @@ def test_r_puts_the_ruler_out_from_the_declarer_to_the_pointer_and_away(monkeypa
     assert origin == tile_of(scene.world, omar) and target == (5, 7)
     assert lines[0] == f"{scene.battle.board.distance(origin, target):.1f} m"  # Omar has no missile weapon
     assert "Ruler" in scene.toasts[-1][0]
+    drawn.clear()
+    app.step([key(pygame.K_r)])
+    app.step([])
+    assert not drawn
+
+
+def test_the_workbench_has_the_ruler_too(monkeypatch) -> None:  # noqa: ANN001
+    from game.paths import ROOT
+    from game.rules.positions import combatants
+    from game.workbench.files import open_position
+
+    drawn: list[tuple] = []
+    monkeypatch.setattr(
+        "game.ui.battle.ruler.draw_ruler",
+        lambda surface, theme, camera, origin, target, lines: drawn.append((origin, target, lines)) or [],
+    )
+    app = make_app()
+    wb = app.push_screen("workbench", *open_position(ROOT / "docs" / "examples" / "retreat.json"))
+    first = combatants(wb.world)[0]
+    wb.select(first)
+    wb.view.hover_tile = (0, 0)
+    app.step([key(pygame.K_r)])
+    app.step([])
+    origin, target, lines = drawn[-1]
+    assert origin == tile_of(wb.world, first) and target == (0, 0)
+    assert lines[0].startswith(f"{wb.setup.board.distance(origin, target):.1f} m")
     drawn.clear()
     app.step([key(pygame.K_r)])
     app.step([])

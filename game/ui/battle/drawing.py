@@ -19,7 +19,7 @@ from game.ui.battle.inspect_card import draw_inspect_card
 from game.ui.battle.order_panel import OrderPanel, draw_declared_list, draw_pace_panel
 from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, draw_draft, draw_enemy_chances
 from game.ui.battle.round_summary import RoundSummaryCard
-from game.ui.battle.ruler import draw_ruler, ruler_lines
+from game.ui.battle.ruler import show_ruler
 from game.ui.battle.tips import chance_lines, panel_lines
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner
@@ -212,15 +212,13 @@ class BattleDrawing:
 
     def _draw_ruler(self, surface: pygame.Surface) -> None:
         """The ruler (R) from the focused combatant, from where its order ends, to the pointer."""
-        focus, target = self.focus(), self.view.pointed()
-        if focus is None or target is None:
-            return
-        origin = self.plan_end(focus)[0]
-        if origin == target:
-            return
+        focus = self.focus()
+        origin = self.plan_end(focus)[0] if focus is not None else None
         battle = self.battle
-        lines = ruler_lines(self.world, battle.board, battle.options, focus, origin, target)
-        draw_ruler(surface, self.theme, self.camera, origin, target, lines)
+        show_ruler(
+            surface, self.theme, self.camera, self.world, battle.board, battle.options, focus, origin,
+            self.view.pointed(),
+        )  # fmt: skip
 
     def chance_tip(self, target: int) -> list[str]:
         """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""

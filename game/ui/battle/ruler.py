@@ -50,6 +50,32 @@ def ruler_lines(
     return [" · ".join(first), " · ".join(second)]
 
 
+def ruler_note(out: bool, whom: str | None) -> str:
+    """What R says: where the ruler now measures from, or that it is put away."""
+    if not out:
+        return "Ruler put away"
+    return f"Ruler: from {whom or 'the selected combatant'} to the pointer (R puts it away)"
+
+
+def show_ruler(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    world: World,
+    board: Board,
+    options: RuleOptions,
+    who: int | None,
+    origin: Tile | None,
+    target: Tile | None,
+) -> None:
+    """The ruler from `who` at `origin` to `target`, when there is one to draw."""
+    if who is None or origin is None or target is None or origin == target:
+        return
+    draw_ruler(
+        surface, theme, camera, origin, target, ruler_lines(world, board, options, who, origin, target)
+    )
+
+
 def draw_ruler(
     surface: pygame.Surface,
     theme: Theme,

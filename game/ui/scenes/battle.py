@@ -42,6 +42,7 @@ from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.pacing import action_ends, sound_cue
 from game.ui.battle.plans import MapLabels
 from game.ui.battle.round_summary import RoundSummaryCard
+from game.ui.battle.ruler import ruler_note
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner, terrain_board
 from game.ui.playback import Playback
@@ -356,8 +357,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         """R: the ruler out or away."""
         self.ruler = not self.ruler
         focus = self.focus()
-        whom = name_of(self.world, focus) if focus is not None else "the selected combatant"
-        self.toast(f"Ruler: from {whom} to the pointer (R puts it away)" if self.ruler else "Ruler put away")
+        self.toast(ruler_note(self.ruler, name_of(self.world, focus) if focus is not None else None))
 
     def toggle_overlay(self, name: str) -> None:
         """The player's number key for a window overlay."""

@@ -12,10 +12,11 @@ import pygame
 
 from game.core.geometry import Tile, bearing_direction
 from game.rules.orders import Action, ActionKind
-from game.rules.positions import are_enemies, combatants, occupant, tile_of
+from game.rules.positions import are_enemies, combatants, name_of, occupant, tile_of
 from game.rules.registry import module_overlays
 from game.ui.battle import menus
 from game.ui.battle.input import CURSOR_KEYS, next_module_overlay
+from game.ui.battle.ruler import ruler_note
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import DRAG_THRESHOLD
 from game.ui.planner import Draft
@@ -326,6 +327,12 @@ class WorkbenchInput:
                 index = living.index(self.selected) if self.selected in living else -1
                 self.select(living[(index + (-1 if shift else 1)) % len(living)])
                 self.view.keyboard_cursor = True
+        elif cmd == "ruler":
+            self.ruler = not self.ruler
+            focus = self.focus()
+            self.toast(
+                ruler_note(self.ruler, name_of(self.world, focus) if focus is not None else None), log=False
+            )
         elif cmd == "next_target" and self.selected is not None:
             others = [e for e in combatants(self.world) if e != self.selected]
             if others:

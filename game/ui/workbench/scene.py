@@ -24,6 +24,7 @@ from game.rules.positions import name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, plan_end
+from game.ui.battle.ruler import show_ruler
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, DraftState, Planner, terrain_board
 from game.ui.playback import Playback
@@ -96,6 +97,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.runs = 1000
         self.heat = True
         self.matrix = False
+        self.ruler = False  # R: distance, range band, sight and cover from the selected to the pointer
         self.scripted = True
         self.cache: dict[Any, Any] = {}
         self.clock = 0.0
@@ -407,6 +409,14 @@ class WorkbenchScene(WorkbenchInput, Scene):
             see_panel.draw_pair(self, surface)
         if self.tab == "try":
             try_panel.draw_heat(self, surface, labels=True)
+        if self.ruler:
+            focus = self.focus()
+            origin = self.plan_end(focus)[0] if focus is not None else None
+            setup = self.setup
+            show_ruler(
+                surface, self.theme, self.view.camera, self.world, setup.board, setup.options, focus, origin,
+                self.view.pointed(),
+            )  # fmt: skip
         draw_cursor(surface, self.theme, self.view.camera, self.view.pointed(), self.view.keyboard_cursor)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
