@@ -258,3 +258,40 @@ def test_keyboard_only_declaration() -> None:
     assert not block.enabled and "shield" in block.reason
     app.step([key(pygame.K_ESCAPE), key(pygame.K_c)])
     assert scene.draft is None
+
+
+def test_tab_onto_a_module_explains_it_whatever_the_mouse_points_at(monkeypatch) -> None:  # noqa: ANN001
+    """The line under the modules says what the one the keyboard's focus is on does (it said
+    what the module under the idle mouse did), until the mouse moves again."""
+    import game.ui.scenes.menu as menu
+    from game.rules.registry import rules_modules
+
+    said: list[str] = []
+    original = menu.blit_text
+
+    def blit_text(surface, theme, text, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        said.append(text)
+        return original(surface, theme, text, *args, **kwargs)
+
+    monkeypatch.setattr(menu, "blit_text", blit_text)
+    app = make_app()
+    app.push(MenuScene(app))
+    app.step([key(pygame.K_RETURN)])
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    app.step([])
+    labels = {m.label: m for m in rules_modules()}
+    first_module = next(i for i, b in enumerate(setup.buttons) if b.label.split(":")[0] in labels)
+    mouse_on = setup.buttons[first_module + 1]  # the mouse rests on the next module
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: mouse_on.rect.center)
+    for _ in range(first_module):
+        app.step([key(pygame.K_TAB)])
+    said.clear()
+    app.step([])
+    module = labels[setup.buttons[setup.focus].label.split(":")[0]]
+    assert any(line.startswith(f"{module.label}:") for line in said), said[-6:]
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=mouse_on.rect.center, rel=(1, 0), buttons=(0, 0, 0))
+    said.clear()
+    app.step([motion])
+    other = labels[mouse_on.label.split(":")[0]]
+    assert any(line.startswith(f"{other.label}:") for line in said), said[-6:]

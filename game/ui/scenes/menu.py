@@ -121,6 +121,7 @@ class SetupScene(Scene):
         self.seed = random.randrange(1, 1_000_000)
         self.error = ""
         self.focus = 0  # keyboard focus in the right column
+        self.keyboard_focus = False  # Tab moved it last (not the mouse): its module is explained
         self.module_page = 0  # which page of rules module switches shows, when they need pages
         self.buttons: list[Button] = []
         self.scenario_buttons: list[Button] = []
@@ -256,8 +257,11 @@ class SetupScene(Scene):
         for i, (module, label) in enumerate(cells):
             r, c = divmod(i, per_row)
             rect = pygame.Rect(x + c * (cell_w + gap), y + r * (cell_h + gap), cell_w, cell_h)
+            # What it does: the module the keyboard's focus is on if Tab moved last, else the
+            # one under the mouse.
+            keyed = self.keyboard_focus and self.focus == len(self.buttons)
             self.buttons.append(Button(label, lambda n=module.name: self.toggle_module(n), rect, size=12))
-            if rect.collidepoint(mouse):
+            if keyed or (rect.collidepoint(mouse) and not self.keyboard_focus):
                 pointed = module
         if len(shown) < len(modules):
             r, c = divmod(len(cells), per_row)
@@ -297,6 +301,8 @@ class SetupScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.window.scroll(-event.y * WHEEL_ROWS, len(self.scenarios))
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.keyboard_focus = False
         if event.type == pygame.KEYDOWN:
             page = max(1, self.window.visible - 1)
             steps = {
@@ -314,6 +320,7 @@ class SetupScene(Scene):
             elif event.key == pygame.K_TAB and self.buttons:
                 step = -1 if event.mod & pygame.KMOD_SHIFT else 1
                 self.focus = (self.focus + step) % len(self.buttons)
+                self.keyboard_focus = True
             elif event.key == pygame.K_SPACE and self.buttons:
                 self.buttons[self.focus % len(self.buttons)].on_click()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
