@@ -66,3 +66,38 @@ def test_a_short_map_shows_whole_lines_and_counts_the_rest(monkeypatch) -> None:
     (note,) = [t for t in texts if t.startswith("…")]
     shown = sum(1 for t in texts if t.startswith("· -5."))  # the first part of each candidate
     assert 0 < shown < 8 and note == f"… {8 - shown} more (a taller window shows all)"
+
+
+def test_the_panel_is_laid_out_once_per_declaration_not_every_frame(monkeypatch) -> None:  # noqa: ANN001
+    """Wrapping the reasons is the panel's dear part: a still panel draws what it laid out;
+    new reasons (or another room) are laid out again."""
+    import pygame
+
+    from game.ui.battle.ai_reasons import AiReasons
+    from game.ui.theme import Theme
+
+    theme = Theme()
+    wraps: list[str] = []
+    original = theme.wrap
+
+    def wrap(text, width, size):  # noqa: ANN001, ANN202
+        wraps.append(text)
+        return original(text, width, size)
+
+    monkeypatch.setattr(theme, "wrap", wrap)
+    panel = AiReasons()
+    panel.visible = True
+    panel.lines = ["→ Strike Omar from his back arc: 42% to hit", "· Parry: nothing to parry"]
+    surface = pygame.Surface((900, 600))
+    area = pygame.Rect(0, 0, 880, 560)
+    panel.draw(surface, theme, area)
+    first = len(wraps)
+    assert first
+    panel.draw(surface, theme, area)
+    assert len(wraps) == first
+    panel.lines = ["→ Missile Strike on Niles: 25% to hit"]
+    panel.draw(surface, theme, area)
+    assert len(wraps) > first
+    again = len(wraps)
+    panel.draw(surface, theme, pygame.Rect(0, 0, 500, 300))
+    assert len(wraps) > again

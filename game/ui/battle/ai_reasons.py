@@ -27,6 +27,9 @@ class AiReasons:
     def __init__(self) -> None:
         self.visible = False
         self.lines: list[str] = []
+        # The panel as last laid out, and for what (the lines, the room, the theme): wrapping
+        # the words is the panel's dear part, and they change once a declaration.
+        self._layout: tuple[object, list[tuple[pygame.Surface, int]], int] | None = None
 
     def record(self, controller: object) -> None:
         """Keep what the controller said about the order it just declared (nothing, for a
@@ -51,6 +54,22 @@ class AiReasons:
             return
         pad = theme.px(8)
         width = min(theme.px(PANEL_WIDTH), area.w - 2 * theme.px(MARGIN))
+        key = (tuple(self.text()), width, area.h, id(theme), theme.scale, id(theme.palette))
+        if self._layout is None or self._layout[0] != key:
+            self._layout = (key, *self._lay_out(theme, width, area))
+        _, shown, used = self._layout
+        rect = pygame.Rect(area.x + theme.px(MARGIN), area.y + theme.px(MARGIN), width, used + 2 * pad)
+        draw_panel(surface, theme, rect, theme.palette.panel_dark, alpha=235)
+        y = rect.y + pad
+        for image, x in shown:
+            surface.blit(image, (rect.x + pad + x, y))
+            y += image.get_height()
+
+    def _lay_out(
+        self, theme: Theme, width: int, area: pygame.Rect
+    ) -> tuple[list[tuple[pygame.Surface, int]], int]:
+        """The lines as drawn (each wrapped part with its indent) and their height."""
+        pad = theme.px(8)
         indent = theme.px(INDENT)
         blocks: list[list[tuple[pygame.Surface, int]]] = []  # each line's wrapped parts
         for i, line in enumerate(self.text()):
@@ -78,9 +97,4 @@ class AiReasons:
                 break
             shown += block
             used += need
-        rect = pygame.Rect(area.x + theme.px(MARGIN), area.y + theme.px(MARGIN), width, used + 2 * pad)
-        draw_panel(surface, theme, rect, theme.palette.panel_dark, alpha=235)
-        y = rect.y + pad
-        for image, x in shown:
-            surface.blit(image, (rect.x + pad + x, y))
-            y += image.get_height()
+        return shown, used
