@@ -108,3 +108,29 @@ def test_the_workbench_has_the_ruler_too(monkeypatch) -> None:  # noqa: ANN001
     app.step([key(pygame.K_r)])
     app.step([])
     assert not drawn
+
+
+def test_the_replay_has_the_ruler_too(monkeypatch, tmp_path) -> None:  # noqa: ANN001
+    """Watching a battle back, R measures from the combatant in focus, where it stands at the
+    event on screen."""
+    from game.ui.replay_timeline import load_replay
+
+    drawn: list[tuple] = []
+    monkeypatch.setattr(
+        "game.ui.battle.ruler.draw_ruler",
+        lambda surface, theme, camera, origin, target, lines: drawn.append((origin, target, lines)) or [],
+    )
+    app = make_app()
+    scene = app.push_screen("battle", duel(), None)
+    assert run_until(app, lambda: scene.phase == "declare")
+    path = scene.save()
+    assert path is not None
+    replay = app.replace_screen("replay", load_replay(path))
+    focus = replay.focus()
+    assert focus is not None
+    replay.view.hover_tile = (9, 0)
+    app.step([key(pygame.K_r)])
+    app.step([])
+    origin, target, lines = drawn[-1]
+    assert origin == tile_of(replay.world, focus) and target == (9, 0)
+    assert lines[0].startswith(f"{replay.board.distance(origin, target):.1f} m")

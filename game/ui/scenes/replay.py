@@ -18,6 +18,7 @@ import pygame
 from game.persist.saves import SaveError
 from game.rules.positions import combatants, find_by_name, is_active, name_of, occupant, tile_of
 from game.ui.app import App, Scene
+from game.ui.battle.ruler import ruler_note, show_ruler
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.render.battlefield import (
@@ -65,6 +66,7 @@ REPLAY_COMMANDS = (
     "grid",
     "minimap",
     "fit",
+    "ruler",
 )
 """The commands of this screen, asked for in this order (the replay's own first)."""
 
@@ -97,6 +99,7 @@ class ReplayScene(Scene):
         self.on_resize(app.screen.get_size())
         self._frame_camera()
         self.selected: int | None = None
+        self.ruler = False  # R: distance, range band, sight and cover from the focus to the pointer
         self.scrubbing = False
         self.panel = ReplayPanel(self._move, self.continue_battle, self.leave)
         self.toasts: list[list[Any]] = []
@@ -255,6 +258,10 @@ class ReplayScene(Scene):
             self.app.push_screen("help")
         elif cmd == "next_unit":
             self.cycle_unit(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+        elif cmd == "ruler":
+            self.ruler = not self.ruler
+            focus = self.focus()
+            self.toast(ruler_note(self.ruler, name_of(self.world, focus) if focus is not None else None))
         else:
             self.view.command(cmd)  # pan, zoom, grid
 
@@ -381,9 +388,22 @@ class ReplayScene(Scene):
             self.cursor.playback,
             selected=self.selected,
             hovered=occupant(self.world, hover) if hover is not None else None,
+            over=self._draw_ruler,
             top=lambda s: self._draw_badge(s, mrect, mrect.bottom),
         )
         draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), self.rects["hint"])
+
+    def _draw_ruler(self, surface: pygame.Surface) -> None:
+        """The ruler (R) from the combatant in focus, where it stands now, to the pointer."""
+        if not self.ruler:
+            return
+        focus = self.focus()
+        origin = tile_of(self.world, focus) if focus is not None else None
+        battle = self.replay.battle
+        show_ruler(
+            surface, self.theme, self.camera, self.world, self.board, battle.options, focus, origin,
+            self.view.pointed(),
+        )  # fmt: skip
 
     def _hint(self, width: int) -> str:
         """The longest line of key hints that fits `width` pixels."""
