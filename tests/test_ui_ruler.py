@@ -20,6 +20,25 @@ def home(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
     return tmp_path
 
 
+@pytest.fixture
+def drawn(monkeypatch) -> list[tuple]:  # noqa: ANN001
+    """What the ruler drew each frame: (from, to, its words)."""
+    record: list[tuple] = []
+    monkeypatch.setattr(
+        "game.ui.battle.ruler.draw_ruler",
+        lambda surface, theme, camera, origin, target, lines: record.append((origin, target, lines)) or [],
+    )
+    return record
+
+
+def ruler_to(app, view, tile: tuple[int, int], drawn: list[tuple]) -> tuple:  # noqa: ANN001
+    """Point at `tile`, press R and draw a frame: what the ruler drew (from, to, words)."""
+    view.hover_tile = tile
+    app.step([key(pygame.K_r)])
+    app.step([])
+    return drawn[-1]
+
+
 def field(walls=(), cover=None):  # noqa: ANN001, ANN201
     cast = Cast(60, 10, walls=walls, cover=cover or {})
     cast.add("Gunner", (0, 5), "a", weapons=(BLASTER,), missile_beam=6)
@@ -59,12 +78,7 @@ def test_the_words_are_the_rules_distance_band_sight_and_cover() -> None:
     )
 
 
-def test_r_puts_the_ruler_out_from_the_declarer_to_the_pointer_and_away(monkeypatch) -> None:  # noqa: ANN001
-    drawn: list[tuple] = []
-    monkeypatch.setattr(
-        "game.ui.battle.ruler.draw_ruler",
-        lambda surface, theme, camera, origin, target, lines: drawn.append((origin, target, lines)) or [],
-    )
+def test_r_puts_the_ruler_out_from_the_declarer_to_the_pointer_and_away(drawn: list[tuple]) -> None:
     app = make_app()
     scene = app.push_screen("battle", duel(), None)
     assert run_until(app, lambda: scene.phase == "declare")
@@ -72,9 +86,7 @@ def test_r_puts_the_ruler_out_from_the_declarer_to_the_pointer_and_away(monkeypa
     scene.view.hover_tile = (5, 7)
     app.step([])
     assert not drawn  # not out until R
-    app.step([key(pygame.K_r)])
-    app.step([])
-    origin, target, lines = drawn[-1]
+    origin, target, lines = ruler_to(app, scene.view, (5, 7), drawn)
     assert origin == tile_of(scene.world, omar) and target == (5, 7)
     assert lines[0] == f"{scene.battle.board.distance(origin, target):.1f} m"  # Omar has no missile weapon
     assert "Ruler" in scene.toasts[-1][0]
@@ -84,24 +96,16 @@ def test_r_puts_the_ruler_out_from_the_declarer_to_the_pointer_and_away(monkeypa
     assert not drawn
 
 
-def test_the_workbench_has_the_ruler_too(monkeypatch) -> None:  # noqa: ANN001
+def test_the_workbench_has_the_ruler_too(drawn: list[tuple]) -> None:
     from game.paths import ROOT
     from game.rules.positions import combatants
     from game.workbench.files import open_position
 
-    drawn: list[tuple] = []
-    monkeypatch.setattr(
-        "game.ui.battle.ruler.draw_ruler",
-        lambda surface, theme, camera, origin, target, lines: drawn.append((origin, target, lines)) or [],
-    )
     app = make_app()
     wb = app.push_screen("workbench", *open_position(ROOT / "docs" / "examples" / "retreat.json"))
     first = combatants(wb.world)[0]
     wb.select(first)
-    wb.view.hover_tile = (0, 0)
-    app.step([key(pygame.K_r)])
-    app.step([])
-    origin, target, lines = drawn[-1]
+    origin, target, lines = ruler_to(app, wb.view, (0, 0), drawn)
     assert origin == tile_of(wb.world, first) and target == (0, 0)
     assert lines[0].startswith(f"{wb.setup.board.distance(origin, target):.1f} m")
     drawn.clear()
@@ -110,16 +114,11 @@ def test_the_workbench_has_the_ruler_too(monkeypatch) -> None:  # noqa: ANN001
     assert not drawn
 
 
-def test_the_replay_has_the_ruler_too(monkeypatch, tmp_path) -> None:  # noqa: ANN001
+def test_the_replay_has_the_ruler_too(drawn: list[tuple]) -> None:
     """Watching a battle back, R measures from the combatant in focus, where it stands at the
     event on screen."""
     from game.ui.replay_timeline import load_replay
 
-    drawn: list[tuple] = []
-    monkeypatch.setattr(
-        "game.ui.battle.ruler.draw_ruler",
-        lambda surface, theme, camera, origin, target, lines: drawn.append((origin, target, lines)) or [],
-    )
     app = make_app()
     scene = app.push_screen("battle", duel(), None)
     assert run_until(app, lambda: scene.phase == "declare")
@@ -128,9 +127,6 @@ def test_the_replay_has_the_ruler_too(monkeypatch, tmp_path) -> None:  # noqa: A
     replay = app.replace_screen("replay", load_replay(path))
     focus = replay.focus()
     assert focus is not None
-    replay.view.hover_tile = (9, 0)
-    app.step([key(pygame.K_r)])
-    app.step([])
-    origin, target, lines = drawn[-1]
+    origin, target, lines = ruler_to(app, replay.view, (9, 0), drawn)
     assert origin == tile_of(replay.world, focus) and target == (9, 0)
     assert lines[0].startswith(f"{replay.board.distance(origin, target):.1f} m")
