@@ -4,6 +4,8 @@ combatants placed in Tiled stand where they were meant to."""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from game.rules.positions import combatants, tile_of
@@ -30,28 +32,37 @@ def scenario_preview(
     if battle_map is None:
         return None
     board = battle_map.board
-    tile = max(2, min(room[0] // board.width, room[1] // board.height, MAX_TILE))
+    tile = max(1, min(room[0] // board.width, room[1] // board.height, MAX_TILE))
     picture = MapLayer(board, battle_map.art).render_whole(tile)
+    # A map too large for the room even at a pixel a tile is shrunk to fit it (as the minimap
+    # is): the marks then go on the shrunk picture, at its scale.
+    shrink = min(1.0, room[0] / picture.get_width(), room[1] / picture.get_height())
+    if shrink < 1.0:
+        size = (max(1, int(picture.get_width() * shrink)), max(1, int(picture.get_height() * shrink)))
+        picture = pygame.transform.smoothscale(picture, size)
+    scale = tile * shrink  # picture pixels a tile
+    side = max(1, math.ceil(scale))
     zones = [getattr(s, "zone", None) for s in getattr(sc.source, "sides", ())]
     colours = {}
-    for i, side in enumerate(sc.sides):
-        colour = parse_colour(side.colour, (255, 255, 255))
-        colours[side.name.casefold()] = colour
-        name = zones[i] if i < len(zones) and zones[i] else side.name
+    for i, ui_side in enumerate(sc.sides):
+        colour = parse_colour(ui_side.colour, (255, 255, 255))
+        colours[ui_side.name.casefold()] = colour
+        name = zones[i] if i < len(zones) and zones[i] else ui_side.name
         for zx, zy in battle_map.deploy_tiles(name):
-            pygame.draw.rect(picture, colour, (zx * tile, zy * tile, tile, tile), 1)
-    draw_starts(picture, battle.world, colours, tile)
+            pygame.draw.rect(picture, colour, (int(zx * scale), int(zy * scale), side, side), 1)
+    draw_starts(picture, battle.world, colours, scale)
     return picture
 
 
 def draw_starts(
-    picture: pygame.Surface, world: World, colours: dict[str, tuple[int, int, int]], tile: int
+    picture: pygame.Surface, world: World, colours: dict[str, tuple[int, int, int]], tile: float
 ) -> None:
-    """A dot where each combatant starts, in its side's colour, ringed dark (the rings first,
-    so that on a small picture a neighbour's ring never covers a dot)."""
-    radius = max(1, tile * 2 // 5)
+    """A dot where each combatant starts (`tile`: the picture's pixels a tile), in its side's
+    colour, ringed dark (the rings first, so that on a small picture a neighbour's ring never
+    covers a dot)."""
+    radius = max(2, int(tile * 0.4))  # seen on a shrunk picture too
     starts = [
-        ((x * tile + tile // 2, y * tile + tile // 2), world.get(eid, Side).name.casefold())
+        ((int((x + 0.5) * tile), int((y + 0.5) * tile)), world.get(eid, Side).name.casefold())
         for eid in combatants(world)
         for x, y in [tile_of(world, eid)]
     ]
