@@ -17,7 +17,7 @@ from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.modules.cover import COVER_LABELS, COVER_PENALTY
 from game.rules.options import RuleOptions
-from game.rules.positions import range_band
+from game.rules.positions import name_of, range_band
 from game.ui.battle.plans import label_box, map_label
 from game.ui.render.camera import Camera
 from game.ui.theme import Theme
@@ -50,11 +50,13 @@ def ruler_lines(
     return [" · ".join(first), " · ".join(second)]
 
 
-def ruler_note(out: bool, whom: str | None) -> str:
-    """What R says: where the ruler now measures from, or that it is put away."""
+def ruler_note(out: bool, world: World, who: int | None) -> str:
+    """What R says: whom the ruler now measures from (`who`, the screen's focus), or that it
+    is put away."""
     if not out:
         return "Ruler put away"
-    return f"Ruler: from {whom or 'the selected combatant'} to the pointer (R puts it away)"
+    whom = name_of(world, who) if who is not None else "the selected combatant"
+    return f"Ruler: from {whom} to the pointer (R puts it away)"
 
 
 def show_ruler(
@@ -83,9 +85,9 @@ def draw_ruler(
     origin: Tile,
     target: Tile,
     lines: list[str],
-) -> list[pygame.Rect]:
+) -> None:
     """The line between the two tiles' centres and the words over the far end (under it when
-    the top of the view is too near); returns the labels' boxes."""
+    the top of the view is too near)."""
     start, end = camera.tile_centre(origin), camera.tile_centre(target)
     width = max(1, theme.px(2))
     pygame.draw.line(surface, (16, 18, 22), start, end, width + 2)
@@ -97,8 +99,6 @@ def draw_ruler(
     top = end[1] - camera.tile_px // 2 - stack  # above the far end, unless the view's top is near
     if top < camera.viewport.y:
         top = end[1] + camera.tile_px // 2 + gap
-    placed = []
     for line, box in zip(lines, boxes, strict=True):
-        placed.append(map_label(surface, theme, line, RULER_COLOUR, midtop=(end[0], top)))
+        map_label(surface, theme, line, RULER_COLOUR, midtop=(end[0], top))
         top += box.h + gap
-    return placed

@@ -27,7 +27,7 @@ import pygame
 from game.core.geometry import Tile
 from game.rules.battle import Battle
 from game.rules.events import Event
-from game.rules.positions import combatants, find_by_name, is_active, name_of, tile_of
+from game.rules.positions import combatants, find_by_name, is_active, tile_of
 from game.session.flow import AwaitResolution, BattleOver, Session
 from game.ui.ai_runner import AiDeclaration, window_session
 from game.ui.app import App, Scene
@@ -356,8 +356,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
     def toggle_ruler(self) -> None:
         """R: the ruler out or away."""
         self.ruler = not self.ruler
-        focus = self.focus()
-        self.toast(ruler_note(self.ruler, name_of(self.world, focus) if focus is not None else None))
+        self.toast(ruler_note(self.ruler, self.world, self.focus()))
 
     def toggle_overlay(self, name: str) -> None:
         """The player's number key for a window overlay."""

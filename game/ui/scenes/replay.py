@@ -260,8 +260,7 @@ class ReplayScene(Scene):
             self.cycle_unit(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
         elif cmd == "ruler":
             self.ruler = not self.ruler
-            focus = self.focus()
-            self.toast(ruler_note(self.ruler, name_of(self.world, focus) if focus is not None else None))
+            self.toast(ruler_note(self.ruler, self.world, self.focus()))
         else:
             self.view.command(cmd)  # pan, zoom, grid
 

@@ -116,7 +116,6 @@ class WorkbenchInput:
 
     def name(self, eid: int) -> str:
         """A combatant's name."""
-        from game.rules.positions import name_of
 
         return name_of(self.world, eid)
 
@@ -329,10 +328,7 @@ class WorkbenchInput:
                 self.view.keyboard_cursor = True
         elif cmd == "ruler":
             self.ruler = not self.ruler
-            focus = self.focus()
-            self.toast(
-                ruler_note(self.ruler, name_of(self.world, focus) if focus is not None else None), log=False
-            )
+            self.toast(ruler_note(self.ruler, self.world, self.focus()), log=False)
         elif cmd == "next_target" and self.selected is not None:
             others = [e for e in combatants(self.world) if e != self.selected]
             if others:
