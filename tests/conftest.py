@@ -22,6 +22,15 @@ def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
 
 
 @pytest.fixture(autouse=True)
+def maps_loaded_afresh() -> None:
+    """Every test loads its maps as a first look would (the loader remembers the maps it
+    loaded): a test that patches the loader or rewrites a map sees the loader run."""
+    from game.board.tiled import LOADED
+
+    LOADED.clear()
+
+
+@pytest.fixture(autouse=True)
 def fixed_window_ai_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     """The window draws each AI's seed from the system (so no AI can rebuild the dice stream);
     scene tests that play against an AI need the same AI every run, so here it is fixed.

@@ -82,6 +82,7 @@ class Checked:
     tilesets: list[TilesetRange] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     digest: str = ""  # SHA-256 of the map file and every tileset file, in the order read
+    files: list[Path] = field(default_factory=list)  # the map file and every tileset file read
 
 
 def check_file(path: Path) -> Checked:
@@ -122,6 +123,7 @@ def check_file(path: Path) -> Checked:
             f"{', …' if len(templated) > 5 else ''}): embed their properties in the map"
         )
     checked.digest = budget.digest.hexdigest()
+    checked.files = list(budget.files)
     return checked
 
 

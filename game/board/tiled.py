@@ -43,8 +43,9 @@ from game.board.art import (
 )
 from game.board.battlemap import BattleMap
 from game.board.infer import Guess, Inference, layer_guess, tile_guess
+from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import MAX_NAME_LENGTH, blocking_objects, zones_and_units
-from game.board.preflight import MapError, TilesetRange, check_file
+from game.board.preflight import Checked, MapError, TilesetRange, check_file
 from game.board.terrain import MAX_METRES_PER_TILE, MAX_MOVE_COST, Terrain, TerrainBoard
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
@@ -93,10 +94,28 @@ class _Partial:
         return (self.move_cost, self.blocks_move, self.blocks_sight, self.cover, self.terrain)
 
 
+LOADED = LoadedMaps()
+"""The maps loaded lately, remembered while their files stay as they were."""
+
+
 def load_map(path: str | os.PathLike[str]) -> BattleMap:
-    """Read a Tiled .tmx map into a `BattleMap`; MapError (one line) if it cannot be played."""
+    """Read a Tiled .tmx map into a `BattleMap`; MapError (one line) if it cannot be played.
+
+    A map loaded before is served from `LOADED` while none of its files changed."""
     path = Path(path)
+    found = LOADED.get(path)
+    if found is not None:
+        return found
+    before = stamp([path])
     checked = check_file(path)
+    battle_map = _read_map(path, checked)
+    if before is not None and stamp([path]) == before:  # not saved again while we read it
+        LOADED.put(path, [*checked.files, *art_files(battle_map.art)], battle_map)
+    return battle_map
+
+
+def _read_map(path: Path, checked: Checked) -> BattleMap:
+    """The map from its checked tree (pytmx reads it, the board and objects are built)."""
     warnings = list(checked.warnings)
     try:
         # pytmx reads the tree the preflight checked rather than the file again (which

@@ -55,6 +55,8 @@ class Budget:
     bytes: int = MAX_TOTAL_BYTES
     elements: int = MAX_ELEMENTS
     digest: Any = field(default_factory=hashlib.sha256)
+    files: list[Path] = field(default_factory=list)
+    """The files read, in order (a loaded map is remembered until one of them changes)."""
 
 
 def parse(path: Path, expected_root: str, budget: Budget) -> Element:
@@ -68,6 +70,7 @@ def parse(path: Path, expected_root: str, budget: Budget) -> Element:
             raise XmlError(f"{name}: the map's files together pass {total}") from None
         raise XmlError(f"{name}: {err}") from None
     budget.bytes -= len(raw)
+    budget.files.append(path)
     budget.digest.update(len(raw).to_bytes(8, "big") + raw)
     root: Element | None = None
     depth = 0

@@ -1,0 +1,107 @@
+"""Maps already loaded, remembered while the files they were made from stay as they were.
+
+Loading is most of what picking a big map costs: pytmx reads a 1000 × 1000 map's
+million tiles one by one (about 0.9 s), and New battle asks for the same map for
+its list, its picture and then the battle.  A loaded map is remembered with the
+size, modification time and inode of every file it was read from (the .tmx, its
+.tsx files, the tileset images); when any of them differs or is gone, the map is
+loaded afresh, so a map maker who saves in Tiled sees the change the next time
+the game asks.  Only maps that loaded are remembered: a broken one says why each
+time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Iterable
+from pathlib import Path
+
+from game.board.art import CollectionArt, MapArt, TilesetArt
+from game.board.battlemap import BattleMap
+
+KEEP_MAPS = 32  # at most this many maps remembered (every bundled map and a few of your own) …
+KEEP_TILES = 1_200_000  # … with at most this many tiles between them (the latest is always kept):
+# a 1000 × 1000 map holds about 140 MB; the 16 bundled maps have 13,640 tiles between them
+
+Stamp = tuple[tuple[str, int, int, int], ...]
+
+
+def stamp(files: Iterable[Path]) -> Stamp | None:
+    """Each file's (name, size, modification time, inode), or None if one cannot be read."""
+    found = []
+    for path in files:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            return None
+        found.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino))
+    return tuple(found)
+
+
+def art_files(art: MapArt | None) -> list[Path]:
+    """The image files a map's art draws from."""
+    if art is None:
+        return []
+    files: list[Path] = []
+    for tileset in art.tilesets:
+        if isinstance(tileset, TilesetArt):
+            files.append(tileset.image)
+        elif isinstance(tileset, CollectionArt):
+            files += [image.path for image in tileset.images.values()]
+    return files
+
+
+class LoadedMaps:
+    """The maps loaded lately, newest last, each with the stamp of its files."""
+
+    def __init__(self, keep_maps: int = KEEP_MAPS, keep_tiles: int = KEEP_TILES) -> None:
+        self.keep_maps, self.keep_tiles = keep_maps, keep_tiles
+        self._maps: OrderedDict[str, tuple[Stamp, BattleMap]] = OrderedDict()
+        self._lock = threading.Lock()  # the window may load a map off its main thread
+
+    def get(self, path: Path) -> BattleMap | None:
+        """The map remembered for `path` if none of its files changed since, else None."""
+        key = os.path.abspath(path)
+        with self._lock:
+            found = self._maps.get(key)
+        if found is None:
+            return None
+        files_stamp, battle_map = found
+        if stamp(Path(name) for name, *_ in files_stamp) != files_stamp:
+            with self._lock:
+                self._maps.pop(key, None)
+            return None
+        with self._lock:
+            if key in self._maps:
+                self._maps.move_to_end(key)
+        if battle_map.source != str(path):  # the same file, named another way: as asked
+            battle_map = dataclasses.replace(battle_map, source=str(path))
+        return battle_map
+
+    def put(self, path: Path, files: Iterable[Path], battle_map: BattleMap) -> None:
+        """Remember a map loaded from `files` (forgetting the oldest beyond the limits)."""
+        files_stamp = stamp(files)
+        if files_stamp is None:
+            return
+        key = os.path.abspath(path)
+        with self._lock:
+            self._maps[key] = (files_stamp, battle_map)
+            self._maps.move_to_end(key)
+            while len(self._maps) > 1 and (
+                len(self._maps) > self.keep_maps or self._tiles() > self.keep_tiles
+            ):
+                self._maps.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every map."""
+        with self._lock:
+            self._maps.clear()
+
+    def __len__(self) -> int:
+        return len(self._maps)
+
+    def _tiles(self) -> int:
+        return sum(m.board.width * m.board.height for _, m in self._maps.values())
