@@ -93,7 +93,22 @@ def frame(app: App, drawn: Drawn) -> list[str]:
 
     top.draw = top_draw  # type: ignore[method-assign]
     app.step([])
-    return problems(app, drawn)
+    found = problems(app, drawn)
+    picture = getattr(top, "preview_rect", None)  # New battle's picture of the scenario
+    if picture is not None:
+        if not app.screen.get_rect().contains(picture):
+            found.append(f"the picture {picture} leaves the window")
+        found += [
+            f"the picture {picture} covers the button {label!r} {rect}"
+            for label, rect in drawn.buttons
+            if picture.colliderect(rect)
+        ]
+        found += [
+            f"the picture {picture} covers the text {text[:40]!r} {rect}"
+            for text, rect in drawn.texts
+            if picture.colliderect(rect)
+        ]
+    return found
 
 
 def on_menu(app: App) -> None:
@@ -270,3 +285,24 @@ def test_the_help_sheet_lists_every_binding_once_and_names_keys_by_place_once() 
     assert {b.help for b in BINDINGS.all} <= set(rows)  # nothing the table has is left out
     assert [b.title for b in blocks][-2:] == ["Mouse", "Overlays"]
     assert rows["Reach: where it can go"] == ""
+
+
+def test_the_maps_folder_line_stays_in_the_scenario_list(tmp_path, monkeypatch, drawn: Drawn) -> None:  # noqa: ANN001
+    """New battle names the player's maps folder under the list, shortened from the left to
+    fit: the words before it counted too (they ran into the scenario's side by their width)."""
+    home = tmp_path / "a folder with a long name" / "and another long one under it"
+    home.mkdir(parents=True)
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(home))
+    for size in SIZES:
+        for scale in UI_SCALES:
+            app = make_app(size, Prefs(ui_scale=scale, edge_scroll=False))
+            on_setup(app)
+            frame(app, drawn)
+            setup = app.top
+            (line,) = [rect for text, rect in drawn.texts if text.startswith("Your maps: …")]
+            heading = setup.scenarios[setup.index].title  # type: ignore[attr-defined]
+            title = max((rect for text, rect in drawn.texts if text == heading), key=lambda r: r.x)
+            assert line.right <= setup.scenario_buttons[0].rect.right + app.theme.px(12) < title.x, (
+                size,
+                scale,
+            )  # type: ignore[attr-defined]

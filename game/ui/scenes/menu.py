@@ -127,6 +127,8 @@ class SetupScene(Scene):
         self.scenario_buttons: list[Button] = []
         self.art = TokenArt()
         self._previews: dict[object, pygame.Surface | None] = {}
+        self.preview_rect: pygame.Rect | None = None
+        """Where the scenario's picture was drawn last frame (None: not drawn)."""
         self.choose(start)
 
     def choose(self, index: int) -> None:
@@ -138,6 +140,31 @@ class SetupScene(Scene):
         self.controllers = {s.name: s.controller for s in sc.sides}
         self.options = sc.options
         self.error = ""
+
+    def _draw_preview(
+        self, surface: pygame.Surface, sc: UiScenario, x: int, top: int, right: pygame.Rect
+    ) -> pygame.Rect | None:
+        """The scenario's picture, in the larger of two places: above the Back and Start
+        buttons, the panel's width, or beside them, down to the panel's foot (a tall map, or
+        a long briefing that leaves little height, is drawn larger there)."""
+        theme, pad = self.theme, self.theme.px(20)
+        above = pygame.Rect(x, top, right.right - pad - x, right.bottom - theme.px(74) - top)
+        beside = pygame.Rect(x, top, right.right - theme.px(396) - x, right.bottom - pad - top)
+        best: tuple[int, pygame.Surface, pygame.Rect] | None = None
+        for room in (above, beside):
+            if room.w < theme.px(60) or room.h < theme.px(60):
+                continue
+            picture = self.preview(sc, room.size)
+            if picture is not None:
+                area = picture.get_width() * picture.get_height()
+                if best is None or area > best[0]:
+                    spot = picture.get_rect(topleft=room.topleft)
+                    best = (area, picture, spot)
+        if best is None:
+            return None
+        surface.blit(best[1], best[2])
+        pygame.draw.rect(surface, theme.palette.panel_edge, best[2], 1)
+        return best[2]
 
     def preview(self, sc: UiScenario, room: tuple[int, int]) -> pygame.Surface | None:
         """The scenario's map in small, its deploy zones and its combatants' starts (cached)."""
@@ -349,9 +376,12 @@ class SetupScene(Scene):
             surface, theme, left, self.scenarios, self.index, self.window, self._follow, self.choose
         )
         self._follow = False
-        folder = _fit_left(str(user_maps_dir()), theme.font(10), left.w - theme.px(24))
-        at = (left.x + 12, left.bottom - theme.px(42))
-        blit_text(surface, theme, f"Your maps: {folder}", at, 10, pal.text_dim)
+        # The folder is shortened from the left to what the panel leaves beside the words.
+        prefix = "Your maps: "
+        room = left.w - theme.px(24) - theme.font(10).size(prefix)[0]
+        folder = _fit_left(str(user_maps_dir()), theme.font(10), room)
+        at = (left.x + theme.px(12), left.bottom - theme.px(42))
+        blit_text(surface, theme, prefix + folder, at, 10, pal.text_dim)
         right = pygame.Rect(left.right + pad, left.y, w - left.right - 2 * pad, left.h)
         draw_panel(surface, theme, right, pal.panel)
         if not self.scenarios:
@@ -405,12 +435,10 @@ class SetupScene(Scene):
         y += theme.px(28)
         y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, right.bottom - theme.px(72) - y))
         blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
-        room = (right.w - 2 * pad, right.bottom - y - theme.px(96))
-        preview = self.preview(sc, room) if room[1] >= theme.px(60) else None
-        if preview is not None:
-            spot = preview.get_rect(midtop=(right.centerx, y + theme.px(22)))
-            surface.blit(preview, spot)
-            pygame.draw.rect(surface, pal.panel_edge, spot, 1)
+        # An error (Start failed) is written where the picture goes: the picture gives way.
+        self.preview_rect = (
+            None if self.error else self._draw_preview(surface, sc, x, y + theme.px(22), right)
+        )
         start = Button(
             "Start battle",
             self.start,
