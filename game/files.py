@@ -90,3 +90,9 @@ def is_regular_file(path: Path) -> bool:
         return stat.S_ISREG(path.stat().st_mode)
     except (OSError, ValueError):
         return False
+
+
+def shorten(text: str, limit: int = 80) -> str:
+    """`text` as a one-line message shows it: at most `limit` characters, its end kept (a
+    path's file name is at its end), and the cut marked with "…"."""
+    return text if len(text) <= limit else "…" + text[-(limit - 1) :]

@@ -52,7 +52,7 @@ def image_larger_than_declared(folder: Path) -> Path:
 def image_of_too_many_pixels(folder: Path) -> Path:
     _write(folder, "bomb.png", png(27000, 27000, pixels=False))
     body = sheet_tileset("bomb.png", (27000, 27000), tile=4096) + csv_layer(8, 6)
-    return _write(folder, "map.tmx", tmx(8, 6, body))
+    return _write(folder, "map.tmx", tmx(8, 6, body, tile=256))  # tiles 16 times the map's, no more
 
 
 def collection_image_larger_than_declared(folder: Path) -> Path:
@@ -71,7 +71,7 @@ def collection_image_without_a_size(folder: Path) -> Path:
         '<tileset firstgid="1" name="things" tilewidth="32" tileheight="32" tilecount="1" columns="0">'
         '<tile id="0"><image source="bomb.png"/></tile></tileset>\n'
     )
-    return _write(folder, "map.tmx", tmx(8, 6, collection + csv_layer(8, 6)))
+    return _write(folder, "map.tmx", tmx(8, 6, collection + csv_layer(8, 6), tile=2048))
 
 
 def sheet_image_without_a_size(folder: Path) -> Path:
@@ -80,7 +80,7 @@ def sheet_image_without_a_size(folder: Path) -> Path:
         '<tileset firstgid="1" name="s" tilewidth="4096" tileheight="4096">'
         '<image source="bomb.png"/></tileset>\n'
     )
-    return _write(folder, "map.tmx", tmx(8, 6, sheet + csv_layer(8, 6)))
+    return _write(folder, "map.tmx", tmx(8, 6, sheet + csv_layer(8, 6), tile=256))
 
 
 def many_collection_images(folder: Path) -> Path:

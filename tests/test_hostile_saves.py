@@ -49,6 +49,10 @@ EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
         lambda d: _entity(d)["equipment"].update(weapons=_entity(d)["equipment"]["weapons"] * 3),
         "expected at most 2 items",
     ),
+    "a board of a billionth of a metre a tile": (
+        lambda d: d["battle"]["board"]["grid"].update(metres_per_tile=1e-9),
+        "battle.board.grid.metres_per_tile: must be from 0.1 to 100 metres",
+    ),
     "a million rounds to play": (
         lambda d: d["battle"].update(max_rounds=10**6),
         "battle.max_rounds: expected a whole number from 1 to 1000",
@@ -122,6 +126,17 @@ def test_an_edited_map_is_named_as_such(map_save: tuple[Path, Path], edited: str
         load_battle(path)
     outcome = run_limited("replay", str(path), "--verify", home=path.parent)
     assert_refused(outcome, "changed since this save; the battle cannot be replayed on it")
+
+
+def test_a_map_name_too_long_for_the_system_is_refused(map_save: tuple[Path, Path]) -> None:
+    """The system refused even to look the name up (OSError, a traceback, before)."""
+    _, path = map_save
+    data = json.loads(path.read_text())
+    data["battle"]["board"]["map"]["path"] = "a" * 5000 + ".tmx"
+    path.write_text(json.dumps(rehash(data)))
+    outcome = run_limited("replay", str(path), "--verify", home=path.parent)
+    assert_refused(outcome, "the map of this save cannot be loaded: …aaa")
+    assert "cannot be read (File name too long)" in outcome.stderr
 
 
 # ---------------------------------------------------------------- versions and hashes

@@ -29,7 +29,7 @@ from game.board.tilesets import (
     read_tileset,
     require_file,
 )
-from game.files import is_regular_file
+from game.files import is_regular_file, shorten
 
 MAX_TILES_PER_SIDE = 1000  # tiles; a battle needs no more, and it bounds every array
 MAX_DECODED_PIXELS = 2**25  # pixels of tileset images one map may have decoded (128 MiB at 32 bits)
@@ -42,6 +42,7 @@ MAX_POINTS = 1000  # vertices of one polygon or polyline
 MAX_TOTAL_POINTS = 100_000  # vertices over the whole map
 MAX_COORDINATE = 1e7  # pixels; 1000 tiles of 4096 pixels is 4.1e6
 MAX_GID = 0x0FFFFFFF  # the largest gid under Tiled's four flag bits
+MAX_TILE_RATIO = 16  # a tileset's tiles (or images) at most this many times the map's tiles a side
 ORIENTATION = "orthogonal"
 OBJECT_NUMBERS = ("x", "y", "width", "height", "rotation")
 PYTMX_ELEMENTS = frozenset({"map", "tileset", "layer", "objectgroup", "object", "imagelayer", "group"})
@@ -88,7 +89,12 @@ class Checked:
 def check_file(path: Path) -> Checked:
     """Check a .tmx file and the files it uses; MapError on the first problem."""
     name = path.name
-    if not path.exists():
+    try:
+        present = path.exists()
+    except (OSError, ValueError) as err:  # a name too long for the system, say: not a map we can read
+        reason = getattr(err, "strerror", None) or str(err)
+        raise MapError(f"{shorten(str(path))}: cannot be read ({reason})") from None
+    if not present:
         raise MapError(f"{path}: no such map file")
     if path.suffix.lower() in (".tmj", ".json"):
         raise MapError(f"{name}: JSON maps are not supported; save the map as .tmx in Tiled")
@@ -190,6 +196,7 @@ def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xml
                 "(firstgid): each tileset needs its own range of gids"
             )
         starts[tileset.firstgid] = tileset
+        _check_tile_sizes(tileset, root, name)
         checked.tilesets.append(tileset)
         walked += tiles_walked
         if walked > MAX_TOTAL_TILES:
@@ -201,6 +208,20 @@ def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xml
             "use fewer or smaller images"
         )
     embed_tilesets(root, sources)
+
+
+def _check_tile_sizes(tileset: TilesetRange, root: Element, name: str) -> None:
+    """A tileset's tiles, and a collection's images, at most MAX_TILE_RATIO times the map's
+    tiles a side: a renderer scales them by the map's zoom, so a 4096-pixel tile on a map of
+    1-pixel tiles would become 131,072 pixels wide at 32 pixels a tile."""
+    map_w, map_h = int(root.get("tilewidth", "1")), int(root.get("tileheight", "1"))
+    sizes = [(tileset.tile_width, tileset.tile_height)] + [(i.width, i.height) for _, i in tileset.images]
+    for width, height in sizes:
+        if width > MAX_TILE_RATIO * map_w or height > MAX_TILE_RATIO * map_h:
+            raise MapError(
+                f"{name}: tileset {tileset.name[:60]!r} has tiles of {width}×{height} pixels, more than "
+                f"{MAX_TILE_RATIO} times the map's {map_w}×{map_h}; use tiles nearer the map's size"
+            )
 
 
 def _check_tileset(
@@ -228,6 +249,8 @@ def _check_tileset(
         if key not in files:
             _warn_outside(key, map_path, source, checked.warnings)
             root = _parse(tsx, "tileset", budget)
+            if root.get("source") is not None:  # pytmx would open that file too, unchecked
+                raise MapError(f"{tsx.name}: a tileset file cannot refer to another tileset (source=...)")
             _check_attribute_names(root, tsx.name)
             _check_properties(root, tsx.name)
             _check_objects(root.iter("object"), tsx.name)

@@ -22,6 +22,7 @@ from game.core.geometry import Tile
 from game.rules.board import COVER_LEVELS, BoardBase
 
 MAX_MOVE_COST = 100.0  # multiplier; anything slower should simply block movement
+MIN_METRES_PER_TILE = 0.1  # metres; a smaller tile is no battlefield (and a metre's pixels overflow)
 MAX_METRES_PER_TILE = 100.0  # metres; a bigger tile is not a tactical map
 
 
@@ -53,6 +54,14 @@ class Terrain:
         if self.cover != "none":
             parts.append(f"{self.cover} cover")
         return ", ".join(parts) or "open"
+
+
+def metres_per_tile_problem(value: float) -> str | None:
+    """Why a board's scale cannot be played, or None: the one check of the metres a tile
+    for maps, sandbox and scenario boards and saves."""
+    if not (math.isfinite(value) and MIN_METRES_PER_TILE <= value <= MAX_METRES_PER_TILE):
+        return f"must be from {MIN_METRES_PER_TILE:g} to {MAX_METRES_PER_TILE:g} metres"
+    return None
 
 
 OPEN = Terrain()

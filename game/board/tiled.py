@@ -46,7 +46,7 @@ from game.board.infer import Guess, Inference, layer_guess, tile_guess
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import MAX_NAME_LENGTH, blocking_objects, zones_and_units
 from game.board.preflight import Checked, MapError, TilesetRange, check_file
-from game.board.terrain import MAX_METRES_PER_TILE, MAX_MOVE_COST, Terrain, TerrainBoard
+from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
 
@@ -231,9 +231,9 @@ def _metres_per_tile(properties: Mapping[str, object], where: str) -> float:
     """The map's scale, checked."""
     raw = properties.get("metres_per_tile", 1.0)
     value = _number(raw)
-    if value is None or not 0 < value <= MAX_METRES_PER_TILE:
-        limit = f"{MAX_METRES_PER_TILE:g}"
-        raise MapError(f"{where}: metres_per_tile must be a number above 0 and at most {limit}, not {raw!r}")
+    problem = "must be a number" if value is None else metres_per_tile_problem(value)
+    if value is None or problem:
+        raise MapError(f"{where}: metres_per_tile {problem}, not {str(raw)[:40]!r}")
     return value
 
 

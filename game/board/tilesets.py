@@ -19,6 +19,7 @@ from xml.etree.ElementTree import Element
 
 from game.board.errors import MapError, int_attr
 from game.board.images import FORMATS, ImageError, image_size
+from game.files import is_regular_file, shorten
 
 MAX_TILE_PIXELS = 4096  # pixels per tile side
 MAX_IMAGE_PIXELS = 32768  # pixels per tileset image side
@@ -138,6 +139,11 @@ def read_tileset(
     for tile in node.iter("tile"):
         tile_id = int_attr(tile, "id", f"{where} tile")
         count = max(count, tile_id + 1)
+        for frame in tile.iter("frame"):
+            # An animation frame names a tile of this tileset: it counts toward its size (and its gids).
+            count = max(
+                count, int_attr(frame, "tileid", f"{where} tile {tile_id} animation frame", low=0) + 1
+            )
         if count > MAX_TILESET_TILES:
             break
         for tile_image in tile.findall("image"):
@@ -219,6 +225,7 @@ def require_file(base: Path, source: str | None, where: str) -> Path:
     """The file an image (or other file) of a map names, which must exist; resolved."""
     if not source:
         raise MapError(f"{where}: an image without a source file")
-    if not (base / source).is_file():
-        raise MapError(f"{where}: missing image file {source} (looked for {os.path.normpath(base / source)})")
+    if not is_regular_file(base / source):  # (a name too long for the system is not there either)
+        looked = shorten(os.path.normpath(base / source))
+        raise MapError(f"{where}: missing image file {shorten(source)} (looked for {looked})")
     return (base / source).resolve()

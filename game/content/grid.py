@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.board.terrain import metres_per_tile_problem
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
 from game.core.geometry import Tile
@@ -66,6 +67,9 @@ def parse_board(value: Any, path: str) -> GridBoard:
         if "metres_per_tile" in data
         else 1.0
     )
+    problem = metres_per_tile_problem(metres)
+    if problem:
+        raise FieldError(key_path(path, "metres_per_tile"), f"{problem}, got {metres:g}")
     # Move costs and cover are [x, y, value] triples, as GridBoard.to_dict writes them,
     # so a board from a save can be pasted into a scenario.
     costs = {

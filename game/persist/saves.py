@@ -50,14 +50,11 @@ BoardFactory = Callable[[Any], Board]
 
 def _grid_board(spec: Any) -> Board:
     from game.board.preflight import MAX_TILES_PER_SIDE
-    from game.board.terrain import MAX_METRES_PER_TILE
     from game.content.grid import parse_board
 
     board = parse_board(spec, "battle.board.grid")  # the same board validator as the sandbox's
     if max(board.width, board.height) > MAX_TILES_PER_SIDE:
         raise FieldError("battle.board.grid", f"larger than {MAX_TILES_PER_SIDE} tiles a side")
-    if board.metres_per_tile > MAX_METRES_PER_TILE:
-        raise FieldError("battle.board.grid.metres_per_tile", f"above {MAX_METRES_PER_TILE:g}")
     return board
 
 

@@ -59,7 +59,7 @@ BAD: dict[str, str] = {
     "zero_move_cost.tmx": "move_cost must be a number above 0",
     "bad_flag.tmx": "blocks_sight must be true or false, not 'perhaps'",
     "bad_typed_bool.tmx": "has type bool but value 'maybe'",
-    "bad_metres.tmx": "metres_per_tile must be a number above 0",
+    "bad_metres.tmx": "metres_per_tile must be from 0.1 to 100 metres",
     "bad_facing.tmx": "facing must be one of N, NE",
     "zone_all_blocked.tmx": "every tile of the deploy zone of side 'red' blocks movement (first (2, 0))",
     "zone_without_side.tmx": "needs a 'side' property",
