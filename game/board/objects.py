@@ -18,7 +18,7 @@ content layer (`game.content.mapunits`), not here.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -63,13 +63,28 @@ def object_kind(obj: TiledObject) -> str:
     return ""
 
 
-def _map_objects(node: Element) -> Iterable[Element]:
-    """The map's own objects, not the collision shapes inside tilesets."""
-    for child in node:
-        if child.tag == "object":
-            yield child
-        elif child.tag != "tileset":
-            yield from _map_objects(child)
+def _objects(tmx: TiledMap, root: Element, where: str) -> list[tuple[Any, TiledObject, Element, bool]]:
+    """(group, object, its own <object> element, whether it is the map's) for every object pytmx read.
+
+    Objects are matched to their elements by position, never by id: the ids are the
+    file's, and a file may give two objects one id (a rectangle's attributes then met
+    a polygon's element, and a shape with no points reached the shape code), or give a
+    tile's collision shape the id of a map object.  pytmx reads the groups in the
+    order `.//objectgroup` finds them, and each group's objects in order; the groups
+    inside a tileset hold a tile's collision shapes, not the map's objects."""
+    nodes = root.findall(".//objectgroup")
+    groups = list(tmx.objectgroups)
+    elements = [node.findall("object") for node in nodes]
+    if [len(group) for group in groups] != [len(found) for found in elements]:
+        # Not seen: pytmx reads every group and object it is given.  Were a version of it
+        # to skip one, the rest would no longer line up and the map would be misread.
+        raise MapError(f"{where}: the map's objects could not be matched to the file")
+    in_tilesets = {group for tileset in root.iter("tileset") for group in tileset.iter("objectgroup")}
+    return [
+        (group, obj, element, node not in in_tilesets)
+        for group, node, found in zip(groups, nodes, elements, strict=True)
+        for obj, element in zip(group, found, strict=True)
+    ]
 
 
 def _label(obj: TiledObject, where: str) -> str:
@@ -81,21 +96,18 @@ def blocking_objects(
     tmx: TiledMap, root: Element, inference: Inference, where: str
 ) -> list[tuple[Guess, np.ndarray]]:
     """(guess, [y, x] mask of the tiles it covers) for every object a convention makes block."""
-    shapes = {o.get("id"): o for o in _map_objects(root)}
     budget = ZoneBudget(MAX_OBJECTS, MAX_LAYER_CELLS, what="objects that block movement")
     size, tile = (tmx.width, tmx.height), (tmx.tilewidth, tmx.tileheight)
     found = []
-    for group in tmx.objectgroups:
-        for obj in group:
-            node = shapes.get(str(obj.id))
-            if node is None or object_kind(obj):
-                continue  # a tile's own collision shape, a zone or a combatant
-            guess = object_guess(obj.properties, str(group.name or ""))
-            shape = _shape(obj, node) if guess is not None else None
-            if guess is None or shape is None:
-                continue
-            found.append((guess, shape_mask(shape, size, tile, budget, _label(obj, where))))
-            inference.objects[guess.reason] = inference.objects.get(guess.reason, 0) + 1
+    for group, obj, node, on_map in _objects(tmx, root, where):
+        if not on_map or object_kind(obj):
+            continue  # a tile's own collision shape, a zone or a combatant
+        guess = object_guess(obj.properties, str(group.name or ""))
+        shape = _shape(obj, node) if guess is not None else None
+        if guess is None or shape is None:
+            continue
+        found.append((guess, shape_mask(shape, size, tile, budget, _label(obj, where))))
+        inference.objects[guess.reason] = inference.objects.get(guess.reason, 0) + 1
     return found
 
 
@@ -144,20 +156,21 @@ def _kind(node: Element) -> str:
 # ---------------------------------------------------------------- zones and combatants
 def zones_and_units(tmx: TiledMap, root: Element, board: TerrainBoard, where: str) -> Found:
     """Deploy zones and placed combatants from the object layers; and how many objects were ignored."""
-    shapes = {o.get("id"): o for o in _map_objects(root)}
     found = Found()
-    objects = [(obj, object_kind(obj), group) for group in tmx.objectgroups for obj in group]
+    objects = [
+        (obj, object_kind(obj), group, node, on_map)
+        for group, obj, node, on_map in _objects(tmx, root, where)
+    ]
     budget = ZoneBudget()
-    if sum(1 for _, kind, _ in objects if kind == "zone") > budget.zones:
+    if sum(1 for _, kind, *_ in objects if kind == "zone") > budget.zones:
         raise MapError(f"{where}: more than {budget.zones} deploy zones")
-    for obj, kind, group in objects:
+    for obj, kind, group, node, on_map in objects:
         label = _label(obj, where)
         if kind == "unit":
             found.placements.append(_placement(obj, board, tmx, label))
         elif kind == "zone":
-            node = shapes.get(str(obj.id))
             found.zones.append(_zone(obj, node, board, tmx, label, budget, found.warnings))
-        elif str(obj.id) in shapes and object_guess(obj.properties, str(group.name or "")) is None:
+        elif on_map and object_guess(obj.properties, str(group.name or "")) is None:
             found.ignored += 1  # pytmx also lists the collision shapes of tiles: those are not counted
     return found
 
@@ -207,7 +220,7 @@ def _placement(obj: TiledObject, board: TerrainBoard, tmx: TiledMap, label: str)
 
 def _zone(
     obj: TiledObject,
-    node: Element | None,
+    node: Element,
     board: TerrainBoard,
     tmx: TiledMap,
     label: str,
@@ -218,7 +231,7 @@ def _zone(
     side = text(obj.properties, "side", label)
     if obj.rotation:
         raise MapError(f"{label}: rotated deploy zones are not supported")
-    kind = _kind(node) if node is not None else "rectangle"
+    kind = _kind(node)
     if kind not in SHAPES:
         raise MapError(f"{label}: a deploy zone must be a rectangle, ellipse, polygon or point, not a {kind}")
     points = tuple((float(p.x), float(p.y)) for p in getattr(obj, "points", ())) if kind == "polygon" else ()

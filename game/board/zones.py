@@ -91,6 +91,10 @@ def shape_mask(
             full[y, x] = True
         return full
     if kind == "polygon":
+        if not shape.points:
+            # The map's checks refuse a polygon without points; a shape that still has
+            # none is refused here rather than measured (min() of no coordinates).
+            raise MapError(f"{where}: a polygon with no points")
         xs_px = [x for x, _ in shape.points]
         ys_px = [y for _, y in shape.points]
     else:
