@@ -396,18 +396,21 @@ class _Progress:
         print(file=sys.stderr, flush=True)
 
 
-def check_maps(scenarios: list[Any]) -> None:
-    """ScenarioError naming the scenario when one's map is missing or broken, before any battle
-    (a battle would otherwise fail half-way, in a worker process)."""
+def check_scenarios(scenarios: list[Any], roster_path: str | None = None) -> None:
+    """ScenarioError naming the scenario when one cannot be set up (its map missing or broken,
+    a unit off the map or on a blocked tile, no room in a zone, a side with no units), before
+    any battle: a battle would otherwise fail half-way, in a worker process.  Each is built
+    once, as its battles will build it (placement uses no dice, so one build tells)."""
     from game.board.tiled import MapError, load_map
-    from game.content.scenarios import ScenarioError
+    from game.content.scenarios import ScenarioError, build_battle
 
+    roster = _roster(roster_path)
     checked: set[Path] = set()
     for scenario in scenarios:
-        if scenario.map_path in checked:
-            continue
-        try:
-            load_map(scenario.map_path)
-        except MapError as err:
-            raise ScenarioError(f"{scenario.id}: {err}") from None
-        checked.add(scenario.map_path)
+        if scenario.map_path not in checked:
+            try:
+                load_map(scenario.map_path)
+            except MapError as err:
+                raise ScenarioError(f"{scenario.id}: {err}") from None
+            checked.add(scenario.map_path)
+        build_battle(scenario, 0, roster=roster)  # its map is loaded (and cached) just above

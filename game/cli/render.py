@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+from pathlib import Path
 
 from game.ui.prefs import UI_SCALES  # no pygame in it: --help stays cheap
 
@@ -110,10 +111,17 @@ def run(args: argparse.Namespace) -> int:
     )
     import pygame
 
+    from game.persist.atomic import check_target
+
     try:
+        # A folder, a device or a pipe as --out is refused before pygame opens it (a pipe
+        # nobody reads would block the command forever), never written into or replaced.
+        check_target(Path(args.out))
         pygame.image.save(surface, args.out)
-    except (pygame.error, OSError) as err:
+    except pygame.error as err:
         raise UsageError(f"cannot write {args.out}: {err}") from None
+    except OSError as err:
+        raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
     shrunk = ""
     if tile != args.tile:
         shrunk = f", {tile} pixels per tile to stay under {MAX_PICTURE_PIXELS:,} pixels"

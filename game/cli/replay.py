@@ -35,7 +35,10 @@ def run(args: argparse.Namespace) -> int:
         if args.from_round is not None:
             battle = continue_from(args.file, args.from_round)
             if args.out is not None:
-                save_battle(battle, args.out)
+                try:
+                    save_battle(battle, args.out)
+                except OSError as err:  # a folder, a device, a full disk: say so, write nothing
+                    raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
                 print(f"saved the battle as it stood after round {args.from_round} to {args.out}")
                 return 0
             from game.ui.screens import run_game  # the window continues the battle
@@ -44,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.replay_view import run_replay
 
         return int(run_replay(args.file) or 0)
+    except UsageError:
+        raise
     except SaveError as err:
         raise UsageError(str(err)) from None
     except ImportError as err:

@@ -13,7 +13,7 @@ import time
 from dataclasses import asdict
 from typing import Any
 
-from game.ai.simulate import check_maps, load_scenarios, play_battles, render, summarize
+from game.ai.simulate import check_scenarios, load_scenarios, play_battles, render, summarize
 from game.cli import UsageError
 
 
@@ -122,7 +122,7 @@ def resolve_scenarios(spec: str, roster_path: str | None = None) -> list[Any]:
 
     try:
         scenarios = load_scenarios(spec, roster_path)
-        check_maps(scenarios)
+        check_scenarios(scenarios, roster_path)
     except (ScenarioError, RosterError, OSError, ValueError) as err:
         raise UsageError(str(err).splitlines()[0] if str(err) else type(err).__name__) from None
     return scenarios

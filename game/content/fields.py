@@ -193,9 +193,16 @@ def array(value: Any, path: str, min_items: int = 0, max_items: int | None = Non
 
 
 def text(value: Any, path: str, choices: Collection[str] | None = None) -> str:
-    """A non-empty string (one of `choices`, if given)."""
+    """A non-empty string of valid Unicode (one of `choices`, if given)."""
     if not isinstance(value, str):
         raise FieldError(path, expected("a string", value))
+    try:
+        # JSON's "\ud800" escape yields a lone surrogate: a str no file or terminal can hold,
+        # so the first print or save of it would crash far from the file that gave it.
+        value.encode("utf-8")
+    except UnicodeEncodeError as err:
+        where = f"\\u{ord(value[err.start]):04x} at character {err.start}"
+        raise FieldError(path, f"not valid Unicode text (a lone surrogate {where})") from None
     if not value.strip():
         raise FieldError(path, "expected a non-empty string")
     if choices is not None and value not in choices:

@@ -12,7 +12,7 @@ the bundled maps (`maps/skirmish.tmx`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -48,6 +48,7 @@ MAP_SUFFIXES = (".tmx", ".tmj")
 """Files taken for maps where a map or a scenario may be named (a Tiled JSON map is refused in one line)."""
 SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
 UNIT_FIELDS = ("name", "at", "facing", "injuries")
+VICTORY_FIELDS = ("kind", "side", "rounds")
 
 
 class ScenarioError(ValueError):
@@ -168,13 +169,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
             raise FieldError("modules", str(err)) from None
     victory = Victory()
     if "victory" in top:
-        spec = fields.obj(top["victory"], "victory", required=("kind",), optional=("side", "rounds"))
-        try:
-            victory = Victory.from_dict(dict(spec))
-        except (ValueError, TypeError) as err:
-            raise FieldError("victory", str(err)) from None
-        if victory.side is not None and victory.side.casefold() not in names:
-            raise FieldError("victory.side", fields.unknown("side", victory.side, [s.name for s in sides]))
+        victory = parse_victory(top["victory"], "victory", [s.name for s in sides])
     tutorial = top.get("tutorial")
     return Scenario(
         id=ident,
@@ -190,6 +185,31 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
         rules=fields.text(top["rules"], "rules") if "rules" in top else "",
         lesson=fields.whole(top["lesson"], "lesson", 1, MAX_LESSON) if "lesson" in top else None,
     )
+
+
+def parse_victory(value: Any, path: str, sides: Sequence[str], kind_required: bool = True) -> Victory:
+    """A victory condition, every field checked: the one validator of a scenario's and of a
+    save's, so a scenario the game accepts always makes saves it accepts too.
+
+    `side` must name one of `sides` (in any case; the side's own spelling is kept, as the
+    battle compares names exactly); `rounds` is bounded by `MAX_ROUNDS` like `max_rounds`.
+    A save may leave out `kind` (`kind_required` False): it then means "eliminate".
+    """
+    required = ("kind",) if kind_required else ()
+    data = fields.obj(value, path, required, [k for k in VICTORY_FIELDS if k not in required])
+    at = functools.partial(key_path, path)
+    kind = fields.text(data.get("kind", "eliminate"), at("kind"))
+    side = None
+    if data.get("side") is not None:
+        given = fields.name(data["side"], at("side"))
+        side = {name.casefold(): name for name in sides}.get(given.casefold())
+        if side is None:
+            raise FieldError(at("side"), fields.unknown("side", given, sides))
+    rounds = fields.whole(data.get("rounds", 0), at("rounds"), 0, MAX_ROUNDS)
+    try:
+        return Victory(kind, side, rounds)
+    except ValueError as err:  # an unknown kind, or "survive" without a side or rounds
+        raise FieldError(path, str(err)) from None
 
 
 def tutorial_topics() -> tuple[str, ...]:
@@ -387,6 +407,16 @@ def build_battle(
             name = _unique(unit.name or character.short, used)
             used.add(name.casefold())
             _create(world, name, tile, facing, side.name, character, unit.injuries, controller)
+    # The map may place combatants the scenario's own count left out: held to the bounds a
+    # save of this battle is checked against, so the game never writes a save it refuses.
+    count = len(used)  # one name per combatant
+    if count > MAX_UNITS:
+        raise ScenarioError(f"{scenario.id}: {count} combatants with the map's own; at most {MAX_UNITS}")
+    if scenario.max_rounds * count**2 > MAX_BATTLE_WORK:
+        raise ScenarioError(
+            f"{scenario.id}: max_rounds: with {count} combatants (the map's own included) a battle "
+            f"may last at most {MAX_BATTLE_WORK // count**2} rounds"
+        )
     map_path = relative_to_root(scenario.map_path)
     meta = {"scenario": scenario.id, "title": scenario.title, "map": map_path, "sides": sides_meta}
     battle = Battle(

@@ -3,9 +3,39 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+class NotAFileError(OSError):
+    """The target of a write exists and is not a regular file (a folder, a device, a pipe…):
+    nothing is written, and it is left as it was."""
+
+
+def check_target(path: Path) -> None:
+    """NotAFileError unless `path` is missing or a regular file: what every file the game
+    writes is checked with.  A link is followed (a link to a device is a device)."""
+    # Between this check and the write another process could still put something there:
+    # this guards a user's own mistaken --out, not a race.
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return  # a new file (or a dangling link, which the rename replaces)
+    if stat.S_ISREG(mode):
+        return
+    kind = next((what for test, what in _KINDS if test(mode)), "something")
+    raise NotAFileError(errno.EEXIST, f"{kind} is in the way, not a regular file (left as it is)", str(path))
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -14,7 +44,11 @@ def write_atomic(path: Path, data: bytes) -> None:
     The bytes go to a temporary file in the same folder, are flushed and
     fsynced, and only then renamed over the target (rename is atomic on one
     file system); the folder is fsynced so the rename itself survives a crash.
+    NotAFileError (an OSError) if `path` is there and is not a regular file.
     """
+    # Renaming over a device or a pipe would replace it with a plain file (/dev/full, as
+    # root), and over a folder fails half-way: refuse before writing anything.
+    check_target(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)

@@ -21,7 +21,15 @@ from game.ai.factory import CONTROLLER_NAMES
 from game.content import fields
 from game.content.armory import armour_spec, shield_spec, weapon_spec
 from game.content.fields import FieldError, index_path, key_path
-from game.content.scenarios import CONTROLLERS, MAX_BATTLE_WORK, MAX_ROUNDS, MAX_UNITS, SHAPES, colour
+from game.content.scenarios import (
+    CONTROLLERS,
+    MAX_BATTLE_WORK,
+    MAX_ROUNDS,
+    MAX_UNITS,
+    SHAPES,
+    colour,
+    parse_victory,
+)
 from game.content.sheets import parse_sheet
 from game.core.sheet import ATTRIBUTES
 from game.rules.board import Board
@@ -107,19 +115,8 @@ def _options(value: Any, path: str) -> RuleOptions:
 
 
 def _victory(value: Any, path: str, sides: set[str]) -> Victory:
-    data = fields.obj(value, path, optional=("kind", "side", "rounds"))
-    if "side" in data and data["side"] is not None:
-        side = fields.name(data["side"], key_path(path, "side"))
-        if side not in sides:
-            raise FieldError(key_path(path, "side"), fields.unknown("side", side, sorted(sides)))
-    if "rounds" in data:
-        fields.whole(data["rounds"], key_path(path, "rounds"), 0, MAX_ROUNDS)
-    if "kind" in data:
-        fields.text(data["kind"], key_path(path, "kind"))
-    try:
-        return Victory.from_dict(dict(data))
-    except (ValueError, TypeError) as err:
-        raise FieldError(path, str(err)) from None
+    # The scenario loader's own validator: a save is held to what a scenario may say.
+    return parse_victory(value, path, sorted(sides), kind_required=False)
 
 
 def _meta(value: Any, path: str) -> dict[str, Any]:
@@ -147,19 +144,12 @@ def _meta(value: Any, path: str) -> dict[str, Any]:
 
 
 def _drawable(value: Any, path: str) -> str:
-    """Free text the screen can draw: no NUL, no lone surrogate, not absurdly long."""
+    """Free text the screen can draw: no NUL, not absurdly long (`fields.text` refuses a lone
+    surrogate)."""
     text = fields.text(value, path)
-    if len(text) > MAX_TEXT or "\x00" in text or not _encodable(text):
+    if len(text) > MAX_TEXT or "\x00" in text:
         raise FieldError(path, f"expected text of at most {MAX_TEXT} characters, got {fields.shown(text)}")
     return text
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 # ---------------------------------------------------------------- the initial world
