@@ -220,3 +220,18 @@ def test_max_rounds_counts_the_combatants_the_map_places(tmp_path: Path) -> None
     scenario = parse_scenario(data, "ring_duel", base=tmp_path)  # no units of its own: it passes
     with pytest.raises(ScenarioError, match="max_rounds: with 24 combatants"):
         build_battle(scenario, 1)
+
+
+@pytest.mark.parametrize(("rounds", "fine"), [(20, True), (21, False)])
+def test_a_survive_clock_past_the_round_limit_is_refused(rounds: int, fine: bool) -> None:
+    """Holding out for more rounds than the battle lasts cannot be won: the round limit's draw
+    comes first (holding out to the very last round is a win)."""
+    data = ring_duel(victory={"kind": "survive", "side": "Serena", "rounds": rounds})
+    data["max_rounds"] = 20
+    if fine:
+        assert parse_scenario(data, "ring_duel").victory.rounds == rounds
+    else:
+        with pytest.raises(
+            FieldError, match="victory.rounds: 21 rounds to survive, but the battle is a draw"
+        ):
+            parse_scenario(data, "ring_duel")

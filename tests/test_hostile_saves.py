@@ -128,6 +128,24 @@ def test_an_edited_map_is_named_as_such(map_save: tuple[Path, Path], edited: str
     assert_refused(outcome, "changed since this save; the battle cannot be replayed on it")
 
 
+def test_a_battle_on_a_map_deep_in_folders_saves_and_loads(tmp_path: Path) -> None:
+    """A map whose path runs past the 200 characters a save's meta keeps: the meta is written
+    shortened (the save was written whole, then refused as damaged: a lost save)."""
+    deep = tmp_path / ("folder " * 20).strip() / ("more " * 20).strip()
+    shutil.copytree(MAPS / "tilesets", deep / "maps" / "tilesets")
+    shutil.copytree(ASSETS / "tiles", deep / "assets" / "tiles")
+    shutil.copy(MAPS / "duel_ring.tmx", deep / "maps" / "ring.tmx")
+    assert len(str(deep / "maps" / "ring.tmx")) > 200
+    scenario = quick_scenario(deep / "maps" / "ring.tmx", per_side=1)
+    battle, _ = build_battle(scenario, 2, {side.name: "human" for side in scenario.sides})
+    path = tmp_path / "deep.json"
+    path.write_text(json.dumps(as_saved(play(battle, 1))))
+    assert verify_save(path).ok
+    loaded = load_battle(path)
+    assert loaded.meta["map"].startswith("…") and loaded.meta["map"].endswith("maps/ring.tmx")
+    assert len(loaded.meta["map"]) == 200
+
+
 def test_a_map_name_too_long_for_the_system_is_refused(map_save: tuple[Path, Path]) -> None:
     """The system refused even to look the name up (OSError, a traceback, before)."""
     _, path = map_save

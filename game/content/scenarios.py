@@ -170,6 +170,11 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
     victory = Victory()
     if "victory" in top:
         victory = parse_victory(top["victory"], "victory", [s.name for s in sides])
+        if victory.kind == "survive" and victory.rounds > max_rounds:
+            raise FieldError(
+                "victory.rounds",
+                f"{victory.rounds} rounds to survive, but the battle is a draw after max_rounds {max_rounds}",
+            )
     tutorial = top.get("tutorial")
     return Scenario(
         id=ident,

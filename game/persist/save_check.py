@@ -32,6 +32,7 @@ from game.content.scenarios import (
 )
 from game.content.sheets import parse_sheet
 from game.core.sheet import ATTRIBUTES
+from game.files import shorten
 from game.rules.board import Board
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions
@@ -141,6 +142,14 @@ def _meta(value: Any, path: str) -> dict[str, Any]:
             if "controller" in spec:
                 fields.text(spec["controller"], at("controller"), SEATS)
     return dict(data)
+
+
+def storable_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """A battle's meta as its saves keep it: each free text at most `MAX_TEXT` characters
+    (shortened from the left, so a map's file name stays), so the game never writes a save
+    it would refuse (a map in a folder whose path ran past 200 characters did that)."""
+    long = [k for k in META_TEXTS if isinstance(meta.get(k), str) and len(meta[k]) > MAX_TEXT]
+    return {**meta, **{k: shorten(meta[k], MAX_TEXT) for k in long}} if long else meta
 
 
 def _drawable(value: Any, path: str) -> str:

@@ -24,7 +24,7 @@ from typing import Any
 from game.content.fields import FieldError
 from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
-from game.persist.save_check import CheckedBattle, check_battle
+from game.persist.save_check import CheckedBattle, check_battle, storable_meta
 from game.rules.battle import Battle
 from game.rules.board import Board
 from game.rules.orders import Order
@@ -108,6 +108,7 @@ def events_hash(battle: Battle) -> str:
 def battle_to_save(battle: Battle) -> dict[str, Any]:
     """The save document for a battle at any point."""
     doc = battle.to_dict()
+    doc["meta"] = storable_meta(doc["meta"])
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
