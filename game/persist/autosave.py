@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.files import is_regular_file
 from game.persist.saves import save_battle
 from game.rules.battle import Battle
 
@@ -140,7 +141,12 @@ def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int 
         doomed += by_battle[old]
     removed = []
     for save in dict.fromkeys(doomed):
-        save.path.unlink(missing_ok=True)
+        if not is_regular_file(save.path):
+            continue  # a folder (or anything else) named like an autosave is not ours to remove
+        try:
+            save.path.unlink(missing_ok=True)
+        except OSError:  # one that cannot go stays: the others still do, and the autosave stands
+            continue
         removed.append(save.path)
     return removed
 
@@ -148,10 +154,12 @@ def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int 
 def list_autosaves(folder: Path | None = None) -> list[Autosave]:
     """Autosave files, newest first (older versions' autosaves too, with no battle)."""
     folder = folder or autosave_dir()
-    if not folder.is_dir():
+    try:
+        paths = list(folder.iterdir()) if folder.is_dir() else []
+    except OSError:  # a folder we may not read: no autosaves to offer or rotate
         return []
     found = []
-    for path in folder.iterdir():
+    for path in paths:
         match = AUTOSAVE.match(path.name)
         old = OLD_AUTOSAVE.match(path.name) if match is None else None
         if match is None and old is None:
@@ -179,9 +187,11 @@ def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float 
     now = time.time()
     removed = []
     for folder in folders:
-        if not folder.is_dir():
+        try:
+            paths = list(folder.iterdir()) if folder.is_dir() else []
+        except OSError:  # a folder we may not read: its leftovers stay (the game still starts)
             continue
-        for path in folder.iterdir():
+        for path in paths:
             if not TEMPORARY.match(path.name):
                 continue
             try:

@@ -128,6 +128,54 @@ def darken(colour: Colour, amount: float) -> Colour:
     return tuple(int(c * (1 - amount)) for c in colour)  # type: ignore[return-value]
 
 
+REPLACEMENT = "\ufffd"  # drawn for what a font cannot take: a NUL, half of a broken character
+
+
+def drawable(text: str) -> str:
+    """`text` as a font can draw it: pygame refuses a NUL and a lone surrogate (what Python
+    makes of a file name that is not UTF-8, or of a save's "\\ud800"), and raised mid-frame."""
+    if "\x00" in text:
+        text = text.replace("\x00", REPLACEMENT)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "".join(REPLACEMENT if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    return text
+
+
+class DrawableFont(pygame.font.Font):
+    """A font that draws and measures any str (`drawable`): labels come from file names and
+    saves, and one bad character must not take the window down."""
+
+    def size(self, text: str) -> tuple[int, int]:  # type: ignore[override]
+        """The pixels `text` takes."""
+        return super().size(drawable(text))
+
+    def render(self, text: str, *args: object, **kwargs: object) -> pygame.Surface:  # type: ignore[override]
+        """`text` drawn (see pygame's Font.render)."""
+        return super().render(drawable(text), *args, **kwargs)  # type: ignore[arg-type]
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int, keep: str = "start") -> str:
+    """`text` cut to `width` pixels with "…" where it was cut: its start kept ("A long tit…")
+    or, with keep="end", its end ("…/maps/ring.tmx").  At least one character is kept.  A
+    binary search: a label of 200,000 characters costs 18 measurements, not 100,000."""
+    if font.size(text)[0] <= width:
+        return text
+
+    def cut(n: int) -> str:
+        return text[:n].rstrip() + "…" if keep == "start" else "…" + text[len(text) - n :].lstrip()
+
+    low, high = 1, len(text) - 1  # the longest cut that fits lies in [low, high]
+    while low < high:
+        middle = (low + high + 1) // 2
+        if font.size(cut(middle))[0] <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return cut(low)
+
+
 class Theme:
     """The palette, the UI scale and a cache of fonts and rendered text."""
 
@@ -153,7 +201,7 @@ class Theme:
         if font is None:
             if not pygame.font.get_init():
                 pygame.font.init()
-            font = pygame.font.Font(str(FONT_BOLD if bold else FONT_REGULAR), key[0])
+            font = DrawableFont(str(FONT_BOLD if bold else FONT_REGULAR), key[0])
             self._fonts[key] = font
         return font
 

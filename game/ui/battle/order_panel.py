@@ -24,7 +24,7 @@ from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines
 from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, draw_event_text
 from game.ui.render.widgets import Button, blit_text
-from game.ui.theme import Theme
+from game.ui.theme import Theme, fit_text
 from game.world import World
 
 Tip = tuple[pygame.Rect, list[str]]
@@ -124,9 +124,7 @@ class OrderPanel:
             if draft.state.auto_move is action.kind and action.kind in MOVEMENT_ACTIONS:
                 label += " (for the path)"
             limit = w - theme.px(150)
-            font = theme.font(13)
-            while font.size(label)[0] > limit and len(label) > 6:
-                label = label[:-2]
+            label = fit_text(theme.font(13), label, limit)
             spot = (row.x + theme.px(6), row.y + theme.px(3))
             blit_text(surface, theme, f"{i + 1}. {label}", spot, 13, pal.text)
             colour = pal.text_good if fc is not None and fc.success >= 0.5 else pal.accent

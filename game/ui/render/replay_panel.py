@@ -14,7 +14,7 @@ from game.ui.render.battlefield import draw_event_text
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import RADIUS, Button, blit_text
 from game.ui.replay_timeline import ReplayCursor, SavedReplay
-from game.ui.theme import Colour, SideStyle, Theme, darken
+from game.ui.theme import Colour, SideStyle, Theme, darken, fit_text
 
 SIDE_ROW = 22  # pixels (before UI scale): one side in the list of sides
 SIDE_ICON = 18  # pixels: its token
@@ -264,9 +264,7 @@ class ReplayPanel:
         pad = theme.px(10)
         x, y, w = rect.x + pad, rect.y, rect.w - 2 * pad
         font = theme.font(16, True)
-        heading = "Replay: " + replay.title
-        while font.size(heading)[0] > w and len(heading) > 12:
-            heading = heading[:-2].rstrip() + "…"
+        heading = fit_text(font, "Replay: " + replay.title, w)
         blit_text(surface, theme, heading, (x, y), 16, pal.accent, True)
         y += theme.line_height(16)
         blit_text(surface, theme, words.position, (x, y), 12, pal.text_dim)

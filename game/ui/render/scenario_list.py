@@ -11,7 +11,7 @@ import pygame
 
 from game.ui.input.scroll_window import ScrollWindow
 from game.ui.render.widgets import Button, blit_text
-from game.ui.theme import Theme
+from game.ui.theme import Theme, fit_text
 
 ROW = 38  # pixels (before UI scale) a scenario's row takes
 
@@ -55,9 +55,7 @@ def draw_scenario_list(
     font = theme.font(13)
     buttons = []
     for i in range(first, min(len(scenarios), first + visible)):
-        label = scenarios[i].title
-        while font.size(label)[0] > area.w - theme.px(40) and len(label) > 8:
-            label = label.removesuffix("…")[:-1].rstrip() + "…"
+        label = fit_text(font, scenarios[i].title, area.w - theme.px(40))
         rect = pygame.Rect(area.x + 10, y, area.w - 20, row - theme.px(6))
         broken = scenarios[i].error
         b = Button(label, lambda i=i: choose(i), rect, size=13, enabled=not broken, reason=broken)

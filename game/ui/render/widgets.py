@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.theme import Colour, Theme
+from game.ui.theme import Colour, Theme, fit_text
 
 RADIUS = 6  # pixels: corner radius of panels and buttons
 PAD = 8  # pixels: inner padding before scaling
@@ -293,10 +293,7 @@ class PopupMenu:
                     anchor="topright",
                 )
             if item.second_line:
-                reason = item.second_line
-                font = theme.font(12)
-                while font.size(reason)[0] > rect.width - 2 * pad and len(reason) > 4:
-                    reason = reason[:-4] + "…"
+                reason = fit_text(theme.font(12), item.second_line, rect.width - 2 * pad)
                 blit_text(
                     surface,
                     theme,

@@ -20,6 +20,7 @@ from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
 from game.ui.scenarios import start as start_scenario
+from game.ui.theme import fit_text
 
 BRIEFING_LINES = 3  # lines of a briefing the setup screen shows (the rest comes before the battle)
 WHEEL_ROWS = 3  # scenarios a notch of the mouse wheel scrolls the list by
@@ -388,9 +389,7 @@ class SetupScene(Scene):
             return
         sc = self.scenarios[self.index]
         x, y = right.x + pad, right.y + theme.px(14)
-        title = sc.title
-        while theme.font(20, True).size(title)[0] > right.w - 2 * pad and len(title) > 8:
-            title = title.removesuffix("…")[:-1].rstrip() + "…"
+        title = fit_text(theme.font(20, True), sc.title, right.w - 2 * pad)
         blit_text(surface, theme, title, (x, y), 20, pal.text, True)
         y += theme.px(34)
         if sc.error:
@@ -487,6 +486,4 @@ def _same_file(a: str | None, b: str | None) -> bool:
 
 def _fit_left(text: str, font: pygame.font.Font, width: int) -> str:
     """`text`, cut from the left ("…/maps") until it fits `width` pixels."""
-    while font.size(text)[0] > width and len(text) > 4:
-        text = "…" + text[2:]
-    return text
+    return fit_text(font, text, width, keep="end")

@@ -16,6 +16,7 @@ from game.ui.input.scroll_window import ScrollWindow
 from game.ui.render.help_sheet import Placed, help_blocks, lay_out
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
+from game.ui.theme import fit_text
 
 OVERLAY_HELP = {
     "reach": "tiles it can walk to (blue, plain) and reach only with a Sprint (orange, hatched)",
@@ -319,9 +320,7 @@ class LoadScene(Scene):
             watch.hovered = watch.rect.collidepoint(mouse)
             watch.draw(surface, theme)
         for row in self.rows:  # a long label is cut to its row
-            limit = row.rect.w - theme.px(16)
-            while theme.font(row.size).size(row.label)[0] > limit and len(row.label) > 8:
-                row.label = row.label[:-2].rstrip() + "…"
+            row.label = fit_text(theme.font(row.size), row.label, row.rect.w - theme.px(16))
         column.draw(surface, theme)
         if self.saves:
             blit_text(

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.render.widgets import Button, blit_text
+from game.ui.theme import fit_text
 from game.ui.workbench import keep_panel
 
 if TYPE_CHECKING:
@@ -54,10 +55,8 @@ def draw_bar(scene: WorkbenchScene, surface: pygame.Surface) -> list[Button]:
         button.hovered = button.rect.collidepoint(mouse)
         button.draw(surface, theme)
     title = f"{scene.setup.title} · {scene.setup.source.label}"
-    font = theme.font(13)
     room = right - x - theme.px(20)
-    while font.size(title)[0] > room and len(title) > 4:
-        title = title[:-2] + "…"
+    title = fit_text(theme.font(13), title, room)
     if room > theme.px(40):
         blit_text(surface, theme, title, (x + theme.px(10), bar.centery), 13, pal.text_dim, anchor="midleft")
     return buttons
