@@ -126,3 +126,17 @@ def test_a_folder_named_like_an_autosave_is_left_and_rotation_goes_on(tmp_path: 
     assert first.is_dir()
     files = [p for p in tmp_path.glob("*.json") if p.is_file()]
     assert len(files) == autosaves.KEEP_AUTOSAVES
+
+
+@pytest.mark.parametrize(
+    ("size", "kept"), [([16384, 16384], False), ([7681, 600], False), ([7680, 4320], True)]
+)
+def test_a_remembered_window_is_at_most_an_8k_display(home: Path, size: list[int], kept: bool) -> None:
+    """A settings file remembering a 16384 × 16384 window made every frame a 1 GiB surface
+    (the Load screen ran out of memory in 2 GB); the command line has the same bound."""
+    import json
+
+    from game.ui.prefs import Prefs
+
+    (home / "settings.json").write_text(json.dumps({"window_size": size}))
+    assert Prefs.load().window_size == (tuple(size) if kept else None)

@@ -18,6 +18,8 @@ from game.persist.saves import save_battle
 from game.rules.orders import ActionKind
 from game.rules.positions import find_by_name, tile_of
 from game.ui.app import App
+from game.ui.prefs import Prefs
+from game.ui.screens import make_app as make_window
 from game.ui.workbench.scene import WorkbenchScene
 from game.world import Condition, Equipment, Facing, Name, Side
 from tests.save_helpers import play
@@ -36,8 +38,11 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 class Driver:
     """The window with the workbench opened from the main menu, and gestures on it."""
 
-    def __init__(self) -> None:
-        self.app: App = make_app()
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        if size is None:
+            self.app: App = make_app()
+        else:  # a window of this size, settings as make_app has them
+            self.app = make_window(size, Prefs(edge_scroll=False, round_summary=False))
         self.app.push_screen("menu")
         self.app.step([])
         menu = self.app.top
@@ -87,13 +92,21 @@ class Driver:
         self.step()
 
     def pick(self, prefix: str) -> None:
-        """Click the open menu's item whose label starts with `prefix`."""
-        menu = self.wb.menu
-        assert menu is not None, "no menu is open"
-        self.step()
-        index = next(i for i, item in enumerate(menu.items) if item.label.startswith(prefix))
-        self.app.step(click(menu.item_rects[index].center))
-        self.step()
+        """Click the open menu's item whose label starts with `prefix` (paging on with More…,
+        as a player would, while it is not on the page shown)."""
+        while True:
+            menu = self.wb.menu
+            assert menu is not None, "no menu is open"
+            self.step()
+            labels = [item.label for item in menu.items]
+            found = next((i for i, label in enumerate(labels) if label.startswith(prefix)), None)
+            if found is None:
+                assert "More…" in labels, f"{prefix!r} is not in the menu: {labels}"
+                found = labels.index("More…")
+            self.app.step(click(menu.item_rects[found].center))
+            self.step()
+            if labels[found] != "More…" or prefix == "More…":
+                return
 
     def at(self, tile: tuple[int, int]) -> tuple[int, int]:
         """Where a tile is on the screen."""
@@ -474,3 +487,31 @@ def test_a_board_that_fits_at_a_readable_zoom_is_shown_whole() -> None:
         else:
             assert camera.tile_px == DEFAULT_ZOOM, label
     assert whole  # some bundled map is small enough to be shown whole
+
+
+def test_the_board_chooser_fits_the_window_however_many_maps_you_have(home: Path) -> None:
+    """It listed every board on one menu: from nine maps of your own its first rows (the open
+    ground) were above the window, and with 200 the menu began 4,821 pixels above it."""
+    from game.ui.app import MIN_SIZE
+    from game.workbench.boards import map_choices
+
+    folder = home / "maps"
+    folder.mkdir()
+    for k in range(40):
+        (folder / f"map{k:02}.tmx").write_text("<map")  # broken: listed by file name all the same
+    d = Driver(size=MIN_SIZE)
+    labels = [c.label for c in map_choices()]
+    assert len(labels) > 50
+    d.press("Change…")
+    seen: list[str] = []
+    while True:
+        menu = d.wb.menu
+        assert menu is not None
+        d.step()
+        screen = d.app.screen.get_rect()
+        assert all(screen.contains(r) for r in menu.item_rects), menu.item_rects
+        seen += [item.label for item in menu.items if item.label != "More…"]
+        if menu.items[-1].label != "More…":
+            break
+        d.pick("More…")
+    assert seen == labels  # every board, each once, in order

@@ -16,10 +16,11 @@ import sys
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from game.ui.prefs import MAX_WINDOW  # no pygame in it: --help stays cheap
+
 if TYPE_CHECKING:
     from game.ui.scenarios import UiScenario
 
-MAX_WINDOW = 16384  # pixels: the largest window side asked for on the command line
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 """SDL video drivers that open no window anyone can see."""
 X_LIKE = ("linux", "freebsd", "openbsd", "netbsd", "sunos")

@@ -18,7 +18,7 @@ ANIMATION_SPEEDS = (0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0)  # × the normal pace of
 VOLUMES = (0.0, 0.1, 0.25, 0.5, 0.75, 1.0)  # of the sound effects' full loudness
 SETTINGS_FILE = "settings.json"
 MAX_SETTINGS_BYTES = 64 * 2**10  # bytes; the game writes about a hundred
-MAX_WINDOW = 16384  # pixels: no window side the game remembers is larger
+MAX_WINDOW = 7680  # pixels a side at most: an 8K display (a remembered 16384 made 1 GiB frames)
 CHOICES: dict[str, tuple[float, ...]] = {
     "ui_scale": UI_SCALES,
     "animation_speed": ANIMATION_SPEEDS,

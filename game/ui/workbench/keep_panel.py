@@ -16,7 +16,7 @@ import pygame
 
 from game.paths import ROOT
 from game.ui.render.widgets import MenuItem, PopupMenu
-from game.ui.workbench.widgets import Column, TextField
+from game.ui.workbench.widgets import MENU_ROWS, Column, TextField
 from game.workbench.files import WorkbenchFileError, new_path, open_position, position_files, workbench_dir
 from game.workbench.sandbox_file import SandboxRefused
 from game.workbench.sandbox_file import save_sandbox as write_sandbox
@@ -26,7 +26,6 @@ from game.workbench.scenario_file import save_scenario as write_scenario
 if TYPE_CHECKING:
     from game.ui.workbench.scene import WorkbenchScene
 
-MENU_ROWS = 14  # files a menu lists at once
 EXAMPLES = ROOT / "docs" / "examples"  # the chapter's worked examples as sandbox files (in a checkout)
 
 

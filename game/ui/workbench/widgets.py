@@ -19,6 +19,8 @@ ROW = 24  # pixels (before UI scale): a row of buttons
 GAP = 6  # pixels between buttons of a row
 TEXT_LIMIT = 100  # characters a text field takes
 
+MENU_ROWS = 14  # rows a workbench menu lists at once (More… shows the next page): it fits the window
+
 
 class Column:
     """Lays out one panel from the top, scrolled by `scroll` pixels; collects its buttons."""
