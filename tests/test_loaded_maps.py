@@ -156,3 +156,33 @@ def test_new_battle_reads_a_map_of_your_own_once(tmp_path: Path, monkeypatch: py
     assert scenario_preview(mine, 1, controllers, (360, 220)) is not None
     build(mine, 1, controllers, mine.options)
     assert [p.name for p in reads].count("yard.tmx") == 1
+
+
+def test_new_battle_opened_again_reads_no_map_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its entries are kept while the maps' files stay as they were, even when the loader has
+    forgotten the maps themselves (twenty 1000 × 1000 maps took 17 s at every opening); an
+    edit shows at the next opening."""
+    from game.ui.scenarios import list_ui_scenarios
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    folder = tmp_path / "maps"
+    folder.mkdir()
+    path = write_kit(folder)
+    reads: list[str] = []
+    check_file = tiled.check_file
+
+    def counted(p: Path) -> object:
+        reads.append(p.name)
+        return check_file(p)
+
+    monkeypatch.setattr(tiled, "check_file", counted)
+    titles = [sc.title for sc in list_ui_scenarios() if sc.id == "mine-yard"]
+    assert titles == ["Your map: Yard"]
+    bundled = len(reads)
+    LOADED.clear()  # the maps themselves forgotten, as a big one's would be
+    assert [sc.title for sc in list_ui_scenarios() if sc.id == "mine-yard"] == titles
+    assert len(reads) == bundled  # not one map read again
+    write_kit(folder, name="Yard at dusk")
+    touch_later(path)
+    assert [sc.title for sc in list_ui_scenarios() if sc.id == "mine-yard"] == ["Your map: Yard at dusk"]
+    assert reads[bundled:] == ["yard.tmx"]

@@ -25,6 +25,7 @@ from game.board.battlemap import BattleMap
 KEEP_MAPS = 32  # at most this many maps remembered (every bundled map and a few of your own) …
 KEEP_TILES = 1_200_000  # … with at most this many tiles between them (the latest is always kept):
 # a 1000 × 1000 map holds about 140 MB; the 16 bundled maps have 13,640 tiles between them
+KEEP_STAMPS = 1024  # maps whose files' stamps are kept after the maps themselves are forgotten
 
 Stamp = tuple[tuple[str, int, int, int], ...]
 
@@ -39,6 +40,11 @@ def stamp(files: Iterable[Path]) -> Stamp | None:
             return None
         found.append((str(path), st.st_size, st.st_mtime_ns, st.st_ino))
     return tuple(found)
+
+
+def unchanged(files_stamp: Stamp) -> bool:
+    """Whether every file of a stamp is still as it was."""
+    return stamp(Path(name) for name, *_ in files_stamp) == files_stamp
 
 
 def art_files(art: MapArt | None) -> list[Path]:
@@ -60,6 +66,7 @@ class LoadedMaps:
     def __init__(self, keep_maps: int = KEEP_MAPS, keep_tiles: int = KEEP_TILES) -> None:
         self.keep_maps, self.keep_tiles = keep_maps, keep_tiles
         self._maps: OrderedDict[str, tuple[Stamp, BattleMap]] = OrderedDict()
+        self._stamps: OrderedDict[str, Stamp] = OrderedDict()  # kept longer than the maps (they are small)
         self._lock = threading.Lock()  # the window may load a map off its main thread
 
     def get(self, path: Path) -> BattleMap | None:
@@ -70,7 +77,7 @@ class LoadedMaps:
         if found is None:
             return None
         files_stamp, battle_map = found
-        if stamp(Path(name) for name, *_ in files_stamp) != files_stamp:
+        if not unchanged(files_stamp):
             with self._lock:
                 self._maps.pop(key, None)
             return None
@@ -90,15 +97,27 @@ class LoadedMaps:
         with self._lock:
             self._maps[key] = (files_stamp, battle_map)
             self._maps.move_to_end(key)
+            self._stamps[key] = files_stamp
+            self._stamps.move_to_end(key)
+            while len(self._stamps) > KEEP_STAMPS:
+                self._stamps.popitem(last=False)
             while len(self._maps) > 1 and (
                 len(self._maps) > self.keep_maps or self._tiles() > self.keep_tiles
             ):
                 self._maps.popitem(last=False)
 
+    def files_stamp(self, path: Path) -> Stamp | None:
+        """The stamp of the files `path`'s map was last loaded from (None if it never loaded),
+        even after the map itself was forgotten: what was made from the map can be kept while
+        `unchanged` says so (New battle's entry for it, say)."""
+        with self._lock:
+            return self._stamps.get(os.path.abspath(path))
+
     def clear(self) -> None:
         """Forget every map."""
         with self._lock:
             self._maps.clear()
+            self._stamps.clear()
 
     def __len__(self) -> int:
         return len(self._maps)
