@@ -26,10 +26,8 @@ def maps_loaded_afresh() -> None:
     """Every test loads its maps as a first look would (the loader remembers the maps it
     loaded): a test that patches the loader or rewrites a map sees the loader run."""
     from game.board.tiled import LOADED
-    from game.ui import scenarios
 
     LOADED.clear()
-    scenarios.forget_map_entries()
 
 
 @pytest.fixture(autouse=True)

@@ -176,13 +176,30 @@ def test_new_battle_opened_again_reads_no_map_again(tmp_path: Path, monkeypatch:
         return check_file(p)
 
     monkeypatch.setattr(tiled, "check_file", counted)
+    monkeypatch.setattr(LOADED, "keep_tiles", 1)  # each map forgotten by the next, as big ones are
     titles = [sc.title for sc in list_ui_scenarios() if sc.id == "mine-yard"]
     assert titles == ["Your map: Yard"]
     bundled = len(reads)
-    LOADED.clear()  # the maps themselves forgotten, as a big one's would be
+    assert len(LOADED) == 1
     assert [sc.title for sc in list_ui_scenarios() if sc.id == "mine-yard"] == titles
     assert len(reads) == bundled  # not one map read again
     write_kit(folder, name="Yard at dusk")
     touch_later(path)
     assert [sc.title for sc in list_ui_scenarios() if sc.id == "mine-yard"] == ["Your map: Yard at dusk"]
     assert reads[bundled:] == ["yard.tmx"]
+
+
+def test_the_board_chooser_names_a_map_without_reading_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.workbench.boards import map_title
+
+    path = write_kit(tmp_path)
+    other = tmp_path / "other"
+    other.mkdir()
+    monkeypatch.setattr(LOADED, "keep_tiles", 1)
+    assert map_title(path) == "Yard"
+    load_map(write_kit(other, name="Other"))  # the yard is forgotten
+    assert len(LOADED) == 1
+    no_loading(monkeypatch)
+    assert map_title(path) == "Yard"

@@ -16,8 +16,9 @@ import dataclasses
 import os
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 from game.board.art import CollectionArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap
@@ -28,6 +29,7 @@ KEEP_TILES = 1_200_000  # … with at most this many tiles between them (the lat
 KEEP_STAMPS = 1024  # maps whose files' stamps are kept after the maps themselves are forgotten
 
 Stamp = tuple[tuple[str, int, int, int], ...]
+T = TypeVar("T")
 
 
 def stamp(files: Iterable[Path]) -> Stamp | None:
@@ -67,6 +69,7 @@ class LoadedMaps:
         self.keep_maps, self.keep_tiles = keep_maps, keep_tiles
         self._maps: OrderedDict[str, tuple[Stamp, BattleMap]] = OrderedDict()
         self._stamps: OrderedDict[str, Stamp] = OrderedDict()  # kept longer than the maps (they are small)
+        self._made: dict[tuple[str, str], tuple[Stamp, object]] = {}  # `remember`'s values
         self._lock = threading.Lock()  # the window may load a map off its main thread
 
     def get(self, path: Path) -> BattleMap | None:
@@ -108,16 +111,35 @@ class LoadedMaps:
 
     def files_stamp(self, path: Path) -> Stamp | None:
         """The stamp of the files `path`'s map was last loaded from (None if it never loaded),
-        even after the map itself was forgotten: what was made from the map can be kept while
-        `unchanged` says so (New battle's entry for it, say)."""
+        kept after the map itself is forgotten."""
         with self._lock:
             return self._stamps.get(os.path.abspath(path))
 
+    def remember(self, path: Path, what: str, make: Callable[[], T]) -> T:
+        """`make()`, something made from the map at `path` (its New battle entry, its title),
+        kept under `what` while the files the map was read from stay as they were: asked
+        again, it costs a few stats, even after the map itself was forgotten.  Kept only when
+        the map loaded (a broken map may be mended in any of its files)."""
+        key = (os.path.abspath(path), what)
+        with self._lock:
+            kept = self._made.get(key)
+        if kept is not None and unchanged(kept[0]):
+            return kept[1]  # type: ignore[no-any-return]
+        value = make()
+        files_stamp = self.files_stamp(path)
+        if files_stamp is not None:
+            with self._lock:
+                self._made[key] = (files_stamp, value)
+                while len(self._made) > KEEP_STAMPS:
+                    self._made.pop(next(iter(self._made)))
+        return value
+
     def clear(self) -> None:
-        """Forget every map."""
+        """Forget every map, and everything made from them."""
         with self._lock:
             self._maps.clear()
             self._stamps.clear()
+            self._made.clear()
 
     def __len__(self) -> int:
         return len(self._maps)

@@ -86,31 +86,13 @@ def list_ui_scenarios() -> list[UiScenario]:
     return found or [_demo_scenario()]
 
 
-_MAP_ENTRIES: dict[tuple[str, bool], tuple[Any, UiScenario]] = {}
-"""New battle's entry for each map file, kept while the files the map was read from stay as
-they were: opening New battle again reads no map again (twenty 1000 × 1000 maps of your own
-took 17 s each time)."""
-
-
-def forget_map_entries() -> None:
-    """Build every map's entry afresh next time (a test that patches how they are built)."""
-    _MAP_ENTRIES.clear()
-
-
 def map_scenario(path: Path, mine: bool = False) -> UiScenario:
-    """A quick battle on a map file; if the map cannot be played, an entry saying why."""
-    from game.board.loaded_maps import unchanged
+    """A quick battle on a map file; if the map cannot be played, an entry saying why.  Kept
+    while the map's files stay as they were: opening New battle again reads no map again
+    (twenty 1000 × 1000 maps of your own took 17 s at every opening)."""
     from game.board.tiled import LOADED
 
-    key = (str(path.absolute()), mine)
-    kept = _MAP_ENTRIES.get(key)
-    if kept is not None and unchanged(kept[0]):
-        return kept[1]
-    entry = _map_entry(path, mine)
-    files = LOADED.files_stamp(path)
-    if not entry.error and files is not None:  # a broken map says why afresh: its fix may lie in any file
-        _MAP_ENTRIES[key] = (files, entry)
-    return entry
+    return LOADED.remember(path, f"New battle entry (yours: {mine})", lambda: _map_entry(path, mine))
 
 
 def _map_entry(path: Path, mine: bool) -> UiScenario:

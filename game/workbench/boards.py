@@ -51,12 +51,15 @@ def map_choices(user_maps: list[Path] | None = None) -> list[MapChoice]:
 def map_title(path: Path) -> str:
     """A map's name as New battle and the board's label show it (its `name` property), or its
     file name when it cannot be loaded (choosing it then says why)."""
-    from game.board.tiled import MapError, load_map
+    from game.board.tiled import LOADED, MapError, load_map
 
-    try:
-        return load_map(path).name
-    except (MapError, OSError):
-        return path.stem
+    def title() -> str:
+        try:
+            return load_map(path).name
+        except (MapError, OSError):
+            return path.stem
+
+    return LOADED.remember(path, "title", title)  # the chooser is opened again and again
 
 
 def blank_board(width: int, height: int, metres: float = 1.0) -> tuple[GridBoard, BoardSource]:
