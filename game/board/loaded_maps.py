@@ -7,7 +7,8 @@ size, modification time and inode of every file it was read from (the .tmx, its
 .tsx files, the tileset images); when any of them differs or is gone, the map is
 loaded afresh, so a map maker who saves in Tiled sees the change the next time
 the game asks.  Only maps that loaded are remembered: a broken one says why each
-time.
+time.  What is made from a map (New battle's entry for it, its name in a chooser)
+is kept the same way, and longer than the map itself (`LoadedMaps.remember`).
 """
 
 from __future__ import annotations
