@@ -118,3 +118,15 @@ def test_a_board_s_scale_has_the_map_s_bounds(metres: float) -> None:
     with pytest.raises(FieldError, match=r"board\.metres_per_tile: must be from 0\.1 to 100 metres"):
         parse_board({"width": 4, "height": 4, "metres_per_tile": metres}, "board")
     assert parse_board({"width": 4, "height": 4, "metres_per_tile": 0.1}, "board").metres_per_tile == 0.1
+
+
+@pytest.mark.parametrize(("side", "fine"), [(1000, True), (1001, False)])
+def test_a_board_is_at_most_as_large_as_a_map(side: int, fine: bool) -> None:
+    """A sandbox or save board of 10,000 tiles a side was accepted: the workbench then took
+    minutes and gigabytes to show it, and the scenario it wrote from it was refused."""
+    data = {"width": side, "height": 2}
+    if fine:
+        assert parse_board(data, "board").width == side
+    else:
+        with pytest.raises(FieldError, match=r"board\.width: expected a whole number from 1 to 1000"):
+            parse_board(data, "board")

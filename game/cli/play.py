@@ -21,6 +21,21 @@ from game.ui.prefs import MAX_WINDOW  # no pygame in it: --help stays cheap
 if TYPE_CHECKING:
     from game.ui.scenarios import UiScenario
 
+
+def window_size(text: str) -> tuple[int, int]:
+    """A window's `--size` ("1280x720"), checked: the one reading of it for play and workbench
+    (UsageError, one line, for anything else)."""
+    from game.cli import UsageError
+
+    try:
+        width, height = (int(v) for v in str(text).lower().split("x"))
+    except ValueError:
+        raise UsageError(f"--size must look like 1280x720, not {str(text)[:40]!r}") from None
+    if not (0 < width <= MAX_WINDOW and 0 < height <= MAX_WINDOW):
+        raise UsageError(f"--size must be between 1x1 and {MAX_WINDOW}x{MAX_WINDOW}, not {str(text)[:40]!r}")
+    return width, height
+
+
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 """SDL video drivers that open no window anyone can see."""
 X_LIKE = ("linux", "freebsd", "openbsd", "netbsd", "sunos")
@@ -50,15 +65,7 @@ def run(args: argparse.Namespace) -> int:
         from game.cli.demo import run_demo
 
         return run_demo()
-    size: tuple[int, int] | None = None
-    if args.size is not None:
-        try:
-            width, height = (int(v) for v in str(args.size).lower().split("x"))
-        except ValueError:
-            raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
-        if not (0 < width <= MAX_WINDOW and 0 < height <= MAX_WINDOW):
-            raise UsageError(f"--size must be between 1x1 and {MAX_WINDOW}x{MAX_WINDOW}, not {args.size!r}")
-        size = (width, height)
+    size = window_size(args.size) if args.size is not None else None
     if args.load and args.map:
         raise UsageError("--load and --map cannot be used together")
     chosen = _chosen_map(args.map) if args.map else None

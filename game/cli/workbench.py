@@ -22,12 +22,9 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from game.cli import UsageError
-    from game.cli.play import require_display
+    from game.cli.play import require_display, window_size
 
-    try:
-        width, height = (int(v) for v in str(args.size).lower().split("x"))
-    except ValueError:
-        raise UsageError(f"--size must look like 1280x720, not {args.size!r}") from None
+    width, height = window_size(args.size)
     if args.round is not None and args.round < 0:
         raise UsageError("--round must be 0 or more")
     if args.round is not None and not args.file:

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.board.preflight import MAX_TILES_PER_SIDE
 from game.board.terrain import metres_per_tile_problem
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
 from game.core.geometry import Tile
 from game.rules.board import GridBoard
 
-MAX_BOARD_SIDE = 10_000  # tiles; larger is surely a typo
 COVER_CHOICES = ("none", "low", "high")
 
 
@@ -59,8 +59,10 @@ def parse_board(value: Any, path: str) -> GridBoard:
         required=("width", "height"),
         optional=("metres_per_tile", "walls", "move_blockers", "sight_blockers", "move_costs", "cover"),
     )
-    width = fields.whole(data["width"], key_path(path, "width"), 1, MAX_BOARD_SIDE)
-    height = fields.whole(data["height"], key_path(path, "height"), 1, MAX_BOARD_SIDE)
+    # As large as a map may be: a bigger board took minutes and gigabytes to show (the
+    # minimap, the terrain arrays), and its saves and scenarios were refused.
+    width = fields.whole(data["width"], key_path(path, "width"), 1, MAX_TILES_PER_SIDE)
+    height = fields.whole(data["height"], key_path(path, "height"), 1, MAX_TILES_PER_SIDE)
     size = (width, height)
     metres = (
         fields.number(data["metres_per_tile"], key_path(path, "metres_per_tile"), positive=True)

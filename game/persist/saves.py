@@ -49,13 +49,9 @@ BoardFactory = Callable[[Any], Board]
 
 
 def _grid_board(spec: Any) -> Board:
-    from game.board.preflight import MAX_TILES_PER_SIDE
     from game.content.grid import parse_board
 
-    board = parse_board(spec, "battle.board.grid")  # the same board validator as the sandbox's
-    if max(board.width, board.height) > MAX_TILES_PER_SIDE:
-        raise FieldError("battle.board.grid", f"larger than {MAX_TILES_PER_SIDE} tiles a side")
-    return board
+    return parse_board(spec, "battle.board.grid")  # the sandbox's board validator: the same bounds
 
 
 def _map_board(spec: Any) -> Board:

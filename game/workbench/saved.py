@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from game.core.sheet import Sheet
 from game.paths import from_root
 from game.persist.replay import continue_from
 from game.persist.saves import SaveError, read_save, rebuild
@@ -21,7 +22,6 @@ from game.rules.positions import find_by_name
 from game.workbench.boards import is_blank, open_map
 from game.workbench.characters import roster_origin
 from game.workbench.setup import BoardSource, Refused, Setup
-from game.world import Name
 
 
 def saved_rounds(path: Path) -> int:
@@ -41,7 +41,8 @@ def load_saved_setup(path: Path, round_number: int) -> tuple[Setup, list[str]]:
     notes: list[str] = []
     source = _source(battle.board_source, battle.board, notes)
     world = battle.world
-    origins = {e: o for e, _n in world.query(Name) if (o := roster_origin(world, e)) is not None}
+    # Combatants only: a weapon lying on the ground has a name too, but no sheet to match.
+    origins = {e: o for e, _s in world.query(Sheet) if (o := roster_origin(world, e)) is not None}
     title = str(battle.meta.get("title") or battle.meta.get("scenario") or path.stem)
     setup = Setup(
         battle.board,
