@@ -52,3 +52,24 @@ def test_a_sandbox_board_larger_than_a_map_is_refused_at_once(tmp_path: Path) ->
 def test_the_workbench_window_has_the_game_s_bounds(size: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["workbench", "--size", size]) == 2
     assert "--size must be between 1x1 and 7680x7680" in capsys.readouterr().err
+
+
+def test_the_workbench_draws_its_board_once_when_it_opens(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its map view (with the minimap's picture of the whole board) was made twice on opening:
+    twice the 7 s a 1000 × 1000 grid board's picture takes."""
+    import game.ui.workbench.scene as scene_module
+    from tests.ui_helpers import make_app
+
+    made = []
+    real = scene_module.MapView
+
+    def counted(*args: object, **kwargs: object) -> object:
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(scene_module, "MapView", counted)
+    app = make_app()
+    wb = app.push_screen("workbench")
+    app.step([])
+    assert len(made) == 1
+    assert wb.view.overlays.active == {"reach", "range", "arcs", "sight", "chance"}

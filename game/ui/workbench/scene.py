@@ -173,10 +173,11 @@ class WorkbenchScene(WorkbenchInput, Scene):
         key = (id(self.setup.board), self.setup.source)
         if key == self._board_key:
             return
+        if self._board_key is not None:  # (the first call's view, made in __init__, is of this board)
+            active = set(self.view.overlays.active)
+            self.view = MapView(self.theme, self.setup.board, self.setup.source.art)
+            self.view.overlays.active = active
         self._board_key = key
-        active = set(self.view.overlays.active)
-        self.view = MapView(self.theme, self.setup.board, self.setup.source.art)
-        self.view.overlays.active = active
         self.view.resize(self.theme, self.rects["map"])
         self.terrain = terrain_board(self.setup.board)
         self.feed = OverlayFeed()
