@@ -153,13 +153,8 @@ def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int 
 
 def list_autosaves(folder: Path | None = None) -> list[Autosave]:
     """Autosave files, newest first (older versions' autosaves too, with no battle)."""
-    folder = folder or autosave_dir()
-    try:
-        paths = list(folder.iterdir()) if folder.is_dir() else []
-    except OSError:  # a folder we may not read: no autosaves to offer or rotate
-        return []
     found = []
-    for path in paths:
+    for path in _entries(folder or autosave_dir()):  # (a folder we may not read has none to offer)
         match = AUTOSAVE.match(path.name)
         old = OLD_AUTOSAVE.match(path.name) if match is None else None
         if match is None and old is None:
@@ -175,6 +170,15 @@ def list_autosaves(folder: Path | None = None) -> list[Autosave]:
     return sorted(found, key=lambda a: (a.mtime_ns, a.round), reverse=True)
 
 
+def _entries(folder: Path) -> list[Path]:
+    """What a folder holds: nothing when it is no folder or cannot be read (a data folder
+    left unreadable must not stop the game starting, or fail every autosave)."""
+    try:
+        return list(folder.iterdir()) if folder.is_dir() else []
+    except OSError:
+        return []
+
+
 # ------------------------------------------------------------------ leftovers
 def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float = TEMP_GRACE) -> list[Path]:
     """Delete the temporary files of saves that were killed mid-write (at the game's start).
@@ -187,11 +191,7 @@ def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float 
     now = time.time()
     removed = []
     for folder in folders:
-        try:
-            paths = list(folder.iterdir()) if folder.is_dir() else []
-        except OSError:  # a folder we may not read: its leftovers stay (the game still starts)
-            continue
-        for path in paths:
+        for path in _entries(folder):  # (a folder we may not read keeps its leftovers: the game starts)
             if not TEMPORARY.match(path.name):
                 continue
             try:

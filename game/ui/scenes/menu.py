@@ -380,7 +380,7 @@ class SetupScene(Scene):
         # The folder is shortened from the left to what the panel leaves beside the words.
         prefix = "Your maps: "
         room = left.w - theme.px(24) - theme.font(10).size(prefix)[0]
-        folder = _fit_left(str(user_maps_dir()), theme.font(10), room)
+        folder = fit_text(theme.font(10), str(user_maps_dir()), room, keep="end")  # "…/maps"
         at = (left.x + theme.px(12), left.bottom - theme.px(42))
         blit_text(surface, theme, prefix + folder, at, 10, pal.text_dim)
         right = pygame.Rect(left.right + pad, left.y, w - left.right - 2 * pad, left.h)
@@ -482,8 +482,3 @@ def _same_file(a: str | None, b: str | None) -> bool:
         return Path(a).resolve() == Path(b).resolve()
     except OSError:
         return False
-
-
-def _fit_left(text: str, font: pygame.font.Font, width: int) -> str:
-    """`text`, cut from the left ("…/maps") until it fits `width` pixels."""
-    return fit_text(font, text, width, keep="end")

@@ -116,7 +116,6 @@ class WorkbenchInput:
 
     def name(self, eid: int) -> str:
         """A combatant's name."""
-
         return name_of(self.world, eid)
 
     def click_tile(self, tile: Tile, pos: tuple[int, int]) -> None:

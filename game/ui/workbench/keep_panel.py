@@ -16,7 +16,7 @@ import pygame
 
 from game.paths import ROOT
 from game.ui.render.widgets import MenuItem, PopupMenu
-from game.ui.workbench.widgets import MENU_ROWS, Column, TextField
+from game.ui.workbench.widgets import MENU_ROWS, Column, TextField, menu_page
 from game.workbench.files import WorkbenchFileError, new_path, open_position, position_files, workbench_dir
 from game.workbench.sandbox_file import SandboxRefused
 from game.workbench.sandbox_file import save_sandbox as write_sandbox
@@ -140,10 +140,12 @@ def files_menu(scene: WorkbenchScene, files: list[Path], title: str, first: int 
             f"No files yet in {workbench_dir()}" if title.startswith("Workbench") else "No files", bad=True
         )
         return
-    page = files[first : first + MENU_ROWS]
-    items = [MenuItem(p.name[:48], lambda p=p: open_file(scene, p)) for p in page]
-    if first + MENU_ROWS < len(files):
-        items.append(MenuItem("More…", lambda: files_menu(scene, files, title, first + MENU_ROWS), "▸"))
+    items = menu_page(
+        files,
+        first,
+        lambda p: MenuItem(p.name[:48], lambda: open_file(scene, p)),
+        lambda nxt: files_menu(scene, files, title, nxt),
+    )
     rect = scene.rects["right"]
     scene.menu = PopupMenu(
         scene.theme, title, items, (rect.x - scene.theme.px(380), rect.y + scene.theme.px(40))
@@ -158,10 +160,12 @@ def saves_menu(scene: WorkbenchScene, first: int = 0) -> None:
     if not entries:
         scene.toast("No saved battles yet (every round of a battle autosaves)", bad=True)
         return
-    page = entries[first : first + MENU_ROWS]
-    items = [MenuItem(e.label()[:60], lambda e=e: rounds_menu(scene, e.path)) for e in page]
-    if first + MENU_ROWS < len(entries):
-        items.append(MenuItem("More…", lambda: saves_menu(scene, first + MENU_ROWS), "▸"))
+    items = menu_page(
+        entries,
+        first,
+        lambda e: MenuItem(e.label()[:60], lambda: rounds_menu(scene, e.path)),
+        lambda nxt: saves_menu(scene, nxt),
+    )
     rect = scene.rects["right"]
     scene.menu = PopupMenu(
         scene.theme, "Saved battles", items, (rect.x - scene.theme.px(460), rect.y + scene.theme.px(40))

@@ -19,7 +19,7 @@ from game.rules.positions import name_of
 from game.rules.registry import rules_modules
 from game.rules.stats import movement_rate
 from game.ui.render.widgets import MenuItem, PopupMenu
-from game.ui.workbench.widgets import MENU_ROWS, Column, TextField
+from game.ui.workbench.widgets import Column, TextField, menu_page
 from game.workbench import edits
 from game.workbench.boards import map_choices, open_choice
 from game.workbench.characters import named_characters, troops
@@ -310,10 +310,12 @@ def open_map_menu(scene: WorkbenchScene, first: int = 0) -> None:
     """Every board: open ground of a size, the bundled maps, your maps; a page at a time
     (More… for the next), so the menu fits the window however many maps you have."""
     choices = scene.cached("map choices", map_choices)
-    page = choices[first : first + MENU_ROWS]
-    items = [MenuItem(c.label, lambda c=c: change_map(scene, c)) for c in page]
-    if first + MENU_ROWS < len(choices):
-        items.append(MenuItem("More…", lambda: open_map_menu(scene, first + MENU_ROWS), "▸"))
+    items = menu_page(
+        choices,
+        first,
+        lambda c: MenuItem(c.label, lambda: change_map(scene, c)),
+        lambda nxt: open_map_menu(scene, nxt),
+    )
     rect = scene.rects["right"]
     scene.menu = PopupMenu(scene.theme, "Board", items, (rect.x - scene.theme.px(300), rect.y))
 

@@ -8,18 +8,31 @@ is neither drawn nor clickable.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import pygame
 
-from game.ui.render.widgets import Button, blit_text, draw_panel
+from game.ui.render.widgets import Button, MenuItem, blit_text, draw_panel
 from game.ui.theme import Colour, Theme
 
 ROW = 24  # pixels (before UI scale): a row of buttons
 GAP = 6  # pixels between buttons of a row
 TEXT_LIMIT = 100  # characters a text field takes
 
+T = TypeVar("T")
 MENU_ROWS = 14  # rows a workbench menu lists at once (More… shows the next page): it fits the window
+
+
+def menu_page(
+    entries: Sequence[T], first: int, item: Callable[[T], MenuItem], more: Callable[[int], None]
+) -> list[MenuItem]:
+    """The menu items of `entries[first:]`, MENU_ROWS of them (only those are made: an item
+    may read a file), with More… opening the next page (`more(its first)`) while there is one."""
+    page = [item(entry) for entry in entries[first : first + MENU_ROWS]]
+    if first + MENU_ROWS < len(entries):
+        page.append(MenuItem("More…", lambda: more(first + MENU_ROWS), "▸"))
+    return page
 
 
 class Column:
