@@ -167,6 +167,21 @@ def test_a_map_drawn_from_scratch_checks_lists_and_plays(
     assert run_until(app, lambda: scene.battle.number >= 2, frames=4000)  # the AIs play it
 
 
+def test_copies_of_one_map_are_listed_with_their_file_names(home: Path) -> None:
+    from game.workbench.boards import map_choices
+
+    prepare_user_maps()
+    first = drawn_from_scratch(user_maps_dir())
+    copy = first.with_name("farmyard copy.tmx")
+    copy.write_bytes(first.read_bytes())
+    listed = [sc.title for sc in list_ui_scenarios() if sc.id.startswith("mine-")]
+    assert listed == ["Your map: Farmyard (farmyard copy.tmx)", "Your map: Farmyard (farmyard.tmx)"]
+    chooser = [c.label for c in map_choices() if c.label.startswith("Your map")]
+    assert chooser == listed
+    copy.unlink()  # alone again: its name alone
+    assert [sc.title for sc in list_ui_scenarios() if sc.id.startswith("mine-")] == ["Your map: Farmyard"]
+
+
 def test_broken_maps_are_listed_greyed_with_their_error(
     home: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

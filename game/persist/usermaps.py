@@ -47,6 +47,18 @@ def user_map_files(folder: Path | None = None) -> list[Path]:
     return sorted(found, key=lambda p: p.name.casefold())[:MAX_USER_MAPS]
 
 
+def titles_apart(titles: list[str], paths: list[Path]) -> list[str]:
+    """Each title as given, but with its file's name added where two or more titles are the
+    same, so that copies of one map (sharing its `name` property) can be told apart."""
+    seen: dict[str, int] = {}
+    for title in titles:
+        seen[title] = seen.get(title, 0) + 1
+    return [
+        f"{title} ({path.name})" if seen[title] > 1 else title
+        for title, path in zip(titles, paths, strict=True)
+    ]
+
+
 def game_root() -> Path:
     """The folder holding the `game` package: where `python -m game` finds it."""
     return Path(__file__).resolve().parents[2]

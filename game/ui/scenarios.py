@@ -77,12 +77,15 @@ def list_ui_scenarios() -> list[UiScenario]:
     each map of the player's maps folder; broken maps are listed too, with their error."""
     try:
         from game.content import scenarios as content
-        from game.persist.usermaps import user_map_files
+        from game.persist.usermaps import titles_apart, user_map_files
     except ImportError:
         return [_demo_scenario()]
     found = [_from_content(sc) for sc in content.list_scenarios()]
     found += [map_scenario(path) for path in content.bundled_maps()]
-    found += [map_scenario(path, mine=True) for path in user_map_files()]
+    paths = user_map_files()
+    mine = [map_scenario(path, mine=True) for path in paths]
+    titles = titles_apart([entry.title for entry in mine], paths)
+    found += [replace(entry, title=title) for entry, title in zip(mine, titles, strict=True)]
     return found or [_demo_scenario()]
 
 

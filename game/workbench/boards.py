@@ -39,12 +39,13 @@ def blank_label(width: int, height: int, metres: float) -> str:
 def map_choices(user_maps: list[Path] | None = None) -> list[MapChoice]:
     """Open ground of each size, every bundled map, then the player's maps."""
     from game.content.scenarios import bundled_maps
-    from game.persist.usermaps import user_map_files
+    from game.persist.usermaps import titles_apart, user_map_files
 
     choices = [MapChoice(blank_label(w, h, m), "blank", None, (w, h), m) for w, h, m in BLANK_SIZES]
     choices += [MapChoice(f"Map: {map_title(p)}", "map", p) for p in bundled_maps()]
-    mine = user_map_files() if user_maps is None else user_maps
-    choices += [MapChoice(f"Your map: {map_title(p)}", "map", p) for p in mine if p.suffix.lower() == ".tmx"]
+    mine = [p for p in (user_map_files() if user_maps is None else user_maps) if p.suffix.lower() == ".tmx"]
+    titles = titles_apart([f"Your map: {map_title(p)}" for p in mine], mine)
+    choices += [MapChoice(title, "map", p) for title, p in zip(titles, mine, strict=True)]
     return choices
 
 
