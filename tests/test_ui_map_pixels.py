@@ -67,3 +67,51 @@ def test_tiles_larger_than_their_tile_are_blitted(examples: Path) -> None:
     assert layer._render_pixels(battle_map.art) is None  # noqa: SLF001
     whole = pygame.surfarray.array3d(layer.render_whole(1)).astype(int)
     assert np.array_equal(whole, blitted(layer))
+
+
+class AskedBoard:
+    """A board without art that lists no marked tiles: every tile is asked what it is."""
+
+    def __init__(self, board: object) -> None:
+        self._board = board
+
+    def __getattr__(self, name: str) -> object:
+        if name == "marked_tiles":
+            raise AttributeError(name)
+        return getattr(self._board, name)
+
+
+@pytest.mark.parametrize("listed", [True, False])
+def test_a_board_without_art_at_a_pixel_a_tile_is_what_its_tiles_draw(
+    listed: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The workbench's minimap of a 1000 × 1000 grid board took 7 s drawn tile by tile."""
+    import random
+
+    from game.rules.board import GridBoard
+
+    make_app()
+    rng = random.Random(2)
+
+    def some(n: int) -> list[tuple[int, int]]:
+        return [(rng.randrange(60), rng.randrange(40)) for _ in range(n)]
+
+    grid = GridBoard(
+        60,
+        40,
+        walls=some(300),
+        move_costs=dict.fromkeys(some(200), 2.0),
+        cover={tile: rng.choice(["low", "high"]) for tile in some(200)},
+        move_blockers=some(50),
+        sight_blockers=some(50),
+    )
+    board = grid if listed else AskedBoard(grid)
+    slow = blitted(MapLayer(grid))
+    with monkeypatch.context() as patch:
+        patch.setattr(MapLayer, "_render_chunk", lambda *_: pytest.fail("drawn tile by tile"))
+        fast = MapLayer(board).render_whole(1)  # type: ignore[arg-type]
+    assert fast.get_size() == (60, 40)
+    difference = np.abs(pygame.surfarray.array3d(fast).astype(int) - slow)
+    assert difference.max() <= 8  # each tile's own variation (±4) is drawn apart from the blits'
+    kinds = {tuple(pygame.surfarray.array3d(fast)[x, y] // 16) for x, y in grid.marked_tiles()}
+    assert len(kinds) >= 4  # walls, cover, rough ground and blockers are told apart

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.core.geometry import Tile
-from game.rules.board import COVER_LEVELS, BoardBase
+from game.rules.board import COVER_LEVELS, BoardBase, tiles_to_ask
 
 MAX_MOVE_COST = 100.0  # multiplier; anything slower should simply block movement
 MIN_METRES_PER_TILE = 0.1  # metres; a smaller tile is no battlefield (and a metre's pixels overflow)
@@ -121,19 +121,25 @@ class TerrainBoard(BoardBase):
 
     @classmethod
     def from_board(cls, board: BoardBase) -> TerrainBoard:
-        """The same battlefield as any `BoardBase`, asked tile by tile (for comparisons)."""
+        """The same battlefield as any `BoardBase`, asked tile by tile where `tiles_to_ask` says."""
         palette: dict[Terrain, int] = {}
+
+        def kind(tile: Tile) -> int:
+            terrain = Terrain(
+                "tile",
+                float(board.move_cost(tile)),
+                bool(board.blocks_move(tile)),
+                bool(board.blocks_sight(tile)),
+                board.cover_at(tile),
+            )
+            return palette.setdefault(terrain, len(palette))
+
+        plain, asked = tiles_to_ask(board)
         kinds = np.zeros((board.height, board.width), np.int32)
-        for y in range(board.height):
-            for x in range(board.width):
-                terrain = Terrain(
-                    "tile",
-                    float(board.move_cost((x, y))),
-                    bool(board.blocks_move((x, y))),
-                    bool(board.blocks_sight((x, y))),
-                    board.cover_at((x, y)),
-                )
-                kinds[y, x] = palette.setdefault(terrain, len(palette))
+        if plain is not None:
+            kinds[:] = kind(plain)
+        for x, y in asked:
+            kinds[y, x] = kind((x, y))
         return cls(kinds, list(palette), board.metres_per_tile)
 
     # ------------------------------------------------------ per-tile questions

@@ -158,6 +158,18 @@ class BoardBase:
         return best
 
 
+def tiles_to_ask(board: Board) -> tuple[Tile | None, list[Tile]]:
+    """What a survey of a whole board must ask tile by tile: (one plain tile standing for all
+    the tiles a board lists as plain, or None, and the tiles to ask).  A board that lists its
+    marked tiles (`GridBoard.marked_tiles`) is asked about those only; any other, everywhere."""
+    everywhere = ((x, y) for y in range(board.height) for x in range(board.width))
+    marked_tiles = getattr(board, "marked_tiles", None)
+    if marked_tiles is None:
+        return None, list(everywhere)
+    marked = {(x, y) for x, y in marked_tiles() if 0 <= x < board.width and 0 <= y < board.height}
+    return next((tile for tile in everywhere if tile not in marked), None), sorted(marked)
+
+
 def ray_cells(a: Tile, b: Tile) -> Iterable[tuple[Tile, ...]]:
     """The tiles strictly between a and b that a centre-to-centre ray passes.
 
@@ -219,6 +231,11 @@ class GridBoard(BoardBase):
     def blocks_move(self, tile: Tile) -> bool:
         """Walls and move blockers."""
         return tile in self._move_blockers
+
+    def marked_tiles(self) -> set[Tile]:
+        """The tiles that are not plain open ground (they block, cost or give cover): what a
+        picture of the whole board needs to look at one by one."""
+        return self._move_blockers | self._sight_blockers | set(self._costs) | set(self._cover)
 
     def to_dict(self) -> dict[str, object]:
         """JSON form (walls are written as move and sight blockers)."""
