@@ -195,7 +195,7 @@ def free_attack(rnd: Round, attacker: int, action: Action) -> Rolled | None:
     assert rnd.state is not None, "a free attack is made while the round resolves"
     rnd.free_attacks += 1
     try:
-        return rnd.attack(attacker, -1, action, None, rnd.state, Order(attacker, (action,)))
+        return rnd.attack(attacker, -1, action, None, rnd.state, order=Order(attacker, (action,)))
     finally:
         rnd.free_attacks -= 1
 

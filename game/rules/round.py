@@ -424,16 +424,17 @@ class Round:
         action: Action,
         slot: int | None,
         state: RoundState,
-        engaged: bool | None = None,
+        before_contact: bool = False,
         target_at: Tile | None = None,
         order: Order | None = None,
     ) -> Rolled | None:
         """Roll one attack: its numbers now (`attack_breakdown`), a Called Shot's two
         ranges, and what a success does (the spec's `on_success`); then what the roll sets
-        off in the modules (`after_attack`).  `engaged` overrides whether the attacker counts
-        as engaged in melee (a shot before contact), `target_at` where the target stands (a
-        mover shot halfway along its path), `order` is the attacker's declaration (a free
-        attack outside it brings its own); returns the roll (None: nullified)."""
+        off in the modules (`after_attack`).  `before_contact`: the attack is made as its
+        target comes into contact (a held shot at a mover, a charged foe striking first), so
+        only being engaged with others counts; `target_at` is where the target stands (a
+        mover shot halfway along its path), `order` the attacker's declaration (a free attack
+        outside it brings its own); returns the roll (None: nullified)."""
         world, board = self.world, self.board
         spec = spec_of(action.kind)
         assert isinstance(spec, AttackSpec)
@@ -457,7 +458,7 @@ class Round:
             target_retreated=target in state.retreated,
             target_defeated=world.get(target, Condition).defeated,
             attacker_engaged="melee" not in spec.roles
-            and (engaged if engaged is not None else bool(engaged_with(world, board, eid))),
+            and any(not (before_contact and e == target) for e in engaged_with(world, board, eid)),
             attacker_facing=world.get(eid, Facing).direction,
             target_facing=world.get(target, Facing).direction,
             target_exposed=target_order is not None and exposes(target_order),

@@ -88,9 +88,13 @@ def _movement_rate(world: World, eid: int) -> Breakdown:
     rate = Breakdown("Movement", sheet.skill("movement"))
     if armour:
         rate = rate.plus(Modifier(armour.name, armour.movement_modifier))
+    # A status (a wounded leg, shock) halves the rate armour leaves; a module's state (a crawl)
+    # then takes its share of what is left.  Each taken from the sheet alone, a prone fighter
+    # in shock crawled 5 − 2 − 3 = 0 m.
+    rate = rate.plus(*status_terms(world, eid, "movement", max(0, rate.total)))
     for module in rules_modules():
         rate = rate.plus(*module.rate_modifiers(world, eid, rate))
-    return rate.plus(*status_terms(world, eid, "movement", rate.base))
+    return rate
 
 
 def movement_roll(world: World, eid: int, order: Order | None) -> Breakdown:

@@ -212,7 +212,7 @@ class ChargeModule(RulesModule):
             return
         kind = ActionKind.STRIKE if weapon.is_melee else ActionKind.MISSILE_STRIKE
         rnd.emit(StrikesFirst(name_of(world, target), name_of(world, eid), weapon.name))
-        rnd.attack(target, -1, Action(kind, eid, weapon=weapon.name), None, state, engaged=False)
+        rnd.attack(target, -1, Action(kind, eid, weapon=weapon.name), None, state, before_contact=True)
 
     def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """A Charge at a foe that will strike first: who, with what."""

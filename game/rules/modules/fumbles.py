@@ -11,7 +11,8 @@ have nothing to act on here):
                         Grip roll at the end of each round works it loose (002:
                         "Strength DR12 roll to get the weapon loose"; Grip is
                         our Vigor skill)
-    3  a free attack    the target attacks the fumbler at once, if it can (in
+    3  a free attack    the target, if an enemy (002: "the enemy gets a free
+                        attack"), attacks the fumbler at once, if it can (in
                         reach, or in range and sight), with its best attack and
                         no Action Penalty, against the fumbler's defences of
                         the round; a free attack's own 12 fumbles nothing
@@ -34,7 +35,7 @@ from game.rules.attack import Situation, attack_breakdown
 from game.rules.events import WeaponFell
 from game.rules.hits import TableRolled, free_attack
 from game.rules.orders import Action, Order
-from game.rules.positions import combatants, is_active, name_of, range_band, tile_of
+from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
 from game.rules.registry import action_specs
 from game.rules.statuses import StatusGained, StatusLost, statuses_of
 from game.world import Equipment, Facing, Side, World
@@ -81,6 +82,9 @@ def _free_attack(rnd: Round, ctx: AttackContext, die: int) -> None:
     """The target's best attack on the fumbler, at once, if it has one that can happen."""
     world = rnd.world
     me, enemy = name_of(world, ctx.attacker), ctx.target_name
+    if not are_enemies(world, ctx.target, ctx.attacker):  # a friend caught in a burst's cone
+        rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy} is no enemy of {me}"))
+        return
     chosen = best_free_attack(rnd, ctx.target, ctx.attacker)
     if chosen is None:
         rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy} cannot attack {me}"))

@@ -161,7 +161,7 @@ def _fire(
     state.fact(watcher, FIRED)
     rnd.emit(OverwatchFired(name_of(world, watcher), name_of(world, target), why, actor_id=watcher))
     shot = Action(ActionKind.MISSILE_STRIKE, target, weapon=weapon.name)
-    rnd.attack(watcher, index, shot, None, state, engaged=False, target_at=at)
+    rnd.attack(watcher, index, shot, None, state, before_contact=True, target_at=at)
 
 
 class WatchedArc(ModuleOverlay):

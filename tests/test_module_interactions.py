@@ -1,0 +1,174 @@
+"""Rules modules meeting each other and the core, hand-computed from the rule texts (an audit
+of 2026-12-01 found each of these wrong): a fumble's free attack, a crawl with a wound, shots
+while engaged, a mover shot on its way, cover after a push."""
+
+from __future__ import annotations
+
+import pytest
+from builders import BLASTER, Cast, log_text
+
+from game.core.equipment import Armour, MissileKind, Weapon, WeaponClass
+from game.rules.dice import ScriptedDice
+from game.rules.modules.prone import Prone
+from game.rules.modules.suppression import SUPPRESS
+from game.rules.options import RuleOptions
+from game.rules.orders import ActionKind as K
+from game.rules.round import play_round
+from game.rules.stats import movement_rate
+from game.rules.statuses import Status, Statuses
+from game.rules.validate import validate_order
+
+SMG = Weapon(
+    "smg", WeaponClass.MISSILE, injury=2, missile_kind=MissileKind.SLUG, ranges=(10.0, 20.0, 40.0),
+    traits=frozenset({"burst"}),
+)  # fmt: skip
+
+
+def lines(events: list, *marks: str) -> list[str]:
+    return [line for line in log_text(events).splitlines() if any(m in line for m in marks)]
+
+
+def play(cast: Cast, orders: list, dice: dict, timing: list[str], modules: set[str]) -> list:
+    return play_round(
+        cast.world, cast.board, ScriptedDice(keyed=dice), {o.actor: o for o in orders}, 1,
+        [cast[n] for n in timing], RuleOptions(modules),
+    )  # fmt: skip
+
+
+# ------------------------------------------------------------ a fumble's free attack (seed 002)
+def test_a_free_missile_attack_is_a_shot_when_nobody_is_in_melee() -> None:
+    cast = Cast(20, 10)
+    cast.add("Ash", (2, 4), "a", weapons=(BLASTER,), missile_beam=7)
+    cast.add("Bo", (10, 4), "b", weapons=(BLASTER,), missile_beam=8)
+    dice = {
+        "Ash:Missile Strike": [12],
+        "Ash:Fumble": [3],
+        "Bo:Missile Strike": [2],
+        "Ash:Withstand Injury": [12],
+    }
+    events = play(
+        cast, [cast.order("Ash", cast.act(K.MISSILE_STRIKE, "Bo"))], dice, ["Ash", "Bo"], {"criticals"}
+    )
+    assert lines(events, "Bo — Missile Strike") == [
+        "Bo — Missile Strike on Ash: 8 [Missile Strike (Beam)] = 8; rolled 2: hit"
+    ]
+
+
+def test_a_free_attack_has_no_action_penalty_whatever_its_maker_declared() -> None:
+    cast = Cast(20, 10)
+    cast.add("Omar", (4, 5), "a", strike=6)
+    cast.add("Niles", (5, 5), "b", facing=6, strike=9, parry=5, dodge=8)
+    orders = [
+        cast.order("Omar", cast.act(K.STRIKE, "Niles")),
+        cast.order("Niles", cast.act(K.STRIKE, "Omar"), cast.act(K.PARRY), cast.act(K.DODGE)),
+    ]
+    dice = {"Niles:Parry": [12], "Niles:Dodge": [12], "Omar:Strike": [12], "Omar:Fumble": [3],
+            "Niles:Strike": [8, 11], "Omar:Withstand Injury": [12]}  # fmt: skip
+    events = play(cast, orders, dice, ["Omar", "Niles"], {"criticals"})
+    assert lines(events, "Niles — Strike") == [
+        "Niles — Strike on Omar: 9 [Strike] = 9; rolled 8: hit",  # the free attack
+        "Niles — Strike on Omar: 9 [Strike] − 2 [Action Penalty] = 7; rolled 11: miss",  # its own
+    ]
+
+
+def test_a_friend_caught_in_a_burst_gets_no_free_attack_on_its_gunner() -> None:
+    cast = Cast(30, 12)
+    cast.add("Gun", (2, 5), "a", weapons=(SMG,), missile_slug=7)
+    cast.add("Pal", (3, 5), "a", strike=6)
+    cast.add("Bo", (8, 5), "b", strike=5)
+    dice = {
+        "Gun:Suppression Fire": [11, 12],
+        "Gun:Fumble": [3],
+        "Pal:Strike": [2],
+        "Gun:Withstand Injury": [12],
+    }
+    orders = [cast.order("Gun", cast.act(SUPPRESS, "Bo"))]
+    events = play(cast, orders, dice, ["Gun", "Pal", "Bo"], {"suppression", "criticals"})
+    assert lines(events, "Fumble") == ["Gun — Fumble on Pal: d4 3: a free attack: Pal is no enemy of Gun"]
+    assert not lines(events, "Pal — Strike")
+
+
+# ------------------------------------------------------------ a crawl with a wound (seeds 001, 003)
+@pytest.mark.parametrize(
+    ("movement", "status", "metres", "text"),
+    [
+        (5, "Leg Injury", 1, "5 [Movement] − 3 [Leg Injury (halved)] − 1 [Crawling (half)] = 1"),
+        (5, "Shock", 1, "5 [Movement] − 3 [Shock (halved)] − 1 [Crawling (half)] = 1"),
+        (4, "Shock", 1, "4 [Movement] − 2 [Shock (halved)] − 1 [Crawling (half)] = 1"),
+        (6, "Leg Injury", 2, "6 [Movement] − 3 [Leg Injury (halved)] − 1 [Crawling (half)] = 2"),
+    ],
+)
+def test_a_wounded_fighter_lying_prone_crawls_half_of_its_halved_rate(
+    movement: int, status: str, metres: int, text: str
+) -> None:
+    """ "A leg Injury halves Movement"; prone, one crawls "at half Base Movement Rate": halved
+    twice, not both halves taken from the sheet (5 − 2 − 3 = 0: a shocked fighter was stuck)."""
+    cast = Cast(12, 12)
+    cast.add("Kord", (2, 2), "a", movement=movement, luck=2)
+    cast.add("Foe", (10, 10), "b")
+    cast.world.set(cast["Kord"], Prone())
+    cast.world.set(cast["Kord"], Statuses((Status(status, "location_effects", "left leg"),)))
+    assert movement_rate(cast.world, cast["Kord"]).text() == text
+    options = RuleOptions({"location_effects", "prone"})
+    path = tuple((2, 2 + k) for k in range(1, metres + 1))
+    assert not validate_order(cast.world, cast.board, cast.order("Kord", path=path), {}, options)
+    longer = (*path, (2, 3 + metres))
+    assert validate_order(cast.world, cast.board, cast.order("Kord", path=longer), {}, options)
+
+
+def test_a_wounded_leg_halves_the_rate_its_armour_leaves() -> None:
+    cast = Cast(12, 12)
+    cast.add("Kord", (2, 2), "a", movement=6, luck=2, armour=Armour("mail", 2, -2, 0))
+    cast.world.set(cast["Kord"], Statuses((Status("Leg Injury", "location_effects", "left leg"),)))
+    assert (
+        movement_rate(cast.world, cast["Kord"]).text()
+        == "6 [Movement] − 2 [mail] − 2 [Leg Injury (halved)] = 2"
+    )
+
+
+# ------------------------------------------------------------ shots while engaged (RULES.md §5)
+def test_a_held_shot_is_nullified_when_another_enemy_has_engaged_the_watcher() -> None:
+    """A Missile Strike needs its shooter "not engaged in melee"; only the mover it is held for
+    comes into contact after the shot."""
+    from game.rules.modules.overwatch import OVERWATCH
+
+    cast = Cast(30, 12)
+    cast.add("Vas", (2, 5), "a", weapons=(BLASTER,), missile_beam=8, movement=0)
+    cast.add("Ula", (2, 8), "b", strike=5, movement=4)  # comes up on Vas's side, outside the arc
+    cast.add("Sol", (9, 5), "b", weapons=(BLASTER,), missile_beam=7)  # shoots from inside it
+    orders = [
+        cast.order("Vas", cast.act(OVERWATCH), facing=2),
+        cast.order("Ula", cast.act(K.STRIKE, "Vas"), path=((2, 7), (2, 6))),
+        cast.order("Sol", cast.act(K.MISSILE_STRIKE, "Vas")),
+    ]
+    dice = {
+        "Vas:Missile Strike": [1],
+        "Sol:Withstand Injury": [12],
+        "Sol:Missile Strike": [12],
+        "Ula:Strike": [12],
+    }
+    events = play(cast, orders, dice, ["Ula", "Sol", "Vas"], {"overwatch", "facing"})
+    assert lines(events, "Vas — Missile Strike") == [
+        "Vas — Missile Strike on Sol nullified: engaged in melee: no Missile Strike"
+    ]
+
+
+def test_a_charged_foe_engaged_with_another_cannot_shoot_first() -> None:
+    from game.rules.modules.charge import CHARGE
+
+    cast = Cast(24, 10)
+    cast.add("Rex", (2, 4), "a", strike=6, movement=4)
+    cast.add("Kit", (10, 3), "a", strike=5)  # beside Pik: Pik is engaged with Kit already
+    cast.add("Pik", (10, 4), "b", facing=6, weapons=(BLASTER,), missile_beam=6)
+    orders = [cast.order("Rex", cast.act(CHARGE, "Pik"), path=tuple((2 + i, 4) for i in range(1, 8)))]
+    dice = {"Pik:Missile Strike": [2], "Rex:Withstand Injury": [12], "Rex:Charge": [12]}
+    events = play(cast, orders, dice, ["Rex", "Kit", "Pik"], {"charge"})
+    assert lines(events, "Pik — Missile Strike") == [
+        "Pik — Missile Strike on Rex nullified: engaged in melee: no Missile Strike"
+    ]
+    alone = Cast(24, 10)  # without Kit, the shot is taken before the charger's contact
+    alone.add("Rex", (2, 4), "a", strike=6, movement=4)
+    alone.add("Pik", (10, 4), "b", facing=6, weapons=(BLASTER,), missile_beam=6)
+    orders = [alone.order("Rex", alone.act(CHARGE, "Pik"), path=tuple((2 + i, 4) for i in range(1, 8)))]
+    events = play(alone, orders, dice, ["Rex", "Pik"], {"charge"})
+    assert lines(events, "Pik — Missile Strike")[0].endswith("rolled 2: hit")
