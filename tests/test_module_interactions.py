@@ -88,6 +88,90 @@ def test_a_friend_caught_in_a_burst_gets_no_free_attack_on_its_gunner() -> None:
     assert not lines(events, "Pal — Strike")
 
 
+def test_an_evade_counts_against_a_burst_for_one_walking_into_its_cone() -> None:
+    """Everyone in the cone suffers a Missile Strike on "its own terms (… Evade …)": Cy walks
+    4.4 m into it with an Evade, so the shot is 8 − 4 = 4 and a 7 misses (the Evade was
+    ignored as unneeded, judged where Cy stood before moving)."""
+    cast = Cast(30, 14)
+    cast.add("Gun", (2, 5), "a", weapons=(SMG,), missile_slug=8)
+    cast.add("Bo", (8, 5), "b", strike=5)
+    cast.add("Cy", (6, 10), "b", evade=6, movement=5)
+    orders = [
+        cast.order("Gun", cast.act(SUPPRESS, "Bo")),
+        cast.order("Cy", cast.act(K.EVADE), path=((6, 9), (6, 8), (7, 7), (7, 6))),
+    ]
+    dice = {"Gun:Suppression Fire": [12, 7], "Cy:Evade": [4], "Cy:Withstand Injury": [12]}
+    events = play(cast, orders, dice, ["Gun", "Bo", "Cy"], {"suppression"})
+    assert lines(events, "on Cy") == [
+        "Gun — Suppression Fire on Cy: 8 [Missile Strike (Slug Thrower)] − 4 [Evade] = 4; rolled 7: miss"
+    ]
+
+
+# ------------------------------------------------------------ a mover shot on its way (Overwatch)
+def test_a_held_shot_lands_where_the_mover_was_shot_not_where_it_started() -> None:
+    """Rex starts behind a low wall from Vas and is shot in the open at (4, 9): a leg hit lands
+    on him (body cover would have sent it into the wall he has left)."""
+    from game.rules.modules.overwatch import OVERWATCH
+
+    cast = Cast(30, 14, cover={(2, 8): "low"})
+    cast.add("Vas", (2, 5), "a", weapons=(BLASTER,), missile_beam=8, movement=0)
+    cast.add("Rex", (2, 9), "b", movement=6)
+    orders = [
+        cast.order("Vas", cast.act(OVERWATCH), facing=2),
+        cast.order("Rex", path=((3, 9), (4, 9), (5, 9))),
+    ]
+    dice = {"Vas:Missile Strike": [3], "Vas:Hit Location": [85], "Rex:Withstand Injury": [12]}
+    events = play(cast, orders, dice, ["Rex", "Vas"], {"overwatch", "body_cover", "facing"})
+    assert lines(events, "Vas hits", "Rex takes") == [
+        "Vas hits Rex (right leg) with blaster",
+        "Rex takes 1 Injury; now 1 Injury",
+    ]
+
+
+def test_a_mover_the_held_shot_knocks_prone_stops_where_it_was_shot() -> None:
+    from game.rules.modules.overwatch import OVERWATCH
+
+    cast = Cast(30, 12)
+    cast.add("Vas", (2, 5), "a", weapons=(BLASTER,), missile_beam=8, movement=0)
+    cast.add("Rex", (9, 5), "b", strike=6, movement=6, facing=6)
+    path = tuple((9 - i, 5) for i in range(1, 7))
+    orders = [
+        cast.order("Vas", cast.act(OVERWATCH), facing=2),
+        cast.order("Rex", cast.act(K.STRIKE, "Vas"), path=path),
+    ]
+    dice = {"Vas:Missile Strike": [2], "Vas:Hit Location": [5], "Rex:Withstand Injury": [12]}
+    events = play(cast, orders, dice, ["Rex", "Vas"], {"overwatch", "location_effects"})
+    assert lines(events, "knocked prone", "Rex stays", "Rex walks") == [
+        "Rex is knocked prone by the shock: −2 to Missile Strikes against, +2 to melee attacks against, "
+        "crawls at half Movement",
+        "Rex stays at (9, 5), facing W (stopped: down at (9, 5))",
+    ]
+
+
+def test_a_diver_knocked_away_from_its_cover_has_none() -> None:
+    """A dive claims "that cover for the round"; a war hammer knocks Bea two tiles into the open,
+    so Sam's shot is 8 at short range and a 3 hits (it was nullified: "dived into high cover")."""
+    from game.rules.modules.sudden_dive import DIVE
+
+    hammer = Weapon("war hammer", injury=2, traits=frozenset({"heavy"}))
+    cast = Cast(20, 14, cover={(6, 8): "high"}, move_blockers=[(6, 8)])
+    cast.add("Bea", (3, 4), "a", agility=3, movement=3)
+    cast.add("Ham", (5, 4), "b", weapons=(hammer,), strike=9, movement=4)
+    cast.add("Sam", (15, 4), "b", weapons=(BLASTER,), missile_beam=8)
+    orders = [
+        cast.order("Bea", cast.act(DIVE), path=((4, 5), (4, 6), (4, 7), (5, 8))),
+        cast.order("Ham", cast.act(K.STRIKE, "Bea"), path=((5, 5), (5, 6), (5, 7))),
+        cast.order("Sam", cast.act(K.MISSILE_STRIKE, "Bea")),
+    ]
+    dice = {"Bea:Sudden Dive": [4], "Ham:Strike": [2], "Bea:Withstand Injury": [1, 12],
+            "Bea:Keep Footing": [1], "Sam:Missile Strike": [3]}  # fmt: skip
+    events = play(cast, orders, dice, ["Ham", "Bea", "Sam"], {"sudden_dive", "knockback"})
+    assert lines(events, "knocked back", "Sam —") == [
+        "Bea is knocked back 2 tiles by Ham's heavy blow (margin 7): (5, 8) → (5, 10)",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] = 8; rolled 3: hit",
+    ]
+
+
 # ------------------------------------------------------------ a crawl with a wound (seeds 001, 003)
 @pytest.mark.parametrize(
     ("movement", "status", "metres", "text"),

@@ -124,7 +124,8 @@ def land(rnd: Round, ctx: AttackContext, blow: Blow) -> Blow:
 
 
 def hit_context(rnd: Round, eid: int, action: Action, weapon: Weapon) -> AttackContext:
-    """An attack as the hit-landing hooks see it: both combatants where they stand now."""
+    """An attack as the hit-landing hooks see it: both combatants where they stand now (a
+    mover shot partway along its path, where it was shot: `Round.shot_at`)."""
     from game.rules.attack import AttackContext, Situation
     from game.rules.positions import tile_of
     from game.rules.registry import exposes
@@ -135,7 +136,7 @@ def hit_context(rnd: Round, eid: int, action: Action, weapon: Weapon) -> AttackC
     exposed = target_order is not None and exposes(target_order)
     situation = Situation(
         attacker_tile=tile_of(world, eid),
-        target_tile=tile_of(world, action.target),
+        target_tile=rnd.shot_at.get(action.target) or tile_of(world, action.target),
         attacker_facing=world.get(eid, Facing).direction,
         target_facing=world.get(action.target, Facing).direction,
         target_exposed=exposed,

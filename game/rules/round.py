@@ -155,6 +155,9 @@ class Round:
         """What the Modifier Stage leaves for the Resolution Stage (while resolving)."""
         self.free_attacks = 0
         """How many free attacks (a rules module's, outside any order) are being made now."""
+        self.shot_at: dict[int, Tile] = {}
+        """Where a combatant is being attacked, while that is not where it stands yet (a mover
+        shot partway along its path): its hit lands there."""
         self.resolved = False
         self.state: RoundState | None = None
         """What the Modifier Stage leaves for the Resolution Stage (while resolving)."""
@@ -435,6 +438,26 @@ class Round:
         only being engaged with others counts; `target_at` is where the target stands (a
         mover shot halfway along its path), `order` the attacker's declaration (a free attack
         outside it brings its own); returns the roll (None: nullified)."""
+        if target_at is None:
+            return self._attack(eid, index, action, slot, state, before_contact, None, order)
+        assert action.target is not None
+        self.shot_at[action.target] = target_at
+        try:
+            return self._attack(eid, index, action, slot, state, before_contact, target_at, order)
+        finally:
+            del self.shot_at[action.target]
+
+    def _attack(
+        self,
+        eid: int,
+        index: int,
+        action: Action,
+        slot: int | None,
+        state: RoundState,
+        before_contact: bool,
+        target_at: Tile | None,
+        order: Order | None,
+    ) -> Rolled | None:
         world, board = self.world, self.board
         spec = spec_of(action.kind)
         assert isinstance(spec, AttackSpec)

@@ -221,8 +221,12 @@ class OverwatchModule(RulesModule):
 
     def interrupt_move(self, rnd: Round, eid: int, tiles: tuple[Tile, ...], state: RoundState) -> int | None:
         """Each watcher fires at the first tile of the walk in its area, in the order the mover
-        reaches them; a mover that goes down stops there."""
+        reaches them; a mover that goes down, or whose Movement rate the shot lowered (knocked
+        prone by shock, a wounded leg), stops there: its run is broken."""
+        from game.rules.stats import movement_rate
+
         world = rnd.world
+        rate = movement_rate(world, eid).total
         shots = []
         for watcher, index, weapon in _watchers(rnd, state, eid):
             here = tile_of(world, watcher)
@@ -238,7 +242,7 @@ class OverwatchModule(RulesModule):
             at = tiles[first]
             why = f"starts to move from {tuple(at)}" if first == 0 else f"moves into {tuple(at)}"
             _fire(rnd, state, watcher, index, weapon, eid, at, why)
-            if not is_active(world, eid):
+            if not is_active(world, eid) or movement_rate(world, eid).total < rate:
                 return first
         return None
 

@@ -133,14 +133,15 @@ class SuddenDiveModule(RulesModule):
     )
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
-        """A Missile Strike at a diver whose roll succeeded: the cover it claimed, from every side
-        (only what it adds to the cover the cover module already counts from that side)."""
+        """A Missile Strike at a diver whose roll succeeded, still where it dived: the cover it
+        claimed, from every side (only what it adds to the cover the cover module already
+        counts from that side)."""
         situation = ctx.situation
         if ctx.spec.attack_class != "missile_strike" or FACT not in situation.target_facts:
             return []
         trail = situation.target_trail
-        if trail.mode != "dive" or not trail.tiles:
-            return []
+        if trail.mode != "dive" or not trail.tiles or situation.target_tile != trail.tiles[-1]:
+            return []  # (knocked away from where it dived, it lies in the open)
         claimed = cover_near(ctx.board, trail.tiles[-1])
         if claimed == "high" and not situation.target_exposed:
             return f"{ctx.target_name} dived into high cover"

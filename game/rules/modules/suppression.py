@@ -194,13 +194,22 @@ class SuppressionFire(MissileStrike):
     def threatens(
         self, world: World, board: Board, orders: Mapping[int, Order], actor: int, action: Action, eid: int
     ) -> str | None:
-        """Everyone in the cone now is shot at: its defences against missiles are rolled."""
-        if action.target is None or eid == action.target:
+        """Anyone who stands in the cone, or is declared to walk into it, may be shot at: its
+        defences against missiles are rolled (an Evade declared by one walking into the cone
+        was ignored as unneeded, and the burst then hit it undefended).  The cone points at
+        the named enemy where it stands or where it means to end."""
+        if action.target is None or eid == action.target or world.get(eid, Condition).dead:
             return None
-        victims = self.victims(
-            world, board, actor, action, tile_of(world, actor), tile_of(world, action.target)
-        )
-        return self.attack_class if eid in victims else None
+        weapon = self.weapon(world.get(actor, Equipment), action)
+        if weapon is None:
+            return None
+        here = tile_of(world, actor)
+        theirs = orders.get(eid)
+        tiles = (tile_of(world, eid), *(theirs.path if theirs is not None else ()))
+        aims = {tile_of(world, action.target), planned_tile(world, action.target, orders)}
+        if any(in_cone(board, here, there, weapon, tile) for there in aims for tile in tiles):
+            return self.attack_class
+        return None
 
     def resolve(
         self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
