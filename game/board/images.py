@@ -14,7 +14,8 @@ import struct
 
 from game.files import FileRefused, read_head
 
-HEADER_BYTES = 64 * 1024  # bytes read at most: JPEG frames may follow long metadata
+HEADER_BYTES = 64 * 1024  # bytes read first
+JPEG_HEADER_BYTES = 1024 * 1024  # bytes read at most for a JPEG: its frame may follow long metadata
 FORMATS = "PNG, JPEG, GIF or BMP"
 JPEG_FRAMES = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}  # SOFn markers (not DHT, JPG, DAC)
 
@@ -31,6 +32,11 @@ def image_size(path: str | os.PathLike[str]) -> tuple[int, int]:
         raise ImageError(str(err)) from None
     if not head:
         raise ImageError("the file is empty")
+    if head.startswith(b"\xff\xd8") and len(head) == HEADER_BYTES and _jpeg_frame_at(head) is None:
+        try:  # (Exif, XMP and colour profiles before the frame header run to hundreds of KiB)
+            head = read_head(path, JPEG_HEADER_BYTES)
+        except FileRefused as err:
+            raise ImageError(str(err)) from None
     try:
         return _size(head)
     except (struct.error, IndexError):
@@ -76,6 +82,15 @@ def _gif_size(head: bytes) -> tuple[int, int]:
 
 
 def _jpeg_size(head: bytes) -> tuple[int, int]:
+    at = _jpeg_frame_at(head)
+    if at is None:
+        raise ImageError(f"a JPEG without a frame header in its first {len(head) // 1024} KiB")
+    height, width = struct.unpack(">HH", head[at + 5 : at + 9])
+    return width, height
+
+
+def _jpeg_frame_at(head: bytes) -> int | None:
+    """Where the frame header (SOFn) starts, walking the segments before it; None if not in `head`."""
     at = 2
     while at + 4 <= len(head):
         if head[at] != 0xFF:
@@ -85,11 +100,10 @@ def _jpeg_size(head: bytes) -> tuple[int, int]:
             at += 1
             continue
         if marker in JPEG_FRAMES:
-            height, width = struct.unpack(">HH", head[at + 5 : at + 9])
-            return width, height
+            return at if at + 9 <= len(head) else None
         if marker in (0x01, *range(0xD0, 0xD8)):  # markers without a length
             at += 2
             continue
         (length,) = struct.unpack(">H", head[at + 2 : at + 4])
         at += 2 + length
-    raise ImageError("a JPEG without a frame header in its first 64 KiB")
+    return None

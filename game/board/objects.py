@@ -18,7 +18,7 @@ content layer (`game.content.mapunits`), not here.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -28,9 +28,10 @@ import numpy as np
 from game.board.battlemap import DeployZone, Placement
 from game.board.errors import MapError
 from game.board.infer import Guess, Inference, object_guess
-from game.board.preflight import MAX_LAYER_CELLS, MAX_OBJECTS
+from game.board.preflight import MAX_GID, MAX_LAYER_CELLS, MAX_OBJECTS
 from game.board.project import FACE_MIDDLE
 from game.board.terrain import TerrainBoard
+from game.board.tilesets import ALIGNMENTS, TilesetRange
 from game.board.zones import SHAPES, ZoneBudget, ZoneShape, shape_mask, zone_tiles
 from game.core.geometry import bearing_direction, parse_direction
 
@@ -93,7 +94,7 @@ def _label(obj: TiledObject, where: str) -> str:
 
 # ---------------------------------------------------------------- shapes that block
 def blocking_objects(
-    tmx: TiledMap, root: Element, inference: Inference, where: str
+    tmx: TiledMap, root: Element, inference: Inference, where: str, tilesets: Sequence[TilesetRange] = ()
 ) -> list[tuple[Guess, np.ndarray]]:
     """(guess, [y, x] mask of the tiles it covers) for every object a convention makes block."""
     budget = ZoneBudget(MAX_OBJECTS, MAX_LAYER_CELLS, what="objects that block movement")
@@ -103,7 +104,7 @@ def blocking_objects(
         if not on_map or object_kind(obj):
             continue  # a tile's own collision shape, a zone or a combatant
         guess = object_guess(obj.properties, str(group.name or ""))
-        shape = _shape(obj, node) if guess is not None else None
+        shape = _shape(obj, node, tilesets) if guess is not None else None
         if guess is None or shape is None:
             continue
         found.append((guess, shape_mask(shape, size, tile, budget, _label(obj, where))))
@@ -111,10 +112,26 @@ def blocking_objects(
     return found
 
 
-def _shape(obj: TiledObject, node: Element) -> ZoneShape | None:
-    """The area an object covers (rotation applied), or None for a line or a text."""
+def box(
+    obj: TiledObject, node: Element, tilesets: Sequence[TilesetRange]
+) -> tuple[float, float, float, float]:
+    """(x, y, width, height) of an object's box, x and y its top left: a tile object's x and
+    y in the file name the point its tileset's `objectalignment` says (pytmx always takes
+    them for the bottom left, so a centred token stood a tile off)."""
     x, y = float(obj.x), float(obj.y)
     w, h = float(obj.width or 0), float(obj.height or 0)
+    raw = node.get("gid")
+    if not raw or not raw.isdigit():
+        return x, y, w, h
+    gid = int(raw) & MAX_GID  # (the flag bits above it off)
+    tileset = next((t for t in tilesets if t.holds(gid)), None)
+    ax, ay = ALIGNMENTS[tileset.alignment if tileset is not None else "bottomleft"]
+    return x - ax * w, y + (1 - ay) * h, w, h
+
+
+def _shape(obj: TiledObject, node: Element, tilesets: Sequence[TilesetRange]) -> ZoneShape | None:
+    """The area an object covers (rotation applied), or None for a line or a text."""
+    x, y, w, h = box(obj, node, tilesets)
     kind = _kind(node)
     if kind in ("polyline", "text"):
         return None
@@ -123,12 +140,14 @@ def _shape(obj: TiledObject, node: Element) -> ZoneShape | None:
     elif kind == "point" or not (w and h):
         return ZoneShape("point", x, y)
     else:
-        # Tiled turns an object about its origin: the top left, or a tile object's bottom left.
-        oy = y + h if obj.gid else y
+        # Tiled turns an object about its origin: the top left, or a tile object's aligned point.
+        ox, oy = x, y
+        if obj.gid:
+            ox, oy = float(obj.x), float(obj.y) + h  # pytmx's x, and its y back as in the file
         points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
         if kind == "ellipse" and not obj.rotation:
             return ZoneShape("ellipse", x, y, w, h)
-        return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (x, oy), obj.rotation)
+        return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (ox, oy), obj.rotation)
     return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (x, y), obj.rotation)
 
 
@@ -154,7 +173,9 @@ def _kind(node: Element) -> str:
 
 
 # ---------------------------------------------------------------- zones and combatants
-def zones_and_units(tmx: TiledMap, root: Element, board: TerrainBoard, where: str) -> Found:
+def zones_and_units(
+    tmx: TiledMap, root: Element, board: TerrainBoard, where: str, tilesets: Sequence[TilesetRange] = ()
+) -> Found:
     """Deploy zones and placed combatants from the object layers; and how many objects were ignored."""
     found = Found()
     objects = [
@@ -167,9 +188,11 @@ def zones_and_units(tmx: TiledMap, root: Element, board: TerrainBoard, where: st
     for obj, kind, group, node, on_map in objects:
         label = _label(obj, where)
         if kind == "unit":
-            found.placements.append(_placement(obj, board, tmx, label))
+            found.placements.append(_placement(obj, box(obj, node, tilesets), board, tmx, label))
         elif kind == "zone":
-            found.zones.append(_zone(obj, node, board, tmx, label, budget, found.warnings))
+            found.zones.append(
+                _zone(obj, node, box(obj, node, tilesets), board, tmx, label, budget, found.warnings)
+            )
         elif on_map and object_guess(obj.properties, str(group.name or "")) is None:
             found.ignored += 1  # pytmx also lists the collision shapes of tiles: those are not counted
     return found
@@ -190,7 +213,9 @@ def short_line(value: str, key: str, label: str) -> str:
     return value
 
 
-def _placement(obj: TiledObject, board: TerrainBoard, tmx: TiledMap, label: str) -> Placement:
+def _placement(
+    obj: TiledObject, where: tuple[float, float, float, float], board: TerrainBoard, tmx: TiledMap, label: str
+) -> Placement:
     """A combatant placed by the map: a roster character or a troop type, named after the object."""
     side = text(obj.properties, "side", label)
     named = [key for key in UNIT_KEYS if str(obj.properties.get(key) or "").strip()]
@@ -200,7 +225,8 @@ def _placement(obj: TiledObject, board: TerrainBoard, tmx: TiledMap, label: str)
         raise MapError(f"{label}: has both a 'character' and a 'troop' property; keep one")
     character = text(obj.properties, named[0], label)
     name = short_line(str(obj.name or "").strip(), "name", label)
-    cx, cy = obj.x + (obj.width or 0) / 2, obj.y + (obj.height or 0) / 2
+    x, y, w, h = where
+    cx, cy = x + w / 2, y + h / 2
     tile = (math.floor(cx / tmx.tilewidth), math.floor(cy / tmx.tileheight))
     if not board.in_bounds(tile):
         raise MapError(f"{label}: stands off the map at {tile}")
@@ -221,6 +247,7 @@ def _placement(obj: TiledObject, board: TerrainBoard, tmx: TiledMap, label: str)
 def _zone(
     obj: TiledObject,
     node: Element,
+    where: tuple[float, float, float, float],
     board: TerrainBoard,
     tmx: TiledMap,
     label: str,
@@ -235,7 +262,7 @@ def _zone(
     if kind not in SHAPES:
         raise MapError(f"{label}: a deploy zone must be a rectangle, ellipse, polygon or point, not a {kind}")
     points = tuple((float(p.x), float(p.y)) for p in getattr(obj, "points", ())) if kind == "polygon" else ()
-    shape = ZoneShape(kind, float(obj.x), float(obj.y), float(obj.width or 0), float(obj.height or 0), points)
+    shape = ZoneShape(kind, *where, points)
     tiles, blocked = zone_tiles(shape, board, (tmx.tilewidth, tmx.tileheight), budget, label)
     name = str(obj.name or f"zone {obj.id}")
     if not tiles:

@@ -12,6 +12,7 @@ makers in docs/maps.md.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -102,6 +103,7 @@ def check_file(path: Path) -> Checked:
     root = _parse(path, "map", budget)
     _check_attribute_names(root, name)
     _check_map_attributes(root, name)
+    _whole_offsets(root, name)
     checked = Checked(root)
     _check_tilesets(root, path, checked, budget)
     _check_properties(root, name)
@@ -147,6 +149,24 @@ def _check_attribute_names(root: Element, name: str) -> None:
             for attr in node.attrib:
                 if attr in PYTMX_STATE or attr.startswith("_"):
                     raise MapError(f"{name}: <{node.tag}> has an attribute {attr!r}, which is not Tiled's")
+
+
+def _whole_offsets(root: Element, name: str) -> None:
+    """Layer offsets in whole pixels: Tiled writes fractions ("15.52", after a drag), which
+    pytmx cannot read (the game draws layers on the grid, whatever their offset)."""
+    for node in root.iter():
+        for attr in ("offsetx", "offsety"):
+            raw = node.get(attr)
+            if raw is None:
+                continue
+            try:
+                value = float(raw)
+            except ValueError:
+                value = math.nan
+            if not math.isfinite(value):
+                label = node.get("name") or node.get("id") or "?"
+                raise MapError(f"{name}: <{node.tag}> {label[:60]!r} has {attr}={raw[:20]!r}, not a number")
+            node.set(attr, str(round(value)))
 
 
 def _check_map_attributes(root: Element, name: str) -> None:
@@ -270,6 +290,7 @@ def _check_tileset(
         tileset.tile_height,
         tileset.sheet,
         tileset.images,
+        tileset.alignment,
     )
     return checked_range, tileset.walked, (tsx_root, base)
 

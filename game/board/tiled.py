@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from xml.etree.ElementTree import Element
 
 import numpy as np
 
@@ -130,9 +131,9 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     metres = _metres_per_tile(tmx.properties, path.name)
     _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
     inference = Inference()
-    blockers = blocking_objects(tmx, checked.root, inference, path.name)
+    blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
     board, inferred = _board(tmx, metres, path.name, warnings, inference, blockers)
-    found = zones_and_units(tmx, checked.root, board, path.name)
+    found = zones_and_units(tmx, checked.root, board, path.name, checked.tilesets)
     zones, placements = found.zones, found.placements
     warnings.extend(found.warnings)
     if found.ignored:
@@ -146,7 +147,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
     name = _map_name(tmx.properties.get("name"), path)
-    art = _art(tmx, checked.tilesets)
+    art = _art(tmx, checked.tilesets, _layer_looks(checked.root))
     return BattleMap(
         name,
         str(path),
@@ -168,7 +169,34 @@ def _edge_sides(placed: list[str]) -> tuple[str, str]:
 
 
 # ---------------------------------------------------------------- art
-def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
+def _layer_looks(root: Element) -> list[tuple[bool, float]]:
+    """(shown, opacity) of each tile layer, in the document's order (pytmx's order of tile
+    layers), as Tiled shows it: inside groups, hidden with any group around it and faded by
+    each group's opacity (pytmx gives each layer its own attributes only)."""
+    found: list[tuple[bool, float]] = []
+
+    def walk(node: Element, shown: bool, opacity: float) -> None:
+        for child in node:
+            if child.tag not in ("layer", "group"):
+                continue
+            here_shown = shown and child.get("visible", "1") not in ("0", "false")
+            here_opacity = opacity * _opacity(child.get("opacity"))
+            if child.tag == "layer":
+                found.append((here_shown, here_opacity))
+            else:
+                walk(child, here_shown, here_opacity)
+
+    walk(root, True, 1.0)
+    return found
+
+
+def _opacity(raw: str | None) -> float:
+    """A layer's opacity attribute, 0 to 1 (1 when absent or not a number)."""
+    value = _number(raw) if raw is not None else None
+    return 1.0 if value is None else min(1.0, max(0.0, value))
+
+
+def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange], looks: list[tuple[bool, float]]) -> MapArt:
     """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers.
 
     The images are the ones the preflight sized from their headers (never what pytmx
@@ -187,20 +215,15 @@ def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange]) -> MapArt:
                     | (FLIP_D if flip.flipped_diagonally else 0)
                 )
     layers = []
-    for layer in tmx.layers:
-        if not isinstance(layer, pytmx.TiledTileLayer):
-            continue
+    tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
+    if len(looks) != len(tile_layers):  # (never, as pytmx reads maps now: then its own say)
+        looks = [
+            (bool(getattr(x, "visible", True)), float(getattr(x, "opacity", 1.0) or 0.0)) for x in tile_layers
+        ]
+    for layer, (shown, opacity) in zip(tile_layers, looks, strict=True):
         data = np.asarray(layer.data, np.int64).reshape(tmx.height, tmx.width)
         data = np.where((data >= 0) & (data < size), data, 0)
-        layers.append(
-            LayerArt(
-                str(layer.name or ""),
-                real[data],
-                flags[data],
-                bool(getattr(layer, "visible", True)),
-                float(getattr(layer, "opacity", 1.0) or 0.0),
-            )
-        )
+        layers.append(LayerArt(str(layer.name or ""), real[data], flags[data], shown, opacity))
     sheets: list[TilesetArt | CollectionArt] = []
     for tileset in tilesets:
         if tileset.images:

@@ -63,6 +63,7 @@ class TilesetRange:
     tile_height: int = 0
     sheet: SheetImage | None = None  # None: no image, or one we do not decode
     images: tuple[tuple[int, TileImage], ...] = ()  # a collection: (tile id, its image) we may decode
+    alignment: str = "bottomleft"  # the point of a tile object its x and y name (`objectalignment`)
 
     def holds(self, gid: int) -> bool:
         """Whether the gid (flags removed) belongs to this tileset."""
@@ -102,6 +103,14 @@ class Tileset:
     tile_height: int
     sheet: SheetImage | None
     images: tuple[tuple[int, TileImage], ...] = ()
+    alignment: str = "bottomleft"
+
+
+ALIGNMENTS = {  # objectalignment: where a tile object's x and y are, as fractions of its box
+    "topleft": (0.0, 0.0), "top": (0.5, 0.0), "topright": (1.0, 0.0),
+    "left": (0.0, 0.5), "center": (0.5, 0.5), "right": (1.0, 0.5),
+    "bottomleft": (0.0, 1.0), "bottom": (0.5, 1.0), "bottomright": (1.0, 1.0),
+}  # fmt: skip
 
 
 def read_tileset(
@@ -157,7 +166,12 @@ def read_tileset(
                 collection.append((tile_id, TileImage(path, width, height, transparent(tile_image))))
     if count > MAX_TILESET_TILES:
         raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
-    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection))
+    alignment = node.get("objectalignment") or "unspecified"
+    if alignment == "unspecified":  # (Tiled's orthogonal default)
+        alignment = "bottomleft"
+    if alignment not in ALIGNMENTS:
+        raise MapError(f"{where}: objectalignment {alignment[:20]!r} is not one of Tiled's")
+    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment)
 
 
 def _image_size(image: Element, path: Path, where: str, warnings: list[str]) -> tuple[int, int, bool]:

@@ -19,6 +19,7 @@ import pygame
 
 from game.board.art import FLIP_D, FLIP_H, FLIP_V, CollectionArt, MapArt
 from game.board.images import ImageError, image_size
+from game.core.geometry import Tile
 from game.rules.board import Board, tiles_to_ask
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
@@ -27,6 +28,7 @@ CHUNK = 16  # tiles a side of a cached chunk
 MAX_CHUNKS = 96  # chunks kept across zoom levels
 GRID_ALPHA = 40  # 0..255: grid line opacity
 WAITING = (30, 33, 40)  # the colour of a chunk not rendered yet
+PATTERN_PX = 8  # pixels a tile at least for terrain to be drawn with its pattern
 
 Colour = tuple[int, int, int]
 
@@ -189,16 +191,6 @@ def _draw_terrain_tile(
             pygame.draw.line(surface, light, (px, py), (px + 1, py - max(2, s // 10)))
 
 
-@functools.cache
-def _terrain_pixel(colour: Colour, pattern: str) -> tuple[Colour, bool]:
-    """A tile of terrain drawn one pixel large: (its colour, whether that is the tile's own
-    colour, which each tile varies a little, rather than its pattern's)."""
-    canvas = pygame.Surface((3, 3))
-    _draw_terrain_tile(canvas, pygame.Rect(1, 1, 1, 1), colour, pattern, 4)  # seed 4: no variation
-    pixel = tuple(canvas.get_at((1, 1)))[:3]
-    return pixel, pixel == colour  # type: ignore[return-value]
-
-
 class MapLayer:
     """Draws the map under everything else; chunks cached per zoom level."""
 
@@ -208,6 +200,7 @@ class MapLayer:
         self.images = TileImages(art) if art is not None else None
         self.grid = False
         self._chunks = ChunkCache(MAX_CHUNKS)
+        self._terrain_looks: dict[int, tuple[Colour, str]] = {}
 
     def _render_chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
         board = self.board
@@ -217,6 +210,8 @@ class MapLayer:
         surface = _surface((w * tile_px, h * tile_px))
         surface.fill((30, 33, 40))
         if self.art is not None and self.images is not None:
+            undrawn = np.zeros((h, w), bool)  # a tile with a tile, none of whose images is drawn
+            drawn = np.zeros((h, w), bool)
             for layer in self.art.layers:
                 if not layer.visible or layer.opacity <= 0:
                     continue
@@ -235,22 +230,19 @@ class MapLayer:
                         if image is not None:
                             # Anchor at the tile's bottom-left, as Tiled does for tall tiles.
                             target.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
+                            drawn[j, i] = True
+                        else:
+                            undrawn[j, i] = True
                 if target is not surface:
                     target.set_alpha(round(255 * layer.opacity))
                     surface.blit(target, (0, 0))
+            # An image the game cannot draw (a format it does not decode): its tiles show their terrain.
+            for j, i in zip(*np.nonzero(undrawn & ~drawn), strict=True):
+                self._draw_terrain(surface, (x0 + int(i), y0 + int(j)), int(i), int(j), tile_px)
         else:
             for j in range(h):
                 for i in range(w):
-                    tile = (x0 + i, y0 + j)
-                    colour, pattern = terrain_colour(board, tile)
-                    seed = zlib.crc32(f"{tile}".encode())
-                    _draw_terrain_tile(
-                        surface,
-                        pygame.Rect(i * tile_px, j * tile_px, tile_px, tile_px),
-                        colour,
-                        pattern,
-                        seed,
-                    )
+                    self._draw_terrain(surface, (x0 + i, y0 + j), i, j, tile_px)
         if self.grid:
             lines = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             for i in range(w + 1):
@@ -259,6 +251,23 @@ class MapLayer:
                 pygame.draw.line(lines, (0, 0, 0, GRID_ALPHA), (0, j * tile_px), (w * tile_px, j * tile_px))
             surface.blit(lines, (0, 0))
         return surface
+
+    def _draw_terrain(self, surface: pygame.Surface, tile: Tile, i: int, j: int, tile_px: int) -> None:
+        """A tile drawn from its terrain at column `i`, row `j` of a chunk (flat, when too small
+        for its pattern to show: a big map's picture draws hundreds of thousands)."""
+        kinds = getattr(self.board, "kinds", None)  # a TerrainBoard: one look a kind of terrain
+        if kinds is None:
+            colour, pattern = terrain_colour(self.board, tile)
+        else:
+            key = int(kinds[tile[1], tile[0]])
+            if key not in self._terrain_looks:
+                self._terrain_looks[key] = terrain_colour(self.board, tile)
+            colour, pattern = self._terrain_looks[key]
+        rect = pygame.Rect(i * tile_px, j * tile_px, tile_px, tile_px)
+        if tile_px < PATTERN_PX:
+            surface.fill(colour, rect)
+            return
+        _draw_terrain_tile(surface, rect, colour, pattern, zlib.crc32(f"{tile}".encode()))
 
     def chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
         """A chunk at a zoom level (cached; rendered now whatever the frame's budget)."""
@@ -330,23 +339,18 @@ class MapLayer:
         return out
 
     def _render_terrain_pixels(self) -> pygame.Surface:
-        """A board without art at a pixel a tile, with numpy: each tile the colour its terrain
-        drawn at one pixel has, varied a little from tile to tile as the tiles are; only the
-        tiles `tiles_to_ask` names are asked (a 1000 × 1000 grid board's picture took 7 s
-        drawn tile by tile)."""
+        """A board without art at a pixel a tile, with numpy: each tile its terrain's flat
+        colour (as a chunk draws a tile too small for its pattern); only the tiles
+        `tiles_to_ask` names are asked (a 1000 × 1000 grid board's picture took 7 s drawn
+        tile by tile)."""
         board = self.board
         height, width = board.height, board.width
         plain, asked = tiles_to_ask(board)
-        out = np.empty((height, width, 3), np.int16)
-        varies = np.zeros((height, width), bool)
+        pixels = np.zeros((height, width, 3), np.uint8)
         if plain is not None:
-            out[:], varies[:] = _terrain_pixel(*terrain_colour(board, plain))
+            pixels[:] = terrain_colour(board, plain)[0]
         for x, y in asked:
-            out[y, x], varies[y, x] = _terrain_pixel(*terrain_colour(board, (x, y)))
-        ys, xs = np.indices((height, width), dtype=np.int64)
-        jitter = ((xs * 73856093) ^ (ys * 19349663)) % 9 - 4  # as each tile's own seed varies it
-        out += np.where(varies, jitter, 0)[..., None].astype(np.int16)
-        pixels = np.clip(out, 0, 255).astype(np.uint8)
+            pixels[y, x] = terrain_colour(board, (x, y))[0]
         picture = pygame.surfarray.make_surface(pixels.swapaxes(0, 1))
         return picture.convert() if pygame.display.get_surface() is not None else picture
 
@@ -372,6 +376,8 @@ class MapLayer:
                     if image.get_size() != (1, 1):
                         return None
                     colours[k] = tuple(image.get_at((0, 0)))
+                elif key & ~(FLIP_H | FLIP_V | FLIP_D):
+                    return None  # a tile whose image is not drawn shows its terrain: blitting draws that
             pixels = colours[index.reshape(height, width)]
             alpha = pixels[..., 3:] * (layer.opacity / 255)
             out = out * (1 - alpha) + pixels[..., :3] * alpha

@@ -1,0 +1,120 @@
+"""Maps a map maker really makes in Tiled, drawn and read as Tiled shows them (an audit of
+2026-12-01 drew each of these wrong): fractional layer offsets, layers inside hidden or faded
+groups, tokens of a tileset aligned on their centre, tileset images the game does not decode."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.board.images import image_size
+from game.board.tiled import load_map
+from game.ui.render.map_layer import WAITING, MapLayer
+from tests.hostile import csv_layer, objects, png, tileset, tmx
+from tests.ui_helpers import make_app
+
+
+def write(folder: Path, name: str, text: str | bytes) -> Path:
+    path = folder / name
+    path.write_bytes(text.encode() if isinstance(text, str) else text)
+    return path
+
+
+def test_a_fractional_layer_offset_as_tiled_writes_it_loads(tmp_path: Path) -> None:
+    """Tiled writes offsetx="15.52" after a drag; pytmx read offsets as whole numbers and the
+    map was refused with a Python int() message."""
+    body = tileset() + csv_layer(8, 6).replace("<layer ", '<layer offsetx="15.52" offsety="-3.5" ')
+    body += '<objectgroup name="notes" offsetx="0.25"/>'
+    assert load_map(write(tmp_path, "map.tmx", tmx(8, 6, body))).board.width == 8
+
+
+def test_layers_inside_a_hidden_or_faded_group_are_drawn_as_tiled_shows_them(tmp_path: Path) -> None:
+    body = (
+        tileset()
+        + csv_layer(8, 6, name="ground")
+        + '<group name="Meta" visible="0">'
+        + csv_layer(8, 6, name="markers")
+        + "</group>"
+        + '<group name="Faded" opacity="0.5"><group name="inner" opacity="0.5">'
+        + csv_layer(8, 6, name="marks").replace("<layer ", '<layer opacity="0.8" ')
+        + "</group></group>"
+        + csv_layer(8, 6, name="top")
+    )
+    art = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body))).art
+    assert art is not None
+    looks = [(layer.name, layer.visible, round(layer.opacity, 3)) for layer in art.layers]
+    assert looks == [
+        ("ground", True, 1.0),
+        ("markers", False, 1.0),
+        ("marks", True, 0.2),
+        ("top", True, 1.0),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("alignment", "x", "y"),
+    [("center", 3.5, 2.5), ("bottomleft", 3, 3), ("topleft", 3, 2), ("bottom", 3.5, 3), ("", 3, 3)],
+)
+def test_a_token_stands_where_tiled_draws_it_whatever_its_tilesets_alignment(
+    tmp_path: Path, alignment: str, x: float, y: float
+) -> None:
+    """Tiled puts a tile object's x and y at the point its tileset's objectalignment names;
+    a token centred on tile (3, 2) stood on (4, 2)."""
+    write(tmp_path, "tokens.png", png(32, 32))
+    aligned = f' objectalignment="{alignment}"' if alignment else ""
+    tokens = (
+        '<tileset firstgid="2" name="tokens" tilewidth="32" tileheight="32" tilecount="1" '
+        f'columns="1"{aligned}><image source="tokens.png" width="32" height="32"/></tileset>\n'
+    )
+    ann = (
+        f'<object id="1" gid="2" x="{x * 32}" y="{y * 32}" width="32" height="32"><properties>'
+        '<property name="side" value="red"/><property name="troop" value="archer"/></properties></object>'
+    )
+    battle_map = load_map(
+        write(tmp_path, "map.tmx", tmx(8, 6, tileset() + tokens + csv_layer(8, 6) + objects(ann)))
+    )
+    assert [p.tile for p in battle_map.placements] == [(3, 2)]
+
+
+WALL_TILE = (
+    '<tile id="0"><properties><property name="terrain" value="wall"/>'
+    '<property name="blocks_move" type="bool" value="true"/>'
+    '<property name="blocks_sight" type="bool" value="true"/></properties></tile>'
+)
+
+
+def test_tiles_whose_image_the_game_does_not_decode_show_their_terrain(tmp_path: Path) -> None:
+    """docs/maps.md: such an image "is not drawn (a warning says so): its tiles show their
+    terrain"; the map was black."""
+    make_app()
+    write(tmp_path, "tiles.webp", b"RIFF\x24\x00\x00\x00WEBPVP8 " + bytes(24))
+    sheet = (
+        '<tileset firstgid="1" name="kit" tilewidth="32" tileheight="32" tilecount="2" columns="2">'
+        f'<image source="tiles.webp" width="64" height="32"/>{WALL_TILE}</tileset>\n'
+    )
+    layer = csv_layer(8, 6, gid=2).replace("\n2,", "\n1,")  # a wall down the first column
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, sheet + layer)))
+    assert battle_map.board.blocks_move((0, 3)) and not battle_map.board.blocks_move((1, 3))
+    assert any("tiles.webp is not drawn" in w for w in battle_map.warnings)
+    chunk = MapLayer(battle_map.board, battle_map.art).chunk(0, 0, 32)
+    assert tuple(chunk.get_at((16, 16)))[:3] != WAITING
+    small = MapLayer(battle_map.board, battle_map.art).render_whole(1)  # the minimap's way
+    assert tuple(small.get_at((0, 2)))[:3] == (92, 90, 96)  # a wall's grey
+    assert tuple(small.get_at((2, 2)))[:3] == (96, 124, 70)  # open ground's green
+
+
+def test_a_jpeg_whose_frame_follows_long_metadata_is_sized(tmp_path: Path) -> None:
+    """Exif, XMP and colour profiles may run past the first 64 KiB: the JPEG was taken for one
+    the game cannot read ("use PNG, JPEG …")."""
+    make_app()
+    plain = tmp_path / "plain.jpg"
+    pygame.image.save(pygame.Surface((48, 40)), str(plain))
+    data = plain.read_bytes()
+    xmp = b"http://ns.adobe.com/xap/1.0/\x00" + bytes(60000)
+    segments = b"".join(b"\xff\xe1" + struct.pack(">H", len(xmp) + 2) + xmp for _ in range(2))
+    long = write(tmp_path, "long.jpg", data[:2] + segments + data[2:])
+    assert long.stat().st_size > 120_000
+    assert image_size(long) == (48, 40)
