@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.board.errors import MapError
 from game.board.images import image_size
 from game.board.tiled import load_map
 from game.ui.render.map_layer import WAITING, MapLayer
@@ -118,3 +119,20 @@ def test_a_jpeg_whose_frame_follows_long_metadata_is_sized(tmp_path: Path) -> No
     long = write(tmp_path, "long.jpg", data[:2] + segments + data[2:])
     assert long.stat().st_size > 120_000
     assert image_size(long) == (48, 40)
+
+
+def test_a_class_property_tiled_emptied_is_named_in_the_error(tmp_path: Path) -> None:
+    """Tiled 1.8 saved without the project writes <property name="deploy" type="class"/>: the
+    error said only that a 'side' was missing, which the map maker had set."""
+    zone = (
+        '<object id="1" name="west" type="deploy" x="0" y="0" width="64" height="192">'
+        '<properties><property name="deploy" type="class"/></properties></object>'
+    )
+    path = write(tmp_path, "map.tmx", tmx(8, 6, tileset() + csv_layer(8, 6) + objects(zone)))
+    with pytest.raises(MapError) as refused:
+        load_map(path)
+    assert str(refused.value) == (
+        "map.tmx: object 1 'west': needs a 'side' property; its class property 'deploy' is empty "
+        "(Tiled saved the map without the project open): "
+        "open dominion.tiled-project in Tiled and set it again"
+    )

@@ -23,6 +23,7 @@ rewrites the parsed map (never a file):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
@@ -65,6 +66,19 @@ def flatten_class_properties(root: Element) -> None:
         _flatten(properties)
 
 
+LOST_CLASS = "lost class property "
+"""The name a class property Tiled emptied is kept under (so a message can say what happened)."""
+
+
+def _lost(name: str | None) -> str:
+    return LOST_CLASS + str(name or "")[:40]
+
+
+def lost_classes(properties: Mapping[str, object]) -> list[str]:
+    """The class properties of an object that Tiled emptied (saved without the project)."""
+    return [str(key).removeprefix(LOST_CLASS) for key in properties if str(key).startswith(LOST_CLASS)]
+
+
 def _flatten(properties: Element) -> None:
     """One <properties> element, rebuilt in one pass (a hostile list of 100,000 class
     properties costs one pass, not one per property)."""
@@ -78,6 +92,11 @@ def _flatten(properties: Element) -> None:
             kept.append(prop)
             continue
         members = prop.find("properties")
+        if members is None and not prop.get("propertytype") and _lost(prop.get("name")) not in direct:
+            # Saved by Tiled without the project open: the class and its members are gone.
+            direct.add(_lost(prop.get("name")))
+            kept.append(Element("property", name=_lost(prop.get("name")), value="lost"))
+            continue
         if str(prop.get("propertytype", "")).strip().lower() not in GAME_CLASSES or members is None:
             continue
         _flatten(members)

@@ -26,10 +26,11 @@ from xml.etree.ElementTree import Element
 import numpy as np
 
 from game.board.battlemap import DeployZone, Placement
+from game.board.embed import lost_classes
 from game.board.errors import MapError
 from game.board.infer import Guess, Inference, object_guess
 from game.board.preflight import MAX_GID, MAX_LAYER_CELLS, MAX_OBJECTS
-from game.board.project import FACE_MIDDLE
+from game.board.project import FACE_MIDDLE, PROJECT_FILE
 from game.board.terrain import TerrainBoard
 from game.board.tilesets import ALIGNMENTS, TilesetRange
 from game.board.zones import SHAPES, ZoneBudget, ZoneShape, shape_mask, zone_tiles
@@ -202,6 +203,12 @@ def text(props: Mapping[str, object], key: str, label: str) -> str:
     """A required, non-empty text property: one line of printable text, short enough to be a name."""
     value = str(props.get(key) or "").strip()
     if not value:
+        lost = lost_classes(props)
+        if lost:
+            raise MapError(
+                f"{label}: needs a {key!r} property; its class property {lost[0]!r} is empty (Tiled saved "
+                f"the map without the project open): open {PROJECT_FILE} in Tiled and set it again"
+            )
         raise MapError(f"{label}: needs a {key!r} property")
     return short_line(value, key, label)
 
