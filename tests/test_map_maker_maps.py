@@ -136,3 +136,46 @@ def test_a_class_property_tiled_emptied_is_named_in_the_error(tmp_path: Path) ->
         "(Tiled saved the map without the project open): "
         "open dominion.tiled-project in Tiled and set it again"
     )
+
+
+def solid_png(folder: Path, name: str, size: tuple[int, int], colour: tuple[int, int, int]) -> Path:
+    surface = pygame.Surface(size)
+    surface.fill(colour)
+    path = folder / name
+    pygame.image.save(surface, str(path))
+    return path
+
+
+def test_a_painted_map_in_an_image_layer_is_drawn_under_its_walls(tmp_path: Path) -> None:
+    """A painted battle map as an image layer, walls drawn as objects: it was refused ("no tile
+    layer"), and with an empty tile layer added it was drawn black."""
+    make_app()
+    solid_png(tmp_path, "painted.png", (256, 192), (200, 40, 160))
+    solid_png(tmp_path, "decal.png", (64, 64), (0, 200, 0))
+    walls = '<objectgroup name="Walls"><object id="1" x="96" y="32" width="32" height="96"/></objectgroup>\n'
+    body = (
+        '<imagelayer id="1" name="painted">'
+        '<image source="painted.png" width="256" height="192"/></imagelayer>\n'
+        '<imagelayer id="2" name="decal" offsetx="32.4" offsety="64" opacity="0.5">'
+        '<image source="decal.png" width="64" height="64"/></imagelayer>\n' + walls
+    )
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
+    assert battle_map.board.blocks_move((3, 2)) and not battle_map.board.blocks_move((1, 1))
+    layer = MapLayer(battle_map.board, battle_map.art)
+    picture = layer.render_whole(16)  # half the map's own 32 pixels a tile
+    assert picture.get_size() == (128, 96)
+    assert tuple(picture.get_at((8, 8)))[:3] == (200, 40, 160)
+    decal = tuple(picture.get_at((24, 40)))[:3]  # (32, 64) in map pixels, 64 wide: half seen through
+    assert all(abs(a - b) <= 2 for a, b in zip(decal, (100, 120, 80), strict=True))
+    assert tuple(layer.render_whole(1).get_at((0, 0)))[:3] == (200, 40, 160)  # the minimap's way too
+
+
+def test_an_image_layer_is_held_to_the_images_bounds(tmp_path: Path) -> None:
+    write(tmp_path, "bomb.png", png(27000, 27000, pixels=False))
+    body = (
+        tileset()
+        + csv_layer(8, 6)
+        + '<imagelayer name="x"><image source="bomb.png" width="32" height="32"/></imagelayer>'
+    )
+    with pytest.raises(MapError, match="bomb.png is 27000×27000 pixels, but the image layer says 32×32"):
+        load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))

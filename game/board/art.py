@@ -75,13 +75,24 @@ class LayerArt:
 
 
 @dataclass(frozen=True)
+class ImageLayerArt:
+    """An image layer: one picture (a painted battle map, say) at its offset in map pixels."""
+
+    name: str
+    image: TileImageArt
+    offset: tuple[float, float] = (0.0, 0.0)
+    visible: bool = True
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
 class MapArt:
-    """Everything needed to draw the map's tile layers in order."""
+    """Everything needed to draw the map's tile and image layers, in Tiled's order."""
 
     tile_width: int
     tile_height: int
     tilesets: tuple[TilesetArt | CollectionArt, ...]
-    layers: tuple[LayerArt, ...]
+    layers: tuple[LayerArt | ImageLayerArt, ...]
 
     def tileset_for(self, gid: int) -> TilesetArt | CollectionArt | None:
         """The tileset a gid belongs to (the one with the largest firstgid ≤ gid)."""

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from game.board.art import CollectionArt, MapArt, TilesetArt
+from game.board.art import CollectionArt, ImageLayerArt, MapArt, TilesetArt
 from game.board.battlemap import BattleMap
 
 KEEP_MAPS = 32  # at most this many maps remembered (every bundled map and a few of your own) …
@@ -60,6 +60,7 @@ def art_files(art: MapArt | None) -> list[Path]:
             files.append(tileset.image)
         elif isinstance(tileset, CollectionArt):
             files += [image.path for image in tileset.images.values()]
+    files += [layer.image.path for layer in art.layers if isinstance(layer, ImageLayerArt)]
     return files
 
 

@@ -25,10 +25,13 @@ from game.board.layerdata import check_layer
 from game.board.tilesets import (
     MAX_TILE_PIXELS,
     ImageBudget,
+    TileImage,
     Tileset,
     TilesetRange,
+    checked_image_size,
     read_tileset,
     require_file,
+    transparent,
 )
 from game.files import is_regular_file, shorten
 
@@ -85,6 +88,8 @@ class Checked:
     warnings: list[str] = field(default_factory=list)
     digest: str = ""  # SHA-256 of the map file and every tileset file, in the order read
     files: list[Path] = field(default_factory=list)  # the map file and every tileset file read
+    layer_images: dict[int, TileImage] = field(default_factory=dict)
+    """The image of each image layer we may decode, by id() of its <imagelayer> element."""
 
 
 def check_file(path: Path) -> Checked:
@@ -109,10 +114,11 @@ def check_file(path: Path) -> Checked:
     _check_properties(root, name)
     width, height = int(root.get("width", "0")), int(root.get("height", "0"))
     layers = root.findall(".//layer")
-    if len(layers) + len(root.findall(".//objectgroup")) > MAX_LAYERS:
+    image_layers = root.findall(".//imagelayer")
+    if len(layers) + len(image_layers) + len(root.findall(".//objectgroup")) > MAX_LAYERS:
         raise MapError(f"{name}: more than {MAX_LAYERS} layers")
-    if not layers:
-        raise MapError(f"{name}: the map has no tile layer")
+    if not layers and not image_layers:
+        raise MapError(f"{name}: the map has no tile layer and no image layer")
     if len(layers) * width * height > MAX_LAYER_CELLS:
         raise MapError(
             f"{name}: {len(layers)} tile layers of {width}×{height} tiles are too many "
@@ -120,8 +126,7 @@ def check_file(path: Path) -> Checked:
         )
     for layer in layers:
         check_layer(layer, width, height, checked.tilesets, name)
-    for image in root.findall(".//imagelayer/image"):
-        require_file(path.parent, image.get("source"), f"image layer of {name}")
+    _check_image_layers(image_layers, path, checked)
     _check_objects(root.iter("object"), name)
     objects = root.findall(".//objectgroup/object")
     templated = [o.get("id", "?") for o in objects if o.get("template")]
@@ -133,6 +138,27 @@ def check_file(path: Path) -> Checked:
     checked.digest = budget.digest.hexdigest()
     checked.files = list(budget.files)
     return checked
+
+
+def _check_image_layers(nodes: list[Element], path: Path, checked: Checked) -> None:
+    """Each image layer's image, sized from its header as a tileset's is; its pixels count
+    toward the map's budget of decoded pixels with the tilesets' images."""
+    decoded = {p: n for tileset in checked.tilesets for p, n in tileset.pixels.items()}
+    for node in nodes:
+        image = node.find("image")
+        if image is None or not image.get("source"):
+            continue  # an image layer not given an image yet: nothing to draw
+        where = f"{path.name}: image layer {str(node.get('name') or node.get('id') or '?')[:60]!r}"
+        source = require_file(path.parent, image.get("source"), where)
+        width, height, readable = checked_image_size(image, source, where, checked.warnings)
+        if readable:
+            checked.layer_images[id(node)] = TileImage(source, width, height, transparent(image))
+            decoded[source] = width * height
+    if sum(decoded.values()) > MAX_DECODED_PIXELS:
+        raise MapError(
+            f"{path.name}: the tileset and layer images hold more than {MAX_DECODED_PIXELS:,} pixels "
+            "between them; use fewer or smaller images"
+        )
 
 
 def _parse(path: Path, expected_root: str, budget: xmlsafe.Budget) -> Element:

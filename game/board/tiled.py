@@ -37,6 +37,7 @@ from game.board.art import (
     FLIP_H,
     FLIP_V,
     CollectionArt,
+    ImageLayerArt,
     LayerArt,
     MapArt,
     TileImageArt,
@@ -46,7 +47,7 @@ from game.board.battlemap import BattleMap
 from game.board.infer import Guess, Inference, layer_guess, tile_guess
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import MAX_NAME_LENGTH, blocking_objects, zones_and_units
-from game.board.preflight import Checked, MapError, TilesetRange, check_file
+from game.board.preflight import Checked, MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
@@ -147,7 +148,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
     name = _map_name(tmx.properties.get("name"), path)
-    art = _art(tmx, checked.tilesets, _layer_looks(checked.root))
+    art = _art(tmx, checked, _layer_looks(checked.root))
     return BattleMap(
         name,
         str(path),
@@ -169,22 +170,22 @@ def _edge_sides(placed: list[str]) -> tuple[str, str]:
 
 
 # ---------------------------------------------------------------- art
-def _layer_looks(root: Element) -> list[tuple[bool, float]]:
-    """(shown, opacity) of each tile layer, in the document's order (pytmx's order of tile
-    layers), as Tiled shows it: inside groups, hidden with any group around it and faded by
-    each group's opacity (pytmx gives each layer its own attributes only)."""
-    found: list[tuple[bool, float]] = []
+def _layer_looks(root: Element) -> list[tuple[Element, bool, float]]:
+    """(element, shown, opacity) of each tile layer and image layer, in the document's order
+    (pytmx's order of tile layers), as Tiled shows them: inside groups, hidden with any group
+    around it and faded by each group's opacity (pytmx gives each layer its own attributes)."""
+    found: list[tuple[Element, bool, float]] = []
 
     def walk(node: Element, shown: bool, opacity: float) -> None:
         for child in node:
-            if child.tag not in ("layer", "group"):
+            if child.tag not in ("layer", "imagelayer", "group"):
                 continue
             here_shown = shown and child.get("visible", "1") not in ("0", "false")
             here_opacity = opacity * _opacity(child.get("opacity"))
-            if child.tag == "layer":
-                found.append((here_shown, here_opacity))
-            else:
+            if child.tag == "group":
                 walk(child, here_shown, here_opacity)
+            else:
+                found.append((child, here_shown, here_opacity))
 
     walk(root, True, 1.0)
     return found
@@ -196,8 +197,9 @@ def _opacity(raw: str | None) -> float:
     return 1.0 if value is None else min(1.0, max(0.0, value))
 
 
-def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange], looks: list[tuple[bool, float]]) -> MapArt:
-    """The tile layers as Tiled gids and flip flags, and the tileset images, for renderers.
+def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[tuple[Element, bool, float]]) -> MapArt:
+    """The tile layers as Tiled gids and flip flags, the image layers, and the tileset
+    images, for renderers, in Tiled's order of layers.
 
     The images are the ones the preflight sized from their headers (never what pytmx
     says), so a renderer only ever decodes an image whose pixels are bounded."""
@@ -214,18 +216,23 @@ def _art(tmx: pytmx.TiledMap, tilesets: list[TilesetRange], looks: list[tuple[bo
                     | (FLIP_V if flip.flipped_vertically else 0)
                     | (FLIP_D if flip.flipped_diagonally else 0)
                 )
-    layers = []
-    tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
-    if len(looks) != len(tile_layers):  # (never, as pytmx reads maps now: then its own say)
-        looks = [
-            (bool(getattr(x, "visible", True)), float(getattr(x, "opacity", 1.0) or 0.0)) for x in tile_layers
-        ]
-    for layer, (shown, opacity) in zip(tile_layers, looks, strict=True):
+    tile_layers = iter([layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)])
+    layers: list[LayerArt | ImageLayerArt] = []
+    for node, shown, opacity in looks:
+        name = str(node.get("name") or "")
+        if node.tag == "imagelayer":
+            image = checked.layer_images.get(id(node))
+            if image is not None:  # (an image not decoded was warned of)
+                picture = TileImageArt(image.path, (image.width, image.height), image.trans)
+                offset = (_number(node.get("offsetx")) or 0.0, _number(node.get("offsety")) or 0.0)
+                layers.append(ImageLayerArt(name, picture, offset, shown, opacity))
+            continue
+        layer = next(tile_layers)
         data = np.asarray(layer.data, np.int64).reshape(tmx.height, tmx.width)
         data = np.where((data >= 0) & (data < size), data, 0)
         layers.append(LayerArt(str(layer.name or ""), real[data], flags[data], shown, opacity))
     sheets: list[TilesetArt | CollectionArt] = []
-    for tileset in tilesets:
+    for tileset in checked.tilesets:
         if tileset.images:
             images = {tile: TileImageArt(i.path, (i.width, i.height), i.trans) for tile, i in tileset.images}
             sheets.append(CollectionArt(tileset.firstgid, tileset.count, images))

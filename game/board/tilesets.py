@@ -130,7 +130,7 @@ def read_tileset(
     image = node.find("image")
     if image is not None:
         path = require_file(base, image.get("source"), where)
-        img_w, img_h, readable = _image_size(image, path, where, warnings)
+        img_w, img_h, readable = checked_image_size(image, path, where, warnings)
         spacing = int_attr(node, "spacing", where, default=0)
         margin = int_attr(node, "margin", where, default=0)
         columns = (img_w - 2 * margin + spacing) // (tile_w + spacing)
@@ -159,7 +159,7 @@ def read_tileset(
             label = f"{where} tile {tile_id}"
             images.charge(where)
             path = require_file(base, tile_image.get("source"), label)
-            width, height, readable = _image_size(tile_image, path, label, warnings)
+            width, height, readable = checked_image_size(tile_image, path, label, warnings)
             if max(width, height) > MAX_IMAGE_PIXELS:
                 raise MapError(f"{label}: image above {MAX_IMAGE_PIXELS} pixels a side")
             if readable:
@@ -174,8 +174,9 @@ def read_tileset(
     return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment)
 
 
-def _image_size(image: Element, path: Path, where: str, warnings: list[str]) -> tuple[int, int, bool]:
-    """(width, height, whether it may be decoded) of an <image>, checked against its header.
+def checked_image_size(image: Element, path: Path, where: str, warnings: list[str]) -> tuple[int, int, bool]:
+    """(width, height, whether it may be decoded) of an <image> (a tileset's, a tile's, an image
+    layer's), checked against its header.
 
     A declared size must be the real one: a tileset that says 32×32 over a file of
     27000×27000 pixels is how an image bomb hides.  A size left out is read from the
@@ -203,9 +204,10 @@ def _image_size(image: Element, path: Path, where: str, warnings: list[str]) -> 
     if max(width, height) > MAX_IMAGE_PIXELS:
         raise MapError(f"{where}: image above {MAX_IMAGE_PIXELS} pixels a side")
     if real is not None and real != (width, height):
+        owner, file = ("the image layer", "the map") if "image layer" in where else ("the tileset",) * 2
         raise MapError(
-            f"{where}: image {path.name} is {real[0]}×{real[1]} pixels, but the tileset says "
-            f"{width}×{height}; open the tileset in Tiled and save it again"
+            f"{where}: image {path.name} is {real[0]}×{real[1]} pixels, but {owner} says "
+            f"{width}×{height}; open {file} in Tiled and save it again"
         )
     return width, height, real is not None
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from game.board.art import FLIP_D, FLIP_H, FLIP_V, CollectionArt, MapArt
+from game.board.art import FLIP_D, FLIP_H, FLIP_V, CollectionArt, ImageLayerArt, MapArt, TileImageArt
 from game.board.images import ImageError, image_size
 from game.core.geometry import Tile
 from game.rules.board import Board, tiles_to_ask
@@ -89,6 +89,10 @@ class TileImages:
                 )
         self._scaled[key] = image
         return image
+
+    def picture(self, image: TileImageArt) -> pygame.Surface | None:
+        """An image layer's picture, decoded once (None if it cannot be)."""
+        return self._sheet(image.path, image.size, image.trans)
 
     def _unscaled(self, gid: int) -> pygame.Surface | None:
         """A gid's tile as its tileset draws it: a slice of a sheet, or a collection's own image."""
@@ -219,6 +223,12 @@ class MapLayer:
                 target = surface
                 if layer.opacity < 1:
                     target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                if isinstance(layer, ImageLayerArt):
+                    self._draw_picture(target, layer, (x0, y0, w, h), tile_px)
+                    if target is not surface:
+                        target.set_alpha(round(255 * layer.opacity))
+                        surface.blit(target, (0, 0))
+                    continue
                 gids = layer.gids[y0 : y0 + h, x0 : x0 + w]
                 flags = layer.flags[y0 : y0 + h, x0 : x0 + w]
                 for j in range(gids.shape[0]):
@@ -251,6 +261,32 @@ class MapLayer:
                 pygame.draw.line(lines, (0, 0, 0, GRID_ALPHA), (0, j * tile_px), (w * tile_px, j * tile_px))
             surface.blit(lines, (0, 0))
         return surface
+
+    def _draw_picture(
+        self, target: pygame.Surface, layer: ImageLayerArt, tiles: tuple[int, int, int, int], tile_px: int
+    ) -> None:
+        """The part of an image layer's picture over a chunk of tiles (x0, y0, w, h), scaled
+        to the zoom: only that part is scaled, however large the picture."""
+        assert self.art is not None and self.images is not None
+        picture = self.images.picture(layer.image)
+        if picture is None:
+            return
+        tw, th = self.art.tile_width, self.art.tile_height
+        x0, y0, w, h = tiles
+        area = pygame.Rect(x0 * tw, y0 * th, w * tw, h * th)  # the chunk, in map pixels
+        ox, oy = round(layer.offset[0]), round(layer.offset[1])
+        part = area.clip(pygame.Rect(ox, oy, *picture.get_size()))
+        if not part.w or not part.h:
+            return
+        piece = picture.subsurface(part.move(-ox, -oy))
+        sx, sy = tile_px / tw, tile_px / th
+        size = (max(1, round(part.w * sx)), max(1, round(part.h * sy)))
+        scaled = (
+            pygame.transform.smoothscale(piece, size)
+            if size[0] < part.w
+            else pygame.transform.scale(piece, size)
+        )
+        target.blit(scaled, (round((part.x - area.x) * sx), round((part.y - area.y) * sy)))
 
     def _draw_terrain(self, surface: pygame.Surface, tile: Tile, i: int, j: int, tile_px: int) -> None:
         """A tile drawn from its terrain at column `i`, row `j` of a chunk (flat, when too small
@@ -366,6 +402,8 @@ class MapLayer:
         for layer in art.layers:
             if not layer.visible or layer.opacity <= 0:
                 continue
+            if isinstance(layer, ImageLayerArt):
+                return None  # a picture under or over the tiles: blitting draws that
             gids, flags = layer.gids[:height, :width], layer.flags[:height, :width]
             raw = gids.astype(np.uint32) | flags.astype(np.uint32)
             keys, index = np.unique(raw, return_inverse=True)
