@@ -179,3 +179,38 @@ def test_an_image_layer_is_held_to_the_images_bounds(tmp_path: Path) -> None:
     )
     with pytest.raises(MapError, match="bomb.png is 27000×27000 pixels, but the image layer says 32×32"):
         load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
+
+
+def test_a_tile_placed_as_an_object_is_drawn_and_its_terrain_holds_where_it_stands(tmp_path: Path) -> None:
+    """Trees and crates placed with Tiled's Insert Tile were neither drawn nor in the way."""
+    make_app()
+    sheet = pygame.Surface((64, 32))
+    sheet.fill((90, 160, 60), (0, 0, 32, 32))  # tile 0: grass
+    sheet.fill((20, 80, 30), (32, 0, 32, 32))  # tile 1: a tree
+    pygame.image.save(sheet, str(tmp_path / "kit.png"))
+    tree = (
+        '<tile id="1"><properties><property name="terrain" value="tree"/>'
+        '<property name="blocks_move" type="bool" value="true"/>'
+        '<property name="cover" value="high"/></properties></tile>'
+    )
+    kit = (
+        '<tileset firstgid="1" name="kit" tilewidth="32" tileheight="32" tilecount="2" columns="2">'
+        f'<image source="kit.png" width="64" height="32"/>{tree}</tileset>\n'
+    )
+    trees = (
+        '<objectgroup name="decor"><object id="1" gid="2" x="96" y="96" width="32" height="32"/>'
+        '<object id="2" gid="2" x="128" y="128" width="64" height="64"/></objectgroup>\n'
+        '<objectgroup name="hidden" visible="0"><object id="3" gid="2" x="0" y="192" width="32" height="32"/>'
+        "</objectgroup>\n"
+    )
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, kit + csv_layer(8, 6) + trees)))
+    board = battle_map.board
+    blocked = {(x, y) for x in range(8) for y in range(6) if board.blocks_move((x, y))}
+    assert blocked == {(3, 2), (4, 2), (5, 2), (4, 3), (5, 3), (0, 5)}  # a hidden layer's terrain counts
+    assert board.cover_at((3, 2)) == "high" and not board.blocks_move((2, 2))
+    assert not any("ignored" in w for w in battle_map.warnings)
+    picture = MapLayer(board, battle_map.art).render_whole(32)
+    assert tuple(picture.get_at((3 * 32 + 16, 2 * 32 + 16)))[:3] == (20, 80, 30)  # the tree
+    assert tuple(picture.get_at((5 * 32 + 16, 3 * 32 + 16)))[:3] == (20, 80, 30)  # the big one, scaled
+    assert tuple(picture.get_at((2 * 32 + 16, 2 * 32 + 16)))[:3] == (90, 160, 60)  # grass beside
+    assert tuple(picture.get_at((16, 5 * 32 + 16)))[:3] == (90, 160, 60)  # the hidden layer's is not drawn

@@ -86,13 +86,24 @@ class ImageLayerArt:
 
 
 @dataclass(frozen=True)
+class ObjectTilesArt:
+    """An object layer's tiles placed as objects: (gid with Tiled's flip bits, x, y, width,
+    height), each box in map pixels from its top left, drawn in the layer's order."""
+
+    name: str
+    tiles: tuple[tuple[int, float, float, float, float], ...]
+    visible: bool = True
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True)
 class MapArt:
     """Everything needed to draw the map's tile and image layers, in Tiled's order."""
 
     tile_width: int
     tile_height: int
     tilesets: tuple[TilesetArt | CollectionArt, ...]
-    layers: tuple[LayerArt | ImageLayerArt, ...]
+    layers: tuple[LayerArt | ImageLayerArt | ObjectTilesArt, ...]
 
     def tileset_for(self, gid: int) -> TilesetArt | CollectionArt | None:
         """The tileset a gid belongs to (the one with the largest firstgid ≤ gid)."""

@@ -93,6 +93,38 @@ def _label(obj: TiledObject, where: str) -> str:
     return f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
 
 
+# ---------------------------------------------------------------- tiles placed as objects
+@dataclass(frozen=True)
+class TileObject:
+    """A tile placed as an object (Tiled's *Insert Tile*: a tree, a crate …), neither a
+    combatant nor a zone: drawn with the map, and its tile's terrain holds where it stands."""
+
+    gid: int  # pytmx's gid: the key of its tile's properties
+    raw_gid: int  # the file's gid, flip bits included: its picture
+    box: tuple[float, float, float, float]  # x, y (top left), width, height in map pixels
+    mask: np.ndarray  # [y, x]: the tiles whose centres it covers
+    layer: int  # id() of its <objectgroup> element
+
+
+def tile_objects(
+    tmx: TiledMap, root: Element, where: str, tilesets: Sequence[TilesetRange]
+) -> list[TileObject]:
+    """Every tile object of the map's object layers that is neither a combatant nor a zone."""
+    budget = ZoneBudget(MAX_OBJECTS, MAX_LAYER_CELLS, what="tile objects")
+    size, tile = (tmx.width, tmx.height), (tmx.tilewidth, tmx.tileheight)
+    layer_of = {id(obj): id(group) for group in root.iter("objectgroup") for obj in group.findall("object")}
+    found = []
+    for _, obj, node, on_map in _objects(tmx, root, where):
+        raw = node.get("gid") or ""
+        if not on_map or not obj.gid or object_kind(obj) or not raw.isdigit():
+            continue
+        x, y, w, h = box(obj, node, tilesets)
+        shape = ZoneShape("polygon", x, y, points=((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+        mask = shape_mask(shape, size, tile, budget, _label(obj, where))
+        found.append(TileObject(int(obj.gid), int(raw), (x, y, w, h), mask, layer_of.get(id(node), 0)))
+    return found
+
+
 # ---------------------------------------------------------------- shapes that block
 def blocking_objects(
     tmx: TiledMap, root: Element, inference: Inference, where: str, tilesets: Sequence[TilesetRange] = ()
@@ -194,8 +226,10 @@ def zones_and_units(
             found.zones.append(
                 _zone(obj, node, box(obj, node, tilesets), board, tmx, label, budget, found.warnings)
             )
-        elif on_map and object_guess(obj.properties, str(group.name or "")) is None:
-            found.ignored += 1  # pytmx also lists the collision shapes of tiles: those are not counted
+        elif on_map and not obj.gid and object_guess(obj.properties, str(group.name or "")) is None:
+            # (pytmx also lists the collision shapes of tiles: those are not counted; a tile
+            # object is drawn, and its tile's terrain holds where it stands: `tile_objects`)
+            found.ignored += 1
     return found
 
 

@@ -40,13 +40,14 @@ from game.board.art import (
     ImageLayerArt,
     LayerArt,
     MapArt,
+    ObjectTilesArt,
     TileImageArt,
     TilesetArt,
 )
 from game.board.battlemap import BattleMap
 from game.board.infer import Guess, Inference, layer_guess, tile_guess
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
-from game.board.objects import MAX_NAME_LENGTH, blocking_objects, zones_and_units
+from game.board.objects import MAX_NAME_LENGTH, TileObject, blocking_objects, tile_objects, zones_and_units
 from game.board.preflight import Checked, MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
@@ -133,7 +134,8 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
     inference = Inference()
     blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
-    board, inferred = _board(tmx, metres, path.name, warnings, inference, blockers)
+    placed = tile_objects(tmx, checked.root, path.name, checked.tilesets)
+    board, inferred = _board(tmx, metres, path.name, warnings, inference, blockers, placed)
     found = zones_and_units(tmx, checked.root, board, path.name, checked.tilesets)
     zones, placements = found.zones, found.placements
     warnings.extend(found.warnings)
@@ -148,7 +150,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
     name = _map_name(tmx.properties.get("name"), path)
-    art = _art(tmx, checked, _layer_looks(checked.root))
+    art = _art(tmx, checked, _layer_looks(checked.root), placed)
     return BattleMap(
         name,
         str(path),
@@ -171,14 +173,14 @@ def _edge_sides(placed: list[str]) -> tuple[str, str]:
 
 # ---------------------------------------------------------------- art
 def _layer_looks(root: Element) -> list[tuple[Element, bool, float]]:
-    """(element, shown, opacity) of each tile layer and image layer, in the document's order
+    """(element, shown, opacity) of each tile, image and object layer, in the document's order
     (pytmx's order of tile layers), as Tiled shows them: inside groups, hidden with any group
     around it and faded by each group's opacity (pytmx gives each layer its own attributes)."""
     found: list[tuple[Element, bool, float]] = []
 
     def walk(node: Element, shown: bool, opacity: float) -> None:
         for child in node:
-            if child.tag not in ("layer", "imagelayer", "group"):
+            if child.tag not in ("layer", "imagelayer", "objectgroup", "group"):
                 continue
             here_shown = shown and child.get("visible", "1") not in ("0", "false")
             here_opacity = opacity * _opacity(child.get("opacity"))
@@ -197,9 +199,11 @@ def _opacity(raw: str | None) -> float:
     return 1.0 if value is None else min(1.0, max(0.0, value))
 
 
-def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[tuple[Element, bool, float]]) -> MapArt:
-    """The tile layers as Tiled gids and flip flags, the image layers, and the tileset
-    images, for renderers, in Tiled's order of layers.
+def _art(
+    tmx: pytmx.TiledMap, checked: Checked, looks: list[tuple[Element, bool, float]], placed: list[TileObject]
+) -> MapArt:
+    """The tile layers as Tiled gids and flip flags, the image layers, the tiles placed as
+    objects, and the tileset images, for renderers, in Tiled's order of layers.
 
     The images are the ones the preflight sized from their headers (never what pytmx
     says), so a renderer only ever decodes an image whose pixels are bounded."""
@@ -217,9 +221,14 @@ def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[tuple[Element, bool,
                     | (FLIP_D if flip.flipped_diagonally else 0)
                 )
     tile_layers = iter([layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)])
-    layers: list[LayerArt | ImageLayerArt] = []
+    layers: list[LayerArt | ImageLayerArt | ObjectTilesArt] = []
     for node, shown, opacity in looks:
         name = str(node.get("name") or "")
+        if node.tag == "objectgroup":
+            tiles = tuple((t.raw_gid, *t.box) for t in placed if t.layer == id(node))
+            if tiles:
+                layers.append(ObjectTilesArt(name, tiles, shown, opacity))
+            continue
         if node.tag == "imagelayer":
             image = checked.layer_images.get(id(node))
             if image is not None:  # (an image not decoded was warned of)
@@ -363,8 +372,10 @@ def _board(
     warnings: list[str],
     inference: Inference,
     blockers: list[tuple[Guess, np.ndarray]],
+    placed: list[TileObject],
 ) -> tuple[TerrainBoard, list[str]]:
-    """Compose the tile layers (and the objects that block) into a board; also what was inferred."""
+    """Compose the tile layers, the tiles placed as objects (over them) and the objects that
+    block (where nothing said) into a board; also what was inferred."""
     # Every tile the tilesets describe is checked, used or not, so a typo never hides.
     tile_rules: dict[int, _Partial] = {}
     guesses: dict[int, Guess] = {}
@@ -422,6 +433,27 @@ def _board(
             np.copyto(target, table[inverse], where=said)
             if target is blocks_move:
                 np.copyto(decided, np.array(reasons, np.int16)[inverse], where=said)
+
+    # A tile placed as an object says what its tile says where it stands, over the layers.
+    for placed_tile in placed:
+        rule = tile_rules.get(placed_tile.gid, _Partial()).over(_guessed(guesses.get(placed_tile.gid)))
+        mask = placed_tile.mask
+        for target, value in (
+            (cost, rule.move_cost),
+            (blocks_move, rule.blocks_move),
+            (blocks_sight, rule.blocks_sight),
+            (cover, rule.cover),
+            (names, _name_index(rule.terrain, name_list)),
+        ):
+            if value is not None:
+                target[mask] = value
+        if rule.blocks_move is not None:
+            decided[mask] = (
+                0
+                if tile_rules.get(placed_tile.gid, _Partial()).blocks_move is not None
+                else (inference.id_of(guesses.get(placed_tile.gid)))
+            )
+        says_anything = says_anything or (rule != _Partial() and bool(mask.any()))
 
     # Objects that block (a "Collision" object layer …) fill in where no layer said anything.
     for guess, mask in blockers:

@@ -17,7 +17,16 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from game.board.art import FLIP_D, FLIP_H, FLIP_V, CollectionArt, ImageLayerArt, MapArt, TileImageArt
+from game.board.art import (
+    FLIP_D,
+    FLIP_H,
+    FLIP_V,
+    CollectionArt,
+    ImageLayerArt,
+    MapArt,
+    ObjectTilesArt,
+    TileImageArt,
+)
 from game.board.images import ImageError, image_size
 from game.core.geometry import Tile
 from game.rules.board import Board, tiles_to_ask
@@ -48,6 +57,7 @@ class TileImages:
         self.art = art
         self._sheets: dict[tuple[Path, object], pygame.Surface | None] = {}
         self._scaled: dict[tuple[int, int], pygame.Surface | None] = {}
+        self._sized: dict[tuple[int, int, int], pygame.Surface | None] = {}
 
     def _sheet(
         self, path: Path, size: tuple[int, int], trans: tuple[int, int, int] | None = None
@@ -89,6 +99,19 @@ class TileImages:
                 )
         self._scaled[key] = image
         return image
+
+    def sized(self, raw_gid: int, size: tuple[int, int]) -> pygame.Surface | None:
+        """A gid's tile (flipped as its bits say) scaled to `size` pixels: a tile placed as an
+        object, whose box may differ from its tileset's tile size."""
+        key = (raw_gid, -size[0], -size[1])  # (kept apart from `get`'s keys)
+        if key not in self._sized:
+            image = self.get(raw_gid, self.art.tile_width)  # flipped, unscaled
+            if image is not None and image.get_size() != size:
+                image = pygame.transform.smoothscale(
+                    image.convert_alpha() if pygame.display.get_surface() else image, size
+                )
+            self._sized[key] = image
+        return self._sized[key]
 
     def picture(self, image: TileImageArt) -> pygame.Surface | None:
         """An image layer's picture, decoded once (None if it cannot be)."""
@@ -223,8 +246,11 @@ class MapLayer:
                 target = surface
                 if layer.opacity < 1:
                     target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                if isinstance(layer, ImageLayerArt):
-                    self._draw_picture(target, layer, (x0, y0, w, h), tile_px)
+                if isinstance(layer, ImageLayerArt | ObjectTilesArt):
+                    if isinstance(layer, ImageLayerArt):
+                        self._draw_picture(target, layer, (x0, y0, w, h), tile_px)
+                    else:
+                        self._draw_object_tiles(target, layer, (x0, y0, w, h), tile_px)
                     if target is not surface:
                         target.set_alpha(round(255 * layer.opacity))
                         surface.blit(target, (0, 0))
@@ -287,6 +313,24 @@ class MapLayer:
             else pygame.transform.scale(piece, size)
         )
         target.blit(scaled, (round((part.x - area.x) * sx), round((part.y - area.y) * sy)))
+
+    def _draw_object_tiles(
+        self, target: pygame.Surface, layer: ObjectTilesArt, tiles: tuple[int, int, int, int], tile_px: int
+    ) -> None:
+        """The tiles placed as objects that reach into a chunk of tiles (x0, y0, w, h), each
+        scaled to its box (a chunk draws its share of one on its edge)."""
+        assert self.art is not None and self.images is not None
+        tw, th = self.art.tile_width, self.art.tile_height
+        x0, y0, w, h = tiles
+        area = pygame.Rect(x0 * tw, y0 * th, w * tw, h * th)
+        sx, sy = tile_px / tw, tile_px / th
+        for raw_gid, x, y, bw, bh in layer.tiles:
+            if not area.colliderect(pygame.Rect(int(x), int(y), max(1, round(bw)), max(1, round(bh)))):
+                continue
+            size = (max(1, round(bw * sx)), max(1, round(bh * sy)))
+            image = self.images.sized(raw_gid, size)
+            if image is not None:
+                target.blit(image, (round((x - area.x) * sx), round((y - area.y) * sy)))
 
     def _draw_terrain(self, surface: pygame.Surface, tile: Tile, i: int, j: int, tile_px: int) -> None:
         """A tile drawn from its terrain at column `i`, row `j` of a chunk (flat, when too small
@@ -402,8 +446,8 @@ class MapLayer:
         for layer in art.layers:
             if not layer.visible or layer.opacity <= 0:
                 continue
-            if isinstance(layer, ImageLayerArt):
-                return None  # a picture under or over the tiles: blitting draws that
+            if isinstance(layer, ImageLayerArt | ObjectTilesArt):
+                return None  # a picture, or tiles placed anywhere, over the tiles: blitting draws that
             gids, flags = layer.gids[:height, :width], layer.flags[:height, :width]
             raw = gids.astype(np.uint32) | flags.astype(np.uint32)
             keys, index = np.unique(raw, return_inverse=True)
