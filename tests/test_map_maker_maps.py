@@ -214,3 +214,40 @@ def test_a_tile_placed_as_an_object_is_drawn_and_its_terrain_holds_where_it_stan
     assert tuple(picture.get_at((5 * 32 + 16, 3 * 32 + 16)))[:3] == (20, 80, 30)  # the big one, scaled
     assert tuple(picture.get_at((2 * 32 + 16, 2 * 32 + 16)))[:3] == (90, 160, 60)  # grass beside
     assert tuple(picture.get_at((16, 5 * 32 + 16)))[:3] == (90, 160, 60)  # the hidden layer's is not drawn
+
+
+def test_a_groups_words_count_for_the_layers_inside_it(tmp_path: Path) -> None:
+    """A group "Walls" around an unnamed layer, a group with cover=low and move_cost=2: both
+    were ignored without a word."""
+    marks = (
+        csv_layer(8, 6, gid=0).replace("\n0,0,0", "\n1,0,0", 1).replace("<layer ", '<layer id="7" ', 1)
+    )  # one tile, the top left
+    body = (
+        tileset()
+        + csv_layer(8, 6, gid=0)
+        + '<group id="4" name="Walls">'
+        + marks.replace('name="ground"', 'name="Tile Layer 2"')
+        + "</group>"
+        + '<group id="5" name="Hedges"><properties><property name="cover" value="low"/>'
+        '<property name="move_cost" type="float" value="2"/></properties>'
+        + csv_layer(8, 6, gid=0)
+        .replace(",0\n</data>", ",1\n</data>")
+        .replace('name="ground"', 'name="Tile Layer 3"')
+        + "</group>"
+    )
+    board = load_map(
+        write(tmp_path, "map.tmx", tmx(8, 6, body, attributes=' backgroundcolor="#c8b478"'))
+    ).board
+    assert board.blocks_move((0, 0)) and board.blocks_sight((0, 0)) and not board.blocks_move((1, 0))
+    assert board.cover_at((7, 5)) == "low" and board.move_cost((7, 5)) == 2
+
+
+def test_the_maps_background_colour_shows_where_no_layer_draws(tmp_path: Path) -> None:
+    make_app()
+    body = tileset() + csv_layer(8, 6, gid=0)
+    battle_map = load_map(
+        write(tmp_path, "map.tmx", tmx(8, 6, body, attributes=' backgroundcolor="#ffc8b478"'))
+    )
+    layer = MapLayer(battle_map.board, battle_map.art)
+    assert tuple(layer.chunk(0, 0, 32).get_at((5, 5)))[:3] == (200, 180, 120)
+    assert tuple(layer.render_whole(1).get_at((5, 5)))[:3] == (200, 180, 120)

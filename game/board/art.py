@@ -104,6 +104,7 @@ class MapArt:
     tile_height: int
     tilesets: tuple[TilesetArt | CollectionArt, ...]
     layers: tuple[LayerArt | ImageLayerArt | ObjectTilesArt, ...]
+    background: tuple[int, int, int] | None = None  # the map's `backgroundcolor`, under every layer
 
     def tileset_for(self, gid: int) -> TilesetArt | CollectionArt | None:
         """The tileset a gid belongs to (the one with the largest firstgid ≤ gid)."""

@@ -50,6 +50,7 @@ from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import MAX_NAME_LENGTH, TileObject, blocking_objects, tile_objects, zones_and_units
 from game.board.preflight import Checked, MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
+from game.board.tilesets import tiled_colour
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
 
@@ -57,6 +58,7 @@ from game.rules.board import COVER_LEVELS
 # check-map prints only the summary.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytmx  # noqa: E402
+from pytmx.pytmx import TiledGroupLayer  # noqa: E402 - (not exported by the package)
 
 # pytmx logs its own complaints; the loader reports problems itself, in one line.
 logging.getLogger("pytmx").addHandler(logging.NullHandler())
@@ -135,7 +137,10 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     inference = Inference()
     blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
     placed = tile_objects(tmx, checked.root, path.name, checked.tilesets)
-    board, inferred = _board(tmx, metres, path.name, warnings, inference, blockers, placed)
+    looks = _layer_looks(checked.root)
+    board, inferred = _board(
+        tmx, metres, path.name, warnings, inference, blockers, placed, looks, checked.root
+    )
     found = zones_and_units(tmx, checked.root, board, path.name, checked.tilesets)
     zones, placements = found.zones, found.placements
     warnings.extend(found.warnings)
@@ -150,7 +155,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     if tmx.tilewidth != tmx.tileheight:
         warnings.append(f"tiles are {tmx.tilewidth}×{tmx.tileheight} pixels; the game treats them as square")
     name = _map_name(tmx.properties.get("name"), path)
-    art = _art(tmx, checked, _layer_looks(checked.root), placed)
+    art = _art(tmx, checked, looks, placed)
     return BattleMap(
         name,
         str(path),
@@ -172,24 +177,34 @@ def _edge_sides(placed: list[str]) -> tuple[str, str]:
 
 
 # ---------------------------------------------------------------- art
-def _layer_looks(root: Element) -> list[tuple[Element, bool, float]]:
-    """(element, shown, opacity) of each tile, image and object layer, in the document's order
-    (pytmx's order of tile layers), as Tiled shows them: inside groups, hidden with any group
-    around it and faded by each group's opacity (pytmx gives each layer its own attributes)."""
-    found: list[tuple[Element, bool, float]] = []
+@dataclass(frozen=True)
+class LayerLook:
+    """A tile, image or object layer as Tiled shows it: inside groups, hidden with any group
+    around it and faded by each group's opacity (pytmx gives each its own attributes only)."""
 
-    def walk(node: Element, shown: bool, opacity: float) -> None:
+    node: Element
+    shown: bool
+    opacity: float
+    groups: tuple[Element, ...]  # the groups around it, outermost first
+
+
+def _layer_looks(root: Element) -> list[LayerLook]:
+    """Each tile, image and object layer, in the document's order (pytmx's order of tile
+    layers)."""
+    found: list[LayerLook] = []
+
+    def walk(node: Element, shown: bool, opacity: float, groups: tuple[Element, ...]) -> None:
         for child in node:
             if child.tag not in ("layer", "imagelayer", "objectgroup", "group"):
                 continue
             here_shown = shown and child.get("visible", "1") not in ("0", "false")
             here_opacity = opacity * _opacity(child.get("opacity"))
             if child.tag == "group":
-                walk(child, here_shown, here_opacity)
+                walk(child, here_shown, here_opacity, (*groups, child))
             else:
-                found.append((child, here_shown, here_opacity))
+                found.append(LayerLook(child, here_shown, here_opacity, groups))
 
-    walk(root, True, 1.0)
+    walk(root, True, 1.0, ())
     return found
 
 
@@ -199,9 +214,7 @@ def _opacity(raw: str | None) -> float:
     return 1.0 if value is None else min(1.0, max(0.0, value))
 
 
-def _art(
-    tmx: pytmx.TiledMap, checked: Checked, looks: list[tuple[Element, bool, float]], placed: list[TileObject]
-) -> MapArt:
+def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[LayerLook], placed: list[TileObject]) -> MapArt:
     """The tile layers as Tiled gids and flip flags, the image layers, the tiles placed as
     objects, and the tileset images, for renderers, in Tiled's order of layers.
 
@@ -222,7 +235,8 @@ def _art(
                 )
     tile_layers = iter([layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)])
     layers: list[LayerArt | ImageLayerArt | ObjectTilesArt] = []
-    for node, shown, opacity in looks:
+    for look in looks:
+        node, shown, opacity = look.node, look.shown, look.opacity
         name = str(node.get("name") or "")
         if node.tag == "objectgroup":
             tiles = tuple((t.raw_gid, *t.box) for t in placed if t.layer == id(node))
@@ -262,7 +276,8 @@ def _art(
                 trans=sheet.trans,
             )
         )
-    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers))
+    background = tiled_colour(checked.root.get("backgroundcolor"))
+    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers), background)
 
 
 # ---------------------------------------------------------------- map properties
@@ -373,6 +388,8 @@ def _board(
     inference: Inference,
     blockers: list[tuple[Guess, np.ndarray]],
     placed: list[TileObject],
+    looks: list[LayerLook],
+    root: Element,
 ) -> tuple[TerrainBoard, list[str]]:
     """Compose the tile layers, the tiles placed as objects (over them) and the objects that
     block (where nothing said) into a board; also what was inferred."""
@@ -397,14 +414,27 @@ def _board(
     name_list: list[str] = []
     says_anything = False
 
-    for layer in tmx.layers:
-        if not isinstance(layer, pytmx.TiledTileLayer):
-            continue
+    # A group's properties and name count for the layers inside it (the nearest group first).
+    # (pytmx lists the groups in the document's order, as `iter` finds them; ids may be missing.)
+    found = [g for g in tmx.layers if isinstance(g, TiledGroupLayer)]
+    nodes = list(root.iter("group"))
+    groups = {id(node): g for node, g in zip(nodes, found, strict=True)} if len(nodes) == len(found) else {}
+    for group in groups.values():
+        _warn_near_misses(
+            group.properties, TERRAIN_KEYS, f"{where}: group {str(group.name or '')!r}", warnings
+        )
+    tile_looks = [look for look in looks if look.node.tag == "layer"]
+    tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
+    for layer, look in zip(tile_layers, tile_looks, strict=True):
         layer_name = str(layer.name or "")
         layer_label = f"{where}: layer {layer_name!r}"
         by_layer = _partial(layer.properties, layer_label)
         _warn_near_misses(layer.properties, TERRAIN_KEYS, layer_label, warnings)
         by_name = layer_guess(layer_name, layer.properties)
+        around = [groups[id(g)] for g in reversed(look.groups) if id(g) in groups]
+        for group in around:
+            by_layer = by_layer.over(_partial(group.properties, f"{where}: group {str(group.name or '')!r}"))
+            by_name = by_name or layer_guess(str(group.name or ""), group.properties)
         gids = np.asarray(layer.data, np.int64).reshape(height, width)
         present, inverse = np.unique(gids, return_inverse=True)
         inverse = inverse.reshape(height, width)

@@ -214,13 +214,16 @@ def checked_image_size(image: Element, path: Path, where: str, warnings: list[st
 
 def transparent(image: Element) -> tuple[int, int, int] | None:
     """The colour an image's `trans` attribute makes transparent ("ff00ff" or "#ff00ff"), if any."""
-    text = (image.get("trans") or "").strip().removeprefix("#")
-    if len(text) != 6:
+    return tiled_colour(image.get("trans"))
+
+
+def tiled_colour(raw: str | None) -> tuple[int, int, int] | None:
+    """A colour as Tiled writes it ("#rrggbb", "rrggbb" or "#aarrggbb"; the alpha dropped), or
+    None for anything else."""
+    text = (raw or "").strip().removeprefix("#")
+    if len(text) not in (6, 8) or any(c not in "0123456789abcdefABCDEF" for c in text):
         return None
-    try:
-        value = int(text, 16)
-    except ValueError:
-        return None
+    value = int(text[-6:], 16)
     return (value >> 16) & 255, (value >> 8) & 255, value & 255
 
 

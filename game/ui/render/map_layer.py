@@ -235,7 +235,7 @@ class MapLayer:
         w = min(CHUNK, board.width - x0)
         h = min(CHUNK, board.height - y0)
         surface = _surface((w * tile_px, h * tile_px))
-        surface.fill((30, 33, 40))
+        surface.fill((self.art.background if self.art is not None else None) or WAITING)
         if self.art is not None and self.images is not None:
             undrawn = np.zeros((h, w), bool)  # a tile with a tile, none of whose images is drawn
             drawn = np.zeros((h, w), bool)
@@ -442,7 +442,7 @@ class MapLayer:
         assert self.images is not None
         height, width = self.board.height, self.board.width
         out = np.empty((height, width, 3), np.float32)
-        out[:] = WAITING
+        out[:] = art.background or WAITING
         for layer in art.layers:
             if not layer.visible or layer.opacity <= 0:
                 continue
