@@ -251,3 +251,16 @@ def test_the_maps_background_colour_shows_where_no_layer_draws(tmp_path: Path) -
     layer = MapLayer(battle_map.board, battle_map.art)
     assert tuple(layer.chunk(0, 0, 32).get_at((5, 5)))[:3] == (200, 180, 120)
     assert tuple(layer.render_whole(1).get_at((5, 5)))[:3] == (200, 180, 120)
+
+
+def test_tiles_that_are_not_square_are_drawn_square_without_stripes(tmp_path: Path) -> None:
+    make_app()
+    solid_png(tmp_path, "wide.png", (32, 16), (90, 160, 60))
+    sheet = (
+        '<tileset firstgid="1" name="wide" tilewidth="32" tileheight="16" tilecount="1" columns="1">'
+        '<image source="wide.png" width="32" height="16"/></tileset>\n'
+    )
+    text = tmx(8, 6, sheet + csv_layer(8, 6)).replace('tileheight="32"', 'tileheight="16"', 1)
+    battle_map = load_map(write(tmp_path, "map.tmx", text))
+    chunk = MapLayer(battle_map.board, battle_map.art).chunk(0, 0, 32)
+    assert {tuple(chunk.get_at((16, y)))[:3] for y in (4, 20, 28, 60)} == {(90, 160, 60)}

@@ -87,10 +87,11 @@ class TileImages:
                 image = pygame.transform.flip(pygame.transform.rotate(image, -90), True, False)
             if raw_gid & (FLIP_H | FLIP_V):
                 image = pygame.transform.flip(image, bool(raw_gid & FLIP_H), bool(raw_gid & FLIP_V))
-            # Tiles bigger than the map's grid overhang upward, as in Tiled.
-            scale = tile_px / self.art.tile_width
+            # Tiles bigger than the map's grid overhang upward, as in Tiled.  Tiles that are not
+            # square are stretched to the game's square ones, as the map's grid is.
+            sx, sy = tile_px / self.art.tile_width, tile_px / self.art.tile_height
             w, h = image.get_size()
-            size = (max(1, round(w * scale)), max(1, round(h * scale)))
+            size = (max(1, round(w * sx)), max(1, round(h * sy)))
             if size[0] >= w:
                 image = pygame.transform.scale(image, size)
             else:
