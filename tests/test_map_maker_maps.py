@@ -264,3 +264,28 @@ def test_tiles_that_are_not_square_are_drawn_square_without_stripes(tmp_path: Pa
     battle_map = load_map(write(tmp_path, "map.tmx", text))
     chunk = MapLayer(battle_map.board, battle_map.art).chunk(0, 0, 32)
     assert {tuple(chunk.get_at((16, y)))[:3] for y in (4, 20, 28, 60)} == {(90, 160, 60)}
+
+
+def test_a_collection_tile_shows_its_part_of_the_image(tmp_path: Path) -> None:
+    """Tiled 1.9 lets a collection's tile show part of an image (x, y, width, height on the
+    tile): the whole atlas was drawn for every tile."""
+    make_app()
+    atlas = pygame.Surface((64, 32))
+    atlas.fill((200, 0, 0), (0, 0, 32, 32))
+    atlas.fill((0, 0, 200), (32, 0, 32, 32))
+    pygame.image.save(atlas, str(tmp_path / "atlas.png"))
+
+    def collection(x: int) -> str:
+        return (
+            '<tileset firstgid="1" name="atlas" tilewidth="32" tileheight="32" tilecount="1" columns="0">'
+            f'<tile id="0" x="{x}" y="0" width="32" height="32">'
+            '<image source="atlas.png" width="64" height="32"/></tile></tileset>\n'
+        )
+
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, collection(32) + csv_layer(8, 6))))
+    chunk = MapLayer(battle_map.board, battle_map.art).chunk(0, 0, 32)
+    assert {tuple(chunk.get_at((x, 16)))[:3] for x in (4, 28, 36, 60)} == {(0, 0, 200)}
+    with pytest.raises(
+        MapError, match=r"its part of the image \(48, 0, 32×32\) lies outside the 64×32 image"
+    ):
+        load_map(write(tmp_path, "map.tmx", tmx(8, 6, collection(48) + csv_layer(8, 6))))

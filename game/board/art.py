@@ -48,6 +48,7 @@ class TileImageArt:
     path: Path
     size: tuple[int, int]
     trans: tuple[int, int, int] | None = None
+    rect: tuple[int, int, int, int] | None = None  # the tile's part of the image (x, y, w, h); None: all
 
 
 @dataclass(frozen=True)

@@ -257,7 +257,9 @@ def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[LayerLook], placed: 
     sheets: list[TilesetArt | CollectionArt] = []
     for tileset in checked.tilesets:
         if tileset.images:
-            images = {tile: TileImageArt(i.path, (i.width, i.height), i.trans) for tile, i in tileset.images}
+            images = {
+                tile: TileImageArt(i.path, (i.width, i.height), i.trans, i.rect) for tile, i in tileset.images
+            }
             sheets.append(CollectionArt(tileset.firstgid, tileset.count, images))
         sheet = tileset.sheet
         if sheet is None or not sheet.columns:

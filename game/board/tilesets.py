@@ -49,6 +49,7 @@ class TileImage:
     width: int
     height: int
     trans: tuple[int, int, int] | None = None
+    rect: tuple[int, int, int, int] | None = None  # the tile's part of the image (Tiled 1.9: x, y, w, h)
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,8 @@ def read_tileset(
             if max(width, height) > MAX_IMAGE_PIXELS:
                 raise MapError(f"{label}: image above {MAX_IMAGE_PIXELS} pixels a side")
             if readable:
-                collection.append((tile_id, TileImage(path, width, height, transparent(tile_image))))
+                rect = _sub_rectangle(tile, width, height, label)
+                collection.append((tile_id, TileImage(path, width, height, transparent(tile_image), rect)))
     if count > MAX_TILESET_TILES:
         raise MapError(f"{where}: more than {MAX_TILESET_TILES} tiles")
     alignment = node.get("objectalignment") or "unspecified"
@@ -172,6 +174,21 @@ def read_tileset(
     if alignment not in ALIGNMENTS:
         raise MapError(f"{where}: objectalignment {alignment[:20]!r} is not one of Tiled's")
     return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment)
+
+
+def _sub_rectangle(tile: Element, width: int, height: int, where: str) -> tuple[int, int, int, int] | None:
+    """The part of its image a collection's tile shows (Tiled 1.9 and later write `x`, `y`,
+    `width` and `height` on the tile), within the image; None: the whole image."""
+    if tile.get("width") is None and tile.get("height") is None:
+        return None
+    x, y = int_attr(tile, "x", where, default=0, low=0), int_attr(tile, "y", where, default=0, low=0)
+    w = int_attr(tile, "width", where, default=width - x, low=1)
+    h = int_attr(tile, "height", where, default=height - y, low=1)
+    if x + w > width or y + h > height:
+        raise MapError(
+            f"{where}: its part of the image ({x}, {y}, {w}×{h}) lies outside the {width}×{height} image"
+        )
+    return x, y, w, h
 
 
 def checked_image_size(image: Element, path: Path, where: str, warnings: list[str]) -> tuple[int, int, bool]:

@@ -123,7 +123,10 @@ class TileImages:
         tileset = self.art.tileset_for(gid)
         if isinstance(tileset, CollectionArt):
             entry = tileset.image(gid)
-            return self._sheet(entry.path, entry.size, entry.trans) if entry is not None else None
+            picture = self._sheet(entry.path, entry.size, entry.trans) if entry is not None else None
+            if picture is None or entry is None or entry.rect is None:
+                return picture
+            return picture.subsurface(entry.rect)  # (checked to lie inside the image)
         if tileset is None:
             return None
         sheet = self._sheet(tileset.image, tileset.size, tileset.trans)
