@@ -289,3 +289,21 @@ def test_a_collection_tile_shows_its_part_of_the_image(tmp_path: Path) -> None:
         MapError, match=r"its part of the image \(48, 0, 32×32\) lies outside the 64×32 image"
     ):
         load_map(write(tmp_path, "map.tmx", tmx(8, 6, collection(48) + csv_layer(8, 6))))
+
+
+@pytest.mark.parametrize("render_size", ["grid", "tile"])
+def test_a_tileset_drawn_at_the_grids_size_fits_its_cell(tmp_path: Path, render_size: str) -> None:
+    """Tiled 1.9's tile render size "grid": 64-pixel tiles on a 32-pixel map were drawn two
+    cells wide, overhanging."""
+    make_app()
+    solid_png(tmp_path, "big.png", (64, 64), (90, 160, 60))
+    sheet = (
+        '<tileset firstgid="1" name="big" tilewidth="64" tileheight="64" tilecount="1" columns="1" '
+        f'tilerendersize="{render_size}"><image source="big.png" width="64" height="64"/></tileset>\n'
+    )
+    layer = csv_layer(8, 6, gid=0).replace("\n0,", "\n1,", 1)  # the top left tile alone
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, sheet + layer)))
+    chunk = MapLayer(battle_map.board, battle_map.art).chunk(0, 0, 32)
+    assert tuple(chunk.get_at((16, 16)))[:3] == (90, 160, 60)
+    beside = tuple(chunk.get_at((48, 16)))[:3]
+    assert (beside == WAITING) == (render_size == "grid")  # else the big tile overhangs into it

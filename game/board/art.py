@@ -31,6 +31,7 @@ class TilesetArt:
     spacing: int = 0
     size: tuple[int, int] = (0, 0)  # the image's pixels, as its header said when the map was checked
     trans: tuple[int, int, int] | None = None  # the colour drawn as transparent (Tiled's `trans`)
+    fit: str = ""  # "": tiles at their own size; "stretch" or "preserve-aspect-fit": at the grid's
 
     def source_rect(self, gid: int) -> tuple[int, int, int, int]:
         """(x, y, w, h) of a gid's tile inside the image."""
@@ -58,6 +59,7 @@ class CollectionArt:
     firstgid: int
     tilecount: int
     images: Mapping[int, TileImageArt] = field(default_factory=dict)  # tile id → image
+    fit: str = ""  # as `TilesetArt.fit`
 
     def image(self, gid: int) -> TileImageArt | None:
         """The image of a gid's tile, or None if it has none we may draw."""

@@ -317,6 +317,7 @@ def _check_tileset(
         tileset.sheet,
         tileset.images,
         tileset.alignment,
+        tileset.fit,
     )
     return checked_range, tileset.walked, (tsx_root, base)
 

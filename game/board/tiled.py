@@ -260,7 +260,7 @@ def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[LayerLook], placed: 
             images = {
                 tile: TileImageArt(i.path, (i.width, i.height), i.trans, i.rect) for tile, i in tileset.images
             }
-            sheets.append(CollectionArt(tileset.firstgid, tileset.count, images))
+            sheets.append(CollectionArt(tileset.firstgid, tileset.count, images, tileset.fit))
         sheet = tileset.sheet
         if sheet is None or not sheet.columns:
             continue  # no image, or one we do not decode: its tiles show their terrain
@@ -276,6 +276,7 @@ def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[LayerLook], placed: 
                 spacing=sheet.spacing,
                 size=(sheet.width, sheet.height),
                 trans=sheet.trans,
+                fit=tileset.fit,
             )
         )
     background = tiled_colour(checked.root.get("backgroundcolor"))

@@ -65,6 +65,7 @@ class TilesetRange:
     sheet: SheetImage | None = None  # None: no image, or one we do not decode
     images: tuple[tuple[int, TileImage], ...] = ()  # a collection: (tile id, its image) we may decode
     alignment: str = "bottomleft"  # the point of a tile object its x and y name (`objectalignment`)
+    fit: str = ""  # drawn at the map's grid size (Tiled 1.9): "stretch" or "preserve-aspect-fit"
 
     def holds(self, gid: int) -> bool:
         """Whether the gid (flags removed) belongs to this tileset."""
@@ -105,6 +106,7 @@ class Tileset:
     sheet: SheetImage | None
     images: tuple[tuple[int, TileImage], ...] = ()
     alignment: str = "bottomleft"
+    fit: str = ""
 
 
 ALIGNMENTS = {  # objectalignment: where a tile object's x and y are, as fractions of its box
@@ -173,7 +175,10 @@ def read_tileset(
         alignment = "bottomleft"
     if alignment not in ALIGNMENTS:
         raise MapError(f"{where}: objectalignment {alignment[:20]!r} is not one of Tiled's")
-    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment)
+    fit = ""
+    if node.get("tilerendersize") == "grid":  # (Tiled 1.9: tiles drawn at the map's grid size)
+        fit = "preserve-aspect-fit" if node.get("fillmode") == "preserve-aspect-fit" else "stretch"
+    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment, fit)
 
 
 def _sub_rectangle(tile: Element, width: int, height: int, where: str) -> tuple[int, int, int, int] | None:

@@ -92,6 +92,13 @@ class TileImages:
             sx, sy = tile_px / self.art.tile_width, tile_px / self.art.tile_height
             w, h = image.get_size()
             size = (max(1, round(w * sx)), max(1, round(h * sy)))
+            tileset = self.art.tileset_for(raw_gid & ~(FLIP_H | FLIP_V | FLIP_D))
+            fit = tileset.fit if tileset is not None else ""
+            if fit == "stretch":  # (Tiled 1.9's tile render size "grid")
+                size = (tile_px, tile_px)
+            elif fit == "preserve-aspect-fit":
+                most = tile_px / max(w, h)
+                size = (max(1, round(w * most)), max(1, round(h * most)))
             if size[0] >= w:
                 image = pygame.transform.scale(image, size)
             else:
