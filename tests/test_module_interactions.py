@@ -172,6 +172,23 @@ def test_a_diver_knocked_away_from_its_cover_has_none() -> None:
     ]
 
 
+def test_a_critical_heavy_blow_pushes_by_the_margin_over_the_stat_it_was_judged_against() -> None:
+    """Knockback's margin is "the modified stat of the hit − the die"; a natural 1 through a
+    Dodge of 9 is judged against 7 (the Defense Penalties do not count): 7 − 1 = 6, two tiles
+    (the margin was taken from −2: nobody was pushed)."""
+    hammer = Weapon("war hammer", injury=2, traits=frozenset({"heavy"}))
+    cast = Cast(20, 10)
+    cast.add("Pik", (5, 4), "a", weapons=(hammer,), strike=7)
+    cast.add("Kol", (6, 4), "b", facing=6, dodge=9, agility=3)
+    orders = [cast.order("Pik", cast.act(K.STRIKE, "Kol")), cast.order("Kol", cast.act(K.DODGE))]
+    dice = {"Kol:Dodge": [9], "Pik:Strike": [1], "Pik:Critical": [3], "Kol:Withstand Injury": [1],
+            "Kol:Keep Footing": [1]}  # fmt: skip
+    events = play(cast, orders, dice, ["Pik", "Kol"], {"knockback", "criticals"})
+    assert lines(events, "knocked back") == [
+        "Kol is knocked back 2 tiles by Pik's heavy blow (margin 6): (6, 4) → (8, 4)"
+    ]
+
+
 # ------------------------------------------------------------ a crawl with a wound (seeds 001, 003)
 @pytest.mark.parametrize(
     ("movement", "status", "metres", "text"),

@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from game.core.modifiers import Modifier
+from game.core.modifiers import Breakdown, Modifier
 from game.rules.actions.base import AttackSpec, DefenceSpec
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.registry import OFFENSIVE, spec_of
+from game.rules.registry import DEFENCES, OFFENSIVE, spec_of
 from game.world import Equipment
 
 
@@ -124,6 +124,14 @@ class DefenceResult:
             name = f"{kind.label} ({arc} arc)" if cost else kind.label
             mods.append(Modifier(name, -self.value(kind, cost)))
         return mods
+
+
+def without_defence_penalties(breakdown: Breakdown) -> Breakdown:
+    """The stat without the Defense Penalties `penalty_against` put in it (what a natural that
+    ignores them, a critical, is judged against)."""
+    labels = {spec_of(kind).label for kind in DEFENCES}
+    kept = tuple(m for m in breakdown.modifiers if m.name.split(" (")[0] not in labels)
+    return Breakdown(breakdown.base_name, breakdown.base, kept)
 
 
 def ledger(result: DefenceResult) -> tuple[tuple[str, int], ...]:

@@ -188,6 +188,18 @@ def natural_roll(
     return event
 
 
+def judged_stat(rnd: Round, attacker: int, action: Action, weapon: Weapon, rolled: Rolled) -> int:
+    """The stat an attack's die was judged against: its modified stat, or that stat without
+    the Defense Penalties when the die is a natural that ignores them (a critical): what a
+    margin (the roll beat the stat by) is counted from."""
+    from game.rules.defence import without_defence_penalties
+
+    natural = naturals(hit_context(rnd, attacker, action, weapon)).get(rolled.die or 0)
+    if natural is not None and natural.ignores_defences:
+        return without_defence_penalties(rolled.breakdown).total
+    return rolled.breakdown.total
+
+
 def free_attack(rnd: Round, attacker: int, action: Action) -> Rolled | None:
     """An attack outside any order that a rules module grants (a fumble's "free attack for the
     enemy"): rolled at once with this one action's numbers (no Action Penalty) against the

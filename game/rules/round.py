@@ -23,7 +23,14 @@ from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
 from game.rules.attack import CALLED_SHOT, AttackContext, Situation, attack_breakdown
 from game.rules.board import Board
-from game.rules.defence import DefenceResult, countered, defence_spec, ignored_reason, ledger
+from game.rules.defence import (
+    DefenceResult,
+    countered,
+    defence_spec,
+    ignored_reason,
+    ledger,
+    without_defence_penalties,
+)
 from game.rules.dice import Dice
 from game.rules.events import (
     ActionIgnored,
@@ -499,9 +506,7 @@ class Round:
         called = action.called_shot
         special = naturals(ctx)
         if special:
-            undefended = replace(situation, defence=DefenceResult(declared=situation.defence.declared))
-            bare = attack_breakdown(world, board, eid, order, action, weapon, undefended)
-            assert not isinstance(bare, str)
+            bare = without_defence_penalties(breakdown)
             rolled = natural_roll(self, eid, action, breakdown, bare, special)
         elif called is None:
             rolled = self.roll(eid, spec.label, target, breakdown, win=spec.win, lose=spec.lose)

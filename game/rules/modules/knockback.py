@@ -22,6 +22,7 @@ from game.core.modifiers import Breakdown
 from game.core.sheet import Sheet
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
+from game.rules.hits import judged_stat
 from game.rules.modules.base import RulesModule
 from game.rules.modules.prone import is_prone, knock_down
 from game.rules.positions import is_active, name_of, occupant, tile_of
@@ -131,7 +132,7 @@ class Knockback(RulesModule):
             or world.get(target, Condition).dead
         ):
             return
-        margin = rolled.breakdown.total - rolled.die
+        margin = judged_stat(rnd, attacker, action, weapon, rolled) - rolled.die
         tiles = tiles_pushed(margin)
         if tiles == 0:
             return
