@@ -44,6 +44,8 @@ def test_attack_penalties_by_arc() -> None:
     assert attack_facing_modifier(BACK, SWORD).value == -6
     assert attack_facing_modifier(RIGHT, two_handed).value == -2
     assert attack_facing_modifier(LEFT, two_handed).value == -2
+    assert attack_facing_modifier(LEFT, SWORD, "left").value == 0  # a second weapon, in the left hand
+    assert attack_facing_modifier(RIGHT, SWORD, "left").value == -2
 
 
 def test_defence_costs_by_arc() -> None:

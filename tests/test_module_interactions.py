@@ -189,6 +189,28 @@ def test_a_critical_heavy_blow_pushes_by_the_margin_over_the_stat_it_was_judged_
     ]
 
 
+def test_a_second_weapon_strikes_free_into_its_own_hands_side() -> None:
+    """003: a one-handed weapon attacks "the square on the side wielding the weapon without
+    receiving a penalty"; the second weapon is in the left hand (the location effects ruling)."""
+    from builders import DAGGER, SWORD
+
+    cast = Cast(12, 12)
+    cast.add("Duo", (5, 5), "a", facing=0, weapons=(SWORD, DAGGER), strike=7)
+    cast.add("Lef", (4, 5), "b", facing=2)
+    cast.add("Rig", (6, 5), "b", facing=6)
+    orders = [
+        cast.order(
+            "Duo", cast.act(K.STRIKE, "Lef", weapon="dagger"), cast.act(K.STRIKE, "Rig", weapon="dagger")
+        )
+    ]
+    events = play(cast, orders, {"Duo:Strike": [12, 12]}, ["Duo", "Lef", "Rig"], {"facing"})
+    assert lines(events, "Duo —") == [
+        "Duo — Strike on Lef: 7 [Strike] − 1 [Action Penalty] = 6; rolled 12: miss",
+        "Duo — Strike on Rig: 7 [Strike] − 1 [Action Penalty] − 2 [Attacking into Off-hand Side] = 4; "
+        "rolled 12: miss",
+    ]
+
+
 # ------------------------------------------------------------ a crawl with a wound (seeds 001, 003)
 @pytest.mark.parametrize(
     ("movement", "status", "metres", "text"),

@@ -136,6 +136,19 @@ class Equipment:
         weapons.remove(weapon)
         return replace(self, weapons=tuple(weapons))
 
+    def held(self) -> tuple[tuple[Weapon, str], ...]:
+        """Each weapon in hand with the hand holding it: "right", "left" or "both".  [ruling]
+        The right hand holds the first weapon, the left a second one (or the shield); a
+        two-handed weapon is in both."""
+        return tuple(
+            (w, "both" if w.hands == 2 else "right" if i == 0 else "left") for i, w in enumerate(self.weapons)
+        )
+
+    def hand_of(self, weapon: Weapon) -> str:
+        """The hand holding a weapon in hand (the first such weapon's: `held`); the right for
+        one not in hand (bare hands)."""
+        return next((hand for held, hand in self.held() if held == weapon), "right")
+
     def free_hands(self) -> int:
         """Hands not holding a weapon or a shield."""
         return 2 - sum(w.hands for w in self.weapons) - (1 if self.shield else 0)

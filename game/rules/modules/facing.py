@@ -18,6 +18,7 @@ from game.core.modifiers import Modifier, signed
 from game.rules.modules.base import RulesModule
 from game.rules.orders import ActionKind
 from game.rules.registry import register_module
+from game.world import Equipment
 
 if TYPE_CHECKING:
     from game.rules.attack import AttackContext
@@ -41,13 +42,14 @@ def arc_of(observer: Tile, facing: int, other: Tile) -> str:
     return ARC_BY_OFFSET[offset]
 
 
-def attack_facing_modifier(arc: str, weapon: Weapon) -> Modifier:
-    """The attacker's own penalty for striking into one of its arcs."""
+def attack_facing_modifier(arc: str, weapon: Weapon, hand: str = "right") -> Modifier:
+    """The attacker's own penalty for striking into one of its arcs with a weapon in `hand`
+    (`Equipment.hand_of`): free on the side wielding the weapon (003), a grade into the other."""
     if arc == BACK:
         return Modifier("Attacking into Back Arc", BACK_ATTACK)
     if arc in (LEFT, RIGHT) and weapon.hands == 2:
         return Modifier("Two-handed Weapon to the Side", TWO_HANDED_SIDE_ATTACK)
-    if arc == LEFT:
+    if arc == (RIGHT if hand == "left" else LEFT):
         return Modifier("Attacking into Off-hand Side", OFF_HAND_ATTACK)
     return Modifier("", 0)
 
@@ -92,7 +94,8 @@ class Facing(RulesModule):
             return []
         situation = ctx.situation
         arc = arc_of(situation.attacker_tile, situation.attacker_facing, situation.target_tile)
-        return [attack_facing_modifier(arc, ctx.weapon)]
+        hand = ctx.world.get(ctx.attacker, Equipment).hand_of(ctx.weapon)
+        return [attack_facing_modifier(arc, ctx.weapon, hand)]
 
     def defence_costs(self, ctx: AttackContext) -> tuple[Mapping[ActionKind, int | None], str]:
         """How much each of the target's defences loses against this attacker, by the arc

@@ -68,14 +68,9 @@ def shock_reason(world: World, eid: int) -> str:
 
 
 def hand_weapon(equipment: Equipment, arm: str) -> str | None:
-    """The weapon held by that arm's hand: the right holds the first weapon, the left a
-    second one, and a two-handed weapon is in both."""
-    weapons = equipment.weapons
-    if not weapons:
-        return None
-    if arm == "right arm" or weapons[0].hands == 2:
-        return weapons[0].name
-    return weapons[1].name if len(weapons) > 1 else None
+    """The weapon held by that arm's hand (`Equipment.hand_of`)."""
+    hand = arm.removesuffix(" arm")
+    return next((w.name for w, holder in equipment.held() if holder in (hand, "both")), None)
 
 
 @register_module
