@@ -295,3 +295,22 @@ def test_a_charged_foe_engaged_with_another_cannot_shoot_first() -> None:
     orders = [alone.order("Rex", alone.act(CHARGE, "Pik"), path=tuple((2 + i, 4) for i in range(1, 8)))]
     events = play(alone, orders, dice, ["Rex", "Pik"], {"charge"})
     assert lines(events, "Pik — Missile Strike")[0].endswith("rolled 2: hit")
+
+
+# ------------------------------------------------------------ the core chapter (a second audit)
+def test_a_retreat_declared_before_a_faster_enemy_closes_in_gets_away() -> None:
+    """RULES.md §5: a Retreat needs nothing; CO.18: declare it in the Strategy Stage, roll in
+    the Modifier Stage, and "all melee actions declared against you that round" are nullified.
+    A Retreat was refused unless already engaged, so a slower fighter could be pinned."""
+    cast = Cast(30, 10)
+    cast.add("Fast", (7, 5), "a", movement=5, strike=6)
+    cast.add("Slow", (10, 5), "b", movement=4)
+    orders = [
+        cast.order("Slow", cast.act(K.RETREAT), path=((11, 5), (12, 5), (13, 5), (14, 5))),
+        cast.order("Fast", cast.act(K.STRIKE, "Slow"), path=((8, 5), (9, 5))),
+    ]
+    events = play(cast, orders, {"Slow:Retreat": [2], "Fast:Strike": [3]}, ["Fast", "Slow"], set())
+    assert lines(events, "Slow walks", "Slow retreats", "Fast — Strike") == [
+        "Slow retreats 4.0 m of 6.0 m (10, 5) → (14, 5), facing E; 4 [Movement] + 2 [Retreat roll] = 6 m",
+        "Fast — Strike on Slow nullified: Slow Retreated out of melee",
+    ]

@@ -52,7 +52,6 @@ CASES = [
     ("C", [], ((15, 9), (15, 10)), "path: step 2 (15, 10) is off the map"),
     ("C", [], ((14, 8), (13, 8), (12, 8), (11, 8)), "path is 4.0 m but you may move at most 3.0 m"),
     ("A", [], ((1, 2),), "engaged in melee with B: a normal move may not leave its reach (Retreat instead)"),
-    ("D", [(K.RETREAT, None)], ((2, 5),), "Retreat is for leaving melee and you are not engaged"),
     ("D", [(K.EVADE, None)], (), "Evade needs a path"),
     ("A", [(K.DODGE, None)], ((3, 2),), "where B stands"),
 ]

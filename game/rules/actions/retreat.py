@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.actions.base import MovementRule, MovementSpec, OrderCheck
+from game.rules.actions.base import MovementRule, MovementSpec
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
 
@@ -13,16 +13,14 @@ class Retreat(MovementSpec):
 
     kind = ActionKind.RETREAT
     label = "Retreat"
-    hint = "Engaged in melee, only a Retreat takes you out of reach; a failed one leaves you where you are."
+    hint = (
+        "Engaged in melee, or about to be, only a Retreat takes you out of reach; a failed one leaves "
+        "you where you are."
+    )
     movement = MovementRule("retreat", leaves_melee=True)
     help = (
         "Retreat from melee: roll Movement; on a success you move Movement + the roll in metres "
         "and every melee attack of the enemies you got out of reach of is nullified. On a "
-        "failure you stay where you are. The path must end out of reach."
+        "failure you stay where you are. The path must end out of reach. It may be declared "
+        "before an enemy with better Timing closes in: you retreat once it has."
     )
-
-    def order_reasons(self, check: OrderCheck) -> list[str]:
-        """A Retreat is for leaving melee."""
-        if not check.engaged:
-            return ["Retreat is for leaving melee and you are not engaged (Sprint instead)"]
-        return []
