@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import math
 import os
 import re
 from collections.abc import Iterable, Mapping
@@ -36,21 +35,16 @@ from game.board.art import (
     FLIP_D,
     FLIP_H,
     FLIP_V,
-    CollectionArt,
-    ImageLayerArt,
     LayerArt,
     MapArt,
-    ObjectTilesArt,
-    TileImageArt,
-    TilesetArt,
 )
 from game.board.battlemap import BattleMap
 from game.board.infer import Guess, Inference, layer_guess, tile_guess
+from game.board.layer_art import LayerLook, finite_number, layer_looks, map_art
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import MAX_NAME_LENGTH, TileObject, blocking_objects, tile_objects, zones_and_units
 from game.board.preflight import Checked, MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
-from game.board.tilesets import tiled_colour
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
 
@@ -137,7 +131,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     inference = Inference()
     blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
     placed = tile_objects(tmx, checked.root, path.name, checked.tilesets)
-    looks = _layer_looks(checked.root)
+    looks = layer_looks(checked.root)
     board, inferred = _board(
         tmx, metres, path.name, warnings, inference, blockers, placed, looks, checked.root
     )
@@ -177,49 +171,8 @@ def _edge_sides(placed: list[str]) -> tuple[str, str]:
 
 
 # ---------------------------------------------------------------- art
-@dataclass(frozen=True)
-class LayerLook:
-    """A tile, image or object layer as Tiled shows it: inside groups, hidden with any group
-    around it and faded by each group's opacity (pytmx gives each its own attributes only)."""
-
-    node: Element
-    shown: bool
-    opacity: float
-    groups: tuple[Element, ...]  # the groups around it, outermost first
-
-
-def _layer_looks(root: Element) -> list[LayerLook]:
-    """Each tile, image and object layer, in the document's order (pytmx's order of tile
-    layers)."""
-    found: list[LayerLook] = []
-
-    def walk(node: Element, shown: bool, opacity: float, groups: tuple[Element, ...]) -> None:
-        for child in node:
-            if child.tag not in ("layer", "imagelayer", "objectgroup", "group"):
-                continue
-            here_shown = shown and child.get("visible", "1") not in ("0", "false")
-            here_opacity = opacity * _opacity(child.get("opacity"))
-            if child.tag == "group":
-                walk(child, here_shown, here_opacity, (*groups, child))
-            else:
-                found.append(LayerLook(child, here_shown, here_opacity, groups))
-
-    walk(root, True, 1.0, ())
-    return found
-
-
-def _opacity(raw: str | None) -> float:
-    """A layer's opacity attribute, 0 to 1 (1 when absent or not a number)."""
-    value = _number(raw) if raw is not None else None
-    return 1.0 if value is None else min(1.0, max(0.0, value))
-
-
 def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[LayerLook], placed: list[TileObject]) -> MapArt:
-    """The tile layers as Tiled gids and flip flags, the image layers, the tiles placed as
-    objects, and the tileset images, for renderers, in Tiled's order of layers.
-
-    The images are the ones the preflight sized from their headers (never what pytmx
-    says), so a renderer only ever decodes an image whose pixels are bounded."""
+    """What renderers draw (`map_art`), from pytmx's tile layers with Tiled's own gids."""
     # pytmx renumbers gids internally; map each back to Tiled's gid and its flip flags.
     size = max(tmx.tiledgidmap, default=0) + 1
     real = np.zeros(size, np.uint32)
@@ -233,76 +186,24 @@ def _art(tmx: pytmx.TiledMap, checked: Checked, looks: list[LayerLook], placed: 
                     | (FLIP_V if flip.flipped_vertically else 0)
                     | (FLIP_D if flip.flipped_diagonally else 0)
                 )
-    tile_layers = iter([layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)])
-    layers: list[LayerArt | ImageLayerArt | ObjectTilesArt] = []
-    for look in looks:
-        node, shown, opacity = look.node, look.shown, look.opacity
-        name = str(node.get("name") or "")
-        if node.tag == "objectgroup":
-            tiles = tuple((t.raw_gid, *t.box) for t in placed if t.layer == id(node))
-            if tiles:
-                layers.append(ObjectTilesArt(name, tiles, shown, opacity))
-            continue
-        if node.tag == "imagelayer":
-            image = checked.layer_images.get(id(node))
-            if image is not None:  # (an image not decoded was warned of)
-                picture = TileImageArt(image.path, (image.width, image.height), image.trans)
-                offset = (_number(node.get("offsetx")) or 0.0, _number(node.get("offsety")) or 0.0)
-                layers.append(ImageLayerArt(name, picture, offset, shown, opacity))
-            continue
-        layer = next(tile_layers)
-        data = np.asarray(layer.data, np.int64).reshape(tmx.height, tmx.width)
-        data = np.where((data >= 0) & (data < size), data, 0)
-        layers.append(LayerArt(str(layer.name or ""), real[data], flags[data], shown, opacity))
-    sheets: list[TilesetArt | CollectionArt] = []
-    for tileset in checked.tilesets:
-        if tileset.images:
-            images = {
-                tile: TileImageArt(i.path, (i.width, i.height), i.trans, i.rect) for tile, i in tileset.images
-            }
-            sheets.append(CollectionArt(tileset.firstgid, tileset.count, images, tileset.fit))
-        sheet = tileset.sheet
-        if sheet is None or not sheet.columns:
-            continue  # no image, or one we do not decode: its tiles show their terrain
-        sheets.append(
-            TilesetArt(
-                firstgid=tileset.firstgid,
-                image=sheet.path,
-                tile_width=tileset.tile_width,
-                tile_height=tileset.tile_height,
-                columns=sheet.columns,
-                tilecount=sheet.tilecount,
-                margin=sheet.margin,
-                spacing=sheet.spacing,
-                size=(sheet.width, sheet.height),
-                trans=sheet.trans,
-                fit=tileset.fit,
-            )
-        )
-    background = tiled_colour(checked.root.get("backgroundcolor"))
-    return MapArt(int(tmx.tilewidth), int(tmx.tileheight), tuple(sheets), tuple(layers), background)
+    tile_layers = []
+    for layer in tmx.layers:
+        if isinstance(layer, pytmx.TiledTileLayer):
+            data = np.asarray(layer.data, np.int64).reshape(tmx.height, tmx.width)
+            data = np.where((data >= 0) & (data < size), data, 0)
+            tile_layers.append(LayerArt(str(layer.name or ""), real[data], flags[data]))
+    return map_art((int(tmx.tilewidth), int(tmx.tileheight)), checked, looks, tile_layers, placed)
 
 
 # ---------------------------------------------------------------- map properties
 def _metres_per_tile(properties: Mapping[str, object], where: str) -> float:
     """The map's scale, checked."""
     raw = properties.get("metres_per_tile", 1.0)
-    value = _number(raw)
+    value = finite_number(raw)
     problem = "must be a number" if value is None else metres_per_tile_problem(value)
     if value is None or problem:
         raise MapError(f"{where}: metres_per_tile {problem}, not {str(raw)[:40]!r}")
     return value
-
-
-def _number(raw: object) -> float | None:
-    """A finite number from a number or a numeric string, else None."""
-    if isinstance(raw, bool):
-        return None
-    try:
-        value = float(raw)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return None
-    return value if math.isfinite(value) else None
 
 
 def _warn_near_misses(
@@ -339,7 +240,7 @@ def _partial(properties: Mapping[str, object], where: str) -> _Partial:
     cost = blocks_move = blocks_sight = cover = terrain = None
     if "move_cost" in properties:
         raw = properties["move_cost"]
-        cost = _number(raw)
+        cost = finite_number(raw)
         if cost is None or not 0 < cost <= MAX_MOVE_COST:
             raise MapError(
                 f"{where}: move_cost must be a number above 0 and at most {MAX_MOVE_COST:g}, not {raw!r}"

@@ -13,7 +13,8 @@ stages are the chapter's; what each action does in them is its spec's
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 
 from game.core.equipment import Weapon
@@ -427,6 +428,19 @@ class Round:
                 continue
             spec.resolve(self, eid, index, action, state, served)
 
+    @contextmanager
+    def _shot_taken(self, action: Action, target_at: Tile | None) -> Iterator[None]:
+        """While an attack at a target standing elsewhere than its tile (a mover shot on its
+        way) is made: `shot_at` says where, so its hit lands there."""
+        if target_at is None or action.target is None:
+            yield
+            return
+        self.shot_at[action.target] = target_at
+        try:
+            yield
+        finally:
+            del self.shot_at[action.target]
+
     def attack(
         self,
         eid: int,
@@ -445,78 +459,59 @@ class Round:
         only being engaged with others counts; `target_at` is where the target stands (a
         mover shot halfway along its path), `order` the attacker's declaration (a free attack
         outside it brings its own); returns the roll (None: nullified)."""
-        if target_at is None:
-            return self._attack(eid, index, action, slot, state, before_contact, None, order)
-        assert action.target is not None
-        self.shot_at[action.target] = target_at
-        try:
-            return self._attack(eid, index, action, slot, state, before_contact, target_at, order)
-        finally:
-            del self.shot_at[action.target]
-
-    def _attack(
-        self,
-        eid: int,
-        index: int,
-        action: Action,
-        slot: int | None,
-        state: RoundState,
-        before_contact: bool,
-        target_at: Tile | None,
-        order: Order | None,
-    ) -> Rolled | None:
-        world, board = self.world, self.board
-        spec = spec_of(action.kind)
-        assert isinstance(spec, AttackSpec)
-        target = action.target
-        assert target is not None
-        order = order or self.orders[eid]
-        weapon = weapon_for(world.get(eid, Equipment), action)
-        if weapon is None:
-            self.nullify(eid, action, "no weapon in hand for it any more")
-            return None
-        if world.get(target, Condition).dead:
-            self.nullify(eid, action, f"{name_of(world, target)} is dead")
-            return None
-        target_order = self.orders.get(target)
-        situation = Situation(
-            attacker_tile=tile_of(world, eid),
-            target_tile=target_at if target_at is not None else tile_of(world, target),
-            defence=state.defences.get(target, DefenceResult()),
-            feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
-            grip=state.grips.get((eid, index), 0),
-            target_retreated=target in state.retreated,
-            target_defeated=world.get(target, Condition).defeated,
-            attacker_engaged="melee" not in spec.roles
-            and any(not (before_contact and e == target) for e in engaged_with(world, board, eid)),
-            attacker_facing=world.get(eid, Facing).direction,
-            target_facing=world.get(target, Facing).direction,
-            target_exposed=target_order is not None and exposes(target_order),
-            options=self.options,
-            attacker_trail=state.trails.get(eid, Trail()),
-            target_trail=state.trails.get(target, Trail()),
-            attacker_facts=frozenset(state.facts.get(eid, ())),
-            target_facts=frozenset(state.facts.get(target, ())),
-        )
-        breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
-        if isinstance(breakdown, str):
-            self.nullify(eid, action, breakdown)
-            return None
-        ctx = AttackContext(world, board, eid, order, action, weapon, situation)
-        called = action.called_shot
-        special = naturals(ctx)
-        if special:
-            bare = without_defence_penalties(breakdown)
-            rolled = natural_roll(self, eid, action, breakdown, bare, special)
-        elif called is None:
-            rolled = self.roll(eid, spec.label, target, breakdown, win=spec.win, lose=spec.lose)
-        else:
-            rolled = self._called_roll(eid, spec.label, called.part, target, breakdown)
-        if rolled.succeeded:
-            spec.on_success(self, eid, action, weapon, rolled)
-        for module in active_modules(self.options):
-            module.after_attack(self, ctx, rolled)
-        return rolled
+        with self._shot_taken(action, target_at):
+            world, board = self.world, self.board
+            spec = spec_of(action.kind)
+            assert isinstance(spec, AttackSpec)
+            target = action.target
+            assert target is not None
+            order = order or self.orders[eid]
+            weapon = weapon_for(world.get(eid, Equipment), action)
+            if weapon is None:
+                self.nullify(eid, action, "no weapon in hand for it any more")
+                return None
+            if world.get(target, Condition).dead:
+                self.nullify(eid, action, f"{name_of(world, target)} is dead")
+                return None
+            target_order = self.orders.get(target)
+            situation = Situation(
+                attacker_tile=tile_of(world, eid),
+                target_tile=target_at if target_at is not None else tile_of(world, target),
+                defence=state.defences.get(target, DefenceResult()),
+                feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
+                grip=state.grips.get((eid, index), 0),
+                target_retreated=target in state.retreated,
+                target_defeated=world.get(target, Condition).defeated,
+                attacker_engaged="melee" not in spec.roles
+                and any(not (before_contact and e == target) for e in engaged_with(world, board, eid)),
+                attacker_facing=world.get(eid, Facing).direction,
+                target_facing=world.get(target, Facing).direction,
+                target_exposed=target_order is not None and exposes(target_order),
+                options=self.options,
+                attacker_trail=state.trails.get(eid, Trail()),
+                target_trail=state.trails.get(target, Trail()),
+                attacker_facts=frozenset(state.facts.get(eid, ())),
+                target_facts=frozenset(state.facts.get(target, ())),
+            )
+            breakdown = attack_breakdown(world, board, eid, order, action, weapon, situation)
+            if isinstance(breakdown, str):
+                self.nullify(eid, action, breakdown)
+                return None
+            ctx = AttackContext(world, board, eid, order, action, weapon, situation)
+            called = action.called_shot
+            special = naturals(ctx)
+            if special:
+                bare = without_defence_penalties(breakdown)
+                rolled = natural_roll(self, eid, action, breakdown, bare, special)
+            elif called is None:
+                rolled = self.roll(eid, spec.label, target, breakdown, win=spec.win, lose=spec.lose)
+            else:
+                rolled = self._called_roll(eid, spec.label, called.part, target, breakdown)
+            if rolled.succeeded:
+                spec.on_success(self, eid, action, weapon, rolled)
+            for module in active_modules(self.options):
+                module.after_attack(self, ctx, rolled)
+            return rolled
 
     def _called_roll(self, eid: int, label: str, part: str, target: int, full: Breakdown) -> Rolled:
         """A Called Shot: ≤ modified stat hits the part, ≤ the stat without the
