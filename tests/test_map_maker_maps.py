@@ -307,3 +307,31 @@ def test_a_tileset_drawn_at_the_grids_size_fits_its_cell(tmp_path: Path, render_
     assert tuple(chunk.get_at((16, 16)))[:3] == (90, 160, 60)
     beside = tuple(chunk.get_at((48, 16)))[:3]
     assert (beside == WAITING) == (render_size == "grid")  # else the big tile overhangs into it
+
+
+@pytest.mark.parametrize("offset", ["1e308", "nan", "inf", "-2e7", "twelve"])
+def test_a_layer_offset_out_of_bounds_is_refused_in_one_line(tmp_path: Path, offset: str) -> None:
+    """An image layer drawn at 1e308 pixels would overflow the renderer's rectangles."""
+    write(tmp_path, "decal.png", png(8, 8))
+    body = tileset() + csv_layer(8, 6)
+    body += f'<imagelayer name="decal" offsetx="{offset}">'
+    body += '<image source="decal.png" width="8" height="8"/></imagelayer>'
+    with pytest.raises(MapError, match=r"<imagelayer> 'decal' offsetx must be a number"):
+        load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
+
+
+def test_a_tile_placed_as_an_object_is_at_most_sixteen_tiles_a_side(tmp_path: Path) -> None:
+    """It is drawn scaled to its box: one stretched over the map was a picture of gigabytes."""
+    write(tmp_path, "kit.png", png(32, 32))
+    kit = (
+        '<tileset firstgid="1" name="kit" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
+        '<image source="kit.png" width="32" height="32"/></tileset>\n'
+    )
+    huge = (
+        '<objectgroup name="decor">'
+        '<object id="1" gid="1" x="0" y="9000000" width="9000000" height="9000000"/></objectgroup>'
+    )
+    with pytest.raises(
+        MapError, match="a tile placed 9e\\+06×9e\\+06 pixels large; at most 16 tiles of the map a side"
+    ):
+        load_map(write(tmp_path, "map.tmx", tmx(8, 6, kit + csv_layer(8, 6) + huge)))

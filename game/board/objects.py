@@ -29,7 +29,7 @@ from game.board.battlemap import DeployZone, Placement
 from game.board.embed import lost_classes
 from game.board.errors import MapError
 from game.board.infer import Guess, Inference, object_guess
-from game.board.preflight import MAX_GID, MAX_LAYER_CELLS, MAX_OBJECTS
+from game.board.preflight import MAX_GID, MAX_LAYER_CELLS, MAX_OBJECTS, MAX_TILE_RATIO
 from game.board.project import FACE_MIDDLE, PROJECT_FILE
 from game.board.terrain import TerrainBoard
 from game.board.tilesets import ALIGNMENTS, TilesetRange
@@ -119,6 +119,12 @@ def tile_objects(
         if not on_map or not obj.gid or object_kind(obj) or not raw.isdigit():
             continue
         x, y, w, h = box(obj, node, tilesets)
+        if w > MAX_TILE_RATIO * tile[0] or h > MAX_TILE_RATIO * tile[1]:
+            # (drawn scaled to its box: a tile stretched over a map would be a picture of gigabytes)
+            raise MapError(
+                f"{_label(obj, where)}: a tile placed {w:g}×{h:g} pixels large; "
+                f"at most {MAX_TILE_RATIO} tiles of the map a side"
+            )
         shape = ZoneShape("polygon", x, y, points=((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
         mask = shape_mask(shape, size, tile, budget, _label(obj, where))
         found.append(TileObject(int(obj.gid), int(raw), (x, y, w, h), mask, layer_of.get(id(node), 0)))

@@ -12,7 +12,6 @@ makers in docs/maps.md.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,21 +177,15 @@ def _check_attribute_names(root: Element, name: str) -> None:
 
 
 def _whole_offsets(root: Element, name: str) -> None:
-    """Layer offsets in whole pixels: Tiled writes fractions ("15.52", after a drag), which
-    pytmx cannot read (the game draws layers on the grid, whatever their offset)."""
+    """Layer offsets in whole pixels, within ±MAX_COORDINATE: Tiled writes fractions ("15.52",
+    after a drag), which pytmx cannot read (the game draws tile layers on the grid, image
+    layers at their offset)."""
     for node in root.iter():
         for attr in ("offsetx", "offsety"):
             raw = node.get(attr)
-            if raw is None:
-                continue
-            try:
-                value = float(raw)
-            except ValueError:
-                value = math.nan
-            if not math.isfinite(value):
-                label = node.get("name") or node.get("id") or "?"
-                raise MapError(f"{name}: <{node.tag}> {label[:60]!r} has {attr}={raw[:20]!r}, not a number")
-            node.set(attr, str(round(value)))
+            if raw is not None:
+                label = f"{name}: <{node.tag}> {(node.get('name') or node.get('id') or '?')[:60]!r} {attr}"
+                node.set(attr, str(round(_coordinate(raw, label))))
 
 
 def _check_map_attributes(root: Element, name: str) -> None:

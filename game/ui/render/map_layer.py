@@ -38,6 +38,7 @@ MAX_CHUNKS = 96  # chunks kept across zoom levels
 GRID_ALPHA = 40  # 0..255: grid line opacity
 WAITING = (30, 33, 40)  # the colour of a chunk not rendered yet
 PATTERN_PX = 8  # pixels a tile at least for terrain to be drawn with its pattern
+MAX_SIZED = 256  # tiles placed as objects kept scaled to their boxes
 
 Colour = tuple[int, int, int]
 
@@ -113,6 +114,8 @@ class TileImages:
         object, whose box may differ from its tileset's tile size."""
         key = (raw_gid, -size[0], -size[1])  # (kept apart from `get`'s keys)
         if key not in self._sized:
+            if len(self._sized) >= MAX_SIZED:  # (thousands of objects of as many sizes)
+                self._sized.clear()
             image = self.get(raw_gid, self.art.tile_width)  # flipped, unscaled
             if image is not None and image.get_size() != size:
                 image = pygame.transform.smoothscale(
