@@ -23,6 +23,7 @@ from game.board.art import (
     FLIP_V,
     CollectionArt,
     ImageLayerArt,
+    LayerArt,
     MapArt,
     ObjectTilesArt,
     TileImageArt,
@@ -260,29 +261,12 @@ class MapLayer:
                 target = surface
                 if layer.opacity < 1:
                     target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                if isinstance(layer, ImageLayerArt | ObjectTilesArt):
-                    if isinstance(layer, ImageLayerArt):
-                        self._draw_picture(target, layer, (x0, y0, w, h), tile_px)
-                    else:
-                        self._draw_object_tiles(target, layer, (x0, y0, w, h), tile_px)
-                    if target is not surface:
-                        target.set_alpha(round(255 * layer.opacity))
-                        surface.blit(target, (0, 0))
-                    continue
-                gids = layer.gids[y0 : y0 + h, x0 : x0 + w]
-                flags = layer.flags[y0 : y0 + h, x0 : x0 + w]
-                for j in range(gids.shape[0]):
-                    for i in range(gids.shape[1]):
-                        gid = int(gids[j, i])
-                        if not gid:
-                            continue
-                        image = self.images.get(gid | int(flags[j, i]), tile_px)
-                        if image is not None:
-                            # Anchor at the tile's bottom-left, as Tiled does for tall tiles.
-                            target.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
-                            drawn[j, i] = True
-                        else:
-                            undrawn[j, i] = True
+                if isinstance(layer, ImageLayerArt):
+                    self._draw_picture(target, layer, (x0, y0, w, h), tile_px)
+                elif isinstance(layer, ObjectTilesArt):
+                    self._draw_object_tiles(target, layer, (x0, y0, w, h), tile_px)
+                else:
+                    self._draw_tiles(target, layer, (x0, y0), tile_px, drawn, undrawn)
                 if target is not surface:
                     target.set_alpha(round(255 * layer.opacity))
                     surface.blit(target, (0, 0))
@@ -301,6 +285,35 @@ class MapLayer:
                 pygame.draw.line(lines, (0, 0, 0, GRID_ALPHA), (0, j * tile_px), (w * tile_px, j * tile_px))
             surface.blit(lines, (0, 0))
         return surface
+
+    def _draw_tiles(
+        self,
+        target: pygame.Surface,
+        layer: LayerArt,
+        origin: tuple[int, int],
+        tile_px: int,
+        drawn: np.ndarray,
+        undrawn: np.ndarray,
+    ) -> None:
+        """A tile layer's tiles over a chunk whose top left tile is `origin`; marks the tiles
+        drawn, and those with a tile whose image is not drawn."""
+        assert self.images is not None
+        x0, y0 = origin
+        h, w = drawn.shape
+        gids = layer.gids[y0 : y0 + h, x0 : x0 + w]
+        flags = layer.flags[y0 : y0 + h, x0 : x0 + w]
+        for j in range(gids.shape[0]):
+            for i in range(gids.shape[1]):
+                gid = int(gids[j, i])
+                if not gid:
+                    continue
+                image = self.images.get(gid | int(flags[j, i]), tile_px)
+                if image is not None:
+                    # Anchor at the tile's bottom-left, as Tiled does for tall tiles.
+                    target.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
+                    drawn[j, i] = True
+                else:
+                    undrawn[j, i] = True
 
     def _draw_picture(
         self, target: pygame.Surface, layer: ImageLayerArt, tiles: tuple[int, int, int, int], tile_px: int
