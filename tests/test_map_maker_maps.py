@@ -335,3 +335,26 @@ def test_a_tile_placed_as_an_object_is_at_most_sixteen_tiles_a_side(tmp_path: Pa
         MapError, match="a tile placed 9e\\+06×9e\\+06 pixels large; at most 16 tiles of the map a side"
     ):
         load_map(write(tmp_path, "map.tmx", tmx(8, 6, kit + csv_layer(8, 6) + huge)))
+
+
+def test_objects_stand_where_their_offset_layers_put_them(tmp_path: Path) -> None:
+    """Tiled draws an object layer's objects moved by its offset and its groups' (Bob stood a
+    tile or two off, and zones with him)."""
+    bob = (
+        '<object id="1" name="Bob" type="unit" x="16" y="16"><point/><properties>'
+        '<property name="side" value="red"/><property name="troop" value="soldier"/></properties></object>'
+    )
+    blue = (
+        '<object id="2" type="deploy" x="0" y="0" width="32" height="32"><properties>'
+        '<property name="side" value="blue"/></properties></object>'
+    )
+    body = (
+        tileset()
+        + csv_layer(8, 6)
+        + f'<objectgroup name="people" offsetx="64" offsety="32">{bob}</objectgroup>'
+        + '<group name="zones" offsetx="96">'
+        + f'<objectgroup name="deploy" offsety="64.4">{blue}</objectgroup></group>'
+    )
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
+    assert [(p.name, p.tile) for p in battle_map.placements] == [("Bob", (2, 1))]
+    assert [set(z.tiles) for z in battle_map.zones if z.side == "blue"] == [{(3, 2)}]

@@ -89,6 +89,30 @@ def _objects(tmx: TiledMap, root: Element, where: str) -> list[tuple[Any, TiledO
     ]
 
 
+def shift_by_layer_offsets(tmx: TiledMap, root: Element, where: str) -> None:
+    """Move each object by its object layer's offset and those of the groups around it, as
+    Tiled draws it (an object layer offset by a tile put its combatants a tile off).  Done
+    once, on pytmx's objects, before anything reads where they are."""
+    shift: dict[int, tuple[float, float]] = {}
+
+    def walk(node: Element, dx: float, dy: float) -> None:
+        for child in node:
+            if child.tag in ("group", "objectgroup"):
+                here = (dx + float(child.get("offsetx", "0")), dy + float(child.get("offsety", "0")))
+                if child.tag == "group":
+                    walk(child, *here)
+                else:
+                    shift.update({id(obj): here for obj in child.findall("object")})
+
+    walk(root, 0.0, 0.0)  # (the offsets are whole pixels within bounds: the preflight saw to it)
+    for _, obj, node, on_map in _objects(tmx, root, where):
+        dx, dy = shift.get(id(node), (0.0, 0.0)) if on_map else (0.0, 0.0)
+        if dx or dy:
+            obj.x, obj.y = obj.x + dx, obj.y + dy
+            if getattr(obj, "points", None):
+                obj.points = tuple(type(p)(p.x + dx, p.y + dy) for p in obj.points)
+
+
 def _label(obj: TiledObject, where: str) -> str:
     return f"{where}: object {obj.id}" + (f" {obj.name!r}" if obj.name else "")
 

@@ -42,7 +42,14 @@ from game.board.battlemap import BattleMap
 from game.board.infer import Guess, Inference, layer_guess, tile_guess
 from game.board.layer_art import LayerLook, finite_number, layer_looks, map_art
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
-from game.board.objects import MAX_NAME_LENGTH, TileObject, blocking_objects, tile_objects, zones_and_units
+from game.board.objects import (
+    MAX_NAME_LENGTH,
+    TileObject,
+    blocking_objects,
+    shift_by_layer_offsets,
+    tile_objects,
+    zones_and_units,
+)
 from game.board.preflight import Checked, MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
@@ -129,6 +136,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     metres = _metres_per_tile(tmx.properties, path.name)
     _warn_near_misses(tmx.properties, MAP_KEYS, "map", warnings)
     inference = Inference()
+    shift_by_layer_offsets(tmx, checked.root, path.name)
     blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
     placed = tile_objects(tmx, checked.root, path.name, checked.tilesets)
     looks = layer_looks(checked.root)
