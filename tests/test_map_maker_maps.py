@@ -358,3 +358,20 @@ def test_objects_stand_where_their_offset_layers_put_them(tmp_path: Path) -> Non
     battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
     assert [(p.name, p.tile) for p in battle_map.placements] == [("Bob", (2, 1))]
     assert [set(z.tiles) for z in battle_map.zones if z.side == "blue"] == [{(3, 2)}]
+
+
+def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
+    """Tiled multiplies a layer's colours by its tintcolor (and its groups'): it was ignored."""
+    make_app()
+    solid_png(tmp_path, "kit.png", (32, 32), (200, 100, 50))
+    kit = (
+        '<tileset firstgid="1" name="kit" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
+        '<image source="kit.png" width="32" height="32"/></tileset>\n'
+    )
+    layer = csv_layer(8, 6).replace("<layer ", '<layer tintcolor="#ff8080ff" ')
+    body = kit + '<group name="dusk" tintcolor="#ffff00"><!-- red and green kept -->' + layer + "</group>"
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
+    layer_art = MapLayer(battle_map.board, battle_map.art)
+    expected = (200 * 128 // 255, 100 * 128 // 255, 0)  # ×(128, 128, 255) in the group's ×(255, 255, 0)
+    for picture in (layer_art.chunk(0, 0, 32), layer_art.render_whole(1)):
+        assert all(abs(a - b) <= 1 for a, b in zip(tuple(picture.get_at((2, 2)))[:3], expected, strict=True))

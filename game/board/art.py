@@ -75,6 +75,7 @@ class LayerArt:
     flags: np.ndarray
     visible: bool = True
     opacity: float = 1.0
+    tint: tuple[int, int, int] | None = None  # multiplies its colours (Tiled's `tintcolor`)
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,7 @@ class ImageLayerArt:
     offset: tuple[float, float] = (0.0, 0.0)
     visible: bool = True
     opacity: float = 1.0
+    tint: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -97,6 +99,7 @@ class ObjectTilesArt:
     tiles: tuple[tuple[int, float, float, float, float], ...]
     visible: bool = True
     opacity: float = 1.0
+    tint: tuple[int, int, int] | None = None
 
 
 @dataclass(frozen=True)

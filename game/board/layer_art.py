@@ -46,6 +46,7 @@ class LayerLook:
     shown: bool
     opacity: float
     groups: tuple[Element, ...]  # the groups around it, outermost first
+    tint: tuple[int, int, int] | None = None  # its `tintcolor` times its groups', multiplying its colours
 
 
 def layer_looks(root: Element) -> list[LayerLook]:
@@ -53,19 +54,33 @@ def layer_looks(root: Element) -> list[LayerLook]:
     layers)."""
     found: list[LayerLook] = []
 
-    def walk(node: Element, shown: bool, opacity: float, groups: tuple[Element, ...]) -> None:
+    def walk(node: Element, shown: bool, opacity: float, groups: tuple[Element, ...], tint: Tint) -> None:
         for child in node:
             if child.tag not in ("layer", "imagelayer", "objectgroup", "group"):
                 continue
             here_shown = shown and child.get("visible", "1") not in ("0", "false")
             here_opacity = opacity * _opacity(child.get("opacity"))
+            here_tint = _tinted(tint, tiled_colour(child.get("tintcolor")))
+            alpha = (child.get("tintcolor") or "").strip().removeprefix("#")
+            if here_tint is not None and len(alpha) == 8:  # (#aarrggbb: the tint's alpha fades it too)
+                here_opacity *= int(alpha[:2], 16) / 255
             if child.tag == "group":
-                walk(child, here_shown, here_opacity, (*groups, child))
+                walk(child, here_shown, here_opacity, (*groups, child), here_tint)
             else:
-                found.append(LayerLook(child, here_shown, here_opacity, groups))
+                found.append(LayerLook(child, here_shown, here_opacity, groups, here_tint))
 
-    walk(root, True, 1.0, ())
+    walk(root, True, 1.0, (), None)
     return found
+
+
+Tint = tuple[int, int, int] | None
+
+
+def _tinted(outer: Tint, own: Tint) -> Tint:
+    """A tint within a tinted group: the two multiplied."""
+    if outer is None or own is None:
+        return own or outer
+    return tuple(a * b // 255 for a, b in zip(outer, own, strict=True))  # type: ignore[return-value]
 
 
 def _opacity(raw: str | None) -> float:
@@ -95,16 +110,16 @@ def map_art(
         if node.tag == "objectgroup":
             tiles = tuple((t.raw_gid, *t.box) for t in placed if t.layer == id(node))
             if tiles:
-                layers.append(ObjectTilesArt(name, tiles, shown, opacity))
+                layers.append(ObjectTilesArt(name, tiles, shown, opacity, look.tint))
             continue
         if node.tag == "imagelayer":
             image = checked.layer_images.get(id(node))
             if image is not None:  # (an image not decoded was warned of)
                 picture = TileImageArt(image.path, (image.width, image.height), image.trans)
                 ox, oy = (finite_number(node.get(f"offset{axis}")) or 0.0 for axis in "xy")
-                layers.append(ImageLayerArt(name, picture, (ox, oy), shown, opacity))
+                layers.append(ImageLayerArt(name, picture, (ox, oy), shown, opacity, look.tint))
             continue
-        layers.append(replace(next(tiles_in_order), visible=shown, opacity=opacity))
+        layers.append(replace(next(tiles_in_order), visible=shown, opacity=opacity, tint=look.tint))
     sheets: list[TilesetArt | CollectionArt] = []
     for tileset in checked.tilesets:
         if tileset.images:

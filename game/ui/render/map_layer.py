@@ -257,9 +257,10 @@ class MapLayer:
             for layer in self.art.layers:
                 if not layer.visible or layer.opacity <= 0:
                     continue
-                # A translucent layer is drawn on its own and blended in once (as Tiled shows it).
+                # A translucent or tinted layer is drawn on its own and blended in once (as Tiled
+                # shows it).
                 target = surface
-                if layer.opacity < 1:
+                if layer.opacity < 1 or layer.tint is not None:
                     target = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
                 if isinstance(layer, ImageLayerArt):
                     self._draw_picture(target, layer, (x0, y0, w, h), tile_px)
@@ -268,6 +269,8 @@ class MapLayer:
                 else:
                     self._draw_tiles(target, layer, (x0, y0), tile_px, drawn, undrawn)
                 if target is not surface:
+                    if layer.tint is not None:
+                        target.fill(layer.tint, special_flags=pygame.BLEND_RGB_MULT)
                     target.set_alpha(round(255 * layer.opacity))
                     surface.blit(target, (0, 0))
             # An image the game cannot draw (a format it does not decode): its tiles show their terrain.
@@ -487,6 +490,8 @@ class MapLayer:
                     colours[k] = tuple(image.get_at((0, 0)))
                 elif key & ~(FLIP_H | FLIP_V | FLIP_D):
                     return None  # a tile whose image is not drawn shows its terrain: blitting draws that
+            if layer.tint is not None:
+                colours[:, :3] *= np.array(layer.tint, np.float32) / 255
             pixels = colours[index.reshape(height, width)]
             alpha = pixels[..., 3:] * (layer.opacity / 255)
             out = out * (1 - alpha) + pixels[..., :3] * alpha
