@@ -375,3 +375,33 @@ def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
     expected = (200 * 128 // 255, 100 * 128 // 255, 0)  # ×(128, 128, 255) in the group's ×(255, 255, 0)
     for picture in (layer_art.chunk(0, 0, 32), layer_art.render_whole(1)):
         assert all(abs(a - b) <= 1 for a, b in zip(tuple(picture.get_at((2, 2)))[:3], expected, strict=True))
+
+
+def test_tall_and_offset_tiles_reach_across_the_chunks_they_are_drawn_in(tmp_path: Path) -> None:
+    """The view draws the map in chunks of 16 tiles: a tall tile at a chunk's top edge, or a
+    tile its tileset's offset moves, was cut off where the chunk above began."""
+    make_app()
+    solid_png(tmp_path, "grass.png", (32, 32), (90, 160, 60))
+    solid_png(tmp_path, "tree.png", (32, 64), (20, 80, 30))
+    solid_png(tmp_path, "flag.png", (32, 32), (200, 40, 40))
+    sets = (
+        '<tileset firstgid="1" name="grass" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
+        '<image source="grass.png" width="32" height="32"/></tileset>\n'
+        '<tileset firstgid="2" name="trees" tilewidth="32" tileheight="64" tilecount="1" columns="1">'
+        '<image source="tree.png" width="32" height="64"/></tileset>\n'
+        '<tileset firstgid="3" name="flags" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
+        '<tileoffset x="0" y="-16"/><image source="flag.png" width="32" height="32"/></tileset>\n'
+    )
+    rows = [["0"] * 20 for _ in range(20)]
+    rows[16][3] = "2"  # a tree on the top row of the second chunk: it reaches into the first
+    rows[16][8] = "3"  # a flag drawn half a tile up
+    top = ",\n".join(",".join(row) for row in rows)
+    layers = (
+        csv_layer(20, 20)
+        + f'<layer name="things" width="20" height="20"><data encoding="csv">\n{top}\n</data></layer>'
+    )
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(20, 20, sets + layers)))
+    picture = MapLayer(battle_map.board, battle_map.art).render_whole(32)
+    assert tuple(picture.get_at((3 * 32 + 16, 15 * 32 + 16)))[:3] == (20, 80, 30)
+    assert tuple(picture.get_at((8 * 32 + 16, 15 * 32 + 24)))[:3] == (200, 40, 40)
+    assert tuple(picture.get_at((8 * 32 + 16, 16 * 32 + 24)))[:3] == (90, 160, 60)

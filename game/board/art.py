@@ -32,6 +32,7 @@ class TilesetArt:
     size: tuple[int, int] = (0, 0)  # the image's pixels, as its header said when the map was checked
     trans: tuple[int, int, int] | None = None  # the colour drawn as transparent (Tiled's `trans`)
     fit: str = ""  # "": tiles at their own size; "stretch" or "preserve-aspect-fit": at the grid's
+    offset: tuple[int, int] = (0, 0)  # pixels its tiles are drawn moved by (Tiled's `<tileoffset>`)
 
     def source_rect(self, gid: int) -> tuple[int, int, int, int]:
         """(x, y, w, h) of a gid's tile inside the image."""
@@ -60,6 +61,7 @@ class CollectionArt:
     tilecount: int
     images: Mapping[int, TileImageArt] = field(default_factory=dict)  # tile id → image
     fit: str = ""  # as `TilesetArt.fit`
+    offset: tuple[int, int] = (0, 0)  # as `TilesetArt.offset`
 
     def image(self, gid: int) -> TileImageArt | None:
         """The image of a gid's tile, or None if it has none we may draw."""

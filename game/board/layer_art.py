@@ -126,7 +126,7 @@ def map_art(
             images = {
                 tile: TileImageArt(i.path, (i.width, i.height), i.trans, i.rect) for tile, i in tileset.images
             }
-            sheets.append(CollectionArt(tileset.firstgid, tileset.count, images, tileset.fit))
+            sheets.append(CollectionArt(tileset.firstgid, tileset.count, images, tileset.fit, tileset.offset))
         sheet = tileset.sheet
         if sheet is None or not sheet.columns:
             continue  # no image, or one we do not decode: its tiles show their terrain
@@ -143,6 +143,7 @@ def map_art(
                 size=(sheet.width, sheet.height),
                 trans=sheet.trans,
                 fit=tileset.fit,
+                offset=tileset.offset,
             )
         )
     background = tiled_colour(checked.root.get("backgroundcolor"))

@@ -311,6 +311,7 @@ def _check_tileset(
         tileset.images,
         tileset.alignment,
         tileset.fit,
+        tileset.offset,
     )
     return checked_range, tileset.walked, (tsx_root, base)
 

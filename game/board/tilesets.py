@@ -66,6 +66,7 @@ class TilesetRange:
     images: tuple[tuple[int, TileImage], ...] = ()  # a collection: (tile id, its image) we may decode
     alignment: str = "bottomleft"  # the point of a tile object its x and y name (`objectalignment`)
     fit: str = ""  # drawn at the map's grid size (Tiled 1.9): "stretch" or "preserve-aspect-fit"
+    offset: tuple[int, int] = (0, 0)  # pixels its tiles are drawn moved by (`<tileoffset>`)
 
     def holds(self, gid: int) -> bool:
         """Whether the gid (flags removed) belongs to this tileset."""
@@ -107,6 +108,7 @@ class Tileset:
     images: tuple[tuple[int, TileImage], ...] = ()
     alignment: str = "bottomleft"
     fit: str = ""
+    offset: tuple[int, int] = (0, 0)
 
 
 ALIGNMENTS = {  # objectalignment: where a tile object's x and y are, as fractions of its box
@@ -178,7 +180,16 @@ def read_tileset(
     fit = ""
     if node.get("tilerendersize") == "grid":  # (Tiled 1.9: tiles drawn at the map's grid size)
         fit = "preserve-aspect-fit" if node.get("fillmode") == "preserve-aspect-fit" else "stretch"
-    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment, fit)
+    moved = node.find("tileoffset")
+    offset = (0, 0)
+    if moved is not None:
+        offset = (
+            int_attr(moved, "x", where, default=0, low=-MAX_TILE_PIXELS),
+            int_attr(moved, "y", where, default=0, low=-MAX_TILE_PIXELS),
+        )
+        if max(map(abs, offset)) > MAX_TILE_PIXELS:
+            raise MapError(f"{where}: a tile offset beyond {MAX_TILE_PIXELS} pixels")
+    return Tileset(name, count, walked, tile_w, tile_h, sheet, tuple(collection), alignment, fit, offset)
 
 
 def _sub_rectangle(tile: Element, width: int, height: int, where: str) -> tuple[int, int, int, int] | None:

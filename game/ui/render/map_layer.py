@@ -60,6 +60,7 @@ class TileImages:
         self._sheets: dict[tuple[Path, object], pygame.Surface | None] = {}
         self._scaled: dict[tuple[int, int], pygame.Surface | None] = {}
         self._sized: dict[tuple[int, int, int], pygame.Surface | None] = {}
+        self._offsets: dict[tuple[int, int], tuple[int, int]] = {}
 
     def _sheet(
         self, path: Path, size: tuple[int, int], trans: tuple[int, int, int] | None = None
@@ -124,6 +125,19 @@ class TileImages:
                 )
             self._sized[key] = image
         return self._sized[key]
+
+    def offset(self, gid: int, tile_px: int) -> tuple[int, int]:
+        """Pixels a gid's tiles are drawn moved by at `tile_px` (its tileset's `<tileoffset>`)."""
+        key = (gid, tile_px)
+        found = self._offsets.get(key)
+        if found is None:
+            tileset = self.art.tileset_for(gid)
+            x, y = tileset.offset if tileset is not None else (0, 0)
+            found = self._offsets[key] = (
+                round(x * tile_px / self.art.tile_width),
+                round(y * tile_px / self.art.tile_height),
+            )
+        return found
 
     def picture(self, image: TileImageArt) -> pygame.Surface | None:
         """An image layer's picture, decoded once (None if it cannot be)."""
@@ -233,6 +247,24 @@ def _draw_terrain_tile(
             pygame.draw.line(surface, light, (px, py), (px + 1, py - max(2, s // 10)))
 
 
+def _reach(art: MapArt) -> int:
+    """Tiles beyond its own cell a tile's image may reach (taller or wider than the grid, or
+    moved by its tileset's offset): a chunk draws that many of its neighbours' too."""
+    most = 0
+    for tileset in art.tilesets:
+        if isinstance(tileset, CollectionArt):
+            sizes = [image.rect[2:] if image.rect else image.size for image in tileset.images.values()]
+        else:
+            sizes = [(tileset.tile_width, tileset.tile_height)]
+        for width, height in sizes:
+            over = max(-(-width // art.tile_width), -(-height // art.tile_height)) - 1
+            shift = max(
+                -(-abs(tileset.offset[0]) // art.tile_width), -(-abs(tileset.offset[1]) // art.tile_height)
+            )
+            most = max(most, over + shift)
+    return most
+
+
 class MapLayer:
     """Draws the map under everything else; chunks cached per zoom level."""
 
@@ -243,6 +275,7 @@ class MapLayer:
         self.grid = False
         self._chunks = ChunkCache(MAX_CHUNKS)
         self._terrain_looks: dict[int, tuple[Colour, str]] = {}
+        self._reach = _reach(art) if art is not None else 0
 
     def _render_chunk(self, cx: int, cy: int, tile_px: int) -> pygame.Surface:
         board = self.board
@@ -298,24 +331,34 @@ class MapLayer:
         drawn: np.ndarray,
         undrawn: np.ndarray,
     ) -> None:
-        """A tile layer's tiles over a chunk whose top left tile is `origin`; marks the tiles
-        drawn, and those with a tile whose image is not drawn."""
-        assert self.images is not None
+        """A tile layer's tiles over a chunk whose top left tile is `origin`, and the parts of
+        its neighbours' that reach into it (tall tiles, a tileset's offset); marks the chunk's
+        tiles drawn, and those with a tile whose image is not drawn."""
+        assert self.images is not None and self.art is not None
         x0, y0 = origin
         h, w = drawn.shape
-        gids = layer.gids[y0 : y0 + h, x0 : x0 + w]
-        flags = layer.flags[y0 : y0 + h, x0 : x0 + w]
-        for j in range(gids.shape[0]):
-            for i in range(gids.shape[1]):
-                gid = int(gids[j, i])
+        reach = self._reach
+        left, top = max(0, x0 - reach), max(0, y0 - reach)
+        gids = layer.gids[top : y0 + h + reach, left : x0 + w + reach]
+        flags = layer.flags[top : y0 + h + reach, left : x0 + w + reach]
+        for row in range(gids.shape[0]):
+            j = row + top - y0  # (row and column within the chunk: outside it, a neighbour)
+            inside_row = 0 <= j < h
+            for column in range(gids.shape[1]):
+                gid = int(gids[row, column])
                 if not gid:
                     continue
-                image = self.images.get(gid | int(flags[j, i]), tile_px)
+                i = column + left - x0
+                inside = inside_row and 0 <= i < w
+                image = self.images.get(gid | int(flags[row, column]), tile_px)
                 if image is not None:
-                    # Anchor at the tile's bottom-left, as Tiled does for tall tiles.
-                    target.blit(image, (i * tile_px, (j + 1) * tile_px - image.get_height()))
-                    drawn[j, i] = True
-                else:
+                    # Anchor at the tile's bottom-left, as Tiled does for tall tiles, moved by
+                    # its tileset's offset.
+                    ox, oy = self.images.offset(gid, tile_px)
+                    target.blit(image, (i * tile_px + ox, (j + 1) * tile_px - image.get_height() + oy))
+                    if inside:
+                        drawn[j, i] = True
+                elif inside:
                     undrawn[j, i] = True
 
     def _draw_picture(
