@@ -235,9 +235,11 @@ def test_a_groups_words_count_for_the_layers_inside_it(tmp_path: Path) -> None:
         .replace('name="ground"', 'name="Tile Layer 3"')
         + "</group>"
     )
-    board = load_map(
+    battle_map = load_map(
         write(tmp_path, "map.tmx", tmx(8, 6, body, attributes=' backgroundcolor="#c8b478"'))
-    ).board
+    )
+    board = battle_map.board
+    assert battle_map.inferred == ("group 'Walls' (named like a wall): 1 tile blocks movement and sight",)
     assert board.blocks_move((0, 0)) and board.blocks_sight((0, 0)) and not board.blocks_move((1, 0))
     assert board.cover_at((7, 5)) == "low" and board.move_cost((7, 5)) == 2
 

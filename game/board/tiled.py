@@ -346,7 +346,7 @@ def _board(
         around = [groups[id(g)] for g in reversed(look.groups) if id(g) in groups]
         for group in around:
             by_layer = by_layer.over(_partial(group.properties, f"{where}: group {str(group.name or '')!r}"))
-            by_name = by_name or layer_guess(str(group.name or ""), group.properties)
+            by_name = by_name or layer_guess(str(group.name or ""), group.properties, "group")
         gids = np.asarray(layer.data, np.int64).reshape(height, width)
         present, inverse = np.unique(gids, return_inverse=True)
         inverse = inverse.reshape(height, width)
