@@ -331,10 +331,22 @@ def _board(
     found = [g for g in tmx.layers if isinstance(g, TiledGroupLayer)]
     nodes = list(root.iter("group"))
     groups = {id(node): g for node, g in zip(nodes, found, strict=True)} if len(nodes) == len(found) else {}
-    for group in groups.values():
-        _warn_near_misses(
-            group.properties, TERRAIN_KEYS, f"{where}: group {str(group.name or '')!r}", warnings
+    said_by_group: dict[int, tuple[_Partial, Guess | None]] = {}  # (its properties, its name's guess)
+    for key, group in groups.items():
+        label = f"{where}: group {str(group.name or '')!r}"
+        _warn_near_misses(group.properties, TERRAIN_KEYS, label, warnings)
+        said_by_group[key] = (
+            _partial(group.properties, label),
+            layer_guess(str(group.name or ""), group.properties, "group"),
         )
+
+    def tile_rule(gid: int, below: _Partial, named: Guess | None) -> tuple[_Partial, int]:
+        """What a tile says over what its layer says (`below`), then what a convention (its
+        layer's name, else its own) guesses; and the guess that set blocks_move (0: none)."""
+        said = tile_rules.get(gid, _Partial()).over(below)
+        guess = named or guesses.get(gid)
+        return said.over(_guessed(guess)), (0 if said.blocks_move is not None else inference.id_of(guess))
+
     tile_looks = [look for look in looks if look.node.tag == "layer"]
     tile_layers = [layer for layer in tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
     for layer, look in zip(tile_layers, tile_looks, strict=True):
@@ -343,10 +355,11 @@ def _board(
         by_layer = _partial(layer.properties, layer_label)
         _warn_near_misses(layer.properties, TERRAIN_KEYS, layer_label, warnings)
         by_name = layer_guess(layer_name, layer.properties)
-        around = [groups[id(g)] for g in reversed(look.groups) if id(g) in groups]
-        for group in around:
-            by_layer = by_layer.over(_partial(group.properties, f"{where}: group {str(group.name or '')!r}"))
-            by_name = by_name or layer_guess(str(group.name or ""), group.properties, "group")
+        for group_said, group_guess in [
+            said_by_group[id(g)] for g in reversed(look.groups) if id(g) in groups
+        ]:
+            by_layer = by_layer.over(group_said)
+            by_name = by_name or group_guess
         gids = np.asarray(layer.data, np.int64).reshape(height, width)
         present, inverse = np.unique(gids, return_inverse=True)
         inverse = inverse.reshape(height, width)
@@ -357,10 +370,9 @@ def _board(
                 rules.append(_Partial())  # an empty cell says nothing, whatever the layer
                 reasons.append(0)
                 continue
-            said = tile_rules.get(gid, _Partial()).over(by_layer)
-            guess = by_name or guesses.get(gid)
-            rules.append(said.over(_guessed(guess)))
-            reasons.append(0 if said.blocks_move is not None else inference.id_of(guess))
+            rule, reason = tile_rule(gid, by_layer, by_name)
+            rules.append(rule)
+            reasons.append(reason)
         if any(r != _Partial() for r in rules):
             says_anything = True
         for target, values in (
@@ -378,7 +390,7 @@ def _board(
 
     # A tile placed as an object says what its tile says where it stands, over the layers.
     for placed_tile in placed:
-        rule = tile_rules.get(placed_tile.gid, _Partial()).over(_guessed(guesses.get(placed_tile.gid)))
+        rule, reason = tile_rule(placed_tile.gid, _Partial(), None)
         mask = placed_tile.mask
         for target, value in (
             (cost, rule.move_cost),
@@ -390,11 +402,7 @@ def _board(
             if value is not None:
                 target[mask] = value
         if rule.blocks_move is not None:
-            decided[mask] = (
-                0
-                if tile_rules.get(placed_tile.gid, _Partial()).blocks_move is not None
-                else (inference.id_of(guesses.get(placed_tile.gid)))
-            )
+            decided[mask] = reason
         says_anything = says_anything or (rule != _Partial() and bool(mask.any()))
 
     # Objects that block (a "Collision" object layer …) fill in where no layer said anything.
