@@ -65,8 +65,11 @@ def object_kind(obj: TiledObject) -> str:
     return ""
 
 
-def _objects(tmx: TiledMap, root: Element, where: str) -> list[tuple[Any, TiledObject, Element, bool]]:
-    """(group, object, its own <object> element, whether it is the map's) for every object pytmx read.
+def _objects(
+    tmx: TiledMap, root: Element, where: str
+) -> list[tuple[Any, TiledObject, Element, bool, Element]]:
+    """(group, object, its own <object> element, whether it is the map's, its group's
+    <objectgroup> element) for every object pytmx read.
 
     Objects are matched to their elements by position, never by id: the ids are the
     file's, and a file may give two objects one id (a rectangle's attributes then met
@@ -83,7 +86,7 @@ def _objects(tmx: TiledMap, root: Element, where: str) -> list[tuple[Any, TiledO
         raise MapError(f"{where}: the map's objects could not be matched to the file")
     in_tilesets = {group for tileset in root.iter("tileset") for group in tileset.iter("objectgroup")}
     return [
-        (group, obj, element, node not in in_tilesets)
+        (group, obj, element, node not in in_tilesets, node)
         for group, node, found in zip(groups, nodes, elements, strict=True)
         for obj, element in zip(group, found, strict=True)
     ]
@@ -93,7 +96,7 @@ def shift_by_layer_offsets(tmx: TiledMap, root: Element, where: str) -> None:
     """Move each object by its object layer's offset and those of the groups around it, as
     Tiled draws it (an object layer offset by a tile put its combatants a tile off).  Done
     once, on pytmx's objects, before anything reads where they are."""
-    shift: dict[int, tuple[float, float]] = {}
+    shift: dict[int, tuple[float, float]] = {}  # by id() of the <objectgroup>
 
     def walk(node: Element, dx: float, dy: float) -> None:
         for child in node:
@@ -102,11 +105,11 @@ def shift_by_layer_offsets(tmx: TiledMap, root: Element, where: str) -> None:
                 if child.tag == "group":
                     walk(child, *here)
                 else:
-                    shift.update({id(obj): here for obj in child.findall("object")})
+                    shift[id(child)] = here
 
     walk(root, 0.0, 0.0)  # (the offsets are whole pixels within bounds: the preflight saw to it)
-    for _, obj, node, on_map in _objects(tmx, root, where):
-        dx, dy = shift.get(id(node), (0.0, 0.0)) if on_map else (0.0, 0.0)
+    for _, obj, _, on_map, layer in _objects(tmx, root, where):
+        dx, dy = shift.get(id(layer), (0.0, 0.0)) if on_map else (0.0, 0.0)
         if dx or dy:
             obj.x, obj.y = obj.x + dx, obj.y + dy
             if getattr(obj, "points", None):
@@ -136,9 +139,8 @@ def tile_objects(
     """Every tile object of the map's object layers that is neither a combatant nor a zone."""
     budget = ZoneBudget(MAX_OBJECTS, MAX_LAYER_CELLS, what="tile objects")
     size, tile = (tmx.width, tmx.height), (tmx.tilewidth, tmx.tileheight)
-    layer_of = {id(obj): id(group) for group in root.iter("objectgroup") for obj in group.findall("object")}
     found = []
-    for _, obj, node, on_map in _objects(tmx, root, where):
+    for _, obj, node, on_map, layer in _objects(tmx, root, where):
         raw = node.get("gid") or ""
         if not on_map or not obj.gid or object_kind(obj) or not raw.isdigit():
             continue
@@ -151,7 +153,7 @@ def tile_objects(
             )
         shape = ZoneShape("polygon", x, y, points=((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
         mask = shape_mask(shape, size, tile, budget, _label(obj, where))
-        found.append(TileObject(int(obj.gid), int(raw), (x, y, w, h), mask, layer_of.get(id(node), 0)))
+        found.append(TileObject(int(obj.gid), int(raw), (x, y, w, h), mask, id(layer)))
     return found
 
 
@@ -163,7 +165,7 @@ def blocking_objects(
     budget = ZoneBudget(MAX_OBJECTS, MAX_LAYER_CELLS, what="objects that block movement")
     size, tile = (tmx.width, tmx.height), (tmx.tilewidth, tmx.tileheight)
     found = []
-    for group, obj, node, on_map in _objects(tmx, root, where):
+    for group, obj, node, on_map, _ in _objects(tmx, root, where):
         if not on_map or object_kind(obj):
             continue  # a tile's own collision shape, a zone or a combatant
         guess = object_guess(obj.properties, str(group.name or ""))
@@ -243,7 +245,7 @@ def zones_and_units(
     found = Found()
     objects = [
         (obj, object_kind(obj), group, node, on_map)
-        for group, obj, node, on_map in _objects(tmx, root, where)
+        for group, obj, node, on_map, _ in _objects(tmx, root, where)
     ]
     budget = ZoneBudget()
     if sum(1 for _, kind, *_ in objects if kind == "zone") > budget.zones:
