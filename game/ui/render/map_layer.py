@@ -32,7 +32,7 @@ from game.core.geometry import Tile
 from game.rules.board import Board, tiles_to_ask
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
-from game.ui.render.tile_images import TileImages
+from game.ui.render.tile_images import TileImages, resized
 
 CHUNK = 16  # tiles a side of a cached chunk
 MAX_CHUNKS = 96  # chunks kept across zoom levels
@@ -270,12 +270,7 @@ class MapLayer:
         piece = picture.subsurface(part.move(-ox, -oy))
         sx, sy = tile_px / tw, tile_px / th
         size = (max(1, round(part.w * sx)), max(1, round(part.h * sy)))
-        scaled = (
-            pygame.transform.smoothscale(piece, size)
-            if size[0] < part.w
-            else pygame.transform.scale(piece, size)
-        )
-        target.blit(scaled, (round((part.x - area.x) * sx), round((part.y - area.y) * sy)))
+        target.blit(resized(piece, size), (round((part.x - area.x) * sx), round((part.y - area.y) * sy)))
 
     def _draw_object_tiles(
         self, target: pygame.Surface, layer: ObjectTilesArt, tiles: tuple[int, int, int, int], tile_px: int

@@ -15,6 +15,15 @@ from game.board.images import ImageError, image_size
 MAX_SIZED = 256  # tiles placed as objects kept scaled to their boxes
 
 
+def resized(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """An image at `size`: enlarged pixel for pixel (tile art stays crisp), shrunk smoothly."""
+    if size[0] >= image.get_width():
+        return pygame.transform.scale(image, size)
+    return pygame.transform.smoothscale(
+        image.convert_alpha() if pygame.display.get_surface() else image, size
+    )
+
+
 class TileImages:
     """Slices of tileset images by gid, scaled per zoom (and flipped as Tiled says)."""
 
@@ -65,12 +74,7 @@ class TileImages:
             elif fit == "preserve-aspect-fit":
                 most = tile_px / max(w, h)
                 size = (max(1, round(w * most)), max(1, round(h * most)))
-            if size[0] >= w:
-                image = pygame.transform.scale(image, size)
-            else:
-                image = pygame.transform.smoothscale(
-                    image.convert_alpha() if pygame.display.get_surface() else image, size
-                )
+            image = resized(image, size)
         self._scaled[key] = image
         return image
 
