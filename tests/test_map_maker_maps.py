@@ -14,7 +14,7 @@ from game.board.errors import MapError
 from game.board.images import image_size
 from game.board.tiled import load_map
 from game.ui.render.map_layer import WAITING, MapLayer
-from tests.hostile import csv_layer, objects, png, tileset, tmx
+from tests.hostile import csv_layer, objects, png, sheet_tileset, tileset, tmx
 from tests.ui_helpers import make_app
 
 
@@ -66,10 +66,7 @@ def test_a_token_stands_where_tiled_draws_it_whatever_its_tilesets_alignment(
     a token centred on tile (3, 2) stood on (4, 2)."""
     write(tmp_path, "tokens.png", png(32, 32))
     aligned = f' objectalignment="{alignment}"' if alignment else ""
-    tokens = (
-        '<tileset firstgid="2" name="tokens" tilewidth="32" tileheight="32" tilecount="1" '
-        f'columns="1"{aligned}><image source="tokens.png" width="32" height="32"/></tileset>\n'
-    )
+    tokens = sheet_tileset("tokens.png", (32, 32), extra=aligned, firstgid=2)
     ann = (
         f'<object id="1" gid="2" x="{x * 32}" y="{y * 32}" width="32" height="32"><properties>'
         '<property name="side" value="red"/><property name="troop" value="archer"/></properties></object>'
@@ -299,10 +296,7 @@ def test_a_tileset_drawn_at_the_grids_size_fits_its_cell(tmp_path: Path, render_
     cells wide, overhanging."""
     make_app()
     solid_png(tmp_path, "big.png", (64, 64), (90, 160, 60))
-    sheet = (
-        '<tileset firstgid="1" name="big" tilewidth="64" tileheight="64" tilecount="1" columns="1" '
-        f'tilerendersize="{render_size}"><image source="big.png" width="64" height="64"/></tileset>\n'
-    )
+    sheet = sheet_tileset("big.png", (64, 64), tile=64, extra=f' tilerendersize="{render_size}"')
     layer = csv_layer(8, 6, gid=0).replace("\n0,", "\n1,", 1)  # the top left tile alone
     battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, sheet + layer)))
     chunk = MapLayer(battle_map.board, battle_map.art).chunk(0, 0, 32)
@@ -325,10 +319,7 @@ def test_a_layer_offset_out_of_bounds_is_refused_in_one_line(tmp_path: Path, off
 def test_a_tile_placed_as_an_object_is_at_most_sixteen_tiles_a_side(tmp_path: Path) -> None:
     """It is drawn scaled to its box: one stretched over the map was a picture of gigabytes."""
     write(tmp_path, "kit.png", png(32, 32))
-    kit = (
-        '<tileset firstgid="1" name="kit" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
-        '<image source="kit.png" width="32" height="32"/></tileset>\n'
-    )
+    kit = sheet_tileset("kit.png", (32, 32))
     huge = (
         '<objectgroup name="decor">'
         '<object id="1" gid="1" x="0" y="9000000" width="9000000" height="9000000"/></objectgroup>'
@@ -366,10 +357,7 @@ def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
     """Tiled multiplies a layer's colours by its tintcolor (and its groups'): it was ignored."""
     make_app()
     solid_png(tmp_path, "kit.png", (32, 32), (200, 100, 50))
-    kit = (
-        '<tileset firstgid="1" name="kit" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
-        '<image source="kit.png" width="32" height="32"/></tileset>\n'
-    )
+    kit = sheet_tileset("kit.png", (32, 32))
     layer = csv_layer(8, 6).replace("<layer ", '<layer tintcolor="#ff8080ff" ')
     body = kit + '<group name="dusk" tintcolor="#ffff00"><!-- red and green kept -->' + layer + "</group>"
     battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
@@ -387,9 +375,8 @@ def test_tall_and_offset_tiles_reach_across_the_chunks_they_are_drawn_in(tmp_pat
     solid_png(tmp_path, "tree.png", (32, 64), (20, 80, 30))
     solid_png(tmp_path, "flag.png", (32, 32), (200, 40, 40))
     sets = (
-        '<tileset firstgid="1" name="grass" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
-        '<image source="grass.png" width="32" height="32"/></tileset>\n'
-        '<tileset firstgid="2" name="trees" tilewidth="32" tileheight="64" tilecount="1" columns="1">'
+        sheet_tileset("grass.png", (32, 32))
+        + '<tileset firstgid="2" name="trees" tilewidth="32" tileheight="64" tilecount="1" columns="1">'
         '<image source="tree.png" width="32" height="64"/></tileset>\n'
         '<tileset firstgid="3" name="flags" tilewidth="32" tileheight="32" tilecount="1" columns="1">'
         '<tileoffset x="0" y="-16"/><image source="flag.png" width="32" height="32"/></tileset>\n'
