@@ -14,7 +14,7 @@ from game.board.errors import MapError
 from game.board.images import image_size
 from game.board.tiled import load_map
 from game.ui.render.map_layer import WAITING, MapLayer
-from tests.hostile import csv_layer, objects, png, sheet_tileset, tileset, tmx
+from tests.hostile import assert_refused, csv_layer, objects, png, run_limited, sheet_tileset, tileset, tmx
 from tests.ui_helpers import make_app
 
 
@@ -394,3 +394,31 @@ def test_tall_and_offset_tiles_reach_across_the_chunks_they_are_drawn_in(tmp_pat
     assert tuple(picture.get_at((3 * 32 + 16, 15 * 32 + 16)))[:3] == (20, 80, 30)
     assert tuple(picture.get_at((8 * 32 + 16, 15 * 32 + 24)))[:3] == (200, 40, 40)
     assert tuple(picture.get_at((8 * 32 + 16, 16 * 32 + 24)))[:3] == (90, 160, 60)
+
+
+@pytest.mark.parametrize(
+    ("body", "fragment"),
+    [
+        (
+            '<imagelayer name="decal" offsetx="1e308">'
+            '<image source="decal.png" width="8" height="8"/></imagelayer>',
+            "offsetx must be a number within",
+        ),
+        (
+            '<imagelayer name="decal"><image source="decal.png" width="8" height="8"/></imagelayer>'
+            '<objectgroup name="decor"><object id="1" gid="1" x="0" y="9000000" width="9000000" '
+            'height="9000000"/></objectgroup>',
+            "at most 16 tiles of the map a side",
+        ),
+    ],
+)
+def test_hostile_uses_of_the_new_map_features_end_in_one_line(
+    tmp_path: Path, body: str, fragment: str
+) -> None:
+    """check-map and render, in a process of their own under the hostile maps' time and memory
+    limits: one line and exit 2, never a traceback or a renderer overflowing."""
+    write(tmp_path, "decal.png", png(8, 8))
+    write(tmp_path, "kit.png", png(32, 32))
+    path = write(tmp_path, "map.tmx", tmx(8, 6, sheet_tileset("kit.png", (32, 32)) + csv_layer(8, 6) + body))
+    for command in (("check-map", str(path)), ("render", str(path), "--out", str(tmp_path / "out.png"))):
+        assert_refused(run_limited(*command, home=tmp_path), fragment)
