@@ -29,11 +29,13 @@ def choose(level: str, view: DeclarationView) -> Order:
 
 def frederic_against_dirk(dodge_declared: bool) -> DeclarationView:
     """CO.09's Frederic (Strike 8, Feint 6) face to face with Dirk (Dodge 9) in a corridor (no
-    way round to Dirk's back).  Against no defence two Strikes beat any Feint; against Dirk's
-    Dodge, two Strikes and a Feint deal more (0.60 hits to 0.58, the exact forecast)."""
+    way round to Dirk's back).  Dirk cannot strike (Strike 0), so an Injury he might deal first,
+    declaring later with the better Timing, costs Frederic's rolls nothing.  Against no defence
+    two Strikes beat any Feint; against Dirk's Dodge, two Strikes and a Feint deal more (0.60
+    hits to 0.58, the exact forecast)."""
     cast = Cast(10, 8, walls=[(x, y) for x in range(10) for y in (3, 5)])
     cast.add("A", (3, 4), "a", facing=2, weapons=(SWORD,), strike=8, feint=6, dodge=3, movement=4)
-    cast.add("B", (4, 4), "b", facing=6, weapons=(SWORD,), strike=5, dodge=9, movement=4)
+    cast.add("B", (4, 4), "b", facing=6, weapons=(SWORD,), strike=0, dodge=9, movement=4)
     if dodge_declared:
         return view_of(cast, "A", {"B": cast.order("B", cast.act(ActionKind.DODGE))})
     return view_of(cast, "A", later=("B",))

@@ -11,7 +11,9 @@ against what it sees, judged with the rules' odds:
   the forecast says it pays;
 - a shot at any of us it can see in range, from where it stands or from the
   nearest tile of its normal move that gives it the shot (a step out of cover);
-- a defence alone, when it has nothing better.
+- when it can neither strike nor shoot any of us this round, a walk closer, onto the tile
+  of those that close in most that our shooters' odds reach least (behind cover, out of
+  sight), with the defence it would add; a defence alone where it cannot walk.
 
 The guessed orders are real `Order`s, so the forecast can then tell exactly
 what they would do to us and what our attacks would do to them.  It uses no
@@ -21,6 +23,8 @@ dice at all: a guess, not a simulation.
 from __future__ import annotations
 
 from collections.abc import Mapping
+
+import numpy as np
 
 from game.ai.expect import expected_injuries, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
@@ -33,6 +37,8 @@ from game.rules.stats import movement_roll
 from game.world import Equipment
 
 SELF_CARE = 0.9  # how much a reply weighs the Injuries its maker takes (as our own levels do)
+CLOSING_LOOKS = 8  # tiles that close in most, weighed for our shots at them
+CLOSING_APPROACH = 0.25  # a round of walking still to do, in Injuries (as our own levels weigh it)
 
 
 def predict_later(know: Knowledge, mine: Order) -> dict[int, Order]:
@@ -56,9 +62,65 @@ def reply(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> Order:
         if best is None or value > best[0]:
             best = (value, order)
     if best is None:
-        defence = likely_defence(know, enemy, orders, moving=False)
-        return Order(enemy.eid, (Action(defence),) if defence is not None else ())
+        walk = _closing_walk(know, enemy, orders)
+        defence = likely_defence(know, enemy, orders, moving=walk is not None)
+        actions = (Action(defence),) if defence is not None else ()
+        if walk is None:
+            return Order(enemy.eid, actions)
+        return Order(enemy.eid, actions, walk[0], walk[1])
     return best[1]
+
+
+def _closing_walk(
+    know: Knowledge, enemy: Unit, orders: Mapping[int, Order]
+) -> tuple[tuple[Tile, ...], int] | None:
+    """Where an enemy with nothing to attack this round walks (path and facing): closer to
+    us, and of the tiles that close in most, the one our shots reach least (behind cover,
+    out of sight), as a player would.  None: it cannot walk, nothing closes in, or none of
+    us has a shot to walk out of."""
+    if enemy.rate <= 0 or know.engaged_now(enemy.eid):
+        return None
+    ours = [u for u in know.facts.units.values() if u.side == know.me.side and u.active]
+    shooters = [u for u in ours if u.shot_kind is not None and not know.engaged_now(u.eid)]
+    if not shooters:
+        return None  # where it walks matters for our shots; it has nobody to strike this round
+    key = ("closing", enemy.eid, tuple((u.eid, _planned(orders, u)) for u in shooters))
+    if key in know.expect_cache:
+        return know.expect_cache[key]  # type: ignore[return-value]
+    # Closer to where we stand now (our fields serve the whole round); shot from where we end.
+    near = np.minimum.reduce([know.distance_field(u.tile) for u in ours])
+    walk = know.reach_map(enemy.eid, float(enemy.rate))
+    now = float(near[enemy.tile[1], enemy.tile[0]])
+    closer = sorted(
+        (float(near[t[1], t[0]]), t) for t in walk.iter_tiles() if float(near[t[1], t[0]]) < now - 1e-9
+    )[:CLOSING_LOOKS]
+    found = None
+    if closer:
+        worth = injury_value(enemy.injuries) * SELF_CARE
+
+        def cost(metres: float, tile: Tile) -> float:
+            shots = 0.0
+            for unit in shooters:
+                assert unit.shot_kind is not None
+                spot = _planned(orders, unit)
+                shots += expected_injuries(
+                    know,
+                    unit,
+                    unit.shot_kind,
+                    enemy,
+                    from_tile=spot,
+                    target_tile=tile,
+                    target_order=None,
+                    target_facing=bearing_direction(tile, spot) if tile != spot else enemy.facing,
+                )
+            return shots * worth + CLOSING_APPROACH * metres / max(1.0, float(enemy.rate))
+
+        _, tile = min((cost(m, t), t) for m, t in closer)
+        nearest = min(ours, key=lambda u: (know.distance(tile, u.tile), u.eid))
+        facing = bearing_direction(tile, nearest.tile) if tile != nearest.tile else enemy.facing
+        found = (tuple(walk.path_to(tile) or ()), facing)
+    know.expect_cache[key] = found  # type: ignore[assignment]
+    return found
 
 
 def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[tuple[float, Order]]:

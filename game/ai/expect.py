@@ -25,15 +25,28 @@ from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
 
 def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
     """The rules' forecast of `orders[eid]` (in floats), cached for the declaration: it
-    depends only on that order, the orders of its targets and the positions now."""
+    depends only on that order, the orders of its targets and the positions now (a held
+    shot, which names no target: on the enemy likeliest to set it off, and its order)."""
     order = orders[eid]
-    targets = tuple(dict.fromkeys(a.target for a in order.actions if a.target is not None))
-    key = ("forecast", eid, order, tuple(orders.get(t) for t in targets))
+    if any(spec_of(a.kind).interrupts for a in order.actions):
+        seen: tuple[object, ...] = _trigger(know, orders, eid)
+    else:
+        targets = tuple(dict.fromkeys(a.target for a in order.actions if a.target is not None))
+        seen = tuple(orders.get(t) for t in targets)
+    key = ("forecast", eid, order, seen)
     found = know.expect_cache.get(key)
     if found is None:
         found = forecast_order(know.world, know.board, orders, eid, know.options, know.timing, one=1.0)
         know.expect_cache[key] = found  # type: ignore[assignment]
     return found  # type: ignore[return-value]
+
+
+def _trigger(know: Knowledge, orders: Mapping[int, Order], eid: int) -> tuple[object, ...]:
+    """What a held shot's forecast depends on: the enemy likeliest to set it off (the
+    rules' `ActionSpec.trigger`) and that enemy's order."""
+    spec = next(spec_of(a.kind) for a in orders[eid].actions if spec_of(a.kind).interrupts)
+    found = spec.trigger(know.world, know.board, orders, eid, know.timing)
+    return ("trigger", found, orders.get(found[0]) if found is not None else None)
 
 
 def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:

@@ -19,9 +19,10 @@ from typing import TYPE_CHECKING
 
 from game.ai.expect import forecast
 from game.ai.knowledge import Knowledge
-from game.ai.scoring import APPROACH, DEALT, POSITION, TAKEN, THREAT, Scored
+from game.ai.scoring import APPROACH, DEALT, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import bearing_direction
 from game.rules.forecast import ActionForecast
+from game.rules.injury import DEFEAT_AT
 from game.rules.odds import IMPOSSIBLE
 from game.rules.orders import Action, Order
 from game.rules.positions import name_of
@@ -93,15 +94,19 @@ def reasons(know: Knowledge, scored: Scored) -> str:
     order = scored.candidate.order
     parts: list[tuple[float, str]] = []
     terms = dict(scored.terms)
-    if DEALT in terms or any(a.kind in OFFENSIVE for a in order.actions):
+    if DEALT in terms or any(a.kind in OFFENSIVE or spec_of(a.kind).interrupts for a in order.actions):
         dealt = terms.pop(DEALT, 0.0)
         words = _attack_words(know, order, scored.replies)
         parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
     for label, value in list(terms.items()):
-        if label in (TAKEN, THREAT, POSITION, APPROACH, "noise"):
+        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, "noise"):
             continue
         parts.append((value, f"the worth of a {label} {value:+.2f}"))
         terms.pop(label)
+    if OUTPACED in terms:
+        value = terms[OUTPACED]
+        fate = "Defeated" if know.me.injuries >= DEFEAT_AT - 1 else "hurt"
+        parts.append((value, f"faster enemies may have me {fate} before my attacks land {value:+.2f}"))
     if TAKEN in terms:
         parts.append((terms[TAKEN], f"attacks already declared on me {terms[TAKEN]:+.2f}"))
     if THREAT in terms:
@@ -129,7 +134,7 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
     firsts: dict[tuple[object, ...], ActionForecast] = {}
     for fc in forecast(know, orders, know.actor):
         action = fc.action
-        if action.kind not in OFFENSIVE or action.target is None:
+        if action.target is None or (action.kind not in OFFENSIVE and not spec_of(action.kind).interrupts):
             continue
         key = (action.kind, action.target, action.called_shot)
         grouped.setdefault(key, []).append((float(fc.success), float(fc.expected_injuries)))

@@ -39,10 +39,12 @@ from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.rules.actions.base import AiAsk, AttackSpec
+from game.rules.chances import chance
 from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
 from game.rules.registry import OFFENSIVE, spec_of
+from game.rules.stats import injury_penalty
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
@@ -50,6 +52,7 @@ NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
 MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
+OUTPACED = "outpaced"
 """The names of the terms (an action's own worth is named after the action)."""
 
 
@@ -62,6 +65,8 @@ class Scored:
     score: float = 0.0
     replies: dict[int, Order] = field(default_factory=dict)
     """The replies it was judged against (hard), by enemy."""
+    outpaced: float = 0.0
+    """The chance an Injury lands on us before our attacks do (enemies with better Timing)."""
 
     def total(self) -> float:
         """Add the terms up (and remember the sum)."""
@@ -93,19 +98,26 @@ class Scorer:
         know, level, order = self.know, self.level, cand.order
         orders = {**know.earlier, **(predicted or {}), self.me.eid: order}
         terms: dict[str, float] = {}
-        hurt = self._offence(order, orders, terms, predicted is not None)
+        outpaced = 0.0
+        hurt, first, plain = self._offence(order, orders, terms, predicted is not None)
         outcomes = self._outcomes(order)
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
         # What others do to us does not depend on whom we attack: one look serves every target.
         orders[self.me.eid] = as_target(order)
-        terms[TAKEN] = -self.my_worth * self._taken(orders, know.earlier, hurt)
+        before = {e: hurt.get(e, 0.0) + first.get(e, 0.0) for e in {*hurt, *first}}
+        terms[TAKEN] = -self.my_worth * self._taken(orders, know.earlier, before)
         if level.threat_weight:
-            estimate = self._threat(as_target(order), outcomes, exposed, flank)
+            estimate = self._threat(as_target(order), outcomes, exposed, flank, first)
             if predicted is not None:
                 # One guess of the replies is sharp but brittle: half of it, half the estimate.
-                guessed = self._taken(orders, predicted, wary=True)
+                guessed = self._taken(orders, predicted, first, wary=True)
                 estimate = (1 - GUESS_SHARE) * estimate + GUESS_SHARE * guessed
             terms[THREAT] = -self.my_worth * level.threat_weight * estimate
+            # Enemies still to declare have the better Timing: they resolve before our attacks
+            # (not before a held shot).  An Injury first Defeats one of us on the verge, and
+            # otherwise costs our rolls its Injury Penalty.
+            outpaced = min(1.0, estimate)
+            terms[OUTPACED] = self._outpaced(plain, outpaced)
         if level.position_weight:
             terms[POSITION] = level.position_weight * sum(
                 float(o.probability) * self._position_value(o.tile, o.facing, exposed) for o in outcomes
@@ -119,6 +131,7 @@ class Scorer:
         if level.position_weight:
             terms["setup"] = self._setup(order)
         scored = Scored(cand, {k: v for k, v in terms.items() if v}, replies=dict(predicted or {}))
+        scored.outpaced = outpaced
         scored.total()
         return scored
 
@@ -131,14 +144,33 @@ class Scorer:
             a.kind in OFFENSIVE and a.target is not None and not know.declared(a.target)
             for a in order.actions
         ):
-            return Scored(scored.candidate, dict(scored.terms), scored.score, dict(scored.replies))
+            return Scored(
+                scored.candidate, dict(scored.terms), scored.score, dict(scored.replies), scored.outpaced
+            )
         terms = {k: v for k, v in scored.terms.items() if k not in self._offence_terms(order)}
-        self._offence(order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True)
-        again = Scored(scored.candidate, {k: v for k, v in terms.items() if v}, replies=dict(scored.replies))
+        _, _, plain = self._offence(
+            order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True
+        )
+        terms[OUTPACED] = self._outpaced(plain, scored.outpaced)
+        again = Scored(
+            scored.candidate,
+            {k: v for k, v in terms.items() if v},
+            replies=dict(scored.replies),
+            outpaced=scored.outpaced,
+        )
         again.total()
         return again
 
     # ------------------------------------------------------------ terms
+    def _outpaced(self, plain: tuple[float, float], chance: float) -> float:
+        """What our attacks resolved in Timing order lose when an Injury lands on us first
+        (with `chance`): all of them on the verge of defeat, else what its Injury Penalty
+        takes (`plain`: what they deal as we are, and with one Injury more)."""
+        dealt, slowed = plain
+        if self.me.injuries >= DEFEAT_AT - 1:
+            return -dealt * chance
+        return -(dealt - slowed) * chance
+
     def _outcomes(self, order: Order) -> list[MoveOutcome]:
         """Where our movement can end, with its chances (the rules'), merged by end; cached
         for the declaration (many candidates share a path and the kinds of their actions)."""
@@ -150,7 +182,7 @@ class Scorer:
         return found  # type: ignore[return-value]
 
     def _offence_terms(self, order: Order) -> set[str]:
-        return {DEALT} | {spec_of(a.kind).label.lower() for a in order.actions}
+        return {DEALT, OUTPACED} | {spec_of(a.kind).label.lower() for a in order.actions}
 
     def _offence(
         self,
@@ -159,12 +191,17 @@ class Scorer:
         terms: dict[str, float],
         exact: bool,
         guarded: bool = False,
-    ) -> dict[int, float]:
-        """dealt, and each action's own worth; returns the expected Injuries dealt to each target."""
+    ) -> tuple[dict[int, float], dict[int, float], tuple[float, float]]:
+        """dealt, and each action's own worth; returns the expected Injuries dealt to each
+        target, apart those dealt before the target acts, whatever the Timing (an attack
+        that `interrupts`: a held Overwatch shot), and the dealt term without those (the
+        attacks that resolve in Timing order), as we are and with one Injury more (its Injury
+        Penalty on each roll, by the rules' chances)."""
         know = self.know
         hurt: dict[int, float] = defaultdict(float)
+        first: dict[int, float] = defaultdict(float)
         if not order.actions:
-            return hurt
+            return hurt, first, (0.0, 0.0)
         # A target still to declare is judged against the defence it would add (so a Feint
         # shows its worth), or, in the quick first look at every candidate, counted a little less.
         guarded = guarded and not exact
@@ -174,7 +211,8 @@ class Scorer:
             forecasts = forecast(know, orders, self.me.eid)
         else:
             forecasts = first_look(know, orders, self.me.eid)
-        dealt = 0.0
+        dealt = dealt_first = slowed = 0.0
+        penalty = injury_penalty(self.me.injuries + 1) - injury_penalty(self.me.injuries)
         for fc in forecasts:
             action = fc.action
             spec = spec_of(action.kind)
@@ -187,17 +225,23 @@ class Scorer:
                     continue
                 guess = 1.0 if exact or guarded or know.declared(target.eid) else UNDECLARED_DEFENCE
                 worth = injury_value(target.injuries + self._allied.get(target.eid, 0.0)) * guess
-            if action.kind in OFFENSIVE and target is not None and getattr(spec, "deals_injury", False):
+            if target is not None and spec.interrupts:
+                # A held shot: its forecast names the enemy likeliest to set it off.
+                dealt_first += float(fc.expected_injuries) * worth
+                first[target.eid] += float(fc.expected_injuries)
+            elif action.kind in OFFENSIVE and target is not None and getattr(spec, "deals_injury", False):
                 dealt += float(fc.expected_injuries) * worth
                 hurt[target.eid] += float(fc.expected_injuries)
+                slowed += float(fc.expected_injuries) * worth * _kept(fc, penalty)
             extra = spec.ai_worth(know.world, self.me.eid, action)
             if extra:
                 label = spec.label.lower()
                 terms[label] = (
                     terms.get(label, 0.0) + float(fc.success) * extra * worth * self.level.dealt_weight
                 )
-        terms[DEALT] = dealt * self.level.dealt_weight
-        return hurt
+        terms[DEALT] = (dealt + dealt_first) * self.level.dealt_weight
+        weight = self.level.dealt_weight
+        return hurt, first, (dealt * weight, slowed * weight)
 
     def _guarded(self, order: Order, orders: dict[int, Order]) -> list[ActionForecast]:
         """The order's forecasts with each target still to declare defending as it likely
@@ -225,39 +269,59 @@ class Scorer:
         each attacker's counted at the share of the usual threat its side shows
         (`Knowledge.wary`).
 
-        `hurt`: what we deal to attackers that declared before us.  We have the
-        better Timing, so we resolve first: one more Injury on an attacker with
-        two Defeats it before it strikes (the forecast assumes it still stands).
+        `hurt`: what we deal attackers before they strike.  Those that declared
+        before us we outpace (we have the better Timing, so we resolve first); those
+        after us, only with an attack that interrupts them (a held shot).  One more
+        Injury on an attacker with two Defeats it before it strikes (the forecast
+        assumes it still stands).
         """
         know, me = self.know, self.me.eid
         total = 0.0
         for eid, theirs in attackers.items():
-            if eid == me or not any(a.target == me and a.kind in OFFENSIVE for a in theirs.actions):
+            # A held shot names no target: its forecast says whom it will likely fire at.
+            if eid == me or not any(
+                (a.target == me and a.kind in OFFENSIVE) or spec_of(a.kind).interrupts for a in theirs.actions
+            ):
                 continue
             unit = know.unit(eid)
             if not unit.active or unit.side == self.me.side:
                 continue
-            standing = 1.0
-            if hurt and unit.injuries == DEFEAT_AT - 1:
-                standing = max(0.0, 1.0 - hurt.get(eid, 0.0))
+            standing = _standing(unit, hurt.get(eid, 0.0)) if hurt else 1.0
             if wary:
                 standing *= know.wary(eid)
             for fc in forecast(know, orders, eid):
-                if fc.action.target == me and fc.action.kind in OFFENSIVE:
+                if fc.action.target == me and (
+                    fc.action.kind in OFFENSIVE or spec_of(fc.action.kind).interrupts
+                ):
                     total += float(fc.expected_injuries) * standing
         return total
 
-    def _threat(self, order: Order, outcomes: list[MoveOutcome], exposed: bool, flank: bool) -> float:
+    def _threat(
+        self,
+        order: Order,
+        outcomes: list[MoveOutcome],
+        exposed: bool,
+        flank: bool,
+        first: dict[int, float],
+    ) -> float:
         """What the enemies still to declare are expected to do to us (an estimate); `order`
         as a target (`as_target`), whose outcomes and exposure these are: every candidate
-        with the same movement and actions, whomever it attacks, shares one answer."""
-        key = (order, flank)
+        with the same movement and actions, whomever it attacks, shares one answer.
+        `first`: Injuries we deal an enemy before it acts (a held shot)."""
+        key = (order, flank, tuple(sorted(first.items())))
         found = self._threats.get(key)
         if found is None:
-            found = self._threats[key] = self._threat_of(order, outcomes, exposed, flank)
+            found = self._threats[key] = self._threat_of(order, outcomes, exposed, flank, first)
         return found
 
-    def _threat_of(self, order: Order, outcomes: list[MoveOutcome], exposed: bool, flank: bool) -> float:
+    def _threat_of(
+        self,
+        order: Order,
+        outcomes: list[MoveOutcome],
+        exposed: bool,
+        flank: bool,
+        first: dict[int, float],
+    ) -> float:
         know, me = self.know, self.me
         total = 0.0
         for eid in know.later:
@@ -289,7 +353,8 @@ class Scorer:
                     )
                     best = max(best, shot)
                 expected += float(outcome.probability) * best
-            total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0) * know.wary(eid)
+            standing = _standing(enemy, first.get(eid, 0.0))
+            total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0) * know.wary(eid) * standing
         return total
 
     def _strike_on_me(
@@ -492,6 +557,24 @@ class Scorer:
                     count += 1
             odds[eid] = 1.0 / max(1, count)
         return odds
+
+
+def _kept(fc: ActionForecast, penalty: int) -> float:
+    """The share of an attack's chance left with `penalty` more on its roll (the rules' d12
+    chance at the forecast's modified stat)."""
+    if fc.breakdown is None:
+        return 1.0
+    base = chance(fc.breakdown.total, 1.0)
+    return min(1.0, float(chance(fc.breakdown.total + penalty, 1.0) / base)) if base > 0 else 1.0
+
+
+def _standing(unit: Unit, dealt_first: float) -> float:
+    """The chance `unit` still acts after the Injuries we deal it before it does: one on the
+    verge of defeat (one Injury more Defeats it) stays up only if they miss (an Injury or
+    more: the expected Injuries, capped, stand for its chance)."""
+    if unit.injuries == DEFEAT_AT - 1:
+        return max(0.0, 1.0 - dealt_first)
+    return 1.0
 
 
 def as_target(order: Order) -> Order:

@@ -19,9 +19,14 @@ WEAPONLESS_DISARM = -3  # CO.10
 PARRYING_TARGET_BONUS = 1  # CO.10: Disarm against a Parrying target
 
 
+def injury_penalty(injuries: int) -> int:
+    """The Injury Penalty of a combatant with `injuries`: −1 per Injury."""
+    return -injuries
+
+
 def injury_modifier(world: World, eid: int) -> Modifier:
-    """−1 per Injury, to every skill roll (not to the Movement rate)."""
-    return Modifier("Injury Penalty", -world.get(eid, Condition).injuries)
+    """The Injury Penalty, to every skill roll (not to the Movement rate)."""
+    return Modifier("Injury Penalty", injury_penalty(world.get(eid, Condition).injuries))
 
 
 def armour_modifier(world: World, eid: int) -> Modifier:

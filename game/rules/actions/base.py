@@ -17,7 +17,7 @@ hook left alone does nothing (or says "no reason", "no roll").  The callers:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -155,6 +155,9 @@ class ActionSpec:
     counts_for_penalty: ClassVar[bool] = True
     """Whether it counts as an action for the Action Penalty (Standing Up costs the round's
     movement instead)."""
+    interrupts: ClassVar[bool] = False
+    """Whether the attack its forecast names comes before that target moves or acts, whatever
+    the Timing (a held Overwatch shot), so what it deals lands first."""
 
     @property
     def roll_purpose(self) -> str | None:
@@ -212,6 +215,18 @@ class ActionSpec:
     def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
         """A forecast this kind makes of itself (an Overwatch: the shot at the enemy most likely
         to set it off); None: the usual one (its roll's chance, or certain without one)."""
+        return None
+
+    def trigger(
+        self,
+        world: World,
+        board: Board,
+        orders: Mapping[int, Order],
+        actor: int,
+        timing: Sequence[int] | None,
+    ) -> tuple[int, Tile] | None:
+        """For an action that `interrupts`: the enemy likeliest to set it off and where (its
+        forecast is the attack on that one); None: nobody.  What the forecast depends on."""
         return None
 
     def adjust_forecasts(self, forecasts: list[ActionForecast]) -> list[ActionForecast]:

@@ -286,6 +286,20 @@ class Overwatch(ActionSpec):
         "whatever its Timing. Unfired, the shot is lost."
     )
     hint = OverwatchModule.hint
+    interrupts = True
+
+    def trigger(
+        self,
+        world: World,
+        board: Board,
+        orders: Mapping[int, Order],
+        actor: int,
+        timing: Sequence[int] | None,
+    ) -> tuple[int, Tile] | None:
+        """The enemy likeliest to set the held shot off (`likely_trigger`)."""
+        if world.get(actor, Equipment).missile_weapon() is None:
+            return None
+        return likely_trigger(world, board, orders, actor, timing)
 
     @property
     def exposes(self) -> bool:
@@ -402,19 +416,6 @@ class Overwatch(ActionSpec):
             (Order(ask.actor, (Action(self.kind),), facing=f), f"overwatch {direction_name(f)}")
             for f in sorted(facings)
         ]
-
-    def ai_value(self, ask: AiAsk, order: Order) -> float:
-        """The expected Injuries of the shot at the likely first trigger."""
-        from game.rules.forecast import ForecastAsk
-
-        orders = {**ask.earlier, ask.actor: order}
-        index = next(i for i, a in enumerate(order.actions) if a.kind is self.kind)
-        found = self.forecast(
-            ForecastAsk(
-                ask.world, ask.board, orders, ask.actor, index, order.actions[index], ask.options, None
-            )
-        )
-        return float(found.expected_injuries) if found is not None else 0.0
 
 
 def likely_trigger(
