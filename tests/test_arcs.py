@@ -49,13 +49,49 @@ def test_attack_penalties_by_arc() -> None:
 
 
 def test_defence_costs_by_arc() -> None:
-    assert defence_cost(ActionKind.PARRY, FRONT, False) == 0
-    assert defence_cost(ActionKind.PARRY, LEFT, False) == 2
-    assert defence_cost(ActionKind.PARRY, RIGHT, False) == 0
-    assert defence_cost(ActionKind.PARRY, RIGHT, True) == 2
-    assert defence_cost(ActionKind.PARRY, BACK, False) == 4
-    assert defence_cost(ActionKind.BLOCK, LEFT, False) == 0  # shield side
-    assert defence_cost(ActionKind.BLOCK, RIGHT, False) is None
-    assert defence_cost(ActionKind.BLOCK, BACK, False) is None
-    assert defence_cost(ActionKind.DODGE, BACK, False) == 4
-    assert defence_cost(ActionKind.EVADE, RIGHT, False) == 0
+    assert defence_cost(ActionKind.PARRY, FRONT) == 0
+    assert defence_cost(ActionKind.PARRY, LEFT) == 2  # across the body from the right hand
+    assert defence_cost(ActionKind.PARRY, RIGHT) == 0
+    assert defence_cost(ActionKind.PARRY, RIGHT, "left") == 2  # a parrying weapon in the left hand
+    assert defence_cost(ActionKind.PARRY, LEFT, "left") == 0
+    assert defence_cost(ActionKind.PARRY, RIGHT, "both") == 2  # two-handed: either side
+    assert defence_cost(ActionKind.PARRY, LEFT, "both") == 2
+    assert defence_cost(ActionKind.PARRY, BACK) == 4
+    assert defence_cost(ActionKind.BLOCK, LEFT) == 0  # shield side
+    assert defence_cost(ActionKind.BLOCK, RIGHT) is None
+    assert defence_cost(ActionKind.BLOCK, BACK) is None
+    assert defence_cost(ActionKind.DODGE, BACK) == 4
+    assert defence_cost(ActionKind.EVADE, RIGHT) == 0
+
+
+def test_a_parry_is_free_on_the_side_of_the_hand_that_holds_the_parrying_weapon() -> None:
+    """A whip (no Parry) in the right hand, a dagger in the left: the dagger parries, free on the
+    left, a grade across the body to the right.  The Parry used to be taken in the right hand."""
+    from game.rules.odds import attack_odds
+    from game.rules.options import RuleOptions
+    from game.rules.orders import Action, Order
+    from tests.builders import Cast
+
+    whip = Weapon("whip", can_parry=False)
+    dagger = Weapon("dagger")
+    chances = {}
+    for side, at, facing in (("left", (5, 4), 4), ("right", (5, 6), 0)):
+        cast = Cast(10, 10)
+        cast.add("Dee", (5, 5), "a", facing=2, weapons=(whip, dagger), parry=6)
+        cast.add("Sam", at, "b", facing=facing, strike=6)
+        strike = Action(ActionKind.STRIKE, cast["Dee"])
+        odds = attack_odds(
+            cast.world,
+            cast.board,
+            cast["Sam"],
+            strike,
+            at=at,
+            facing=facing,
+            target_at=(5, 5),
+            target_facing=2,
+            order=Order(cast["Sam"], (strike,)),
+            target_order=Order(cast["Dee"], (Action(ActionKind.PARRY),)),
+            options=RuleOptions({"facing"}),
+        )
+        chances[side] = odds.success
+    assert chances["left"] < chances["right"]

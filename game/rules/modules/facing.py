@@ -3,8 +3,9 @@
 
 Arcs of a combatant facing F: front = F−45°, F, F+45°; right and left = F±90°;
 back = the three directions away from F.  A far tile is in the arc whose 45°
-sector (±22.5°) holds the bearing to it.  Combatants hold their weapon in the
-right hand and a shield in the left [design].
+sector (±22.5°) holds the bearing to it.  Combatants hold their first weapon in the
+right hand, a second one or a shield in the left [design] (`Equipment.held`); a
+weapon strikes, and a parrying weapon parries, free on its own hand's side.
 """
 
 from __future__ import annotations
@@ -54,13 +55,16 @@ def attack_facing_modifier(arc: str, weapon: Weapon, hand: str = "right") -> Mod
     return Modifier("", 0)
 
 
-def defence_cost(kind: ActionKind, arc: str, two_handed_parry: bool) -> int | None:
+def defence_cost(kind: ActionKind, arc: str, parry_hand: str = "right") -> int | None:
     """How much a defence loses against an attacker in `arc` of the defender;
-    None where it cannot work at all (a shield facing away)."""
+    None where it cannot work at all (a shield facing away).  `parry_hand`: the hand
+    holding the parrying weapon (`Equipment.hand_of`): a Parry is free on that side, a
+    grade across the body to the other, a grade to either side with a two-handed weapon
+    ("both")."""
     if kind is ActionKind.PARRY:
         if arc == BACK:
             return BACK_PARRY_COST
-        if arc == LEFT or (arc == RIGHT and two_handed_parry):
+        if arc in (LEFT, RIGHT) and arc != parry_hand:
             return GRADE
         return 0
     if kind is ActionKind.BLOCK:
@@ -106,10 +110,10 @@ class Facing(RulesModule):
         situation = ctx.situation
         arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
         weapon = parry_weapon(ctx.target_equipment)
-        two_handed = weapon is not None and weapon.hands == 2
-        # Kept per arc and parrying hands until something registers (a module's defence).
+        hand = ctx.target_equipment.hand_of(weapon) if weapon is not None else "right"
+        # Kept per arc and parrying hand until something registers (a module's defence).
         costs = derived(
-            ("facing costs", arc, two_handed),
-            lambda: {kind: defence_cost(kind, arc, two_handed) for kind in DEFENCES},
+            ("facing costs", arc, hand),
+            lambda: {kind: defence_cost(kind, arc, hand) for kind in DEFENCES},
         )
         return costs, arc
