@@ -131,6 +131,22 @@ def test_cover_low_and_high_from_the_tiles_next_to_the_target() -> None:
     assert sight.cover_of((6, 3)) == board.cover_between(shooter, (6, 3))
 
 
+def test_a_wall_touched_only_at_its_corner_gives_no_cover() -> None:
+    """The diagonal from (0, 0) to (3, 3) passes the corner point between (3, 2) and (2, 3):
+    it goes through neither, as sight has it (a corner blocks only if both tiles block).  A
+    barricade on one of them gives no cover; on both, the lesser of the two."""
+    board = TerrainBoard.from_rows(["....", "....", "...h", "...."])
+    assert board.line_of_sight((0, 0), (3, 3))
+    assert board.cover_between((0, 0), (3, 3)) == "none"
+    assert sight_from(board, (0, 0), 20).cover_of((3, 3)) == "none"
+    both = TerrainBoard.from_rows(["....", "....", "...h", "..l."])
+    assert both.cover_between((0, 0), (3, 3)) == "low"
+    assert sight_from(both, (0, 0), 20).cover_of((3, 3)) == "low"
+    # Through the tile itself, not its corner, a barricade still covers.
+    assert board.cover_between((3, 0), (3, 3)) == "high"
+    assert sight_from(board, (3, 0), 20).cover_of((3, 3)) == "high"
+
+
 def test_line_of_sight_and_cover_map_respects_walls_and_radius() -> None:
     board = TerrainBoard.from_rows(
         [

@@ -45,8 +45,8 @@ class _Rays:
     corner_owner: np.ndarray  # (c,) target index of each corner pair a ray touches
     corner_dx: np.ndarray  # (c, 2) offsets of the two tiles of the pair
     corner_dy: np.ndarray
-    cover_dx: np.ndarray  # (n, m) offsets whose cover counts, padded with the target itself
-    cover_dy: np.ndarray
+    cover_dx: np.ndarray  # (n, 2m) pairs whose cover counts: the first m tiles, then their partners
+    cover_dy: np.ndarray  # (a tile alone is its own partner; padded with the target itself)
     # The tables list each target's tiles and corner pairs together, target by target:
     # target i's tiles are single_*[single_start[i]:single_start[i + 1]], its corner
     # pairs likewise.
@@ -132,19 +132,21 @@ def _trace(radius: int) -> _Rays:
                 continue  # beyond any radius under radius + 1 tiles
             index = len(octant)
             octant.append((ax, ay))
-            near = [(ax, ay)]  # the target's own tile counts for cover
+            near = [((ax, ay), (ax, ay))]  # the target's own tile counts for cover
             for cells in ray_cells((0, 0), (ax, ay)):
                 if len(cells) == 1:
                     singles.append((index, *cells[0]))
                 else:
                     corners.append((index, *cells[0], *cells[1]))
-                near += [c for c in cells if max(abs(c[0] - ax), abs(c[1] - ay)) == 1]
+                # A corner pair covers only as well as both its tiles (as `cover_between`).
+                if all(max(abs(c[0] - ax), abs(c[1] - ay)) == 1 for c in cells):
+                    near.append((cells[0], cells[-1]))
             nears.append(near)
     width = max(map(len, nears))
     base_target = np.array(octant, np.int32)
     base_single = np.array(singles, np.int32).reshape(-1, 3)
     base_corner = np.array(corners, np.int32).reshape(-1, 5)
-    base_near = np.array([n + [n[0]] * (width - len(n)) for n in nears], np.int32)
+    base_near = np.array([n + [n[0]] * (width - len(n)) for n in nears], np.int32)  # (n, m, 2, 2)
 
     def mirror(x: np.ndarray, y: np.ndarray, sym: tuple[int, int, bool]) -> tuple[np.ndarray, np.ndarray]:
         sx, sy, swap = sym
@@ -177,10 +179,9 @@ def _trace(radius: int) -> _Rays:
     c_owner, c_x, c_y = gather(
         base_corner[:, 0], [base_corner[:, 1], base_corner[:, 3]], [base_corner[:, 2], base_corner[:, 4]]
     )
-    near_x, near_y = base_near[..., 0], base_near[..., 1]
-    n_owner, n_x, n_y = gather(
-        np.arange(len(octant)), [near_x[:, i] for i in range(width)], [near_y[:, i] for i in range(width)]
-    )
+    near_x = [base_near[:, i, k, 0] for k in (0, 1) for i in range(width)]
+    near_y = [base_near[:, i, k, 1] for k in (0, 1) for i in range(width)]
+    n_owner, n_x, n_y = gather(np.arange(len(octant)), near_x, near_y)
     order = np.argsort(n_owner)  # one row of cover tiles per target, in target order
     dx, dy = all_x[first], all_y[first]
     return _Rays(
@@ -333,7 +334,9 @@ def sight_from(board: TerrainBoard, origin: Tile, radius_m: float) -> SightMap:
         shut = pair.any(axis=1) if _one_tile_shuts_a_corner() else pair.all(axis=1)
         blocked[rays.corner_owner[corners[shut]]] = True
     cover = np.zeros(len(rays.dx), np.int8)
-    cover[kept] = look.cover[base + look.near[kept]].max(axis=1)
+    levels = look.cover[base + look.near[kept]]
+    half = levels.shape[1] // 2
+    cover[kept] = np.minimum(levels[:, :half], levels[:, half:]).max(axis=1)
 
     x0, y0 = max(0, ox - radius), max(0, oy - radius)
     x1, y1 = min(board.width, ox + radius + 1), min(board.height, oy + radius + 1)

@@ -139,7 +139,8 @@ class BoardBase:
 
     def cover_between(self, attacker: Tile, target: Tile) -> str:
         """Cover of the tiles adjacent to the target that the ray from the attacker
-        crosses (the target's own tile counts too): the best of them."""
+        crosses (the target's own tile counts too): the best of them.  Two tiles the ray
+        only touches at their shared corner count as the lesser of the two."""
         # The odds ask this of the same pair often.
         memo: dict[tuple[Tile, Tile], str] = self.derived("cover between", dict)
         found = memo.get((attacker, target))
@@ -148,13 +149,21 @@ class BoardBase:
         return found
 
     def _cover_between(self, attacker: Tile, target: Tile) -> str:
+        # The ray's tiles next to the target cover it.  Where the ray passes a corner point
+        # between two tiles it goes through neither: as for sight, it is covered there only
+        # as well as both of them cover (a wall touched at its corner gives no cover).
         best = self.cover_at(target) if self.in_bounds(target) else "none"
         for cells in ray_cells(attacker, target):
-            for tile in cells:
-                if chebyshev(tile, target) == 1 and self.in_bounds(tile):
-                    level = self.cover_at(tile)
-                    if COVER_LEVELS.index(level) > COVER_LEVELS.index(best):
-                        best = level
+            level = min(
+                (
+                    COVER_LEVELS.index(self.cover_at(tile))
+                    if chebyshev(tile, target) == 1 and self.in_bounds(tile)
+                    else 0
+                    for tile in cells
+                ),
+            )
+            if level > COVER_LEVELS.index(best):
+                best = COVER_LEVELS[level]
         return best
 
 
