@@ -18,6 +18,7 @@
     position   next round: the best attack we will have from the end tile,
                less what the enemy will be able to do to us there
     approach   rounds of walking before we can attack well (into reach, or short range)
+               (these two: `game.ai.next_round`)
     setup      what the order sets up for later rounds, as its actions' specs value it
                (a round of Careful Aim: the better shot next round)
 
@@ -30,14 +31,13 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-import numpy as np
-
 from game.ai.anticipate import likely_defence
-from game.ai.candidates import Candidate, approach_field
+from game.ai.candidates import Candidate
 from game.ai.expect import expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
-from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
+from game.ai.next_round import NextRound, attack_tile
+from game.core.geometry import Tile
 from game.rules.actions.base import AiAsk, AttackSpec
 from game.rules.chances import chance
 from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
@@ -48,7 +48,6 @@ from game.rules.stats import injury_penalty
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
-NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
 MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
@@ -82,10 +81,8 @@ class Scorer:
         self.level = level
         self.me = know.me
         self.my_worth = injury_value(self.me.injuries) * level.self_weight
-        self._position: dict[tuple[Tile, int, bool], float] = {}
+        self.next_round = NextRound(know, level, self.my_worth)
         self._threats: dict[tuple[Order, bool], float] = {}
-        self._field: np.ndarray | None = None
-        self._rounds: dict[Tile, float] = {}
         self._picks = self._pick_odds()
         self._allied = self._allied_hurt() if level.focus else {}
 
@@ -120,13 +117,13 @@ class Scorer:
             terms[OUTPACED] = self._outpaced(plain, outpaced)
         if level.position_weight:
             terms[POSITION] = level.position_weight * sum(
-                float(o.probability) * self._position_value(o.tile, o.facing, exposed) for o in outcomes
+                float(o.probability) * self.next_round.position(o.tile, o.facing, exposed) for o in outcomes
             )
         if level.approach_weight and self.me.rate > 0:
             # (One that cannot walk, a turret with Movement 0, ends every order where it stands:
             # "walking still to do" would be a constant that explains nothing.)
             terms[APPROACH] = -level.approach_weight * sum(
-                float(o.probability) * self._rounds_away(o.tile) for o in outcomes
+                float(o.probability) * self.next_round.rounds_away(o.tile) for o in outcomes
             )
         if level.position_weight:
             terms["setup"] = self._setup(order)
@@ -363,7 +360,7 @@ class Scorer:
         """One strike of a later enemy on us at `here`: from the near side, or (`flank`) from
         the tile it can get to that serves it best."""
         know = self.know
-        tile: Tile | None = _attack_tile(enemy, here)
+        tile: Tile | None = attack_tile(enemy, here)
         if flank:
             share = injury_value(enemy.injuries) * self.level.self_weight / injury_value(self.me.injuries)
             spot = strike_from(
@@ -383,123 +380,6 @@ class Scorer:
             target_facing=facing,
             metres=metres,
         )
-
-    def _position_value(self, here: Tile, facing: int, exposed: bool) -> float:
-        """Next round from `here`: our best attack, less the enemies' attacks on us (from the
-        tiles that serve them best, for a flank-aware level)."""
-        key = (here, facing, exposed)
-        found = self._position.get(key)
-        if found is not None:
-            return found
-        know, me = self.know, self.me
-        offence = danger = 0.0
-        for enemy in know.enemies:
-            there = know.planned(enemy.eid)
-            their_facing = know.facing_of(enemy.eid)
-            # Ours: a melee attack if we can walk into reach, else a shot.
-            mine = 0.0
-            if know.distance(here, there) <= me.rate + me.reach * know.mpt * 1.2:
-                mine = expected_injuries(
-                    know,
-                    me,
-                    me.attack_kind,
-                    enemy,
-                    from_tile=_attack_tile(me, there),
-                    target_tile=there,
-                    target_order=None,
-                    target_facing=their_facing,
-                )
-            if me.shot_kind is not None:
-                shot = expected_injuries(
-                    know,
-                    me,
-                    me.shot_kind,
-                    enemy,
-                    from_tile=here,
-                    target_tile=there,
-                    target_order=None,
-                    target_facing=their_facing,
-                    exposed=True,
-                )
-                mine = max(mine, shot)
-            offence = max(offence, mine * injury_value(enemy.injuries))
-            # Theirs.
-            theirs = 0.0
-            zone = know.melee_zone(enemy.eid, there)
-            if zone[here[1], here[0]]:
-                tile: Tile | None = _attack_tile(enemy, here, there)
-                if self.level.flank:
-                    spot = strike_from(
-                        know,
-                        enemy,
-                        me,
-                        here,
-                        facing,
-                        None,
-                        know.strike_tiles(enemy.eid, here, next_round=True),
-                    )
-                    tile = spot[0] if spot is not None else tile
-                if tile is not None:
-                    theirs = expected_injuries(
-                        know,
-                        enemy,
-                        enemy.attack_kind,
-                        me,
-                        from_tile=tile,
-                        target_tile=here,
-                        target_order=None,
-                        target_facing=facing,
-                    )
-            if enemy.shot_kind is not None:
-                shot = expected_injuries(
-                    know,
-                    enemy,
-                    enemy.shot_kind,
-                    me,
-                    from_tile=there,
-                    target_tile=here,
-                    target_order=None,
-                    target_facing=facing,
-                    exposed=exposed,
-                )
-                theirs = max(theirs, shot)
-            danger += theirs * know.wary(enemy.eid)
-        value = offence - self.my_worth * NEXT_ROUND_PICK * danger
-        self._position[key] = value
-        return value
-
-    def _rounds_away(self, here: Tile) -> float:
-        """Rounds of walking before we can attack anyone well from `here`: into melee
-        reach, or (with a missile weapon) into short range; half as urgent while a
-        longer shot is on offer, not at all with a short-range shot now."""
-        found = self._rounds.get(here)
-        if found is not None:
-            return found
-        know, me = self.know, self.me
-        if self._field is None:
-            self._field = approach_field(know)
-        metres = float(self._field[here[1], here[0]])
-        if not np.isfinite(metres):
-            # Walled off from every enemy: as bad as the far side of the map.
-            metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
-        rate = max(1.0, float(me.rate))
-        rounds = max(0.0, metres - me.reach * know.mpt) / rate
-        weapon = me.missile
-        if me.shot_kind is not None and weapon is not None and weapon.ranges is not None:
-            bands = [
-                band[0]
-                for e in know.enemies
-                if (band := know.shot_band(weapon, here, know.planned(e.eid))) is not None
-            ]
-            if "short" in bands:
-                rounds = 0.0
-            elif bands:
-                rounds = min(rounds, 0.5 * max(0.0, metres - weapon.ranges[0]) / rate)
-            else:
-                # No shot from here: walls or range. Walk on; sight will likely come first.
-                rounds *= 0.5
-        self._rounds[here] = rounds
-        return rounds
 
     # ------------------------------------------------------------ helpers
     def _setup(self, order: Order) -> float:
@@ -597,15 +477,6 @@ def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
     if shooter.shot_kind is None or shooter.missile is None:
         return False
     return know.shot_band(shooter.missile, shooter.tile, target) is not None
-
-
-def _attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) -> Tile:
-    """Where an attacker will strike from at first sight: the tile next to the target on its side."""
-    start = origin or attacker.tile
-    if start == target_tile:
-        return start
-    dx, dy = DIRECTION_VECTORS[bearing_direction(target_tile, start)]
-    return (target_tile[0] + dx, target_tile[1] + dy)
 
 
 def _grouped(outcomes: list[MoveOutcome]) -> list[MoveOutcome]:

@@ -1,0 +1,160 @@
+"""Where an order leaves us for the next round: the position and approach terms.
+
+    position   next round from the end tile: our best attack, less what the enemies
+               will be able to do to us there
+    approach   rounds of walking before we can attack well from the end tile
+
+Both depend only on the end tile (and facing), so one `NextRound` per declaration
+serves every candidate, its answers cached by tile.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.ai.candidates import approach_field
+from game.ai.expect import expected_injuries, strike_from
+from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.levels import Level
+from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
+
+NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
+
+
+class NextRound:
+    """The next-round terms of one declaration, cached by end tile."""
+
+    def __init__(self, know: Knowledge, level: Level, my_worth: float) -> None:
+        self.know = know
+        self.level = level
+        self.me = know.me
+        self.my_worth = my_worth
+        self._position: dict[tuple[Tile, int, bool], float] = {}
+        self._field: np.ndarray | None = None
+        self._rounds: dict[Tile, float] = {}
+
+    def position(self, here: Tile, facing: int, exposed: bool) -> float:
+        """Next round from `here`: our best attack, less the enemies' attacks on us (from the
+        tiles that serve them best, for a flank-aware level)."""
+        key = (here, facing, exposed)
+        found = self._position.get(key)
+        if found is not None:
+            return found
+        know, me = self.know, self.me
+        offence = danger = 0.0
+        for enemy in know.enemies:
+            there = know.planned(enemy.eid)
+            their_facing = know.facing_of(enemy.eid)
+            # Ours: a melee attack if we can walk into reach, else a shot.
+            mine = 0.0
+            if know.distance(here, there) <= me.rate + me.reach * know.mpt * 1.2:
+                mine = expected_injuries(
+                    know,
+                    me,
+                    me.attack_kind,
+                    enemy,
+                    from_tile=attack_tile(me, there),
+                    target_tile=there,
+                    target_order=None,
+                    target_facing=their_facing,
+                )
+            if me.shot_kind is not None:
+                shot = expected_injuries(
+                    know,
+                    me,
+                    me.shot_kind,
+                    enemy,
+                    from_tile=here,
+                    target_tile=there,
+                    target_order=None,
+                    target_facing=their_facing,
+                    exposed=True,
+                )
+                mine = max(mine, shot)
+            offence = max(offence, mine * injury_value(enemy.injuries))
+            # Theirs.
+            theirs = 0.0
+            zone = know.melee_zone(enemy.eid, there)
+            if zone[here[1], here[0]]:
+                tile: Tile | None = attack_tile(enemy, here, there)
+                if self.level.flank:
+                    spot = strike_from(
+                        know,
+                        enemy,
+                        me,
+                        here,
+                        facing,
+                        None,
+                        know.strike_tiles(enemy.eid, here, next_round=True),
+                    )
+                    tile = spot[0] if spot is not None else tile
+                if tile is not None:
+                    theirs = expected_injuries(
+                        know,
+                        enemy,
+                        enemy.attack_kind,
+                        me,
+                        from_tile=tile,
+                        target_tile=here,
+                        target_order=None,
+                        target_facing=facing,
+                    )
+            if enemy.shot_kind is not None:
+                shot = expected_injuries(
+                    know,
+                    enemy,
+                    enemy.shot_kind,
+                    me,
+                    from_tile=there,
+                    target_tile=here,
+                    target_order=None,
+                    target_facing=facing,
+                    exposed=exposed,
+                )
+                theirs = max(theirs, shot)
+            danger += theirs * know.wary(enemy.eid)
+        value = offence - self.my_worth * NEXT_ROUND_PICK * danger
+        self._position[key] = value
+        return value
+
+    def rounds_away(self, here: Tile) -> float:
+        """Rounds of walking before we can attack anyone well from `here`: into melee
+        reach, or (with a missile weapon) into short range; half as urgent while a
+        longer shot is on offer, not at all with a short-range shot now."""
+        found = self._rounds.get(here)
+        if found is not None:
+            return found
+        know, me = self.know, self.me
+        if self._field is None:
+            self._field = approach_field(know)
+        metres = float(self._field[here[1], here[0]])
+        if not np.isfinite(metres):
+            # Walled off from every enemy: as bad as the far side of the map.
+            metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
+        rate = max(1.0, float(me.rate))
+        rounds = max(0.0, metres - me.reach * know.mpt) / rate
+        weapon = me.missile
+        if me.shot_kind is not None and weapon is not None and weapon.ranges is not None:
+            bands = [
+                band[0]
+                for e in know.enemies
+                if (band := know.shot_band(weapon, here, know.planned(e.eid))) is not None
+            ]
+            if "short" in bands:
+                rounds = 0.0
+            elif bands:
+                rounds = min(rounds, 0.5 * max(0.0, metres - weapon.ranges[0]) / rate)
+            else:
+                # No shot from here: walls or range. Walk on; sight will likely come first.
+                rounds *= 0.5
+        self._rounds[here] = rounds
+        return rounds
+
+
+def attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) -> Tile:
+    """Where an attacker will strike from at first sight: the tile next to the target on its side."""
+    start = origin or attacker.tile
+    if start == target_tile:
+        return start
+    dx, dy = DIRECTION_VECTORS[bearing_direction(target_tile, start)]
+    return (target_tile[0] + dx, target_tile[1] + dy)
