@@ -345,7 +345,7 @@ class Overwatch(ActionSpec):
         world, board, actor = ask.world, ask.board, ask.actor
         weapon = world.get(actor, Equipment).missile_weapon()
         zero = Fraction(0)
-        found = likely_trigger(world, board, ask.orders, actor, ask.timing) if weapon is not None else None
+        found = self.trigger(world, board, ask.orders, actor, ask.timing)
         if found is None or weapon is None:
             reason = "no enemy is expected to move or attack in the arc"
             return ActionForecast(
