@@ -37,7 +37,7 @@ from game.rules.stats import movement_roll
 from game.world import Equipment
 
 SELF_CARE = 0.9  # how much a reply weighs the Injuries its maker takes (as our own levels do)
-CLOSING_LOOKS = 8  # tiles that close in most, weighed for our shots at them
+CLOSING_LOOKS = 4  # tiles that close in most, weighed for our shots at them
 CLOSING_APPROACH = 0.25  # a round of walking still to do, in Injuries (as our own levels weigh it)
 
 
