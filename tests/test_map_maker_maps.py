@@ -367,6 +367,19 @@ def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
         assert all(abs(a - b) <= 1 for a, b in zip(tuple(picture.get_at((2, 2)))[:3], expected, strict=True))
 
 
+def test_a_tintcolor_that_is_not_a_colour_is_no_tint(tmp_path: Path) -> None:
+    """A hand-edited `tintcolor="#zzzzzzzz"` inside a tinted group: the layer takes the
+    group's tint alone, at full opacity (its alpha was read apart and raised ValueError)."""
+    make_app()
+    solid_png(tmp_path, "kit.png", (32, 32), (200, 100, 50))
+    kit = sheet_tileset("kit.png", (32, 32))
+    layer = csv_layer(8, 6).replace("<layer ", '<layer tintcolor="#zzzzzzzz" ')
+    body = kit + '<group name="dusk" tintcolor="#ffff00">' + layer + "</group>"
+    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
+    picture = MapLayer(battle_map.board, battle_map.art).render_whole(1)
+    assert tuple(picture.get_at((2, 2)))[:3] == (200, 100, 0)
+
+
 def test_tall_and_offset_tiles_reach_across_the_chunks_they_are_drawn_in(tmp_path: Path) -> None:
     """The view draws the map in chunks of 16 tiles: a tall tile at a chunk's top edge, or a
     tile its tileset's offset moves, was cut off where the chunk above began."""

@@ -23,7 +23,7 @@ from game.board.art import (
 )
 from game.board.objects import TileObject
 from game.board.preflight import Checked
-from game.board.tilesets import tiled_colour
+from game.board.tilesets import tiled_colour, tiled_rgba
 
 
 def finite_number(raw: object) -> float | None:
@@ -60,10 +60,10 @@ def layer_looks(root: Element) -> list[LayerLook]:
                 continue
             here_shown = shown and child.get("visible", "1") not in ("0", "false")
             here_opacity = opacity * _opacity(child.get("opacity"))
-            here_tint = _tinted(tint, tiled_colour(child.get("tintcolor")))
-            alpha = (child.get("tintcolor") or "").strip().removeprefix("#")
-            if here_tint is not None and len(alpha) == 8:  # (#aarrggbb: the tint's alpha fades it too)
-                here_opacity *= int(alpha[:2], 16) / 255
+            own = tiled_rgba(child.get("tintcolor"))  # (not a colour: no tint, as Tiled)
+            here_tint = _tinted(tint, own[:3] if own is not None else None)
+            if own is not None:  # (#aarrggbb: the tint's alpha fades it too)
+                here_opacity *= own[3] / 255
             if child.tag == "group":
                 walk(child, here_shown, here_opacity, (*groups, child), here_tint)
             else:

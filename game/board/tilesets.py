@@ -250,14 +250,21 @@ def transparent(image: Element) -> tuple[int, int, int] | None:
     return tiled_colour(image.get("trans"))
 
 
-def tiled_colour(raw: str | None) -> tuple[int, int, int] | None:
-    """A colour as Tiled writes it ("#rrggbb", "rrggbb" or "#aarrggbb"; the alpha dropped), or
-    None for anything else."""
+def tiled_rgba(raw: str | None) -> tuple[int, int, int, int] | None:
+    """A colour as Tiled writes it ("#rrggbb", "rrggbb" or "#aarrggbb") with its alpha (255
+    where it gives none), or None for anything else."""
     text = (raw or "").strip().removeprefix("#")
     if len(text) not in (6, 8) or any(c not in "0123456789abcdefABCDEF" for c in text):
         return None
-    value = int(text[-6:], 16)
-    return (value >> 16) & 255, (value >> 8) & 255, value & 255
+    value = int(text, 16)
+    alpha = value >> 24 if len(text) == 8 else 255
+    return (value >> 16) & 255, (value >> 8) & 255, value & 255, alpha
+
+
+def tiled_colour(raw: str | None) -> tuple[int, int, int] | None:
+    """A colour as Tiled writes it, its alpha dropped (`tiled_rgba`), or None for anything else."""
+    found = tiled_rgba(raw)
+    return None if found is None else found[:3]
 
 
 def _positions(node: Element, width: int, height: int) -> int:
