@@ -353,15 +353,21 @@ def test_objects_stand_where_their_offset_layers_put_them(tmp_path: Path) -> Non
     assert [set(z.tiles) for z in battle_map.zones if z.side == "blue"] == [{(3, 2)}]
 
 
-def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
-    """Tiled multiplies a layer's colours by its tintcolor (and its groups'): it was ignored."""
+def tinted_layer_art(tmp_path: Path, layer_tint: str) -> MapLayer:
+    """The drawn layers of a map of (200, 100, 50) tiles in a layer of `layer_tint`, inside a
+    group tinted #ffff00 (red and green kept)."""
     make_app()
     solid_png(tmp_path, "kit.png", (32, 32), (200, 100, 50))
     kit = sheet_tileset("kit.png", (32, 32))
-    layer = csv_layer(8, 6).replace("<layer ", '<layer tintcolor="#ff8080ff" ')
-    body = kit + '<group name="dusk" tintcolor="#ffff00"><!-- red and green kept -->' + layer + "</group>"
+    layer = csv_layer(8, 6).replace("<layer ", f'<layer tintcolor="{layer_tint}" ')
+    body = kit + '<group name="dusk" tintcolor="#ffff00">' + layer + "</group>"
     battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
-    layer_art = MapLayer(battle_map.board, battle_map.art)
+    return MapLayer(battle_map.board, battle_map.art)
+
+
+def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
+    """Tiled multiplies a layer's colours by its tintcolor (and its groups'): it was ignored."""
+    layer_art = tinted_layer_art(tmp_path, "#ff8080ff")
     expected = (200 * 128 // 255, 100 * 128 // 255, 0)  # ×(128, 128, 255) in the group's ×(255, 255, 0)
     for picture in (layer_art.chunk(0, 0, 32), layer_art.render_whole(1)):
         assert all(abs(a - b) <= 1 for a, b in zip(tuple(picture.get_at((2, 2)))[:3], expected, strict=True))
@@ -370,13 +376,7 @@ def test_a_tinted_layer_is_drawn_in_its_tint(tmp_path: Path) -> None:
 def test_a_tintcolor_that_is_not_a_colour_is_no_tint(tmp_path: Path) -> None:
     """A hand-edited `tintcolor="#zzzzzzzz"` inside a tinted group: the layer takes the
     group's tint alone, at full opacity (its alpha was read apart and raised ValueError)."""
-    make_app()
-    solid_png(tmp_path, "kit.png", (32, 32), (200, 100, 50))
-    kit = sheet_tileset("kit.png", (32, 32))
-    layer = csv_layer(8, 6).replace("<layer ", '<layer tintcolor="#zzzzzzzz" ')
-    body = kit + '<group name="dusk" tintcolor="#ffff00">' + layer + "</group>"
-    battle_map = load_map(write(tmp_path, "map.tmx", tmx(8, 6, body)))
-    picture = MapLayer(battle_map.board, battle_map.art).render_whole(1)
+    picture = tinted_layer_art(tmp_path, "#zzzzzzzz").render_whole(1)
     assert tuple(picture.get_at((2, 2)))[:3] == (200, 100, 0)
 
 

@@ -28,8 +28,11 @@ def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[Act
     depends only on that order, the orders of its targets and the positions now (a held
     shot, which names no target: on the enemy likeliest to set it off, and its order)."""
     order = orders[eid]
-    if any(spec_of(a.kind).interrupts for a in order.actions):
-        seen: tuple[object, ...] = _trigger(know, orders, eid)
+    held = next((spec for a in order.actions if (spec := spec_of(a.kind)).interrupts), None)
+    if held is not None:
+        found_trigger = held.trigger(know.world, know.board, orders, eid, know.timing)
+        theirs = orders.get(found_trigger[0]) if found_trigger is not None else None
+        seen: tuple[object, ...] = ("trigger", found_trigger, theirs)
     else:
         targets = tuple(dict.fromkeys(a.target for a in order.actions if a.target is not None))
         seen = tuple(orders.get(t) for t in targets)
@@ -39,14 +42,6 @@ def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[Act
         found = forecast_order(know.world, know.board, orders, eid, know.options, know.timing, one=1.0)
         know.expect_cache[key] = found  # type: ignore[assignment]
     return found  # type: ignore[return-value]
-
-
-def _trigger(know: Knowledge, orders: Mapping[int, Order], eid: int) -> tuple[object, ...]:
-    """What a held shot's forecast depends on: the enemy likeliest to set it off (the
-    rules' `ActionSpec.trigger`) and that enemy's order."""
-    spec = next(spec_of(a.kind) for a in orders[eid].actions if spec_of(a.kind).interrupts)
-    found = spec.trigger(know.world, know.board, orders, eid, know.timing)
-    return ("trigger", found, orders.get(found[0]) if found is not None else None)
 
 
 def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
@@ -100,6 +95,12 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
             )
         )
     return found
+
+
+def attacks_in_forecast(kind: ActionKind) -> bool:
+    """Whether a forecast of this kind is an attack on the target it names: an offensive
+    action, or a held shot (which names, in its forecast, the enemy it will likely fire at)."""
+    return kind in OFFENSIVE or spec_of(kind).interrupts
 
 
 def _needs_forecast(action: Action) -> bool:

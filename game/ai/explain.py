@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from game.ai.expect import forecast
+from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
 from game.ai.scoring import APPROACH, DEALT, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import bearing_direction
@@ -94,7 +94,7 @@ def reasons(know: Knowledge, scored: Scored) -> str:
     order = scored.candidate.order
     parts: list[tuple[float, str]] = []
     terms = dict(scored.terms)
-    if DEALT in terms or any(a.kind in OFFENSIVE or spec_of(a.kind).interrupts for a in order.actions):
+    if DEALT in terms or any(attacks_in_forecast(a.kind) for a in order.actions):
         dealt = terms.pop(DEALT, 0.0)
         words = _attack_words(know, order, scored.replies)
         parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
@@ -134,7 +134,7 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
     firsts: dict[tuple[object, ...], ActionForecast] = {}
     for fc in forecast(know, orders, know.actor):
         action = fc.action
-        if action.target is None or (action.kind not in OFFENSIVE and not spec_of(action.kind).interrupts):
+        if action.target is None or not attacks_in_forecast(action.kind):
             continue
         key = (action.kind, action.target, action.called_shot)
         grouped.setdefault(key, []).append((float(fc.success), float(fc.expected_injuries)))

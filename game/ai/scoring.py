@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate
-from game.ai.expect import expected_injuries, first_look, forecast, strike_from
+from game.ai.expect import attacks_in_forecast, expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.ai.next_round import NextRound, attack_tile
@@ -287,9 +287,7 @@ class Scorer:
             if wary:
                 standing *= know.wary(eid)
             for fc in forecast(know, orders, eid):
-                if fc.action.target == me and (
-                    fc.action.kind in OFFENSIVE or spec_of(fc.action.kind).interrupts
-                ):
+                if fc.action.target == me and attacks_in_forecast(fc.action.kind):
                     total += float(fc.expected_injuries) * standing
         return total
 
