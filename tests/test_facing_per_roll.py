@@ -84,6 +84,32 @@ def test_three_parries_from_the_off_hand_side() -> None:
     assert strike.breakdown.text() == "10 [Strike] − 4 [Parry (left arc)] = 6"
 
 
+@pytest.mark.parametrize(
+    ("arc", "expected"),
+    [("left", "10 [Strike] − 5 [Parry] = 5"), ("right", "10 [Strike] − 3 [Parry (right arc)] = 7")],
+)
+def test_a_parry_with_a_dagger_in_the_left_hand_is_free_on_the_left(arc: str, expected: str) -> None:
+    """A whip (no Parry) in the right hand, a dagger in the left: a Parry roll of 5 counts in
+    full from the left and loses a grade from the right (it was the other way round)."""
+    from game.core.equipment import Weapon
+
+    cast = Cast()
+    tile, facing = ARCS[arc]
+    cast.add("A", tile, "red", facing=facing, strike=10)
+    cast.add(
+        "D", DEFENDER, "blue", facing=2, parry=8, weapons=(Weapon("whip", can_parry=False), Weapon("dagger"))
+    )
+    orders = {
+        cast["D"]: cast.order("D", cast.act(K.PARRY), facing=2),
+        cast["A"]: cast.order("A", cast.act(K.STRIKE, "D"), facing=facing),
+    }
+    dice = ScriptedDice(keyed={"D:Parry": [5], "A:Strike": [12]})
+    events = play_round(cast.world, cast.board, dice, orders, timing_order=[cast["D"], cast["A"]], options=ON)
+    strike = next(e for e in events if isinstance(e, Rolled) and e.actor == "A")
+    assert strike.breakdown.text() == expected
+    assert dice.unused() == {}
+
+
 def test_an_evade_from_the_back_is_reduced_before_the_metres_limit_it() -> None:
     """CO.15: the Evader "must move as many meters as the Defense Penalty that will be imposed
     upon the attacker".  An Evade of 5 against a shooter in the back arc imposes 5 − 4 = 1;

@@ -435,3 +435,19 @@ def test_hostile_uses_of_the_new_map_features_end_in_one_line(
     path = write(tmp_path, "map.tmx", tmx(8, 6, sheet_tileset("kit.png", (32, 32)) + csv_layer(8, 6) + body))
     for command in (("check-map", str(path)), ("render", str(path), "--out", str(tmp_path / "out.png"))):
         assert_refused(run_limited(*command, home=tmp_path), fragment)
+
+
+def test_a_tintcolor_that_is_not_a_colour_loads_and_draws_in_a_process_under_limits(tmp_path: Path) -> None:
+    """check-map and render of the hand-edited tintcolor, in a process of their own under the
+    hostile maps' time and memory limits: they succeed (it is no tint), with no traceback."""
+    write(tmp_path, "kit.png", png(32, 32))
+    layer = csv_layer(8, 6).replace("<layer ", '<layer tintcolor="#zzzzzzzz" ')
+    body = sheet_tileset("kit.png", (32, 32)) + '<group name="dusk" tintcolor="#ffff00">' + layer + "</group>"
+    path = write(tmp_path, "map.tmx", tmx(8, 6, body))
+    for command in (("check-map", str(path)), ("render", str(path), "--out", str(tmp_path / "out.png"))):
+        outcome = run_limited(*command, home=tmp_path)
+        assert outcome.status == 0 and "Traceback" not in outcome.stderr, (
+            outcome.status,
+            outcome.stderr[-800:],
+        )
+    assert (tmp_path / "out.png").stat().st_size > 0

@@ -164,3 +164,25 @@ def test_low_cover_is_minus_2_whether_or_not_the_target_attacks() -> None:
     assert [s.target for s in shots] == ["Quiet", "Firing"]
     assert all("− 2 [Low Cover]" in s.breakdown.text() for s in shots)
     assert dice.unused() == {}
+
+
+def test_a_barricade_touched_only_at_its_corner_does_not_hide_the_target() -> None:
+    """The shot from (0, 0) to (6, 6) passes the corner point between (6, 5) and (5, 6): a
+    high barricade on (6, 5) alone neither hides the target nor costs the shot (it hid it);
+    on both tiles, the target is hidden."""
+    for cover, hidden in (({(6, 5): "high"}, False), ({(6, 5): "high", (5, 6): "high"}, True)):
+        cast = Cast(width=9, height=9, cover=cover, sight_blockers=[])
+        cast.add("Shooter", (0, 0), "red", weapons=(BLASTER,), missile_beam=10, facing=3)
+        cast.add("Target", (6, 6), "blue", facing=7)
+        orders = {cast["Shooter"]: cast.order("Shooter", cast.act(K.MISSILE_STRIKE, "Target"))}
+        dice = ScriptedDice(keyed={"Shooter:Missile Strike": [12]})
+        events = play_round(
+            cast.world, cast.board, dice, orders, timing_order=[cast["Shooter"], cast["Target"]], options=ON
+        )
+        nullified = [e for e in events if isinstance(e, ActionNullified) and e.actor == "Shooter"]
+        shots = [e for e in events if isinstance(e, Rolled) and e.actor == "Shooter"]
+        if hidden:
+            assert nullified and "hidden behind high cover" in nullified[0].reason and not shots
+        else:
+            assert not nullified and shots and "Cover" not in shots[0].breakdown.text()
+            assert dice.unused() == {}
