@@ -29,6 +29,7 @@ orders = st.builds(
     actions=st.lists(actions, max_size=3).map(tuple),
     path=st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=3).map(tuple),
     facing=st.none() | st.integers(0, 7),
+    flee=st.booleans(),
 )
 
 

@@ -163,7 +163,7 @@ def round_key(world: World, round_number: int) -> tuple[object, ...]:
     parts: list[object] = [round_number]
     for eid in combatants(world):
         condition = world.get(eid, Condition)
-        parts.append((eid, tile_of(world, eid), condition.injuries, condition.can_act, condition.dead))
+        parts.append((eid, tile_of(world, eid), condition.injuries, condition.can_act, condition.present))
         parts.append(tuple(w.name for w in world.get(eid, Equipment).weapons))
     return tuple(parts)
 
@@ -197,7 +197,7 @@ class Knowledge:
         self.later = [e for e in declaration[mine + 1 :] if e not in self.earlier]
         self.engaged = engaged_with(world, board, actor)
         facts.engaged.setdefault(actor, bool(self.engaged))
-        self.occupied = {u.tile for u in units if u.eid != actor and not world.get(u.eid, Condition).dead}
+        self.occupied = {u.tile for u in units if u.eid != actor and world.get(u.eid, Condition).present}
         self.planned_ends = {planned_tile(world, e, self.earlier) for e in self.earlier if e != actor}
         self.items = [(eid, pos.tile, item.weapon) for eid, pos, item in world.query(Position, Item)]
         self.read: Mapping[str, Boldness] = {}
@@ -318,7 +318,7 @@ class Knowledge:
             occupied = [
                 u.tile
                 for u in self.facts.units.values()
-                if u.eid != eid and not self.world.get(u.eid, Condition).dead
+                if u.eid != eid and self.world.get(u.eid, Condition).present
             ]
             found = self.facts.reach_maps[key] = reachable(self.terrain, unit.tile, budget, occupied)
         return found

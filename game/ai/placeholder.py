@@ -25,7 +25,7 @@ def nearest_enemy(world: World, board: Board, eid: int) -> int | None:
     enemies = [
         e
         for e in combatants(world)
-        if are_enemies(world, eid, e) and not world.get(e, Condition).dead and is_active(world, e)
+        if are_enemies(world, eid, e) and world.get(e, Condition).present and is_active(world, e)
     ]
     return min(enemies, key=lambda e: (board.distance(here, tile_of(world, e)), e), default=None)
 

@@ -57,7 +57,7 @@ def random_order(view: DeclarationView, rng: random.Random) -> Order:
         moves = [Action(run)] if mode == "run" else []
         budget = max_movement_metres(world, actor, Order(actor, tuple(moves)))
         occupied = [
-            tile_of(world, e) for e in combatants(world) if e != actor and not world.get(e, Condition).dead
+            tile_of(world, e) for e in combatants(world) if e != actor and world.get(e, Condition).present
         ]
         reach = reachable(terrain_board(board), tile_of(world, actor), budget, occupied)
         tiles = sorted(reach.tiles() - {tile_of(world, actor)})

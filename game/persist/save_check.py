@@ -224,10 +224,14 @@ def _combatant(
     fields.name(data["side"], at("side"))
     _sheet(data["sheet"], at("sheet"))
     _equipment(data["equipment"], at("equipment"))
-    condition = fields.obj(data["condition"], at("condition"), required=("injuries", "defeated", "dead"))
+    condition = fields.obj(
+        data["condition"], at("condition"), required=("injuries", "defeated", "dead"), optional=("fled",)
+    )
     injuries = fields.whole(condition["injuries"], key_path(at("condition"), "injuries"), 0, DEFEAT_AT)
     defeated = fields.flag(condition["defeated"], key_path(at("condition"), "defeated"))
     fields.flag(condition["dead"], key_path(at("condition"), "dead"))
+    if "fled" in condition:
+        fields.flag(condition["fled"], key_path(at("condition"), "fled"))
     if defeated != (injuries >= DEFEAT_AT):
         raise FieldError(at("condition"), f"defeated must be {str(injuries >= DEFEAT_AT).lower()}")
     if "controller" in data:

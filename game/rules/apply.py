@@ -17,6 +17,7 @@ from game.core.geometry import DIRECTION_NAMES
 from game.rules.events import (
     Defeated,
     Event,
+    Fled,
     Injured,
     Killed,
     Moved,
@@ -94,6 +95,11 @@ def _killed(world: World, event: Killed) -> None:
     world.set(eid, replace(world.get(eid, Condition), defeated=True, dead=True))
 
 
+def _fled(world: World, event: Fled) -> None:
+    eid = entity(event.actor_id, event)
+    world.set(eid, replace(world.get(eid, Condition), fled=True))
+
+
 def _dropped(world: World, event: WeaponDropped) -> None:
     eid = entity(event.target_id, event)
     equipment = world.get(eid, Equipment)
@@ -121,6 +127,7 @@ _HANDLERS: dict[type[Event], Callable[[World, Any], None]] = {
     Injured: _injured,
     Defeated: _defeated,
     Killed: _killed,
+    Fled: _fled,
     WeaponDropped: _dropped,
     WeaponFell: _dropped,
     WeaponRetrieved: _retrieved,

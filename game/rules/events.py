@@ -292,6 +292,19 @@ class Defeated(Event):
 
 
 @dataclass(frozen=True)
+class Fled(Event):
+    """A combatant stepped off the map from the edge tile `tile` and is out of the battle (RULES.md §7)."""
+
+    kind: ClassVar[str] = "fled"
+    actor: str
+    tile: Tile
+    actor_id: int | None = entity_id()
+
+    def text(self) -> str:
+        return f"{self.actor} flees off the map from {tuple(self.tile)}"
+
+
+@dataclass(frozen=True)
 class Killed(Event):
     """A Defeated combatant failed a Withstand Injury roll."""
 

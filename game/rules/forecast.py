@@ -29,11 +29,12 @@ from game.core.modifiers import BEST_ROLL, Breakdown
 from game.rules.actions.base import AttackSpec
 from game.rules.board import Board
 from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
+from game.rules.flight import why_not_fled
 from game.rules.moving import Trail, move, start_moving
 from game.rules.odds import IMPOSSIBLE, AttackOdds
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import engaged_with
+from game.rules.positions import engaged_with, name_of
 from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
 from game.rules.stats import movement_roll
 from game.rules.still import remembered
@@ -47,6 +48,7 @@ __all__ = [
     "chance",
     "convolve",
     "forecast_order",
+    "flight_chance",
     "movement_outcomes",
     "roll_value_dist",
     "scaled",
@@ -69,6 +71,8 @@ class MoveOutcome:
     retreated: bool = False
     lost: tuple[ActionKind, ...] = ()
     trail: Trail = Trail()
+    fled: bool = False
+    """It stepped off the map from `tile` (`game.rules.flight`): out of the battle."""
 
 
 def movement_outcomes(
@@ -98,14 +102,29 @@ def _movement_outcomes(
     def outcome(die: int | None, p: Fraction) -> MoveOutcome:
         succeeded = die is not None
         retreated = succeeded and start.rule is not None and start.rule.leaves_melee
-        walked = move(world, board, eid, order, start.allowed(die), start.held(succeeded), where)
+        allowed = start.allowed(die)
+        held = start.held(succeeded)
+        walked = move(world, board, eid, order, allowed, held, where)
         trail = Trail(start.mode, walked.tiles, walked.ground)
-        return MoveOutcome(p, walked.tiles[-1], walked.ground, walked.facing, retreated, start.lost, trail)
+        fled = order.flee and not why_not_fled(
+            board, order, walked.tiles, walked.metres, allowed, walked.stop, bool(held)
+        )
+        return MoveOutcome(
+            p, walked.tiles[-1], walked.ground, walked.facing, retreated, start.lost, trail, fled
+        )
 
     if not start.rolls:
         return [outcome(None, ONE)]
     best = max(0, min(movement_roll(world, eid, order).total, BEST_ROLL))
     return [outcome(r, TWELFTH) for r in range(1, best + 1)] + [outcome(None, Fraction(12 - best, 12))]
+
+
+def flight_chance(world: World, board: Board, eid: int, order: Order) -> Fraction:
+    """The chance that the order's movement takes `eid` off the map (0 for an order that does
+    not mean to flee), with everyone else where they stand now."""
+    if not order.flee:
+        return Fraction(0)
+    return sum((o.probability for o in movement_outcomes(world, board, eid, order) if o.fled), Fraction(0))
 
 
 def joint_movement(
@@ -274,6 +293,11 @@ def _forecast_attack(
         pairs = [(mine, theirs) for theirs, mine in joint_movement(world, board, orders, target, actor)]
     for mine, theirs in pairs:
         p = mine.probability * theirs.probability
+        if mine.fled or theirs.fled:
+            nullified += p
+            who = actor if mine.fled else target
+            reason = reason or f"{name_of(world, who)} flees off the map first"
+            continue
         engaged = bool(engaged_with(world, board, actor, at=mine.tile, where={target: theirs.tile}))
         situation = odds.situation(
             mine.tile,

@@ -83,7 +83,7 @@ class AttackOdds:
         self.weapon: Weapon | None = weapon_for(world.get(actor, Equipment), action)
         target = action.target
         self.possible = (
-            self.weapon is not None and target is not None and not world.get(target, Condition).dead
+            self.weapon is not None and target is not None and world.get(target, Condition).present
         )
         self.uncertain: list[tuple[str, tuple[int, ...]]] = []
         self.defences: dict[ActionKind, list[Dist]] = {}  # one distribution per declared defence roll

@@ -204,15 +204,17 @@ class Action:
 
 @dataclass(frozen=True)
 class Order:
-    """One combatant's declaration for a round."""
+    """One combatant's declaration for a round.  `flee`: after its path it steps off the map
+    from the edge tile the path ends on (RULES.md §7; `game.rules.flight`)."""
 
     actor: int
     actions: tuple[Action, ...] = ()
     path: tuple[Tile, ...] = field(default=())
     facing: int | None = None
+    flee: bool = False
 
     def __hash__(self) -> int:
-        return _hash_once(self, (self.actor, self.actions, self.path, self.facing))
+        return _hash_once(self, (self.actor, self.actions, self.path, self.facing, self.flee))
 
     def __getstate__(self) -> dict[str, Any]:
         return _without_hash(self)
@@ -253,6 +255,8 @@ class Order:
             data["path"] = [list(t) for t in self.path]
         if self.facing is not None:
             data["facing"] = direction_name(self.facing)
+        if self.flee:
+            data["flee"] = True
         return data
 
     @classmethod
@@ -261,9 +265,13 @@ class Order:
         from game.core.geometry import parse_direction
 
         facing = data.get("facing")
+        flee = data.get("flee", False)
+        if not isinstance(flee, bool):
+            raise ValueError(f"flee must be true or false, not {flee!r}")
         return cls(
             actor=int(data["actor"]),
             actions=tuple(Action.from_dict(a) for a in data.get("actions", [])),
             path=tuple((int(t[0]), int(t[1])) for t in data.get("path", [])),
             facing=parse_direction(facing) if facing is not None else None,
+            flee=flee,
         )

@@ -42,30 +42,42 @@ def tile_of(world: World, eid: int) -> Tile:
 def occupant(
     world: World, tile: Tile, ignore: int | None = None, where: Mapping[int, Tile] | None = None
 ) -> int | None:
-    """The combatant standing on `tile` (dead bodies do not occupy tiles).
+    """The combatant standing on `tile` (dead bodies and the fled do not occupy tiles).
 
     `where` puts some combatants on other tiles than the world's (the forecast's
     "what if they had moved").
     """
     for eid, pos, _sheet in world.query(Position, Sheet):
         there = where.get(eid, pos.tile) if where else pos.tile
-        if eid != ignore and there == tile and not world.get(eid, Condition).dead:
+        if eid != ignore and there == tile and world.get(eid, Condition).present:
             return eid
     return None
 
 
 def occupied_tiles(world: World, ignore: int | None = None) -> set[Tile]:
-    """The tiles living combatants stand on (but `ignore`'s): `occupant` for many tiles at once."""
+    """The tiles living combatants on the board stand on (but `ignore`'s): `occupant` for many
+    tiles at once."""
     return {
         pos.tile
         for eid, pos, _sheet in world.query(Position, Sheet)
-        if eid != ignore and not world.get(eid, Condition).dead
+        if eid != ignore and world.get(eid, Condition).present
     }
 
 
 def is_active(world: World, eid: int) -> bool:
-    """Alive and not Defeated: can declare and act."""
+    """Alive, not Defeated and still on the map: can declare and act."""
     return world.get(eid, Condition).can_act
+
+
+def out_of_the_fight(world: World, eid: int) -> str:
+    """Why a combatant takes no more part, as the log says it: "is dead", "has fled off the
+    map", "is Defeated" ("" while it can act)."""
+    condition = world.get(eid, Condition)
+    if condition.dead:
+        return "is dead"
+    if condition.fled:
+        return "has fled off the map"
+    return "is Defeated" if condition.defeated else ""
 
 
 def are_enemies(world: World, a: int, b: int) -> bool:

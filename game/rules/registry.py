@@ -191,13 +191,14 @@ def exposes(order: Order) -> bool:
 
 def movement_mode(order: Order) -> str:
     """The movement an order declares: the mode of its movement action (the first
-    such kind registered, should there be two), else "walk" for a bare path, else "none"."""
+    such kind registered, should there be two), else "walk" for a bare path (or a step off
+    the map), else "none"."""
     modes = [spec_of(a.kind).movement for a in order.actions]
     declared = [m for m in modes if m is not None]
     if declared:
         rank = {s.movement.mode: i for i, s in enumerate(action_specs()) if s.movement is not None}
         return min((m.mode for m in declared), key=lambda mode: rank.get(mode, len(rank)))
-    return "walk" if order.path else "none"
+    return "walk" if order.path or order.flee else "none"
 
 
 def movement_spec(mode: str) -> ActionSpec | None:

@@ -39,6 +39,7 @@ from game.rules.events import (
     DefenseTotal,
     EvadeLimited,
     Event,
+    Fled,
     Hit,
     Injured,
     Moved,
@@ -51,13 +52,14 @@ from game.rules.events import (
     TimingRolled,
     Turned,
 )
+from game.rules.flight import why_not_fled
 from game.rules.hits import HitStopped, first_blow, hit_context, land, natural_roll, naturals
 from game.rules.injury import withstand
 from game.rules.movement import path_metres
 from game.rules.moving import Trail, move, start_moving
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
-from game.rules.positions import combatants, engaged_with, is_active, name_of, tile_of
+from game.rules.positions import combatants, engaged_with, is_active, name_of, out_of_the_fight, tile_of
 from game.rules.registry import (
     DEFENCES,
     FEINTABLE,
@@ -382,14 +384,24 @@ class Round:
                         ground=sum(self.board.distance(a, b) for a, b in zip(tiles, tiles[1:], strict=False)),
                         stop=where,
                     )
-        if walked.stop and walked.tiles[-1] != order.path[-1]:
+        if walked.stop and order.path and walked.tiles[-1] != order.path[-1]:
             note = f"{note}; stopped: {walked.stop}" if note else f"stopped: {walked.stop}"
+        stays = ""
+        if order.flee:
+            held = bool(start.held(succeeded)) and is_active(world, eid)
+            stays = why_not_fled(self.board, order, walked.tiles, walked.metres, allowed, walked.stop, held)
+            if not is_active(world, eid):
+                stays = stays or f"{name} is down"
+            if stays:
+                note = f"{note}; does not flee: {stays}" if note else f"does not flee: {stays}"
         mode = start.mode if start.mode != "none" else "walk"
         final = DIRECTION_NAMES[walked.facing]
-        if len(walked.tiles) > 1 or order.path:
+        if len(walked.tiles) > 1 or order.path or stays:
             self.emit(Moved(name, mode, walked.tiles, walked.metres, allowed, final, note, actor_id=eid))
         elif walked.facing != facing:
             self.emit(Turned(name, final, actor_id=eid))
+        if order.flee and not stays:
+            self.emit(Fled(name, walked.tiles[-1], actor_id=eid))
         state.trails[eid] = Trail(start.mode, walked.tiles, walked.ground)
         for module in active_modules(self.options):
             module.after_move(self, eid, state)
@@ -414,8 +426,7 @@ class Round:
             if not spec.resolves:
                 continue
             if not is_active(world, eid):
-                down = "dead" if world.get(eid, Condition).dead else "Defeated"
-                self.nullify(eid, action, f"{name} is {down}")
+                self.nullify(eid, action, f"{name} {out_of_the_fight(world, eid)}")
                 continue
             served = None
             if action.kind in FEINTABLE:
@@ -423,8 +434,7 @@ class Round:
             for module in active_modules(self.options):
                 module.before_action(self, eid, index, action, state)
             if not is_active(world, eid):
-                down = "dead" if world.get(eid, Condition).dead else "Defeated"
-                self.nullify(eid, action, f"{name} is {down}")
+                self.nullify(eid, action, f"{name} {out_of_the_fight(world, eid)}")
                 continue
             spec.resolve(self, eid, index, action, state, served)
 
@@ -470,8 +480,8 @@ class Round:
             if weapon is None:
                 self.nullify(eid, action, "no weapon in hand for it any more")
                 return None
-            if world.get(target, Condition).dead:
-                self.nullify(eid, action, f"{name_of(world, target)} is dead")
+            if not world.get(target, Condition).present:
+                self.nullify(eid, action, f"{name_of(world, target)} {out_of_the_fight(world, target)}")
                 return None
             target_order = self.orders.get(target)
             situation = Situation(

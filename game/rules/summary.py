@@ -30,6 +30,8 @@ def summarize_order(world: World, order: Order) -> str:
         parts.append(f"move to {tuple(order.path[-1])}")
     elif order.path:
         parts.append(f"path to {tuple(order.path[-1])}")
+    if order.flee:
+        parts.append("flee off the map")
     if order.facing is not None:
         parts.append(f"face {direction_name(order.facing)}")
     return ", ".join(parts) if parts else "nothing"

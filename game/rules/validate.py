@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from game.core.geometry import Tile
 from game.rules.actions.base import OrderCheck, weapon_for
 from game.rules.board import Board
+from game.rules.flight import flight_reasons
 from game.rules.movement import EPSILON, PathError, path_metres
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
@@ -79,6 +80,8 @@ def validate_order(
         return [f"{me} is dead"]
     if condition.defeated:
         return [f"{me} is Defeated and takes no more actions"]
+    if condition.fled:
+        return [f"{me} has fled off the map"]
     reasons: list[str] = []
     if order.action_count > MAX_ACTIONS:
         reasons.append(f"{order.action_count} actions is more than the {MAX_ACTIONS} allowed")
@@ -120,9 +123,9 @@ def _movement_reasons(check: OrderCheck) -> list[str]:
         reasons.append(f"only one {labels} per round")
     mode = order.movement_mode
     rule = movement_rule(mode)
-    if rule is not None and not order.path:
+    if rule is not None and not order.path and not order.flee:
         reasons.append(f"{mode.title()} needs a path to move along")
-    if not order.path:
+    if not order.path and not order.flee:
         return reasons
     actor = order.actor
     start = tile_of(world, actor)
@@ -133,6 +136,14 @@ def _movement_reasons(check: OrderCheck) -> list[str]:
     allowed = max_movement_metres(world, actor, order)
     if metres > allowed + EPSILON:
         reasons.append(f"path is {metres:.1f} m but you may move at most {allowed:.1f} m")
+    elif order.flee:
+        reasons += flight_reasons(board, world, order, metres, allowed)
+    if order.flee:
+        if check.engaged and (rule is None or not rule.leaves_melee):
+            names = ", ".join(name_of(world, e) for e in check.engaged)
+            reasons.append(f"engaged in melee with {names}: only a Retreat leaves it to flee off the map")
+        if not order.path:
+            return reasons
     if len(set(order.path)) != len(order.path) or start in order.path:
         reasons.append("path visits a tile twice")
     blocker = occupant(world, order.path[-1], ignore=actor)
@@ -140,14 +151,14 @@ def _movement_reasons(check: OrderCheck) -> list[str]:
         reasons.append(f"path ends on {tuple(order.path[-1])}, where {name_of(world, blocker)} stands")
     end = order.path[-1]
     engaged = check.engaged
-    if engaged and rule is None:
+    if engaged and rule is None and not order.flee:
         left = left_behind(world, board, actor, end)
         if left:
             names = ", ".join(name_of(world, e) for e in left)
             reasons.append(
                 f"engaged in melee with {names}: a normal move may not leave its reach (Retreat instead)"
             )
-    if engaged and rule is not None and rule.leaves_melee:
+    if engaged and rule is not None and rule.leaves_melee and not order.flee:
         stay = [e for e in engaged if e in engaged_with(world, board, actor, at=end)]
         if stay:
             names = ", ".join(name_of(world, e) for e in stay)
@@ -182,8 +193,11 @@ def _target_problem(world: World, actor: int, target: int | None, label: str) ->
         return f"{label}: unknown target #{target}"
     if target == actor:
         return f"{label}: you cannot target yourself"
-    if world.get(target, Condition).dead:
+    condition = world.get(target, Condition)
+    if condition.dead:
         return f"{label}: {name_of(world, target)} is dead"
+    if condition.fled:
+        return f"{label}: {name_of(world, target)} has fled off the map"
     if not are_enemies(world, actor, target):
         return f"{label}: {name_of(world, target)} is on your side"
     return ""

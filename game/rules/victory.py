@@ -1,4 +1,4 @@
-"""Who has won: a side wins when every enemy is Defeated or dead (RULES.md §7)."""
+"""Who has won: a side wins when every enemy is Defeated, dead or fled off the map (RULES.md §7)."""
 
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ def winner(world: World) -> Outcome:
 class Victory:
     """A scenario's victory condition.
 
-    "eliminate": a side wins when every enemy is Defeated or dead.
+    "eliminate": a side wins when every enemy is Defeated, dead or fled off the map.
     "survive": `side` wins if any of it still stands after `rounds` rounds
     (and by elimination before that, like everyone else).
     """

@@ -73,6 +73,7 @@ class OrderSpec:
     actions: tuple[ActionEntry, ...]
     path: tuple[Tile, ...]
     facing: int | None
+    flee: bool = False
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,7 @@ def parse_round(
 
 
 def _order(value: Any, path: str, actor: int, names: Mapping[str, int], world: World) -> OrderSpec:
-    data = fields.obj(value, path, optional=("actions", "path", "facing"))
+    data = fields.obj(value, path, optional=("actions", "path", "facing", "flee"))
     actions_path = key_path(path, "actions")
     actions = tuple(
         _action(raw, index_path(actions_path, i), names, world)
@@ -158,7 +159,8 @@ def _order(value: Any, path: str, actor: int, names: Mapping[str, int], world: W
     )
     steps = tuple(fields.tiles(data["path"], key_path(path, "path"))) if "path" in data else ()
     facing = fields.direction(data["facing"], key_path(path, "facing")) if "facing" in data else None
-    return OrderSpec(actor, actions, steps, facing)
+    flee = fields.flag(data["flee"], key_path(path, "flee")) if "flee" in data else False
+    return OrderSpec(actor, actions, steps, facing, flee)
 
 
 def _action_kind(value: Any, path: str) -> ActionKind:

@@ -17,12 +17,12 @@ from game.rules.actions.base import weapon_for
 from game.rules.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from game.rules.events import Event
 from game.rules.orders import Action, Order
-from game.rules.positions import combatants, is_active, name_of
+from game.rules.positions import combatants, is_active, name_of, out_of_the_fight
 from game.rules.registry import MELEE_ATTACKS
 from game.rules.round import Round
 from game.sandbox.loader import Scenario
 from game.sandbox.rounds import ActionEntry, DiceSpec, OrderSpec, RoundSpec
-from game.world import Condition, Equipment, Item, Position
+from game.world import Equipment, Item, Position
 
 
 class OrderRefused(Exception):
@@ -84,9 +84,11 @@ def play_round(scenario: Scenario, spec: RoundSpec, seeded: Dice | None) -> Roun
     world = scenario.world
     for eid in spec.orders:
         if not is_active(world, eid):
-            state = "dead" if world.get(eid, Condition).dead else "Defeated and takes no more actions"
+            state = out_of_the_fight(world, eid)
+            if state == "is Defeated":
+                state += " and takes no more actions"
             name = name_of(world, eid)
-            raise OrderRefused(f"round {spec.number}: {name}: {name} is {state}")
+            raise OrderRefused(f"round {spec.number}: {name}: {name} {state}")
     dice = RoundDice(spec.dice, seeded, key_path(spec.path, "dice"))
     rnd = Round(world, scenario.board, dice, spec.number, _timing(scenario, spec), scenario.options)
     for eid in rnd.declaration_order:
@@ -123,7 +125,7 @@ def round_orders(scenario: Scenario, spec: RoundSpec) -> dict[int, Order]:
 
 def _order(scenario: Scenario, spec: OrderSpec) -> Order:
     actions = tuple(_action(scenario, spec.actor, a) for a in spec.actions)
-    return Order(spec.actor, actions, spec.path, spec.facing)
+    return Order(spec.actor, actions, spec.path, spec.facing, spec.flee)
 
 
 def _action(scenario: Scenario, actor: int, spec: ActionEntry) -> Action:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
@@ -19,7 +20,7 @@ from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.defence import attacks_on, countered
-from game.rules.forecast import ActionForecast, forecast_order
+from game.rules.forecast import ActionForecast, flight_chance, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.positions import (
@@ -37,7 +38,16 @@ from game.rules.validate import validate_order
 from game.ui.forecast_text import forecast_detail, forecast_lines
 from game.world import Condition, Equipment, Item, Position, World
 
-__all__ = ["Choice", "Draft", "DraftState", "Planner", "forecast_detail", "forecast_lines", "menu_kinds"]
+__all__ = [
+    "Choice",
+    "Draft",
+    "DraftState",
+    "FlightChoice",
+    "Planner",
+    "forecast_detail",
+    "forecast_lines",
+    "menu_kinds",
+]
 
 
 def menu_kinds(options: RuleOptions, menu: str) -> tuple[ActionKind, ...]:
@@ -67,6 +77,7 @@ class DraftState:
     actions: tuple[Action, ...] = ()
     auto_move: ActionKind | None = None  # a Sprint or Retreat the path added by itself
     auto_facing: bool = False  # the facing was chosen for the path (toward the melee it leaves)
+    flee: bool = False  # after the path, step off the map (`game.rules.flight`)
 
 
 @dataclass
@@ -79,7 +90,7 @@ class Draft:
 
     def order(self) -> Order:
         """The order as it stands."""
-        return Order(self.actor, self.state.actions, self.state.path, self.state.facing)
+        return Order(self.actor, self.state.actions, self.state.path, self.state.facing, self.state.flee)
 
     def change(self, state: DraftState) -> None:
         """Move to a new version (the old one is kept for undo)."""
@@ -109,6 +120,10 @@ class Draft:
     def set_facing(self, facing: int | None) -> None:
         """Set the final facing."""
         self.change(replace(self.state, facing=None if facing is None else facing % 8, auto_facing=False))
+
+    def set_flee(self, flee: bool) -> None:
+        """Mean to step off the map after the path, or not."""
+        self.change(replace(self.state, flee=flee))
 
     def clear(self) -> None:
         """Drop everything planned."""
@@ -148,6 +163,28 @@ class Choice:
     def detail(self) -> str:
         """ "needs 5 or less · 42% success" for the menu."""
         return forecast_detail(self.forecast)
+
+
+@dataclass(frozen=True)
+class FlightChoice:
+    """Fleeing off the map as the menu offers it: to flee or to stay, legal or not (with the
+    reasons), and the chance of getting off the map."""
+
+    label: str
+    flee: bool
+    reasons: tuple[str, ...]
+    chance: Fraction | None
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the order stays legal."""
+        return not self.reasons
+
+    def detail(self) -> str:
+        """ "58% to get away" for the menu."""
+        if self.chance is None:
+            return ""
+        return f"{float(self.chance) * 100:.0f}% to get away"
 
 
 class Planner:
@@ -195,7 +232,7 @@ class Planner:
         return [
             tile_of(self.world, e)
             for e in combatants(self.world)
-            if e != self.actor and not self.world.get(e, Condition).dead
+            if e != self.actor and self.world.get(e, Condition).present
         ]
 
     def reach(self, budget: float) -> ReachMap:
@@ -217,7 +254,7 @@ class Planner:
         base_actions = tuple(kept)
         if tile == self.start:
             facing = None if state.auto_facing else state.facing
-            return DraftState((), facing, base_actions, None)
+            return DraftState((), facing, base_actions, None, flee=state.flee)
         base = Order(self.actor, base_actions)
         longest = self.reach(self.sprint_metres(base))
         path = longest.path_to(tile)
@@ -239,7 +276,7 @@ class Planner:
         facing, auto_facing = state.facing, state.auto_facing
         if auto_facing or facing is None:
             facing, auto_facing = self._facing_left_melee(need, tuple(path))
-        return DraftState(tuple(path), facing, actions, auto, auto_facing)
+        return DraftState(tuple(path), facing, actions, auto, auto_facing, state.flee)
 
     def _facing_left_melee(self, need: ActionKind | None, path: tuple[Tile, ...]) -> tuple[int | None, bool]:
         """A move that leaves melee (a Retreat) ends facing the nearest enemy it leaves, not
@@ -306,6 +343,25 @@ class Planner:
             fc = forecasts[-1] if forecasts and len(forecasts) == len(new.actions) else None
         return Choice(label, action, reasons, fc)
 
+    def flight_odds(self, order: Order) -> Fraction | None:
+        """The chance that a legal order that flees gets the declarer off the map (None for one
+        that does not flee or cannot be declared)."""
+        if not order.flee or self.reasons(order):
+            return None
+        return flight_chance(self.world, self.board, self.actor, order)
+
+    def flight_choice(self, draft: Draft) -> FlightChoice:
+        """Fleeing off the map after the path (or no longer): the rules' verdict on the order it
+        would make, and the chance the movement gets the declarer off (`flight_chance`)."""
+        order = draft.order()
+        new = replace(order, flee=not order.flee)
+        own = set(self.reasons(order))
+        refused = self.reasons(new)
+        reasons = tuple(r for r in refused if r not in own) + tuple(r for r in refused if r in own)
+        chance = self.flight_odds(new) if not reasons else None
+        label = "Flee off the map" if new.flee else "Stay on the map (no flight)"
+        return FlightChoice(label, new.flee, reasons, chance)
+
     def defence_note(self, kind: ActionKind) -> str:
         """For a defence: how many of the attacks declared on the actor so far it counters (the
         round ignores a defence no attack calls for; better Timing still declares after)."""
@@ -361,7 +417,7 @@ class Planner:
             for e in combatants(self.world)
             if e != self.actor
             and are_enemies(self.world, self.actor, e)
-            and not self.world.get(e, Condition).dead
+            and self.world.get(e, Condition).present
         ]
         return sorted(found, key=lambda e: (self.board.distance(here, tile_of(self.world, e)), e))
 

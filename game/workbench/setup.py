@@ -81,7 +81,7 @@ class Setup:
     @property
     def living(self) -> list[int]:
         """Combatants that are not dead."""
-        return [e for e in combatants(self.world) if not self.world.get(e, Condition).dead]
+        return [e for e in combatants(self.world) if self.world.get(e, Condition).present]
 
     @property
     def sides(self) -> list[str]:

@@ -166,16 +166,40 @@ class Equipment:
 @component("condition")
 @dataclass(frozen=True)
 class Condition:
-    """Injuries and their consequences (RULES.md §7)."""
+    """Injuries and their consequences, and whether the combatant has fled off the map
+    (RULES.md §7)."""
 
     injuries: int = 0
     defeated: bool = False
     dead: bool = False
+    fled: bool = False
 
     @property
     def can_act(self) -> bool:
-        """Defeated and dead combatants take no actions."""
-        return not (self.defeated or self.dead)
+        """Defeated, dead and fled combatants take no actions."""
+        return not (self.defeated or self.dead or self.fled)
+
+    @property
+    def present(self) -> bool:
+        """Whether it stands on the board: it holds its tile and may be attacked.  The dead
+        (their bodies lie where they fell) and the fled (gone off the map) do not."""
+        return not (self.dead or self.fled)
+
+    def to_json(self) -> dict[str, Any]:
+        """{"injuries", "defeated", "dead"}, and "fled" only for one who fled (saves made before
+        fleeing existed read and hash the same)."""
+        data: dict[str, Any] = {"injuries": self.injuries, "defeated": self.defeated, "dead": self.dead}
+        if self.fled:
+            data["fled"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Condition:
+        """Inverse of `to_json`."""
+        unknown = set(data) - {"injuries", "defeated", "dead", "fled"}
+        if unknown:
+            raise ValueError(f"condition: unknown field {sorted(unknown)[0]!r}")
+        return cls(data["injuries"], data["defeated"], data["dead"], data.get("fled", False))
 
 
 @component("controller")

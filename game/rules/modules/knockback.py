@@ -129,7 +129,7 @@ class Knockback(RulesModule):
             target is None
             or not weapon.has("heavy")
             or rolled.die is None
-            or world.get(target, Condition).dead
+            or not world.get(target, Condition).present
         ):
             return
         margin = judged_stat(rnd, attacker, action, weapon, rolled) - rolled.die

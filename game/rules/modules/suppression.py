@@ -73,7 +73,7 @@ def in_burst(world: World, board: Board, shooter: int, weapon: Weapon, here: Til
         (board.distance(here, tile_of(world, eid)), eid)
         for eid in combatants(world)
         if eid != shooter
-        and not world.get(eid, Condition).dead
+        and world.get(eid, Condition).present
         and in_cone(board, here, there, weapon, tile_of(world, eid))
     ]
     return [eid for _, eid in sorted(found)]
@@ -106,7 +106,7 @@ class SprayCone(ModuleOverlay):
                 (board.distance(ask.origin, tile_of(world, e)), e)
                 for e in combatants(world)
                 if are_enemies(world, ask.focus, e)
-                and not world.get(e, Condition).dead
+                and world.get(e, Condition).present
                 and in_cone(board, ask.origin, tile_of(world, e), weapon, tile_of(world, e))
             ]
             target = min(aims)[1] if aims else None
@@ -198,7 +198,7 @@ class SuppressionFire(MissileStrike):
         defences against missiles are rolled (an Evade declared by one walking into the cone
         was ignored as unneeded, and the burst then hit it undefended).  The cone points at
         the named enemy where it stands or where it means to end."""
-        if action.target is None or eid == action.target or world.get(eid, Condition).dead:
+        if action.target is None or eid == action.target or not world.get(eid, Condition).present:
             return None
         weapon = self.weapon(world.get(actor, Equipment), action)
         if weapon is None:

@@ -230,7 +230,7 @@ class BattleInput:
 
     def cycle_unit(self, step: int) -> None:
         """Tab: the next living combatant."""
-        living = [e for e in combatants(self.world) if not self.world.get(e, Condition).dead]
+        living = [e for e in combatants(self.world) if self.world.get(e, Condition).present]
         if not living:
             return
         current = self.selected if self.selected in living else None
@@ -246,7 +246,7 @@ class BattleInput:
         enemies = [
             e
             for e in combatants(self.world)
-            if are_enemies(self.world, me, e) and not self.world.get(e, Condition).dead
+            if are_enemies(self.world, me, e) and self.world.get(e, Condition).present
         ]
         if not enemies:
             return

@@ -16,6 +16,10 @@ from game.ui.theme import Theme
 from game.world import Equipment, World
 
 Pos = tuple[int, int]
+FLIGHT_HELP = (
+    "From a tile on the map's edge, step off the map after the path: one more tile of metres. "
+    "Whoever flees is out of the battle; only a Retreat leaves melee."
+)
 AddAction = Callable[[Action], None]
 
 
@@ -111,6 +115,17 @@ def action_menu(
     """Every action: defences and movement here, attacks through each enemy (`attack` opens
     its menu at the enemy's place on the screen now, `where`)."""
     items = [menu_item(world, c, add) for c in planner.self_choices(draft)]
+    flight = planner.flight_choice(draft)
+    items.append(
+        MenuItem(
+            flight.label,
+            (lambda f=flight.flee: draft.set_flee(f)) if flight.enabled else None,
+            flight.detail(),
+            flight.enabled,
+            "; ".join(flight.reasons),
+            [FLIGHT_HELP],
+        )
+    )
     for enemy in planner.enemies():
         choice = planner.quick_attack(draft, enemy)
         spot = where(enemy)

@@ -255,7 +255,7 @@ class OverlayFeed:
             run = movement_kind(None, bool(engaged_with(world, board, focus)))
             sprint_m = max_movement_metres(world, focus, Order(focus, (Action(run),)))
         occupied = [
-            tile_of(world, e) for e in combatants(world) if e != focus and not world.get(e, Condition).dead
+            tile_of(world, e) for e in combatants(world) if e != focus and world.get(e, Condition).present
         ]
         data.walk, data.sprint = self.cached(
             ("reach", focus, start, walk_m, sprint_m, version),

@@ -16,6 +16,7 @@ import pygame
 
 from game.core.geometry import Tile, bearing_direction, direction_name
 from game.rules.board import Board
+from game.rules.flight import exit_step
 from game.rules.orders import Order
 from game.rules.positions import occupant, tile_of
 from game.rules.registry import TARGETED
@@ -247,6 +248,9 @@ def draw_declared(
         if end != start:
             look = look_of(world, eid, style)
             draw_token(surface, theme, tokens, look, camera.tile_centre(end), tp, facing, ghost=True)
+        if order.flee:
+            off = camera.tile_centre(exit_step(board, end))
+            draw_arrow(surface, theme, camera, camera.tile_centre(end), off, style.colour, "flees", labels)
         for action in order.actions:
             if action.kind in TARGETED and action.target is not None and world.has(action.target, Position):
                 target_end, _ = end_of(action.target)
@@ -308,6 +312,10 @@ def draw_draft(
         blit_text(
             surface, theme, f"faces {direction_name(facing)}", spot, 10, pal.accent, True, anchor="midbottom"
         )
+    if order.flee:  # the step off the map, from the path's end across the nearest edge
+        here = order.path[-1] if order.path else start
+        a, b = camera.tile_centre(here), camera.tile_centre(exit_step(board, here))
+        draw_arrow(surface, theme, camera, a, b, pal.path_sprint, "off the map", labels)
     for action in order.actions:
         if action.kind in TARGETED and action.target is not None:
             target_end, _ = end_of(action.target)

@@ -17,6 +17,7 @@ from game.rules.events import (
     ActionNullified,
     Defeated,
     Event,
+    Fled,
     Hit,
     Injured,
     Killed,
@@ -75,6 +76,8 @@ def summarise(events: Sequence[Event]) -> tuple[int | None, list[SummaryLine]]:
         elif isinstance(event, Killed):
             add(event.target, "is killed")
             harmed.add(event.target)
+        elif isinstance(event, Fled):
+            add(event.actor, "fled off the map")
         elif isinstance(event, WeaponDropped):
             add(event.target, f"dropped the {event.weapon}")
         elif isinstance(event, WeaponRetrieved):

@@ -110,6 +110,8 @@ def draw_tokens(
         if not world.has(eid, Condition):
             continue
         moving = playback.position_of(eid) if playback is not None else None
+        if moving is None and world.get(eid, Condition).fled:
+            continue  # gone off the map (drawn while playback still walks it there)
         where = moving or pos.tile
         if not (x0 - 2 <= where[0] <= x1 + 1 and y0 - 2 <= where[1] <= y1 + 1):
             continue

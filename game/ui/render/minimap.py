@@ -79,7 +79,7 @@ class Minimap:
         sx, sy = rect.w / w, rect.h / h
         dot = max(2, round(min(sx, sy) * 0.9), theme.px(3))
         for eid, pos in world.query(Position):
-            if not world.has(eid, Condition):
+            if not world.has(eid, Condition) or world.get(eid, Condition).fled:
                 continue
             x, y = pos.tile
             centre = (round(rect.x + (x + 0.5) * sx), round(rect.y + (y + 0.5) * sy))

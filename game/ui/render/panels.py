@@ -8,6 +8,7 @@ from game.core.geometry import direction_name
 from game.core.modifiers import roll_possible
 from game.core.sheet import SKILL_LABELS, Sheet
 from game.rules.events import Event, Moved, Rolled
+from game.rules.positions import out_of_the_fight
 from game.rules.registry import token_marks_of
 from game.rules.stats import movement_rate, skill_roll
 from game.ui.render.conditions import sheet_lines
@@ -69,7 +70,7 @@ def draw_sheet(
     name = world.get(eid, Name).value
     blit_text(surface, theme, name, (x + size + pad, y), 18, pal.text, True)
     condition = world.get(eid, Condition)
-    state = "dead" if condition.dead else "Defeated" if condition.defeated else "able to act"
+    state = out_of_the_fight(world, eid).removeprefix("is ") or "able to act"
     side_line = f"{world.get(eid, Side).name} · {style.shape} · {state}"
     blit_text(
         surface,
@@ -77,7 +78,7 @@ def draw_sheet(
         side_line,
         (x + size + pad, y + theme.px(24)),
         12,
-        style.colour if not condition.dead else pal.text_dim,
+        style.colour if condition.present else pal.text_dim,
     )
     y += size + theme.px(6)
     facing = direction_name(world.get(eid, Facing).direction)

@@ -172,6 +172,8 @@ class EndScene(Scene):
             state = (
                 "killed"
                 if cond.dead
+                else "fled off the map"
+                if cond.fled
                 else "Defeated"
                 if cond.defeated
                 else f"standing, {cond.injuries} Injur{'y' if cond.injuries == 1 else 'ies'}"

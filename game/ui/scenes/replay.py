@@ -313,7 +313,7 @@ class ReplayScene(Scene):
 
     def cycle_unit(self, step: int) -> None:
         """Tab: show the next combatant's sheet."""
-        living = [e for e in combatants(self.world) if not self.world.get(e, Condition).dead]
+        living = [e for e in combatants(self.world) if self.world.get(e, Condition).present]
         if not living:
             return
         index = (living.index(self.selected) + step) % len(living) if self.selected in living else 0

@@ -320,7 +320,7 @@ class WorkbenchInput:
         if cmd == "centre" and self.focus() is not None:
             self.view.camera.centre_on(tile_of(self.world, self.focus()))  # type: ignore[arg-type]
         elif cmd == "next_unit":
-            living = [e for e in combatants(self.world) if not self.world.get(e, Condition).dead]
+            living = [e for e in combatants(self.world) if self.world.get(e, Condition).present]
             if living:
                 index = living.index(self.selected) if self.selected in living else -1
                 self.select(living[(index + (-1 if shift else 1)) % len(living)])

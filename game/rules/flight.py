@@ -1,0 +1,90 @@
+"""Fleeing off the map (RULES.md §7: "a side wins when every enemy is Defeated, dead or fled
+off the map").  The chapter says no more, so the rest is ours (docs/rulings.md, "Fleeing off
+the map"):
+
+- Flight is part of a declared movement (`Order.flee`): after its path, the combatant steps
+  off the map from the edge tile the path ends on (or the one it stands on, with no path).
+  That step is one more tile of open ground, `exit_metres`, counted with the path against
+  the movement's metres: a walk, a Sprint or a Retreat, as for any other path.
+- It flees in the Modifier Stage, as it moves, if the metres it was allowed cover the whole
+  path and the step off and nothing stopped it on the way (an occupied tile, a held shot).
+  Otherwise it stays on the map where its walk ended.
+- Only a Retreat leaves melee (CO.17), so a combatant engaged as it moves flees only by a
+  successful Retreat.
+- A combatant that fled is out of the battle: it takes no more actions, holds no tile, and
+  every attack on it is nullified.
+
+The round, the forecast and the order checks all ask here, so they agree.
+"""
+
+from __future__ import annotations
+
+from game.core.geometry import Tile
+from game.rules.board import Board
+from game.rules.movement import EPSILON
+from game.rules.orders import Order
+from game.rules.positions import tile_of
+from game.world import World
+
+
+def on_edge(board: Board, tile: Tile) -> bool:
+    """Whether the tile is on the map's edge: a combatant on it may step off the map."""
+    x, y = tile
+    return board.in_bounds(tile) and (x in (0, board.width - 1) or y in (0, board.height - 1))
+
+
+def exit_step(board: Board, tile: Tile) -> Tile:
+    """The tile just off the map that a flight from edge tile `tile` steps to, across the
+    nearest edge (west, then east, north, south at a corner): where the UI draws the step."""
+    x, y = tile
+    if x == 0:
+        return (-1, y)
+    if x == board.width - 1:
+        return (x + 1, y)
+    return (x, -1) if y == 0 else (x, y + 1)
+
+
+def exit_metres(board: Board) -> float:
+    """The metres of the step off the map: one tile of open ground (beyond the map there is
+    no terrain to slow it)."""
+    return float(board.metres_per_tile)
+
+
+def exit_tile(world: World, order: Order) -> Tile:
+    """The tile an order that flees steps off the map from: its path's end, else where it stands."""
+    return order.path[-1] if order.path else tile_of(world, order.actor)
+
+
+def flight_reasons(board: Board, world: World, order: Order, path_metres: float, allowed: float) -> list[str]:
+    """Why an order's flight cannot be declared: the path must end on the map's edge, and the
+    path and the step off must fit in the most metres the movement may give (`allowed`)."""
+    if not order.flee:
+        return []
+    reasons = []
+    end = exit_tile(world, order)
+    if not on_edge(board, end):
+        reasons.append(f"to flee off the map, the path must end on the map's edge ({tuple(end)} is not)")
+    total = path_metres + exit_metres(board)
+    if total > allowed + EPSILON:
+        reasons.append(
+            f"the path and the step off the map are {total:.1f} m but you may move at most {allowed:.1f} m"
+        )
+    return reasons
+
+
+def why_not_fled(
+    board: Board, order: Order, tiles: tuple[Tile, ...], metres: float, allowed: float, stop: str, held: bool
+) -> str:
+    """Why a movement that meant to flee ends on the map ("" when it flees): `tiles` walked
+    (start first), `metres` spent of the `allowed`, `stop` why the walk ended early, `held`
+    whether melee still holds it at its last tile."""
+    if not order.flee:
+        return "it did not mean to flee"
+    end = order.path[-1] if order.path else tiles[0]
+    if tiles[-1] != end or stop:
+        return "it stopped short of the edge"
+    if held:
+        return "engaged in melee, only a Retreat leaves it"
+    if metres + exit_metres(board) > allowed + EPSILON:
+        return "out of metres before the edge"
+    return ""
