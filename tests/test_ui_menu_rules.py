@@ -63,6 +63,10 @@ def drafts(draw: st.DrawFn, scenario_id: str) -> tuple[Planner, Draft]:
             draft.change(state)
     if draw(st.booleans()):
         draft.set_facing(draw(st.integers(0, 7)))
+    if draw(st.integers(0, 3)) == 0:  # now and then, the menu's flight off the map
+        flight = planner.flight_choice(draft)
+        if flight.enabled:
+            draft.change(flight.state)
     offered = [c.action for c in menu(planner, draft)]
     for action in draw(st.lists(st.sampled_from(offered), max_size=4)):
         draft.add(action)
@@ -72,10 +76,16 @@ def drafts(draw: st.DrawFn, scenario_id: str) -> tuple[Planner, Draft]:
 def assert_menu_is_the_rules(planner: Planner, draft: Draft) -> None:
     for choice in menu(planner, draft):
         state = with_action(draft.state, choice.action)  # a Charge takes the path's own Sprint's place
-        new = Order(draft.actor, state.actions, state.path, state.facing)
+        new = Order(draft.actor, state.actions, state.path, state.facing, state.flee)
         verdict = validate_order(planner.world, planner.board, new, planner.earlier, planner.options)
         assert choice.enabled == (not verdict), (choice.label, new, verdict, choice.reasons)
         assert sorted(choice.reasons) == sorted(verdict), (choice.label, new, verdict, choice.reasons)
+    flight = planner.flight_choice(draft)  # to flee (or to stay): the rules' verdict on that order
+    new = Draft(draft.actor, flight.state).order()
+    assert new.flee != draft.order().flee
+    verdict = validate_order(planner.world, planner.board, new, planner.earlier, planner.options)
+    assert flight.enabled == (not verdict), (flight.label, new, verdict, flight.reasons)
+    assert sorted(flight.reasons) == sorted(verdict), (flight.label, new, verdict, flight.reasons)
 
 
 @pytest.mark.parametrize("scenario_id", SCENARIOS)
@@ -141,3 +151,32 @@ def test_the_called_shot_item_is_greyed_with_why_when_no_part_can_be_aimed_at() 
     assert "line of sight" in hidden.reason, hidden.reason
     seen = called_item([])
     assert seen.enabled and seen.action is not None
+
+
+def test_flee_off_the_map_plans_the_way_to_the_nearest_edge() -> None:
+    """From the middle of the map the menu's flight walks to the nearest edge tile and adds the
+    Sprint the step off needs; engaged on the edge, it adds the Retreat that alone leaves melee."""
+    from fractions import Fraction
+
+    from game.rules.options import RuleOptions
+    from tests.builders import Cast
+
+    cast = Cast(20, 10)
+    cast.add("Runner", (4, 5), "a", movement=4)
+    cast.add("Foe", (15, 5), "b")
+    planner = Planner(cast.world, cast.board, cast["Runner"], {}, RuleOptions())
+    flight = planner.flight_choice(Draft(cast["Runner"]))
+    assert flight.label == "Flee off the map via (0, 5)"
+    order = Draft(cast["Runner"], flight.state).order()
+    assert order.flee and order.path == ((3, 5), (2, 5), (1, 5), (0, 5))
+    assert [a.kind for a in order.actions] == [ActionKind.SPRINT]  # 4 m + 1 m off: more than a walk
+    assert flight.enabled and flight.chance == Fraction(4, 12)  # Sprint rolls 1–4 (≤ Movement 4) give 5 m+
+
+    edge = Cast(20, 10)
+    edge.add("Runner", (0, 5), "a", movement=4)
+    edge.add("Foe", (1, 5), "b")
+    planner = Planner(edge.world, edge.board, edge["Runner"], {}, RuleOptions())
+    flight = planner.flight_choice(Draft(edge["Runner"]))
+    order = Draft(edge["Runner"], flight.state).order()
+    assert flight.label == "Flee off the map" and order.path == ()
+    assert [a.kind for a in order.actions] == [ActionKind.RETREAT] and flight.enabled

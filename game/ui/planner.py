@@ -20,6 +20,7 @@ from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.defence import attacks_on, countered
+from game.rules.flight import exit_metres, on_edge
 from game.rules.forecast import ActionForecast, flight_chance, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
@@ -121,10 +122,6 @@ class Draft:
         """Set the final facing."""
         self.change(replace(self.state, facing=None if facing is None else facing % 8, auto_facing=False))
 
-    def set_flee(self, flee: bool) -> None:
-        """Mean to step off the map after the path, or not."""
-        self.change(replace(self.state, flee=flee))
-
     def clear(self) -> None:
         """Drop everything planned."""
         self.change(DraftState())
@@ -171,9 +168,14 @@ class FlightChoice:
     reasons), and the chance of getting off the map."""
 
     label: str
-    flee: bool
+    state: DraftState
     reasons: tuple[str, ...]
     chance: Fraction | None
+
+    @property
+    def flee(self) -> bool:
+        """Whether the choice is to flee (else to stay)."""
+        return self.state.flee
 
     @property
     def enabled(self) -> bool:
@@ -263,10 +265,10 @@ class Planner:
         metres = longest.metres_to(tile)
         need: ActionKind | None = None
         engaged = self.engaged()
-        if engaged and left_behind(self.world, self.board, self.actor, tile):
+        if engaged and (state.flee or left_behind(self.world, self.board, self.actor, tile)):
             need = movement_kind(self.options, True)  # a walk may not leave any melee it is in
-        elif metres > self.walk_metres + 1e-9:
-            need = movement_kind(self.options, engaged)
+        elif metres + (exit_metres(self.board) if state.flee else 0.0) > self.walk_metres + 1e-9:
+            need = movement_kind(self.options, engaged)  # the step off the map counts too
         actions = base_actions
         auto = None
         moving = any(spec_of(a.kind).movement is not None for a in base_actions)
@@ -333,7 +335,7 @@ class Planner:
         """
         order = draft.order()
         state = with_action(draft.state, action)
-        new = Order(self.actor, state.actions, state.path, state.facing)
+        new = Order(self.actor, state.actions, state.path, state.facing, state.flee)
         own = set(self.reasons(order))
         refused = self.reasons(new)
         reasons = tuple(r for r in refused if r not in own) + tuple(r for r in refused if r in own)
@@ -354,13 +356,40 @@ class Planner:
         """Fleeing off the map after the path (or no longer): the rules' verdict on the order it
         would make, and the chance the movement gets the declarer off (`flight_chance`)."""
         order = draft.order()
-        new = replace(order, flee=not order.flee)
+        state = self.flight_state(draft) if not order.flee else replace(draft.state, flee=False)
+        new = Draft(draft.actor, state).order()
         own = set(self.reasons(order))
         refused = self.reasons(new)
         reasons = tuple(r for r in refused if r not in own) + tuple(r for r in refused if r in own)
         chance = self.flight_odds(new) if not reasons else None
-        label = "Flee off the map" if new.flee else "Stay on the map (no flight)"
-        return FlightChoice(label, new.flee, reasons, chance)
+        label = "Stay on the map (no flight)"
+        if new.flee:
+            label = "Flee off the map"
+            if new.path != order.path and new.path:
+                label += f" via {tuple(new.path[-1])}"
+        return FlightChoice(label, state, reasons, chance)
+
+    def flight_state(self, draft: Draft) -> DraftState:
+        """The draft made to flee: as it is when its path ends on the map's edge; else with the
+        shortest path to the nearest edge tile it can reach with the step off to spare (a Sprint
+        or Retreat added if it needs one); if none is in reach, as it is (the rules say why)."""
+        state = replace(draft.state, flee=True)
+        end = state.path[-1] if state.path else self.start
+        if on_edge(self.board, end):
+            moving = any(spec_of(a.kind).movement is not None for a in state.actions)
+            if self.engaged() and not moving:  # only a Retreat leaves melee, off the map too
+                kind = movement_kind(self.options, True)
+                return replace(state, actions=(*state.actions, Action(kind)), auto_move=kind)
+            return state
+        budget = self.sprint_metres(Order(self.actor)) - exit_metres(self.board)
+        if budget < 0:
+            return state
+        reach = self.reach(budget)
+        edges = [t for t in reach.iter_tiles(budget) if on_edge(self.board, t)]
+        if not edges:
+            return state
+        nearest = min(edges, key=lambda t: (reach.metres_to(t), t))
+        return self.with_path(Draft(draft.actor, state), nearest) or state
 
     def defence_note(self, kind: ActionKind) -> str:
         """For a defence: how many of the attacks declared on the actor so far it counters (the

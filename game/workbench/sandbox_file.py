@@ -138,6 +138,8 @@ def _order(setup: Setup, order: Order) -> dict[str, Any]:
         data["path"] = [list(t) for t in order.path]
     if order.facing is not None:
         data["facing"] = direction_name(order.facing)
+    if order.flee:
+        data["flee"] = True
     return data
 
 

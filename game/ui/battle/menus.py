@@ -10,7 +10,7 @@ from game.rules.actions.base import weapon_for
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of
 from game.rules.registry import spec_of
-from game.ui.planner import Choice, Draft, Planner, forecast_lines, menu_kinds
+from game.ui.planner import Choice, Draft, DraftState, Planner, forecast_lines, menu_kinds
 from game.ui.render.widgets import MenuItem, PopupMenu
 from game.ui.theme import Theme
 from game.world import Equipment, World
@@ -111,15 +111,17 @@ def action_menu(
     add: AddAction,
     attack: Callable[[int, Pos], None],
     where: Callable[[int], Pos],
+    change: Callable[[DraftState], None] | None = None,
 ) -> PopupMenu:
     """Every action: defences and movement here, attacks through each enemy (`attack` opens
-    its menu at the enemy's place on the screen now, `where`)."""
+    its menu at the enemy's place on the screen now, `where`); fleeing off the map changes the
+    draft through `change` (default: the draft's own)."""
     items = [menu_item(world, c, add) for c in planner.self_choices(draft)]
     flight = planner.flight_choice(draft)
     items.append(
         MenuItem(
             flight.label,
-            (lambda f=flight.flee: draft.set_flee(f)) if flight.enabled else None,
+            (lambda s=flight.state: (change or draft.change)(s)) if flight.enabled else None,
             flight.detail(),
             flight.enabled,
             "; ".join(flight.reasons),

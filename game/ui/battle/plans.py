@@ -16,7 +16,7 @@ import pygame
 
 from game.core.geometry import Tile, bearing_direction, direction_name
 from game.rules.board import Board
-from game.rules.flight import exit_step
+from game.rules.flight import exit_metres, exit_step
 from game.rules.orders import Order
 from game.rules.positions import occupant, tile_of
 from game.rules.registry import TARGETED
@@ -347,9 +347,11 @@ def _draw_ruler(
     end = order.path[-1]
     total = marks[-1][1]
     mode = order.movement_mode
-    left = max(0.0, (max_m if mode != "walk" else walk_m) - total)
+    off = exit_metres(board) if order.flee else 0.0  # the step off the map takes its metres too
+    left = max(0.0, (max_m if mode != "walk" else walk_m) - total - off)
     c = camera.tile_centre(end)
-    text = f"{total:.1f} m {'walk' if mode == 'walk' else mode.title()} · {left:.1f} m left"
+    how = "walk" if mode == "walk" else mode.title()
+    text = f"{total:.1f} m {how}{f' + {off:g} m off the map' if off else ''} · {left:.1f} m left"
     colour = pal.path_bad if bad else (pal.path_walk if mode == "walk" else pal.path_sprint)
     ruler_label(surface, theme, (c[0], c[1] + tp // 2 + theme.px(14)), text, colour)
 

@@ -19,7 +19,7 @@ from game.ui.battle.input import CURSOR_KEYS, next_module_overlay
 from game.ui.battle.ruler import ruler_note
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import DRAG_THRESHOLD
-from game.ui.planner import Draft
+from game.ui.planner import Draft, DraftState
 from game.workbench import edits
 from game.world import Condition, Facing
 
@@ -251,7 +251,13 @@ class WorkbenchInput:
             lambda a: self.add_action(draft, a),
             lambda t, p: self.open_attack_menu(eid, t, p),
             lambda t: self.view.camera.tile_centre(tile_of(self.world, t)),
+            lambda state: self.change_draft(draft, state),
         )
+
+    def change_draft(self, draft: Draft, state: DraftState) -> None:
+        """A menu's change to the whole draft (fleeing off the map) into the order."""
+        draft.change(state)
+        self.commit_draft(draft, f"flight of {self.name(draft.actor)}" if state.flee else "")
 
     def face_toward(self, tile: Tile) -> None:
         """The selected combatant's final facing toward a tile (from where its path ends)."""

@@ -228,8 +228,8 @@ class WorkbenchScene(WorkbenchInput, Scene):
         """The order of `eid` as a draft the battle screen's planner and menus work on."""
         order = self.setup.order_of(eid)
         state = self.drafts.get(eid)
-        if state is None or Order(eid, state.actions, state.path, state.facing) != order:
-            state = DraftState(order.path, order.facing, order.actions)
+        if state is None or Order(eid, state.actions, state.path, state.facing, state.flee) != order:
+            state = DraftState(order.path, order.facing, order.actions, flee=order.flee)
         return Draft(eid, state)
 
     def planner(self, eid: int) -> Planner:
