@@ -208,3 +208,37 @@ def test_joins_the_attack_an_ally_already_declared(level: str) -> None:
     }
     order = choose(level, view_of(cast, "Me", earlier))
     assert targets_of(order, ActionKind.STRIKE) == {cast["Upper"]}
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_does_not_shoot_at_an_enemy_that_has_declared_its_flight_off_the_map(level: str) -> None:
+    """The nearer enemy stands on the map's edge and has declared that it steps off: a shot at it
+    would be nullified (it moves before the shot resolves), so the archer shoots the other."""
+    cast = Cast(24, 12)
+    cast.add("Archer", (12, 5), "a", weapons=(LONGBOW,), missile_primitive=8, movement=4)
+    cast.add("Leaving", (23, 5), "b", facing=6)
+    cast.add("Staying", (12, 0), "b", facing=6)
+    leaving = cast.order("Leaving")
+    earlier = {"Leaving": Order(leaving.actor, flee=True), "Staying": cast.order("Staying")}
+    order = choose(level, view_of(cast, "Archer", earlier))
+    assert targets_of(order, ActionKind.MISSILE_STRIKE) == {cast["Staying"]}
+
+
+def test_the_quick_look_at_a_shot_sees_the_target_flee_off_the_map() -> None:
+    """The AI's quick look (`first_look`) takes a target with no path as standing still; one that
+    declared its flight from the edge is gone before the shot resolves: the shot is nullified,
+    as the rules' forecast says."""
+    from game.ai.expect import first_look
+    from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+    from game.rules.positions import combatants
+
+    cast = Cast(24, 12)
+    cast.add("Archer", (12, 5), "a", weapons=(LONGBOW,), missile_primitive=8, movement=4)
+    cast.add("Leaving", (23, 5), "b", facing=6)
+    view = view_of(cast, "Archer", {"Leaving": Order(cast["Leaving"], flee=True)})
+    units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
+    facts = RoundFacts(round_key(view.world, view.round_number), units)
+    know = Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
+    shot = cast.order("Archer", cast.act(ActionKind.MISSILE_STRIKE, "Leaving"))
+    looked = first_look(know, {**view.earlier, cast["Archer"]: shot}, cast["Archer"])
+    assert [(f.nullified, f.success) for f in looked] == [(1, 0)]

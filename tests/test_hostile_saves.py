@@ -53,6 +53,14 @@ EDITS: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
         lambda d: d["battle"]["board"]["grid"].update(metres_per_tile=1e-9),
         "battle.board.grid.metres_per_tile: must be from 0.1 to 100 metres",
     ),
+    "a flight off the map that is neither true nor false": (
+        lambda d: d["battle"]["rounds"][0][0].update(flee="yes"),
+        "flee must be true or false",
+    ),
+    "a condition fled in words": (
+        lambda d: _entity(d)["condition"].update(fled="yes"),
+        "condition.fled: expected true or false",
+    ),
     "a million rounds to play": (
         lambda d: d["battle"].update(max_rounds=10**6),
         "battle.max_rounds: expected a whole number from 1 to 1000",

@@ -167,6 +167,16 @@ CASES: list[tuple[str, Edit | str, str]] = [
         "combatants[0].weapons: needs 3 hands",
     ),
     (
+        "a flight that is neither true nor false",
+        lambda d: omar_order(d).__setitem__("flee", "yes"),
+        'rounds[0].orders.Omar.flee: expected true or false, got "yes"',
+    ),
+    (
+        "a flight from the middle of the board",
+        lambda d: omar_order(d).__setitem__("flee", True),
+        "to flee off the map, the path must end on the map's edge ((4, 4) is not)",
+    ),
+    (
         "bad facing",
         lambda d: omar(d).__setitem__("facing", "UP"),
         'combatants[0].facing: expected one of N, NE, E, SE, S, SW, W, NW, got "UP"',

@@ -48,9 +48,9 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     """A quick look at what `orders[eid]`'s attacks can expect: the rules' odds with the
     attacker and each target where they plan to end (a walk's end, a target's declared path
     end), instead of every way their movements can turn out.  The same as the forecast when
-    no movement is in doubt; when one is (a Sprint or Retreat roll, a target on the move),
-    the forecast itself.  The AI ranks every candidate with this, then judges the best few
-    with the forecast."""
+    no movement is in doubt; when one is (a Sprint or Retreat roll, a target on the move or
+    fleeing off the map), the forecast itself.  The AI ranks every candidate with this, then
+    judges the best few with the forecast."""
     from game.rules.movement import final_facing
     from game.rules.odds import AttackOdds
     from game.rules.registry import FEINTABLE, movement_rule
@@ -59,7 +59,7 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     if movement_rule(order.movement_mode) is not None or any(_needs_forecast(a) for a in order.actions):
         return forecast(know, orders, eid)
     targets = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target is not None}
-    if any((theirs := orders.get(t)) is not None and theirs.path for t in targets):
+    if any((theirs := orders.get(t)) is not None and (theirs.path or theirs.flee) for t in targets):
         return forecast(know, orders, eid)
     here = order.path[-1] if order.path else know.unit(eid).tile
     facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
