@@ -19,7 +19,7 @@ from game.rules.orders import Order
 from game.rules.positions import combatants, is_active, occupant
 from game.rules.round import Round
 from game.rules.validate import validate_order
-from game.rules.victory import winner
+from game.rules.victory import Outcome, Victory, winner
 from game.world import Condition, World
 from tests.builders import BLASTER, Cast, of_type, the_roll
 
@@ -241,3 +241,43 @@ def test_a_world_with_one_who_fled_saves_and_loads() -> None:
     again = World.from_dict(data)
     assert again.get(serena, Condition).fled
     assert [e for e in combatants(again) if is_active(again, e)] == [cast["Alex"]]
+
+
+# ------------------------------------------------------------------------- the escape victory
+
+
+def test_an_escape_is_won_when_one_of_the_side_flees_off_the_map() -> None:
+    """Serena is her side's last: by elimination the hunters would win; she escaped, so hers wins."""
+    cast = runner_and_hunter(runner_at=(0, 5))
+    escape = Victory("escape", "hunted", 5)
+    assert escape.decide(cast.world, 1) == winner(cast.world) == Outcome(False)
+    rnd = Round(cast.world, cast.board, ScriptedDice([]), timing_order=[cast["Alex"], cast["Serena"]])
+    rnd.declare(flee(cast, "Serena"))
+    rnd.declare(cast.order("Alex"))
+    rnd.resolve()
+    assert escape.decide(cast.world, 1) == Outcome(True, "hunted")
+    assert Victory().decide(cast.world, 1) == Outcome(True, "hunters")
+
+
+def test_the_hunters_win_an_escape_when_its_clock_runs_out() -> None:
+    cast = runner_and_hunter()
+    escape = Victory("escape", "hunted", 5)
+    assert escape.decide(cast.world, 4) == Outcome(False)
+    assert escape.decide(cast.world, 5) == Outcome(True, "hunters")
+    assert Victory("escape", "hunted").decide(cast.world, 50) == Outcome(False)  # no clock
+    cast.world.set(cast["Serena"], Condition(injuries=3, defeated=True))
+    assert escape.decide(cast.world, 1) == Outcome(True, "hunters")  # stopped
+
+
+def test_an_escape_names_the_side_that_escapes() -> None:
+    from game.content.fields import FieldError
+    from game.content.scenarios import parse_victory
+
+    with pytest.raises(ValueError, match="an escape victory needs the side that escapes"):
+        Victory("escape")
+    assert parse_victory({"kind": "escape", "side": "NILES"}, "victory", ["Niles"]) == Victory(
+        "escape", "Niles"
+    )
+    with pytest.raises(FieldError, match=r"unknown victory kind .flee. \(eliminate, survive, escape\)"):
+        parse_victory({"kind": "flee"}, "victory", ["Niles"])
+    assert "flees off the map within 12 rounds" in Victory("escape", "Niles", 12).text()

@@ -55,6 +55,7 @@ class Spot:
     path: tuple[Tile, ...]
     mode: str  # "stay", "walk", "sprint", "retreat"
     why: str
+    flee: bool = False  # then off the map (a side that wins by escaping; `game.ai.escape`)
 
 
 def candidates(know: Knowledge, level: Level) -> list[Candidate]:
@@ -65,6 +66,10 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
     targets = ranked_targets(know, level.max_targets)
     spots = walk_spots(know, targets, level)
     spots += run_spots(know, targets)
+    if level.escape:
+        from game.ai.escape import escape_spots  # (it builds on this module's spots)
+
+        spots += escape_spots(know)
     out: dict[Order, Candidate] = {}
     for spot in spots:
         for cand in orders_at(know, spot, targets, level):
@@ -379,7 +384,9 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
             acts = [Action(movement.kind), *acts]
         facing = bearing_direction(here, facing_to) if facing_to is not None and facing_to != here else None
         out.append(
-            Candidate(Order(me.eid, tuple(acts), path, facing), f"{spot.why}: {tag}" if tag else spot.why)
+            Candidate(
+                Order(me.eid, tuple(acts), path, facing, spot.flee), f"{spot.why}: {tag}" if tag else spot.why
+            )
         )
 
     ask = AiAsk(

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
-from game.ai.scoring import APPROACH, DEALT, OUTPACED, POSITION, TAKEN, THREAT, Scored
+from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import bearing_direction
 from game.rules.forecast import ActionForecast
 from game.rules.injury import DEFEAT_AT
@@ -99,7 +99,7 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         words = _attack_words(know, order, scored.replies)
         parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
     for label, value in list(terms.items()):
-        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, "noise"):
+        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, ESCAPE, EDGE, "noise"):
             continue
         parts.append((value, f"the worth of a {label} {value:+.2f}"))
         terms.pop(label)
@@ -119,6 +119,11 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         parts.append(
             (terms[APPROACH], f"walking still to do before I can attack well {terms[APPROACH]:+.2f}")
         )
+    if ESCAPE in terms:
+        value = terms[ESCAPE]
+        parts.append((value, f"off the map, which wins the battle {value:+.2f}"))
+    if EDGE in terms:
+        parts.append((terms[EDGE], f"nearer the map's edge, to flee off it {terms[EDGE]:+.2f}"))
     if "noise" in terms:
         parts.append((0.0, f"a little randomness {terms['noise']:+.2f}"))
     parts = [p for p in parts if p[1]]

@@ -37,6 +37,7 @@ class Level:
     )
     mistakes: bool = False  # human-like mistakes on purpose (see `game.ai.mistakes`), marked as such
     reads: bool = False  # fears a side that seldom attacks when it could less (`game.ai.opponents`)
+    escape: float = 0.0  # getting off the map, in Injuries dealt (0: its side does not win by it)
 
 
 EASY = Level(
@@ -106,6 +107,7 @@ LEVELS = {level.name: level for level in (EASY, NORMAL, HARD)}
 SURVIVOR_CARE = 2.5  # a side that wins by holding out values its own skin this much more
 SURVIVOR_APPROACH = 0.2  # … and closes in this much less
 SURVIVOR_DEALT = 0.5  # … and cares this much less for hurting the enemy
+ESCAPE_WORTH = 20.0  # fleeing off the map, for a side that wins by it: the battle, in Injuries
 HUNTER_HASTE = 2.0  # a side racing a survive clock closes in this much faster
 HUNTER_CARE = 0.7  # … and cares this much less for itself
 LATE = 1 / 3  # the share of the rounds, at the end, when everyone hurries
@@ -115,12 +117,13 @@ def for_stakes(
     level: Level, victory: Victory | None, side: str, round_number: int = 1, max_rounds: int | None = None
 ) -> Level:
     """The level adjusted to the scenario's victory condition: a side that wins by
-    surviving plays safe, the side that must defeat it before the clock hurries,
+    surviving plays safe, a side that wins by escaping heads off the map, the side that
+    must stop either before the clock hurries,
     and everyone hurries in the last third of the rounds (a draw is a win for nobody).
     The clock is the survive clock when there is one (the battle is decided then), else
     the round limit; in its last round there is no next round to stand well for."""
     limit = max_rounds
-    if victory is not None and victory.kind == "survive" and victory.rounds:
+    if victory is not None and victory.kind in ("survive", "escape") and victory.rounds:
         limit = min(limit, victory.rounds) if limit else victory.rounds
     if limit and round_number > limit * (1 - LATE):
         level = replace(
@@ -130,8 +133,18 @@ def for_stakes(
         )
     if limit and round_number >= limit:
         level = replace(level, position_weight=0.0, approach_weight=0.0)
-    if victory is None or victory.kind != "survive" or victory.side is None:
+    if victory is None or victory.kind == "eliminate" or victory.side is None:
         return level
+    if victory.kind == "escape" and victory.side.casefold() == side.casefold():
+        # Heads for the map's edge (its approach, `NextRound.rounds_away`) and off it, hurting
+        # the hunters only as it must, and minding its skin as one that holds out.
+        return replace(
+            level,
+            self_weight=level.self_weight * SURVIVOR_CARE,
+            approach_weight=level.approach_weight * HUNTER_HASTE,
+            dealt_weight=level.dealt_weight * SURVIVOR_DEALT,
+            escape=ESCAPE_WORTH,
+        )
     if victory.side.casefold() == side.casefold():
         return replace(
             level,

@@ -2,7 +2,8 @@
 
     position   next round from the end tile: our best attack, less what the enemies
                will be able to do to us there
-    approach   rounds of walking before we can attack well from the end tile
+    approach   rounds of walking before we can attack well from the end tile (for a side
+               that wins by escaping: before it can step off the map)
 
 Both depend only on the end tile (and facing), so one `NextRound` per declaration
 serves every candidate, its answers cached by tile.
@@ -16,7 +17,9 @@ from game.ai.candidates import approach_field
 from game.ai.expect import expected_injuries, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
+from game.board.paths import metres_to_edge
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
+from game.rules.flight import exit_metres
 
 NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
 
@@ -125,6 +128,9 @@ class NextRound:
         if found is not None:
             return found
         know, me = self.know, self.me
+        if self.level.escape:
+            found = self._rounds[here] = self._rounds_to_edge(here)
+            return found
         if self._field is None:
             self._field = approach_field(know)
         metres = float(self._field[here[1], here[0]])
@@ -149,6 +155,15 @@ class NextRound:
                 rounds *= 0.5
         self._rounds[here] = rounds
         return rounds
+
+    def _rounds_to_edge(self, here: Tile) -> float:
+        """Rounds of walking from `here` to the map's edge and off it, for a side that wins by
+        escaping (`metres_to_edge`, plus the step off the rules count)."""
+        know = self.know
+        metres = float(metres_to_edge(know.terrain)[here[1], here[0]])
+        if not np.isfinite(metres):
+            metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
+        return (metres + exit_metres(know.board)) / max(1.0, float(self.me.rate))
 
 
 def attack_tile(attacker: Unit, target_tile: Tile, origin: Tile | None = None) -> Tile:

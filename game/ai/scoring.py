@@ -52,6 +52,9 @@ MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
 OUTPACED = "outpaced"
+ESCAPE = "escape"  # off the map, for a side that wins by it
+EDGE = "edge"  # … and how near the map's edge it ends
+ESCAPE_DISCOUNT = 0.6  # what an escape one more round of walking away is worth, as a share
 """The names of the terms (an action's own worth is named after the action)."""
 
 
@@ -117,13 +120,25 @@ class Scorer:
             terms[OUTPACED] = self._outpaced(plain, outpaced)
         if level.position_weight:
             terms[POSITION] = level.position_weight * sum(
-                float(o.probability) * self.next_round.position(o.tile, o.facing, exposed) for o in outcomes
+                float(o.probability) * self.next_round.position(o.tile, o.facing, exposed)
+                for o in outcomes
+                if not o.fled  # gone off the map: no next round
             )
-        if level.approach_weight and self.me.rate > 0:
+        if level.approach_weight and self.me.rate > 0 and not level.escape:
             # (One that cannot walk, a turret with Movement 0, ends every order where it stands:
-            # "walking still to do" would be a constant that explains nothing.)
+            # "walking still to do" would be a constant that explains nothing.  One that wins by
+            # escaping walks to the edge instead: below.)
             terms[APPROACH] = -level.approach_weight * sum(
                 float(o.probability) * self.next_round.rounds_away(o.tile) for o in outcomes
+            )
+        if level.escape:
+            # Off the map wins the battle; nearer the edge is worth that, less a share for each
+            # round of walking still to do (each a round the hunters may catch us in).
+            terms[ESCAPE] = level.escape * sum(float(o.probability) for o in outcomes if o.fled)
+            terms[EDGE] = level.escape * sum(
+                float(o.probability) * ESCAPE_DISCOUNT ** self.next_round.rounds_away(o.tile)
+                for o in outcomes
+                if not o.fled
             )
         if level.position_weight:
             terms["setup"] = self._setup(order)
@@ -171,7 +186,13 @@ class Scorer:
     def _outcomes(self, order: Order) -> list[MoveOutcome]:
         """Where our movement can end, with its chances (the rules'), merged by end; cached
         for the declaration (many candidates share a path and the kinds of their actions)."""
-        key = ("outcomes", order.path, order.facing, tuple((a.kind, a.called_shot) for a in order.actions))
+        key = (
+            "outcomes",
+            order.path,
+            order.facing,
+            order.flee,
+            tuple((a.kind, a.called_shot) for a in order.actions),
+        )
         found = self.know.expect_cache.get(key)
         if found is None:
             found = _grouped(movement_outcomes(self.know.world, self.know.board, self.me.eid, order))
@@ -327,6 +348,8 @@ class Scorer:
             shooter = enemy.shot_kind is not None and not know.engaged_now(eid)
             expected = 0.0
             for outcome in outcomes:
+                if outcome.fled:
+                    continue  # off the map before anyone strikes
                 here = outcome.tile
                 best = 0.0
                 if zone[here[1], here[0]] and not outcome.retreated:
@@ -479,11 +502,11 @@ def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
 
 def _grouped(outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
     """Movement outcomes with the same end merged (a Sprint has up to twelve)."""
-    merged: dict[tuple[Tile, int, bool, int], list[MoveOutcome]] = defaultdict(list)
-    for outcome in outcomes:
-        merged[(outcome.tile, outcome.facing, outcome.retreated, int(outcome.metres + 1e-9))].append(outcome)
+    merged: dict[tuple[Tile, int, bool, int, bool], list[MoveOutcome]] = defaultdict(list)
+    for o in outcomes:
+        merged[(o.tile, o.facing, o.retreated, int(o.metres + 1e-9), o.fled)].append(o)
     result = []
-    for (tile, facing, retreated, _), group in merged.items():
+    for (tile, facing, retreated, _, fled), group in merged.items():
         p = sum(o.probability for o in group)
-        result.append(MoveOutcome(p, tile, max(o.metres for o in group), facing, retreated))
+        result.append(MoveOutcome(p, tile, max(o.metres for o in group), facing, retreated, fled=fled))
     return result

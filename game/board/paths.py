@@ -108,12 +108,7 @@ def find_path(board: TerrainBoard, start: Tile, goal: Tile, occupied: Iterable[T
     if orth[goal[1] + 1, goal[0] + 1] == 0:
         return None
 
-    graph = tcod.path.CustomGraph(orth.shape)
-    for dx, dy in DIRECTION_VECTORS:
-        if dx and dy:
-            graph.add_edge((dy, dx), 1, cost=diag, condition=costs.corners[(dx, dy)])
-        else:
-            graph.add_edge((dy, dx), 1, cost=orth)
+    graph = _graph(costs, orth, diag)
     # Lower bounds of a step keep A* exact (an admissible heuristic).
     graph.set_heuristic(
         cardinal=costs.cheapest_orth, diagonal=min(costs.cheapest_diag, 2 * costs.cheapest_orth)
@@ -125,6 +120,43 @@ def find_path(board: TerrainBoard, start: Tile, goal: Tile, occupied: Iterable[T
         return None
     tiles = tuple((x - 1, y - 1) for y, x in found[1:].tolist())
     return Path(tuple(start), tiles, _measure(board, start, tiles))
+
+
+def _graph(costs: _Costs, orth: np.ndarray, diag: np.ndarray) -> tcod.path.CustomGraph:
+    """tcod's graph of the board's steps: into a tile at its cost, diagonals not past a blocked corner."""
+    graph = tcod.path.CustomGraph(orth.shape)
+    for dx, dy in DIRECTION_VECTORS:
+        if dx and dy:
+            graph.add_edge((dy, dx), 1, cost=diag, condition=costs.corners[(dx, dy)])
+        else:
+            graph.add_edge((dy, dx), 1, cost=orth)
+    return graph
+
+
+def metres_to_edge(board: TerrainBoard) -> np.ndarray:
+    """[y, x] walking metres from each tile to the nearest open tile on the map's edge, where
+    a combatant may step off the map (inf where none can be reached); derived once per board.
+    A guide for a side that wins by fleeing: the walk is measured from the edge inward, so a
+    step's cost is that of the tile it enters on the way out, less the first one's."""
+
+    def build() -> np.ndarray:
+        costs = _costs(board)
+        graph = _graph(costs, costs.orth, costs.diag)
+        finder = tcod.path.Pathfinder(graph)
+        open_ = ~board.move_blocked
+        h, w = open_.shape
+        for y in range(h):
+            for x in range(w):
+                if open_[y, x] and (x in (0, w - 1) or y in (0, h - 1)):
+                    finder.add_root((y + 1, x + 1))
+        finder.resolve()
+        units = finder.distance[1:-1, 1:-1].astype(float)
+        metres = units / costs.units_per_metre
+        metres[(units >= INT32_MAX) | board.move_blocked] = np.inf
+        metres.flags.writeable = False
+        return metres
+
+    return board.derived("metres_to_edge", build)
 
 
 def _measure(board: TerrainBoard, start: Tile, tiles: Iterable[Tile]) -> float:

@@ -170,10 +170,11 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
     victory = Victory()
     if "victory" in top:
         victory = parse_victory(top["victory"], "victory", [s.name for s in sides])
-        if victory.kind == "survive" and victory.rounds > max_rounds:
+        if victory.kind in ("survive", "escape") and victory.rounds > max_rounds:
             raise FieldError(
                 "victory.rounds",
-                f"{victory.rounds} rounds to survive, but the battle is a draw after max_rounds {max_rounds}",
+                f"{victory.rounds} rounds to {victory.kind}, but the battle is a draw after max_rounds "
+                f"{max_rounds}",
             )
     tutorial = top.get("tutorial")
     return Scenario(
@@ -213,7 +214,7 @@ def parse_victory(value: Any, path: str, sides: Sequence[str], kind_required: bo
     rounds = fields.whole(data.get("rounds", 0), at("rounds"), 0, MAX_ROUNDS)
     try:
         return Victory(kind, side, rounds)
-    except ValueError as err:  # an unknown kind, or "survive" without a side or rounds
+    except ValueError as err:  # an unknown kind, "survive" without a side or rounds, "escape" without a side
         raise FieldError(path, str(err)) from None
 
 

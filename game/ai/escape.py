@@ -1,0 +1,57 @@
+"""Where a side that wins by escaping (Victory "escape") goes: off the map, or toward its edge.
+
+The rules say when a flight is legal and how likely it is (`game.rules.flight`, the forecast's
+`MoveOutcome.fled`); this only proposes end tiles, as `game.ai.candidates` does for attacks:
+the nearest edge tile a walk, and a Sprint (a Retreat when engaged), can reach with the step
+off to spare, fleeing; and the tiles of each that come nearest the edge, when it is out of
+reach.  `game.ai.scoring` judges them (its `escape` and `edge` terms).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from game.ai.candidates import Spot, _engaged_ok, _free
+from game.ai.knowledge import Knowledge
+from game.board.paths import metres_to_edge
+from game.core.geometry import Tile
+from game.rules.flight import exit_metres, on_edge
+from game.rules.orders import Action, Order
+from game.rules.registry import movement_kind
+from game.rules.stats import max_movement_metres
+
+
+def escape_spots(know: Knowledge) -> list[Spot]:
+    """Spots to flee from (a walk's, a run's) and to head for the edge from."""
+    me = know.me
+    if me.rate <= 0:
+        return []
+    kind = movement_kind(know.options, bool(know.engaged))
+    run = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
+    budgets = [(float(me.rate), "walk"), (run, kind.value)] if run > me.rate else [(float(me.rate), "walk")]
+    if know.engaged:
+        budgets = [(run, kind.value)]  # only a Retreat leaves melee, off the map too
+    field = metres_to_edge(know.terrain)
+    spots: dict[tuple[Tile, bool], Spot] = {}
+    for budget, mode in budgets:
+        reach = know.reach_map(me.eid, budget)
+        ends = [t for t in reach.iter_tiles() if _free(know, t) and (mode != "walk" or _engaged_ok(know, t))]
+        off = [
+            t
+            for t in ends
+            if on_edge(know.board, t) and reach.metres_to(t) + exit_metres(know.board) <= budget + 1e-9
+        ]
+        if off:
+            tile = min(off, key=lambda t: (reach.metres_to(t), t))
+            spots.setdefault(
+                (tile, True),
+                Spot(tile, tuple(reach.path_to(tile) or ()), mode, "flee off the map", flee=True),
+            )
+        elif ends:
+            near = np.array([field[t[1], t[0]] for t in ends])
+            tile = ends[int(np.argmin(near))]
+            if tile != me.tile:
+                spots.setdefault(
+                    (tile, False), Spot(tile, tuple(reach.path_to(tile) or ()), mode, "toward the edge")
+                )
+    return list(spots.values())

@@ -1,0 +1,89 @@
+"""The AI of a side that wins by escaping off the map (Victory "escape"), and of its hunters."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from ai_helpers import judging, view_of
+from builders import Cast
+
+from game.ai.levels import ESCAPE_WORTH, HARD, NORMAL, for_stakes
+from game.board.paths import metres_to_edge
+from game.board.terrain import TerrainBoard
+from game.content.scenarios import find_scenario
+from game.rules.flight import on_edge
+from game.rules.orders import Order
+from game.rules.validate import validate_order
+from game.rules.victory import Victory
+from game.session.controller import DeclarationView
+
+ESCAPE = Victory("escape", "runners", 10)
+SMART = ("ai:normal", "ai:hard")
+
+
+def choose(level: str, view: DeclarationView) -> Order:
+    """The level's order (slips off), checked legal."""
+    order = judging(level, seed=1).choose_order(view)
+    assert validate_order(view.world, view.board, order, view.earlier) == []
+    return order
+
+
+def chase(runner_at: tuple[int, int], hunter_at: tuple[int, int], size: int = 20) -> Cast:
+    """A runner (Movement 4) and a hunter with a sword on an open field, `size` tiles wide and
+    half as high."""
+    cast = Cast(size, size // 2)
+    cast.add("Runner", runner_at, "runners", movement=4, strike=5, dodge=5)
+    cast.add("Hunter", hunter_at, "hunters", movement=4, strike=6)
+    return cast
+
+
+def test_only_the_side_that_wins_by_escaping_values_getting_away() -> None:
+    runners = for_stakes(HARD, ESCAPE, "Runners")  # side names in any case
+    hunters = for_stakes(HARD, ESCAPE, "hunters")
+    assert runners.escape == ESCAPE_WORTH and hunters.escape == 0
+    assert hunters.approach_weight > HARD.approach_weight  # they must catch it before the clock
+    assert for_stakes(NORMAL, Victory(), "runners").escape == 0
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_a_runner_within_a_walk_of_the_edge_flees(level: str) -> None:
+    cast = chase((2, 5), (12, 5))
+    view = replace(view_of(cast, "Runner", later=("Hunter",)), victory=ESCAPE)
+    order = choose(level, view)
+    assert order.flee and order.path and on_edge(cast.board, order.path[-1])
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_a_runner_far_from_the_edge_heads_for_it(level: str) -> None:
+    cast = chase((20, 10), (24, 10), size=40)  # 10 m from the nearest edge: out of a Sprint's reach
+    view = replace(view_of(cast, "Runner", later=("Hunter",)), victory=ESCAPE)
+    order = choose(level, view)
+    field = metres_to_edge(TerrainBoard.from_board(cast.board))
+    end = order.path[-1] if order.path else (20, 10)
+    assert field[end[1], end[0]] < field[10, 20]  # nearer the edge than where it stood
+    assert not order.flee  # out of reach this round
+
+
+@pytest.mark.parametrize("level", SMART)
+def test_hunters_never_flee(level: str) -> None:
+    cast = chase((10, 5), (0, 5))  # the hunter stands on the edge itself
+    view = replace(view_of(cast, "Hunter", later=("Runner",)), victory=ESCAPE)
+    assert not choose(level, view).flee
+    # Nor does anyone in a battle won by defeating the enemy.
+    plain = view_of(cast, "Hunter", later=("Runner",))
+    assert not choose(level, plain).flee
+
+
+def test_the_getaway_can_be_won_by_either_side() -> None:
+    """The bundled escape, hard against hard on fixed seeds: Niles gets away in some battles
+    and is stopped in others; no order is refused."""
+    from game.ai.simulate import play_battles
+
+    scenario = find_scenario("the_getaway")
+    assert scenario.victory == Victory("escape", "Niles", 12)
+    results = play_battles("the_getaway", None, ["ai:hard", "ai:hard"], 10, seed=1)
+    sides = {r.winning_side for r in results}
+    assert sides == {0, 1}
+    assert all(r.rejected == 0 for r in results)
+    assert all(r.rounds <= 12 for r in results if r.winning_side == 1)  # away before the clock
