@@ -39,7 +39,7 @@ class Watch:
     def check(self, world: World, board: Board | None = None, reload: bool = False) -> None:
         """Assert the invariants now; `reload` also round-trips the world through JSON."""
         self.checks += 1
-        living = [e for e in combatants(world) if not world.get(e, Condition).dead]
+        living = [e for e in combatants(world) if world.get(e, Condition).present]
         tiles = [tile_of(world, e) for e in living]
         assert len(tiles) == len(set(tiles)), f"two combatants on one tile: {sorted(tiles)}"
         if board is not None:
@@ -54,6 +54,7 @@ class Watch:
                 assert now.injuries >= was.injuries, f"{who}'s Injuries went down: {was} → {now}"
                 assert now.dead or not was.dead, f"{who} came back from the dead"
                 assert now.defeated or not was.defeated, f"{who} is no longer Defeated"
+                assert now == was or not was.fled, f"{who} fled the map, yet changed: {was} → {now}"
             self.conditions[eid] = now
         if reload:
             assert reloads_equal(world), "the world does not reload equal from its JSON"

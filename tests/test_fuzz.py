@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -22,7 +23,8 @@ from game.board.reach import reachable
 from game.board.terrain import Terrain, TerrainBoard
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
 from game.rules.dice import SeededDice
-from game.rules.events import Defeated, Event, Hit, Moved, WeaponDropped, WeaponRetrieved
+from game.rules.events import Defeated, Event, Fled, Hit, Moved, WeaponDropped, WeaponRetrieved
+from game.rules.flight import on_edge
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
@@ -75,7 +77,13 @@ SELF = (ActionKind.PARRY, ActionKind.BLOCK, ActionKind.DODGE, ActionKind.EVADE, 
 # The fixed run: 30 seeds of 40 rounds (a new arena whenever one side is down).
 ARENAS = 30
 ROUNDS = 40
-AT_LEAST = {"hits": 350, "defeats": 80, "disarms": 50, "retrieves": 30}  # about half of what it sees
+AT_LEAST = {
+    "hits": 350,
+    "defeats": 80,
+    "disarms": 50,
+    "retrieves": 30,
+    "flights": 5,
+}  # about half of what it sees
 
 
 def arena() -> Cast:
@@ -110,7 +118,8 @@ def nonsense_order(rng: random.Random, cast: Cast, actor: int) -> Order:
         dx, dy = rng.choice(STEPS)
         here = (here[0] + dx, here[1] + dy)
         path.append(here)
-    return Order(actor, tuple(actions), tuple(path), rng.choice([None, *range(8)]))
+    flee = rng.random() < 0.1  # off the map from wherever the path ends: mostly refused
+    return Order(actor, tuple(actions), tuple(path), rng.choice([None, *range(8)]), flee)
 
 
 def sensible_order(rng: random.Random, cast: Cast, actor: int, earlier: dict[int, Order]) -> Order:
@@ -157,7 +166,12 @@ def sensible_order(rng: random.Random, cast: Cast, actor: int, earlier: dict[int
     if singles:
         weights = [6 if a.kind in ATTACKS else 12 if a.kind is ActionKind.RETRIEVE else 1 for a in singles]
         chosen += rng.choices(singles, weights, k=rng.choice([1, 1, 2, 2, 3]))
-    return Order(actor, tuple(chosen), path, rng.choice([None, *range(8)]))
+    order = Order(actor, tuple(chosen), path, rng.choice([None, *range(8)]))
+    if on_edge(board, path[-1] if path else start) and rng.random() < 0.1:  # now and then, off the map
+        fleeing = replace(order, flee=True)
+        if not validate_order(world, board, fleeing, earlier):
+            order = fleeing
+    return order
 
 
 def _options(rng: random.Random, cast: Cast, actor: int) -> list[Action]:
@@ -208,6 +222,7 @@ def play_fuzzed_rounds(seed: int, rounds: int, options_on: bool, counts: Counter
         counts["defeats"] += sum(isinstance(e, Defeated) for e in events)
         counts["disarms"] += sum(isinstance(e, WeaponDropped) for e in events)
         counts["retrieves"] += sum(isinstance(e, WeaponRetrieved) for e in events)
+        counts["flights"] += sum(isinstance(e, Fled) for e in events)
     counts["refused"] += refused
     return refused
 
