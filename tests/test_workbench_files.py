@@ -211,3 +211,25 @@ def test_the_workbench_command_refuses_a_bad_file_in_one_line_before_any_window(
     assert capsys.readouterr().err == "error: --round is for saved battles; this file is no save\n"
     assert main(["workbench", "--round", "2"]) == 2
     assert main(["workbench", "--size", "big"]) == 2
+
+
+def test_a_flight_off_the_map_is_kept_by_the_sandbox_file_and_played_by_resolve(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.rules.orders import Order
+    from game.workbench.bench import Bench
+    from tests.workbench_helpers import empty
+
+    bench = Bench(empty())
+    for name, side, tile in (("Serena", "bounty hunters", (1, 4)), ("Niles", "assassin", (9, 4))):
+        assert bench.do(edits.place(bench.setup, ROSTER.get(name.casefold()), tile, side, 2), name) is None
+    who = ids(bench.setup)
+    flight = Order(who["Serena"], (), ((0, 4),), None, flee=True)
+    assert bench.do(edits.set_order(bench.setup, who["Serena"], flight), "flight") is None
+    path = tmp_path / "flight-sandbox.json"
+    assert save_sandbox(bench.setup, path) == []
+    assert json.loads(path.read_text())["rounds"][0]["orders"]["Serena"]["flee"] is True
+    again, notes = load_sandbox(path)
+    assert notes == [] and dict(again.orders)[who["Serena"]] == flight
+    assert main(["resolve", str(path)]) == 0
+    assert "Serena flees off the map from (0, 4)" in capsys.readouterr().out.splitlines()
