@@ -515,3 +515,21 @@ def test_the_board_chooser_fits_the_window_however_many_maps_you_have(home: Path
             break
         d.pick("More…")
     assert seen == labels  # every board, each once, in order
+
+
+def test_try_a_flight_off_the_map_from_the_action_menu() -> None:
+    """Flee off the map in the workbench's action menu walks the selected combatant to the
+    nearest edge and becomes its order (undoable), as in a battle."""
+    d = Driver()
+    wb = d.wb
+    serena = d.place("Serena", (2, 4), "Red")
+    d.place("Niles", (9, 4), "Blue")
+    d.key(pygame.K_3, CTRL)
+    d.key(pygame.K_ESCAPE)
+    d.click_tile((2, 4))
+    d.key(pygame.K_x)
+    d.pick("Flee off the map via (0, 4)")
+    order = wb.setup.orders[serena]
+    assert order.flee and order.path == ((1, 4), (0, 4))
+    d.key(pygame.K_z, CTRL)
+    assert serena not in wb.setup.orders or not wb.setup.orders[serena].flee
