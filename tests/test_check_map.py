@@ -68,3 +68,15 @@ def test_a_bad_map_in_a_real_process_prints_no_traceback() -> None:
         assert out.returncode == 2
         assert len(out.stderr.splitlines()) == 1 and "Traceback" not in out.stderr
         assert out.stdout == ""
+
+
+def test_check_map_counts_the_ways_off_the_map(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every open edge tile is one to flee from (RULES.md §7); a walled keep has none."""
+    from game.cli import main
+    from game.paths import MAPS
+
+    assert main(["check-map", str(MAPS / "the_pub.tmx")]) == 0
+    out = capsys.readouterr().out
+    assert "ways off the map: 32 open edge tiles to flee from (north 0, east 5, south 24, west 5)" in out
+    assert main(["check-map", str(MAPS / "corridors.tmx")]) == 0
+    assert "ways off the map: none (the edge is walled all round; nobody can flee)" in capsys.readouterr().out

@@ -19,6 +19,7 @@ import tcod.path
 from game.board.terrain import TerrainBoard
 from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.rules.board import SQRT2
+from game.rules.flight import exit_tiles
 
 UNITS_PER_METRE = 1000  # tcod costs are integers: millimetres unless the map is huge
 INT32_MAX = 2**31 - 1  # tcod's distance array is int32
@@ -143,12 +144,8 @@ def metres_to_edge(board: TerrainBoard) -> np.ndarray:
         costs = _costs(board)
         graph = _graph(costs, costs.orth, costs.diag)
         finder = tcod.path.Pathfinder(graph)
-        open_ = ~board.move_blocked
-        h, w = open_.shape
-        for y in range(h):
-            for x in range(w):
-                if open_[y, x] and (x in (0, w - 1) or y in (0, h - 1)):
-                    finder.add_root((y + 1, x + 1))
+        for x, y in exit_tiles(board):
+            finder.add_root((y + 1, x + 1))
         finder.resolve()
         units = finder.distance[1:-1, 1:-1].astype(float)
         metres = units / costs.units_per_metre

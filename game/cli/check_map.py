@@ -16,6 +16,7 @@ from game.cli import UsageError
 
 if TYPE_CHECKING:
     from game.board.battlemap import BattleMap
+    from game.board.terrain import TerrainBoard
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -59,6 +60,7 @@ def summary_lines(battle_map: BattleMap) -> list[str]:
         x0, y0, x1, y1 = zone.bounds()
         within = f"({x0}, {y0})–({x1}, {y1})"
         lines.append(f"  side {zone.side}: {zone.name} — {len(zone.tiles)} tiles within {within}")
+    lines.append(_exits_line(board))
     if battle_map.placements:
         lines.append("combatants:")
         for p in battle_map.placements:
@@ -68,3 +70,21 @@ def summary_lines(battle_map: BattleMap) -> list[str]:
     lines.append("warnings:" if battle_map.warnings else "warnings: none")
     lines.extend(f"  {w}" for w in battle_map.warnings)
     return lines
+
+
+def _exits_line(board: TerrainBoard) -> str:
+    """How many open edge tiles a combatant may flee off the map from, edge by edge."""
+    from game.rules.flight import exit_tiles
+
+    exits = exit_tiles(board)
+    w, h = board.width, board.height
+    edges = {
+        "north": sum(1 for _x, y in exits if y == 0),
+        "east": sum(1 for x, _y in exits if x == w - 1),
+        "south": sum(1 for _x, y in exits if y == h - 1),
+        "west": sum(1 for x, _y in exits if x == 0),
+    }
+    if not exits:
+        return "ways off the map: none (the edge is walled all round; nobody can flee)"
+    each = ", ".join(f"{name} {n}" for name, n in edges.items())
+    return f"ways off the map: {len(exits)} open edge tiles to flee from ({each})"

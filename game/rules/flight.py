@@ -33,6 +33,16 @@ def on_edge(board: Board, tile: Tile) -> bool:
     return board.in_bounds(tile) and (x in (0, board.width - 1) or y in (0, board.height - 1))
 
 
+def exit_tiles(board: Board) -> list[Tile]:
+    """Every tile a combatant may step off the map from: the open tiles of its edge, clockwise
+    from the north-west corner (a map maker walls the edge where nobody should leave)."""
+    w, h = board.width, board.height
+    ring = [(x, 0) for x in range(w)] + [(w - 1, y) for y in range(1, h)]
+    ring += [(x, h - 1) for x in range(w - 2, -1, -1)] if h > 1 else []
+    ring += [(0, y) for y in range(h - 2, 0, -1)] if w > 1 else []
+    return [t for t in dict.fromkeys(ring) if not board.blocks_move(t)]
+
+
 def exit_step(board: Board, tile: Tile) -> Tile:
     """The tile just off the map that a flight from edge tile `tile` steps to, across the
     nearest edge (west, then east, north, south at a corner): where the UI draws the step."""
