@@ -19,11 +19,13 @@ The round, the forecast and the order checks all ask here, so they agree.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from game.core.geometry import Tile
 from game.rules.board import Board
 from game.rules.movement import EPSILON
 from game.rules.orders import Order
-from game.rules.positions import tile_of
+from game.rules.positions import name_of, tile_of
 from game.world import World
 
 
@@ -65,9 +67,19 @@ def exit_tile(world: World, order: Order) -> Tile:
     return order.path[-1] if order.path else tile_of(world, order.actor)
 
 
-def flight_reasons(board: Board, world: World, order: Order, path_metres: float, allowed: float) -> list[str]:
-    """Why an order's flight cannot be declared: the path must end on the map's edge, and the
-    path and the step off must fit in the most metres the movement may give (`allowed`)."""
+def flight_reasons(
+    board: Board,
+    world: World,
+    order: Order,
+    path_metres: float,
+    allowed: float,
+    engaged: Sequence[int],
+    leaves_melee: bool,
+) -> list[str]:
+    """Why an order's flight cannot be declared: the path must end on the map's edge; the path
+    and the step off must fit in the most metres the movement may give (`allowed`; a path too
+    long already is refused for that alone); and one `engaged` in melee now needs a movement
+    that `leaves_melee` (a Retreat)."""
     if not order.flee:
         return []
     reasons = []
@@ -75,10 +87,13 @@ def flight_reasons(board: Board, world: World, order: Order, path_metres: float,
     if not on_edge(board, end):
         reasons.append(f"to flee off the map, the path must end on the map's edge ({tuple(end)} is not)")
     total = path_metres + exit_metres(board)
-    if total > allowed + EPSILON:
+    if path_metres <= allowed + EPSILON < total:
         reasons.append(
             f"the path and the step off the map are {total:.1f} m but you may move at most {allowed:.1f} m"
         )
+    if engaged and not leaves_melee:
+        names = ", ".join(name_of(world, e) for e in engaged)
+        reasons.append(f"engaged in melee with {names}: only a Retreat leaves it to flee off the map")
     return reasons
 
 

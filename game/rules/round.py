@@ -388,10 +388,10 @@ class Round:
             note = f"{note}; stopped: {walked.stop}" if note else f"stopped: {walked.stop}"
         stays = ""
         if order.flee:
-            held = bool(start.held(succeeded)) and is_active(world, eid)
+            held = bool(start.held(succeeded))
             stays = why_not_fled(self.board, order, walked.tiles, walked.metres, allowed, walked.stop, held)
-            if not is_active(world, eid):
-                stays = stays or f"{name} is down"
+            if not stays and not is_active(world, eid):  # down on the way (a held shot)
+                stays = f"{name} {out_of_the_fight(world, eid)}"
             if stays:
                 note = f"{note}; does not flee: {stays}" if note else f"does not flee: {stays}"
         mode = start.mode if start.mode != "none" else "walk"

@@ -28,6 +28,7 @@ from game.rules.positions import (
     left_behind,
     name_of,
     occupant,
+    out_of_the_fight,
     tile_of,
 )
 from game.rules.registry import (
@@ -136,14 +137,10 @@ def _movement_reasons(check: OrderCheck) -> list[str]:
     allowed = max_movement_metres(world, actor, order)
     if metres > allowed + EPSILON:
         reasons.append(f"path is {metres:.1f} m but you may move at most {allowed:.1f} m")
-    elif order.flee:
-        reasons += flight_reasons(board, world, order, metres, allowed)
-    if order.flee:
-        if check.engaged and (rule is None or not rule.leaves_melee):
-            names = ", ".join(name_of(world, e) for e in check.engaged)
-            reasons.append(f"engaged in melee with {names}: only a Retreat leaves it to flee off the map")
-        if not order.path:
-            return reasons
+    leaves = rule is not None and rule.leaves_melee
+    reasons += flight_reasons(board, world, order, metres, allowed, check.engaged, leaves)
+    if not order.path:
+        return reasons
     if len(set(order.path)) != len(order.path) or start in order.path:
         reasons.append("path visits a tile twice")
     blocker = occupant(world, order.path[-1], ignore=actor)
@@ -193,11 +190,8 @@ def _target_problem(world: World, actor: int, target: int | None, label: str) ->
         return f"{label}: unknown target #{target}"
     if target == actor:
         return f"{label}: you cannot target yourself"
-    condition = world.get(target, Condition)
-    if condition.dead:
-        return f"{label}: {name_of(world, target)} is dead"
-    if condition.fled:
-        return f"{label}: {name_of(world, target)} has fled off the map"
+    if not world.get(target, Condition).present:
+        return f"{label}: {name_of(world, target)} {out_of_the_fight(world, target)}"
     if not are_enemies(world, actor, target):
         return f"{label}: {name_of(world, target)} is on your side"
     return ""
