@@ -136,12 +136,12 @@ def for_stakes(
     if victory is None or victory.kind == "eliminate" or victory.side is None:
         return level
     if victory.kind == "escape" and victory.side.casefold() == side.casefold():
-        # Heads for the map's edge (its approach, `NextRound.rounds_away`) and off it, hurting
-        # the hunters only as it must, and minding its skin as one that holds out.
+        # Heads for the map's edge and off it (the scoring's `escape` and `edge` terms take the
+        # approach's place), hurting the hunters only as it must, minding its skin as one that
+        # holds out.
         return replace(
             level,
             self_weight=level.self_weight * SURVIVOR_CARE,
-            approach_weight=level.approach_weight * HUNTER_HASTE,
             dealt_weight=level.dealt_weight * SURVIVOR_DEALT,
             escape=ESCAPE_WORTH,
         )
