@@ -56,10 +56,23 @@ def exit_step(board: Board, tile: Tile) -> Tile:
     return (x, -1) if y == 0 else (x, y + 1)
 
 
+FLIGHT_HELP = (
+    "From a tile on the map's edge, step off the map after the path: one more tile of metres, "
+    "within what the walk, Sprint or Retreat allows. Whoever flees is out of the battle; only a "
+    "Retreat leaves melee."
+)
+"""The rule in a sentence, for the menus."""
+
+
 def exit_metres(board: Board) -> float:
     """The metres of the step off the map: one tile of open ground (beyond the map there is
     no terrain to slow it)."""
     return float(board.metres_per_tile)
+
+
+def metres_needed(board: Board, path_metres: float, flee: bool) -> float:
+    """The metres a movement needs: its path's, and the step off the map for one that flees."""
+    return path_metres + (exit_metres(board) if flee else 0.0)
 
 
 def exit_tile(world: World, order: Order) -> Tile:
@@ -86,7 +99,7 @@ def flight_reasons(
     end = exit_tile(world, order)
     if not on_edge(board, end):
         reasons.append(f"to flee off the map, the path must end on the map's edge ({tuple(end)} is not)")
-    total = path_metres + exit_metres(board)
+    total = metres_needed(board, path_metres, True)
     if path_metres <= allowed + EPSILON < total:
         reasons.append(
             f"the path and the step off the map are {total:.1f} m but you may move at most {allowed:.1f} m"
@@ -110,6 +123,6 @@ def why_not_fled(
         return "it stopped short of the edge"
     if held:
         return "engaged in melee, only a Retreat leaves it"
-    if metres + exit_metres(board) > allowed + EPSILON:
+    if metres_needed(board, metres, True) > allowed + EPSILON:
         return "out of metres before the edge"
     return ""

@@ -20,7 +20,7 @@ from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.defence import attacks_on, countered
-from game.rules.flight import exit_metres, on_edge
+from game.rules.flight import exit_metres, metres_needed, on_edge
 from game.rules.forecast import ActionForecast, flight_chance, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
@@ -266,9 +266,11 @@ class Planner:
         need: ActionKind | None = None
         engaged = self.engaged()
         if engaged and (state.flee or left_behind(self.world, self.board, self.actor, tile)):
-            need = movement_kind(self.options, True)  # a walk may not leave any melee it is in
-        elif metres + (exit_metres(self.board) if state.flee else 0.0) > self.walk_metres + 1e-9:
-            need = movement_kind(self.options, engaged)  # the step off the map counts too
+            need = movement_kind(
+                self.options, True
+            )  # a walk may not leave any melee it is in, off the map neither
+        elif metres_needed(self.board, metres, state.flee) > self.walk_metres + 1e-9:
+            need = movement_kind(self.options, engaged)
         actions = base_actions
         auto = None
         moving = any(spec_of(a.kind).movement is not None for a in base_actions)

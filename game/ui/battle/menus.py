@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules.actions.base import weapon_for
+from game.rules.flight import FLIGHT_HELP
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of
 from game.rules.registry import spec_of
@@ -16,10 +17,7 @@ from game.ui.theme import Theme
 from game.world import Equipment, World
 
 Pos = tuple[int, int]
-FLIGHT_HELP = (
-    "From a tile on the map's edge, step off the map after the path: one more tile of metres. "
-    "Whoever flees is out of the battle; only a Retreat leaves melee."
-)
+
 AddAction = Callable[[Action], None]
 
 

@@ -75,12 +75,10 @@ class OrderPanel:
         else:
             move = f"Move: stay (walk up to {walk_m:g} m; click a tile)"
         if order.flee:
+            move = f"{move} then flee off the map" if order.path else "Move: step off the map from here"
             odds = planner.flight_odds(order)
-            if not order.path:
-                move = "Move: step off the map from here"
-            move += " then flee off the map" * bool(order.path) + (
-                f" ({float(odds) * 100:.0f}% to get away)" if odds is not None else ""
-            )
+            if odds is not None:
+                move += f" ({float(odds) * 100:.0f}% to get away)"
         for line in theme.wrap(move, w, 12):
             blit_text(surface, theme, line, (x, y), 12, pal.text)
             y += theme.line_height(12)

@@ -16,7 +16,7 @@ import pygame
 
 from game.core.geometry import Tile, bearing_direction, direction_name
 from game.rules.board import Board
-from game.rules.flight import exit_metres, exit_step
+from game.rules.flight import exit_step, metres_needed
 from game.rules.orders import Order
 from game.rules.positions import occupant, tile_of
 from game.rules.registry import TARGETED
@@ -347,7 +347,7 @@ def _draw_ruler(
     end = order.path[-1]
     total = marks[-1][1]
     mode = order.movement_mode
-    off = exit_metres(board) if order.flee else 0.0  # the step off the map takes its metres too
+    off = metres_needed(board, total, order.flee) - total  # the step off the map takes its metres too
     left = max(0.0, (max_m if mode != "walk" else walk_m) - total - off)
     c = camera.tile_centre(end)
     how = "walk" if mode == "walk" else mode.title()
