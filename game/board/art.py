@@ -78,6 +78,7 @@ class LayerArt:
     visible: bool = True
     opacity: float = 1.0
     tint: tuple[int, int, int] | None = None  # multiplies its colours (Tiled's `tintcolor`)
+    offset: tuple[float, float] = (0.0, 0.0)  # map pixels it is drawn moved by (its and its groups')
 
 
 @dataclass(frozen=True)
@@ -95,10 +96,11 @@ class ImageLayerArt:
 @dataclass(frozen=True)
 class ObjectTilesArt:
     """An object layer's tiles placed as objects: (gid with Tiled's flip bits, x, y, width,
-    height), each box in map pixels from its top left, drawn in the layer's order."""
+    height, rotation, pivot x, pivot y), each box in map pixels from its top left, turned
+    `rotation` degrees clockwise about the pivot (its origin), drawn in the layer's order."""
 
     name: str
-    tiles: tuple[tuple[int, float, float, float, float], ...]
+    tiles: tuple[tuple[int, float, float, float, float, float, float, float], ...]
     visible: bool = True
     opacity: float = 1.0
     tint: tuple[int, int, int] | None = None

@@ -47,6 +47,7 @@ class LayerLook:
     opacity: float
     groups: tuple[Element, ...]  # the groups around it, outermost first
     tint: tuple[int, int, int] | None = None  # its `tintcolor` times its groups', multiplying its colours
+    offset: tuple[float, float] = (0.0, 0.0)  # its offset plus its groups', in map pixels
 
 
 def layer_looks(root: Element) -> list[LayerLook]:
@@ -54,10 +55,19 @@ def layer_looks(root: Element) -> list[LayerLook]:
     layers)."""
     found: list[LayerLook] = []
 
-    def walk(node: Element, shown: bool, opacity: float, groups: tuple[Element, ...], tint: Tint) -> None:
+    def walk(
+        node: Element,
+        shown: bool,
+        opacity: float,
+        groups: tuple[Element, ...],
+        tint: Tint,
+        offset: tuple[float, float],
+    ) -> None:
         for child in node:
             if child.tag not in ("layer", "imagelayer", "objectgroup", "group"):
                 continue
+            ox, oy = (finite_number(child.get(f"offset{axis}")) or 0.0 for axis in "xy")
+            here_offset = (offset[0] + ox, offset[1] + oy)
             here_shown = shown and child.get("visible", "1") not in ("0", "false")
             here_opacity = opacity * _opacity(child.get("opacity"))
             own = tiled_rgba(child.get("tintcolor"))  # (not a colour: no tint, as Tiled)
@@ -65,11 +75,11 @@ def layer_looks(root: Element) -> list[LayerLook]:
             if own is not None:  # (#aarrggbb: the tint's alpha fades it too)
                 here_opacity *= own[3] / 255
             if child.tag == "group":
-                walk(child, here_shown, here_opacity, (*groups, child), here_tint)
+                walk(child, here_shown, here_opacity, (*groups, child), here_tint, here_offset)
             else:
-                found.append(LayerLook(child, here_shown, here_opacity, groups, here_tint))
+                found.append(LayerLook(child, here_shown, here_opacity, groups, here_tint, here_offset))
 
-    walk(root, True, 1.0, (), None)
+    walk(root, True, 1.0, (), None, (0.0, 0.0))
     return found
 
 
@@ -107,8 +117,8 @@ def map_art(
     for look in looks:
         node, shown, opacity = look.node, look.shown, look.opacity
         name = str(node.get("name") or "")
-        if node.tag == "objectgroup":
-            tiles = tuple((t.raw_gid, *t.box) for t in placed if t.layer == id(node))
+        if node.tag == "objectgroup":  # (its objects were moved by its offset as they were read)
+            tiles = tuple((t.raw_gid, *t.box, t.rotation, *t.pivot) for t in placed if t.layer == id(node))
             if tiles:
                 layers.append(ObjectTilesArt(name, tiles, shown, opacity, look.tint))
             continue
@@ -116,10 +126,11 @@ def map_art(
             image = checked.layer_images.get(id(node))
             if image is not None:  # (an image not decoded was warned of)
                 picture = TileImageArt(image.path, (image.width, image.height), image.trans)
-                ox, oy = (finite_number(node.get(f"offset{axis}")) or 0.0 for axis in "xy")
-                layers.append(ImageLayerArt(name, picture, (ox, oy), shown, opacity, look.tint))
+                layers.append(ImageLayerArt(name, picture, look.offset, shown, opacity, look.tint))
             continue
-        layers.append(replace(next(tiles_in_order), visible=shown, opacity=opacity, tint=look.tint))
+        layers.append(
+            replace(next(tiles_in_order), visible=shown, opacity=opacity, tint=look.tint, offset=look.offset)
+        )
     sheets: list[TilesetArt | CollectionArt] = []
     for tileset in checked.tilesets:
         if tileset.images:

@@ -129,8 +129,10 @@ class TileObject:
     gid: int  # pytmx's gid: the key of its tile's properties
     raw_gid: int  # the file's gid, flip bits included: its picture
     box: tuple[float, float, float, float]  # x, y (top left), width, height in map pixels
-    mask: np.ndarray  # [y, x]: the tiles whose centres it covers
+    mask: np.ndarray  # [y, x]: the tiles whose centres it covers (turned as it is turned)
     layer: int  # id() of its <objectgroup> element
+    rotation: float = 0.0  # degrees clockwise, about `pivot` (Tiled's rotation)
+    pivot: tuple[float, float] = (0.0, 0.0)  # the point it turns about, in map pixels: its origin
 
 
 def tile_objects(
@@ -151,9 +153,15 @@ def tile_objects(
                 f"{_label(obj, where)}: a tile placed {w:g}×{h:g} pixels large; "
                 f"at most {MAX_TILE_RATIO} tiles of the map a side"
             )
-        shape = ZoneShape("polygon", x, y, points=((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+        pivot = tile_pivot(obj, h)
+        shape = _rotated(
+            ZoneShape("polygon", x, y, points=((x, y), (x + w, y), (x + w, y + h), (x, y + h))),
+            pivot,
+            obj.rotation,
+        )
         mask = shape_mask(shape, size, tile, budget, _label(obj, where))
-        found.append(TileObject(int(obj.gid), int(raw), (x, y, w, h), mask, id(layer)))
+        rotation = float(obj.rotation or 0.0)
+        found.append(TileObject(int(obj.gid), int(raw), (x, y, w, h), mask, id(layer), rotation, pivot))
     return found
 
 
@@ -206,14 +214,18 @@ def _shape(obj: TiledObject, node: Element, tilesets: Sequence[TilesetRange]) ->
         return ZoneShape("point", x, y)
     else:
         # Tiled turns an object about its origin: the top left, or a tile object's aligned point.
-        ox, oy = x, y
-        if obj.gid:
-            ox, oy = float(obj.x), float(obj.y) + h  # pytmx's x, and its y back as in the file
+        ox, oy = tile_pivot(obj, h) if obj.gid else (x, y)
         points = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
         if kind == "ellipse" and not obj.rotation:
             return ZoneShape("ellipse", x, y, w, h)
         return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (ox, oy), obj.rotation)
     return _rotated(ZoneShape("polygon", x, y, points=tuple(points)), (x, y), obj.rotation)
+
+
+def tile_pivot(obj: TiledObject, height: float) -> tuple[float, float]:
+    """The point a tile object turns about: its origin, the point its x and y name in the file
+    (pytmx's x, and its y back as in the file: pytmx moved it up by the height)."""
+    return float(obj.x), float(obj.y) + height
 
 
 def _rotated(shape: ZoneShape, origin: tuple[float, float], degrees: float) -> ZoneShape:

@@ -12,6 +12,7 @@ tiles do: walls, water, cover, rough ground, each with its own pattern.
 from __future__ import annotations
 
 import functools
+import math
 import zlib
 from collections.abc import Callable
 
@@ -139,7 +140,8 @@ def _draw_terrain_tile(
 
 def _reach(art: MapArt) -> int:
     """Tiles beyond its own cell a tile's image may reach (taller or wider than the grid, or
-    moved by its tileset's offset): a chunk draws that many of its neighbours' too."""
+    moved by its tileset's offset): a chunk draws that many of its neighbours' too (a layer's
+    own offset is taken apart, `MapLayer._draw_tiles`)."""
     most = 0
     for tileset in art.tilesets:
         if isinstance(tileset, CollectionArt):
@@ -153,6 +155,20 @@ def _reach(art: MapArt) -> int:
             )
             most = max(most, over + shift)
     return most
+
+
+def _turned_box(
+    x: float, y: float, w: float, h: float, degrees: float, px: float, py: float
+) -> list[tuple[float, float]]:
+    """The corners of a box (top left x, y) turned `degrees` clockwise about (px, py)."""
+    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+    if not degrees:
+        return corners
+    turn = math.radians(degrees)
+    cos, sin = math.cos(turn), math.sin(turn)
+    return [
+        (px + (cx - px) * cos - (cy - py) * sin, py + (cx - px) * sin + (cy - py) * cos) for cx, cy in corners
+    ]
 
 
 class MapLayer:
@@ -222,30 +238,41 @@ class MapLayer:
         undrawn: np.ndarray,
     ) -> None:
         """A tile layer's tiles over a chunk whose top left tile is `origin`, and the parts of
-        its neighbours' that reach into it (tall tiles, a tileset's offset); marks the chunk's
-        tiles drawn, and those with a tile whose image is not drawn."""
+        its neighbours' that reach into it (tall tiles, a tileset's offset, the layer's own);
+        marks the chunk's tiles drawn, and those with a tile whose image is not drawn."""
         assert self.images is not None and self.art is not None
         x0, y0 = origin
         h, w = drawn.shape
-        reach = self._reach
-        left, top = max(0, x0 - reach), max(0, y0 - reach)
-        gids = layer.gids[top : y0 + h + reach, left : x0 + w + reach]
-        flags = layer.flags[top : y0 + h + reach, left : x0 + w + reach]
+        # The layer's offset (its own and its groups', as Tiled draws it) moves its pictures,
+        # not its terrain: whole tiles pick the tiles that land on the chunk, the rest of a
+        # tile shifts them by pixels (and may bring one more neighbour in).
+        tw, th = self.art.tile_width, self.art.tile_height
+        sx, sy = math.floor(layer.offset[0] / tw), math.floor(layer.offset[1] / th)
+        fx = round((layer.offset[0] - sx * tw) * tile_px / tw)
+        fy = round((layer.offset[1] - sy * th) * tile_px / th)
+        on_grid = not any(layer.offset)
+        reach = self._reach + (0 if on_grid else 1)
+        ax, ay = x0 - sx, y0 - sy  # the layer's tile that lands on the chunk's top left
+        left, top = max(0, ax - reach), max(0, ay - reach)
+        right, bottom = max(0, ax + w + reach), max(0, ay + h + reach)
+        gids = layer.gids[top:bottom, left:right]
+        flags = layer.flags[top:bottom, left:right]
         for row in range(gids.shape[0]):
-            j = row + top - y0  # (row and column within the chunk: outside it, a neighbour)
-            inside_row = 0 <= j < h
+            j = row + top - ay  # (row and column within the chunk: outside it, a neighbour)
+            inside_row = on_grid and 0 <= j < h
             for column in range(gids.shape[1]):
                 gid = int(gids[row, column])
                 if not gid:
                     continue
-                i = column + left - x0
+                i = column + left - ax
                 inside = inside_row and 0 <= i < w
                 image = self.images.get(gid | int(flags[row, column]), tile_px)
                 if image is not None:
                     # Anchor at the tile's bottom-left, as Tiled does for tall tiles, moved by
                     # its tileset's offset.
                     ox, oy = self.images.offset(gid, tile_px)
-                    target.blit(image, (i * tile_px + ox, (j + 1) * tile_px - image.get_height() + oy))
+                    spot = (i * tile_px + ox + fx, (j + 1) * tile_px - image.get_height() + oy + fy)
+                    target.blit(image, spot)
                     if inside:
                         drawn[j, i] = True
                 elif inside:
@@ -276,19 +303,29 @@ class MapLayer:
         self, target: pygame.Surface, layer: ObjectTilesArt, tiles: tuple[int, int, int, int], tile_px: int
     ) -> None:
         """The tiles placed as objects that reach into a chunk of tiles (x0, y0, w, h), each
-        scaled to its box (a chunk draws its share of one on its edge)."""
+        scaled to its box and turned about its origin as Tiled turns it (a chunk draws its
+        share of one on its edge)."""
         assert self.art is not None and self.images is not None
         tw, th = self.art.tile_width, self.art.tile_height
         x0, y0, w, h = tiles
         area = pygame.Rect(x0 * tw, y0 * th, w * tw, h * th)
         sx, sy = tile_px / tw, tile_px / th
-        for raw_gid, x, y, bw, bh in layer.tiles:
-            if not area.colliderect(pygame.Rect(int(x), int(y), max(1, round(bw)), max(1, round(bh)))):
+        for raw_gid, x, y, bw, bh, rotation, px, py in layer.tiles:
+            corners = _turned_box(x, y, bw, bh, rotation, px, py)
+            left, top = min(c[0] for c in corners), min(c[1] for c in corners)
+            right, bottom = max(c[0] for c in corners), max(c[1] for c in corners)
+            if not area.colliderect(
+                pygame.Rect(int(left), int(top), max(1, round(right - left)), max(1, round(bottom - top)))
+            ):
                 continue
             size = (max(1, round(bw * sx)), max(1, round(bh * sy)))
             image = self.images.sized(raw_gid, size)
-            if image is not None:
-                target.blit(image, (round((x - area.x) * sx), round((y - area.y) * sy)))
+            if image is None:
+                continue
+            if rotation:
+                # pygame turns anticlockwise, about the centre, into the turned box's bounds.
+                image = pygame.transform.rotate(image, -rotation)
+            target.blit(image, (round((left - area.x) * sx), round((top - area.y) * sy)))
 
     def _draw_terrain(self, surface: pygame.Surface, tile: Tile, i: int, j: int, tile_px: int) -> None:
         """A tile drawn from its terrain at column `i`, row `j` of a chunk (flat, when too small
@@ -404,8 +441,8 @@ class MapLayer:
         for layer in art.layers:
             if not layer.visible or layer.opacity <= 0:
                 continue
-            if isinstance(layer, ImageLayerArt | ObjectTilesArt):
-                return None  # a picture, or tiles placed anywhere, over the tiles: blitting draws that
+            if isinstance(layer, ImageLayerArt | ObjectTilesArt) or any(layer.offset):
+                return None  # a picture, tiles placed anywhere or moved off the grid: blitting draws that
             gids, flags = layer.gids[:height, :width], layer.flags[:height, :width]
             raw = gids.astype(np.uint32) | flags.astype(np.uint32)
             keys, index = np.unique(raw, return_inverse=True)
