@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from game.core.equipment import Weapon
-from game.core.geometry import DIRECTION_NAMES, Tile
+from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, roll_possible, roll_succeeds
 from game.rules.actions.base import AttackSpec, weapon_for
 from game.rules.apply import apply
@@ -29,20 +29,15 @@ from game.rules.defence import (
     countered,
     defence_spec,
     ignored_reason,
-    ledger,
     without_defence_penalties,
 )
 from game.rules.dice import Dice
 from game.rules.events import (
     ActionIgnored,
     ActionNullified,
-    DefenseTotal,
-    EvadeLimited,
     Event,
-    Fled,
     Hit,
     Injured,
-    Moved,
     OrderDeclared,
     Rolled,
     RoundEnded,
@@ -50,13 +45,11 @@ from game.rules.events import (
     StageStarted,
     TimingOrderSet,
     TimingRolled,
-    Turned,
 )
-from game.rules.flight import why_not_fled
 from game.rules.hits import HitStopped, first_blow, hit_context, land, natural_roll, naturals
 from game.rules.injury import withstand
-from game.rules.movement import path_metres
-from game.rules.moving import Trail, move, start_moving
+from game.rules.movement_stage import move_in_round
+from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, name_of, out_of_the_fight, tile_of
@@ -67,10 +60,9 @@ from game.rules.registry import (
     action_specs,
     active_modules,
     exposes,
-    movement_spec,
     spec_of,
 )
-from game.rules.stats import movement_roll, skill_roll
+from game.rules.stats import skill_roll
 from game.rules.summary import summarize_order
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Facing, World
@@ -225,7 +217,7 @@ class Round:
         for eid in self.timing:
             self._defensive_rolls(eid, state)
         for eid in self.timing:
-            self._move(eid, state)
+            move_in_round(self, eid, state)
         for eid in self.timing:
             order = self.orders[eid]
             for spec in action_specs():
@@ -328,92 +320,6 @@ class Round:
             if rolled.succeeded and rolled.die is not None:
                 result.add(action.kind, rolled.die)
         state.defences[eid] = result
-
-    def _move(self, eid: int, state: RoundState) -> None:
-        """Move `eid` as engagement at this moment allows; then its defences limited by the
-        metres moved are final (Evade, CO.15)."""
-        world = self.world
-        order = self.orders[eid]
-        name = name_of(world, eid)
-        result = state.defences[eid]
-        start = start_moving(world, self.board, eid, order)
-        engaged = ", ".join(name_of(world, e) for e in start.engaged)
-        if start.refused is not None:
-            label = spec_of(start.refused).label
-            self.emit(
-                ActionNullified(
-                    name, label, None, f"engaged in melee with {engaged}: cannot {label} out of it"
-                )
-            )
-        for kind in start.lost:
-            if result.rolls.pop(kind, None):
-                self.emit(ActionNullified(name, kind.label, None, f"engaged in melee with {engaged}"))
-        rate = start.rate
-        note = ""
-        die = None
-        if start.rolls:
-            spec = movement_spec(start.mode)
-            assert spec is not None and spec.movement is not None
-            label = spec.label
-            rolled = self.roll(eid, label, None, movement_roll(world, eid, order))
-            if rolled.succeeded and rolled.die is not None:
-                die = rolled.die
-                note = f"{rate} [Movement] + {die} [{label} roll] = {start.allowed(die):g} m"
-            elif spec.movement.fail_moves:
-                note = f"{label} failed: {rate} [Movement] m"
-            else:
-                note = f"{label} failed: stays in melee"
-        succeeded = die is not None
-        if succeeded and start.rule is not None and start.rule.leaves_melee:
-            state.retreated.add(eid)
-        allowed = start.allowed(die)
-        facing = world.get(eid, Facing).direction
-        walked = move(world, self.board, eid, order, allowed, start.held(succeeded))
-        if len(walked.tiles) > 1:
-            # What the move sets off before it happens (an Overwatch shot): an Evade counts the run.
-            result.metres = int(walked.ground + 1e-9)
-            for module in active_modules(self.options):
-                stop = module.interrupt_move(self, eid, walked.tiles, state)
-                if stop is not None and stop < len(walked.tiles) - 1:
-                    tiles = walked.tiles[: stop + 1]
-                    where = f"down at {tuple(tiles[-1])}"
-                    walked = replace(
-                        walked,
-                        tiles=tiles,
-                        metres=path_metres(self.board, tiles[0], tiles[1:]),
-                        ground=sum(self.board.distance(a, b) for a, b in zip(tiles, tiles[1:], strict=False)),
-                        stop=where,
-                    )
-        if walked.stop and order.path and walked.tiles[-1] != order.path[-1]:
-            note = f"{note}; stopped: {walked.stop}" if note else f"stopped: {walked.stop}"
-        stays = ""
-        if order.flee:
-            held = bool(start.held(succeeded))
-            stays = why_not_fled(self.board, order, walked.tiles, walked.metres, allowed, walked.stop, held)
-            if not stays and not is_active(world, eid):  # down on the way (a held shot)
-                stays = f"{name} {out_of_the_fight(world, eid)}"
-            if stays:
-                note = f"{note}; does not flee: {stays}" if note else f"does not flee: {stays}"
-        mode = start.mode if start.mode != "none" else "walk"
-        final = DIRECTION_NAMES[walked.facing]
-        if len(walked.tiles) > 1 or order.path or stays:
-            self.emit(Moved(name, mode, walked.tiles, walked.metres, allowed, final, note, actor_id=eid))
-        elif walked.facing != facing:
-            self.emit(Turned(name, final, actor_id=eid))
-        if order.flee and not stays:
-            self.emit(Fled(name, walked.tiles[-1], actor_id=eid))
-        state.trails[eid] = Trail(start.mode, walked.tiles, walked.ground)
-        for module in active_modules(self.options):
-            module.after_move(self, eid, state)
-
-        # Defences limited by the whole metres of ground actually covered (Evade, CO.15).
-        result.metres = int(walked.ground + 1e-9)
-        for kind, rolls in result.rolls.items():
-            if defence_spec(kind).limited_by_metres and sum(rolls) > result.metres:
-                self.emit(EvadeLimited(name, sum(rolls), result.metres, walked.ground))
-        parts = ledger(result)
-        if parts:
-            self.emit(DefenseTotal(name, parts))
 
     # ----------------------------------------------------- Resolution Stage
     def _resolution_turn(self, eid: int, state: RoundState) -> None:
