@@ -146,6 +146,37 @@ def draw_arrow(
         _label(surface, theme, labels, label, (240, 240, 240), center=(round(mid[0]), round(mid[1])))
 
 
+def draw_exit(
+    surface: pygame.Surface,
+    theme: Theme,
+    camera: Camera,
+    board: Board,
+    tile: Tile,
+    colour: tuple[int, int, int],
+    label: str,
+    labels: MapLabels | None = None,
+) -> None:
+    """A flight off the map from edge tile `tile`: an arrow across the tile to the map's edge,
+    its name a tile inward, so both show when the view ends at the map's edge."""
+    tp = camera.tile_px
+    out = exit_step(board, tile)
+    ux, uy = out[0] - tile[0], out[1] - tile[1]
+    c = camera.tile_centre(tile)
+    start = (c[0] - ux * tp * 0.3, c[1] - uy * tp * 0.3)
+    end = (c[0] + ux * tp * 0.5, c[1] + uy * tp * 0.5)
+    width = max(2, tp // 16)
+    pygame.draw.line(surface, OUTLINE, start, end, width + 2)
+    pygame.draw.line(surface, colour, start, end, width)
+    head = max(6, tp // 5)
+    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
+    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
+    pygame.draw.polygon(surface, colour, [end, left, right])
+    pygame.draw.polygon(surface, OUTLINE, [end, left, right], 1)
+    if tp >= 24:
+        spot = (round(c[0] - ux * tp * 0.9), round(c[1] - uy * tp * 0.9))
+        _label(surface, theme, labels, label, (240, 240, 240), center=spot)
+
+
 def map_label(
     surface: pygame.Surface, theme: Theme, text: str, colour: tuple[int, int, int], **anchor: tuple[int, int]
 ) -> pygame.Rect:
@@ -249,8 +280,7 @@ def draw_declared(
             look = look_of(world, eid, style)
             draw_token(surface, theme, tokens, look, camera.tile_centre(end), tp, facing, ghost=True)
         if order.flee:
-            off = camera.tile_centre(exit_step(board, end))
-            draw_arrow(surface, theme, camera, camera.tile_centre(end), off, style.colour, "flees", labels)
+            draw_exit(surface, theme, camera, board, end, style.colour, "flees", labels)
         for action in order.actions:
             if action.kind in TARGETED and action.target is not None and world.has(action.target, Position):
                 target_end, _ = end_of(action.target)
@@ -314,8 +344,7 @@ def draw_draft(
         )
     if order.flee:  # the step off the map, from the path's end across the nearest edge
         here = order.path[-1] if order.path else start
-        a, b = camera.tile_centre(here), camera.tile_centre(exit_step(board, here))
-        draw_arrow(surface, theme, camera, a, b, pal.path_sprint, "off the map", labels)
+        draw_exit(surface, theme, camera, board, here, pal.path_sprint, "off the map", labels)
     for action in order.actions:
         if action.kind in TARGETED and action.target is not None:
             target_end, _ = end_of(action.target)
