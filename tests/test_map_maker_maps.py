@@ -451,3 +451,18 @@ def test_a_tintcolor_that_is_not_a_colour_loads_and_draws_in_a_process_under_lim
             outcome.stderr[-800:],
         )
     assert (tmp_path / "out.png").stat().st_size > 0
+
+
+def test_a_png_with_only_its_header_draws_its_terrain_without_the_image_librarys_noise(
+    tmp_path: Path,
+) -> None:
+    """A PNG cut off after its header passes the size check and fails to decode: its tiles show
+    their terrain, and libpng's own "libpng error: …" line no longer reaches stderr."""
+    write(tmp_path, "kit.png", png(64, 32, pixels=False))
+    write(tmp_path, "map.tmx", tmx(8, 6, sheet_tileset("kit.png", (64, 32)) + csv_layer(8, 6)))
+    outcome = run_limited(
+        "render", str(tmp_path / "map.tmx"), "--out", str(tmp_path / "o.png"), home=tmp_path
+    )
+    assert outcome.status == 0, outcome.stderr
+    assert outcome.stderr == ""
+    assert (tmp_path / "o.png").stat().st_size > 0

@@ -5,6 +5,8 @@ check bounded (`game.board.images`)."""
 
 from __future__ import annotations
 
+import os
+import sys
 from pathlib import Path
 
 import pygame
@@ -43,7 +45,7 @@ class TileImages:
                 # Decode only the image the map check sized: a file swapped since is not decoded.
                 if image_size(path) != size:
                     raise ImageError("not the image the map was checked with")
-                image = pygame.image.load(str(path))
+                image = decoded(path)
                 if trans is not None:
                     image.set_colorkey(trans)
                 self._sheets[key] = image.convert_alpha() if pygame.display.get_surface() else image
@@ -126,3 +128,22 @@ class TileImages:
         if sheet is None or not sheet.get_rect().contains(rect):
             return None
         return sheet.subsurface(rect)
+
+
+def decoded(path: Path) -> pygame.Surface:
+    """`pygame.image.load`, with what the image libraries print themselves kept off the
+    process's stderr: libpng writes a line of its own ("libpng error: …") before pygame
+    raises, and a damaged image is to cost the map its pictures, not add noise to the one
+    line a command may print (the caller shows its terrain instead)."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(quiet, 2)
+        finally:
+            os.close(quiet)
+        return pygame.image.load(str(path))
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
