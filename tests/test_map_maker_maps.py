@@ -457,7 +457,8 @@ def test_a_png_with_only_its_header_draws_its_terrain_without_the_image_librarys
     tmp_path: Path,
 ) -> None:
     """A PNG cut off after its header passes the size check and fails to decode: its tiles show
-    their terrain, and libpng's own "libpng error: …" line no longer reaches stderr."""
+    their terrain, libpng's own "libpng error: …" line no longer reaches stderr, and check-map
+    warns of it (it said nothing)."""
     write(tmp_path, "kit.png", png(64, 32, pixels=False))
     write(tmp_path, "map.tmx", tmx(8, 6, sheet_tileset("kit.png", (64, 32)) + csv_layer(8, 6)))
     outcome = run_limited(
@@ -466,3 +467,8 @@ def test_a_png_with_only_its_header_draws_its_terrain_without_the_image_librarys
     assert outcome.status == 0, outcome.stderr
     assert outcome.stderr == ""
     assert (tmp_path / "o.png").stat().st_size > 0
+    # check-map decodes what it sized, and says which image will not show.
+    checked = run_limited("check-map", str(tmp_path / "map.tmx"), home=tmp_path)
+    assert checked.status == 0 and checked.stderr == "", checked.stderr
+    assert "image kit.png cannot be decoded" in checked.stdout
+    assert "its tiles show their terrain" in checked.stdout

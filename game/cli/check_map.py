@@ -33,12 +33,21 @@ def run(args: argparse.Namespace) -> int:
         battle_map = load_playable_map(args.path)
     except (MapError, MapUnitError) as err:
         raise UsageError(str(err)) from None
-    print("\n".join(summary_lines(battle_map)))
+    print("\n".join(summary_lines(battle_map, _undecodable(battle_map))))
     return 0
 
 
-def summary_lines(battle_map: BattleMap) -> list[str]:
-    """The summary check-map prints, line by line."""
+def _undecodable(battle_map: BattleMap) -> list[str]:
+    """The images the map's pictures need that cannot be decoded (sized, yet damaged)."""
+    if battle_map.art is None:
+        return []
+    from game.ui.render.tile_images import undecodable
+
+    return undecodable(battle_map.art)
+
+
+def summary_lines(battle_map: BattleMap, more_warnings: list[str] | None = None) -> list[str]:
+    """The summary check-map prints, line by line (`more_warnings` after the map's own)."""
     board = battle_map.board
     mpt = board.metres_per_tile
     lines = [
@@ -67,8 +76,9 @@ def summary_lines(battle_map: BattleMap) -> list[str]:
             what = p.character if p.kind == "character" else f"troop {p.character}"
             who = what if not p.name or p.name == p.character else f"{p.name} ({what})"
             lines.append(f"  side {p.side}: {who} at {p.tile} facing {p.facing_name}")
-    lines.append("warnings:" if battle_map.warnings else "warnings: none")
-    lines.extend(f"  {w}" for w in battle_map.warnings)
+    warnings = [*battle_map.warnings, *(more_warnings or [])]
+    lines.append("warnings:" if warnings else "warnings: none")
+    lines.extend(f"  {w}" for w in warnings)
     return lines
 
 

@@ -147,3 +147,27 @@ def decoded(path: Path) -> pygame.Surface:
     finally:
         os.dup2(saved, 2)
         os.close(saved)
+
+
+def undecodable(art: MapArt) -> list[str]:
+    """A warning for each image the map names that the game sized but cannot decode (cut off,
+    damaged): its tiles show their terrain.  `check-map` asks, so that a map maker hears of it
+    before the window shows the terrain instead."""
+    paths: dict[Path, None] = {}
+    for tileset in art.tilesets:
+        if isinstance(tileset, CollectionArt):
+            paths.update(dict.fromkeys(image.path for image in tileset.images.values()))
+        else:
+            paths[tileset.image] = None
+    for layer in art.layers:
+        picture = getattr(layer, "image", None)
+        if isinstance(picture, TileImageArt):
+            paths[picture.path] = None
+    found = []
+    for path in paths:
+        try:
+            decoded(path)
+        except (pygame.error, OSError) as err:
+            why = str(err).splitlines()[0] if str(err).strip() else type(err).__name__
+            found.append(f"image {path.name} cannot be decoded ({why}): its tiles show their terrain")
+    return found
