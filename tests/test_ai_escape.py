@@ -87,3 +87,18 @@ def test_the_getaway_can_be_won_by_either_side() -> None:
     assert sides == {0, 1}
     assert all(r.rejected == 0 for r in results)
     assert all(r.rounds <= 12 for r in results if r.winning_side == 1)  # away before the clock
+
+
+def test_the_flight_tutorial_teaches_the_rule_in_the_rules_words() -> None:
+    """Fleeing is a rule of the chapter's RULES.md §7, with a tutorial of its own after Evade:
+    its first step is the rule as the menus word it, and how to try it."""
+    from game.content.scenarios import list_scenarios
+    from game.rules.flight import FLIGHT_HELP
+    from game.ui.scenes.handover import tutorial_hint
+
+    hint = tutorial_hint("flee")
+    assert hint.startswith(FLIGHT_HELP) and "Flee off the map in the action menu (X)" in hint
+    tutorials = [s.id for s in list_scenarios() if s.tutorial is not None]
+    assert tutorials.index("tutorial_flee") == tutorials.index("tutorial_evade") + 1
+    scenario = find_scenario("tutorial_flee")
+    assert scenario.victory == Victory("escape", "Niles", 8) and scenario.sides[0].controller == "human"

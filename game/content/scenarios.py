@@ -34,7 +34,7 @@ from game.world import Appearance, Condition, Controller, Facing, Name, Position
 
 SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard", "ai:random")
-TUTORIALS = ("basics", "evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
+TUTORIALS = ("basics", "evade", "sprint", "retreat", "feint", "disarm", "facing", "cover", "flee")
 """The chapter's tutorial topics; every rules module's name is one too (`tutorial_topics`)."""
 MAX_LESSON = 999  # the highest place a tutorial may take in the teaching order
 DEFAULT_MAX_ROUNDS = 30

@@ -7,6 +7,7 @@ from typing import Protocol
 import pygame
 
 from game.rules.battle import Battle
+from game.rules.flight import FLIGHT_HELP
 from game.rules.positions import name_of
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
@@ -120,6 +121,8 @@ TUTORIAL_STEPS = {
     "added for you; the order panel shows the roll it needs.",
     "evade": "Click a tile to plan a path, then add Evade from the action menu (X).",
     "retreat": "Click a tile out of the enemy's reach and the Retreat is added for you.",
+    "flee": f"{FLIGHT_HELP} Choose Flee off the map in the action menu (X): it walks you to the nearest "
+    "edge tile in reach.",
     "feint": "Click the enemy, add a Strike, then a Feint, and watch the chance change.",
     "disarm": "Retrieve Weapon is in the action menu (X).",
     "prone": "Go Prone and Stand Up are in the action menu (X); a prone token lies flat.",
