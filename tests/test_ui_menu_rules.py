@@ -180,3 +180,19 @@ def test_flee_off_the_map_plans_the_way_to_the_nearest_edge() -> None:
     order = Draft(edge["Runner"], flight.state).order()
     assert flight.label == "Flee off the map" and order.path == ()
     assert [a.kind for a in order.actions] == [ActionKind.RETREAT] and flight.enabled
+
+
+def test_flee_off_the_map_says_when_no_edge_is_in_reach() -> None:
+    """Far from every edge the item is greyed with the rules' reason, and its label says why in
+    a player's words."""
+    from game.rules.options import RuleOptions
+    from tests.builders import Cast
+
+    cast = Cast(40, 40)
+    cast.add("Runner", (20, 20), "a", movement=4)
+    cast.add("Foe", (30, 30), "b")
+    planner = Planner(cast.world, cast.board, cast["Runner"], {}, RuleOptions())
+    flight = planner.flight_choice(Draft(cast["Runner"]))
+    assert flight.label == "Flee off the map (no edge tile in reach this round)"
+    assert not flight.enabled
+    assert flight.reasons == ("to flee off the map, the path must end on the map's edge ((20, 20) is not)",)

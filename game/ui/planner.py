@@ -367,7 +367,9 @@ class Planner:
         label = "Stay on the map (no flight)"
         if new.flee:
             label = "Flee off the map"
-            if new.path != order.path and new.path:
+            if not on_edge(self.board, new.path[-1] if new.path else self.start):
+                label += " (no edge tile in reach this round)"
+            elif new.path != order.path and new.path:
                 label += f" via {tuple(new.path[-1])}"
         return FlightChoice(label, state, reasons, chance)
 
