@@ -133,14 +133,7 @@ def draw_arrow(
     ux, uy = dx / length, dy / length
     start = (a[0] + ux * tp * 0.35, a[1] + uy * tp * 0.35)
     end = (b[0] - ux * tp * 0.4, b[1] - uy * tp * 0.4)
-    width = max(2, tp // 16)
-    pygame.draw.line(surface, OUTLINE, start, end, width + 2)
-    pygame.draw.line(surface, colour, start, end, width)
-    head = max(6, tp // 5)
-    left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
-    right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
-    pygame.draw.polygon(surface, colour, [end, left, right])
-    pygame.draw.polygon(surface, OUTLINE, [end, left, right], 1)
+    _arrow(surface, start, end, (ux, uy), colour, tp)
     if tp >= 24:
         mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
         _label(surface, theme, labels, label, (240, 240, 240), center=(round(mid[0]), round(mid[1])))
@@ -164,17 +157,30 @@ def draw_exit(
     c = camera.tile_centre(tile)
     start = (c[0] - ux * tp * 0.3, c[1] - uy * tp * 0.3)
     end = (c[0] + ux * tp * 0.5, c[1] + uy * tp * 0.5)
-    width = max(2, tp // 16)
+    _arrow(surface, start, end, (ux, uy), colour, tp)
+    if tp >= 24:
+        spot = (round(c[0] - ux * tp * 0.9), round(c[1] - uy * tp * 0.9))
+        _label(surface, theme, labels, label, (240, 240, 240), center=spot)
+
+
+def _arrow(
+    surface: pygame.Surface,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    unit: tuple[float, float],
+    colour: tuple[int, int, int],
+    tile_px: int,
+) -> None:
+    """An outlined line from `start` to `end` with its head at `end` (`unit`: its direction)."""
+    ux, uy = unit
+    width = max(2, tile_px // 16)
     pygame.draw.line(surface, OUTLINE, start, end, width + 2)
     pygame.draw.line(surface, colour, start, end, width)
-    head = max(6, tp // 5)
+    head = max(6, tile_px // 5)
     left = (end[0] - ux * head - uy * head * 0.6, end[1] - uy * head + ux * head * 0.6)
     right = (end[0] - ux * head + uy * head * 0.6, end[1] - uy * head - ux * head * 0.6)
     pygame.draw.polygon(surface, colour, [end, left, right])
     pygame.draw.polygon(surface, OUTLINE, [end, left, right], 1)
-    if tp >= 24:
-        spot = (round(c[0] - ux * tp * 0.9), round(c[1] - uy * tp * 0.9))
-        _label(surface, theme, labels, label, (240, 240, 240), center=spot)
 
 
 def map_label(
