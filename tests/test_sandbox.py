@@ -17,6 +17,13 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
 
 KEY_LINES: dict[str, list[str]] = {
+    "flee.json": [
+        "Serena sprints 6.0 m of 7.0 m (7, 1) → (13, 1), facing E; 4 [Movement] + 3 [Sprint roll] = 7 m",
+        "Serena flees off the map from (13, 1)",
+        "Omar sprints 4.0 m of 4.0 m (7, 3) → (11, 3), facing E; Sprint failed: 4 [Movement] m; stopped: out"
+        " of metres; does not flee: it stopped short of the edge",
+        "Alien Gunner — Missile Strike on Serena nullified: Serena has fled off the map",
+    ],
     "strike.json": [
         "Niles — Dodge: 8 [Dodge] = 8; rolled 4: success",
         "Omar — Strike on Niles: 6 [Strike] − 4 [Dodge] = 2; rolled 11: miss",
