@@ -15,7 +15,8 @@ from game.ai.candidates import Spot, _engaged_ok, _free
 from game.ai.knowledge import Knowledge
 from game.board.paths import metres_to_edge
 from game.core.geometry import Tile
-from game.rules.flight import exit_metres, on_edge
+from game.rules.flight import metres_needed, on_edge
+from game.rules.movement import EPSILON
 from game.rules.orders import Action, Order
 from game.rules.registry import movement_kind
 from game.rules.stats import max_movement_metres
@@ -39,7 +40,8 @@ def escape_spots(know: Knowledge) -> list[Spot]:
         off = [
             t
             for t in ends
-            if on_edge(know.board, t) and reach.metres_to(t) + exit_metres(know.board) <= budget + 1e-9
+            if on_edge(know.board, t)
+            and metres_needed(know.board, reach.metres_to(t), True) <= budget + EPSILON
         ]
         if off:
             tile = min(off, key=lambda t: (reach.metres_to(t), t))

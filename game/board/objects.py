@@ -228,17 +228,24 @@ def tile_pivot(obj: TiledObject, height: float) -> tuple[float, float]:
     return float(obj.x), float(obj.y) + height
 
 
-def _rotated(shape: ZoneShape, origin: tuple[float, float], degrees: float) -> ZoneShape:
+def turned(
+    points: Sequence[tuple[float, float]], origin: tuple[float, float], degrees: float
+) -> tuple[tuple[float, float], ...]:
+    """Points turned `degrees` clockwise (Tiled's rotation, y down) about `origin`."""
     if not degrees:
-        return shape
+        return tuple(points)
     turn = math.radians(float(degrees))
     cos, sin = math.cos(turn), math.sin(turn)
     ox, oy = origin
-    points = tuple(
-        (ox + (px - ox) * cos - (py - oy) * sin, oy + (px - ox) * sin + (py - oy) * cos)
-        for px, py in shape.points
+    return tuple(
+        (ox + (px - ox) * cos - (py - oy) * sin, oy + (px - ox) * sin + (py - oy) * cos) for px, py in points
     )
-    return ZoneShape("polygon", shape.x, shape.y, points=points)
+
+
+def _rotated(shape: ZoneShape, origin: tuple[float, float], degrees: float) -> ZoneShape:
+    if not degrees:
+        return shape
+    return ZoneShape("polygon", shape.x, shape.y, points=turned(shape.points, origin, degrees))
 
 
 def _kind(node: Element) -> str:

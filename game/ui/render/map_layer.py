@@ -29,6 +29,7 @@ from game.board.art import (
     MapArt,
     ObjectTilesArt,
 )
+from game.board.objects import turned
 from game.core.geometry import Tile
 from game.rules.board import Board, tiles_to_ask
 from game.ui.render.camera import Camera
@@ -155,20 +156,6 @@ def _reach(art: MapArt) -> int:
             )
             most = max(most, over + shift)
     return most
-
-
-def _turned_box(
-    x: float, y: float, w: float, h: float, degrees: float, px: float, py: float
-) -> list[tuple[float, float]]:
-    """The corners of a box (top left x, y) turned `degrees` clockwise about (px, py)."""
-    corners = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
-    if not degrees:
-        return corners
-    turn = math.radians(degrees)
-    cos, sin = math.cos(turn), math.sin(turn)
-    return [
-        (px + (cx - px) * cos - (cy - py) * sin, py + (cx - px) * sin + (cy - py) * cos) for cx, cy in corners
-    ]
 
 
 class MapLayer:
@@ -311,7 +298,7 @@ class MapLayer:
         area = pygame.Rect(x0 * tw, y0 * th, w * tw, h * th)
         sx, sy = tile_px / tw, tile_px / th
         for raw_gid, x, y, bw, bh, rotation, px, py in layer.tiles:
-            corners = _turned_box(x, y, bw, bh, rotation, px, py)
+            corners = turned(((x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)), (px, py), rotation)
             left, top = min(c[0] for c in corners), min(c[1] for c in corners)
             right, bottom = max(c[0] for c in corners), max(c[1] for c in corners)
             if not area.colliderect(
