@@ -20,7 +20,7 @@ from game.core.modifiers import signed
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.defence import attacks_on, countered
-from game.rules.flight import exit_metres, metres_needed, on_edge
+from game.rules.flight import exit_metres, exit_tile, metres_needed, on_edge
 from game.rules.forecast import ActionForecast, flight_chance, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
@@ -367,7 +367,7 @@ class Planner:
         label = "Stay on the map (no flight)"
         if new.flee:
             label = "Flee off the map"
-            if not on_edge(self.board, new.path[-1] if new.path else self.start):
+            if not on_edge(self.board, exit_tile(self.world, new)):
                 label += " (no edge tile in reach this round)"
             elif new.path != order.path and new.path:
                 label += f" via {tuple(new.path[-1])}"
