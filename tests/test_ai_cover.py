@@ -57,7 +57,7 @@ def test_each_of_a_side_has_its_own_exposure_to_fire() -> None:
     still be worked out for each combatant (in full plate, Withstand Injury fails less)."""
     from builders import PLATE
 
-    from game.ai.candidates import exposure
+    from game.ai.fire import exposure
     from game.ai.knowledge import Knowledge, RoundFacts, read_unit
     from game.rules.positions import combatants
 

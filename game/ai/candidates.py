@@ -18,7 +18,8 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from game.ai.expect import counter_chance, expected_injuries, hit_chance
+from game.ai.expect import counter_chance, hit_chance
+from game.ai.fire import SHOOTING_LOOKS, exposure, hidden_spot, shooting_spots, shot_at, shot_value
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.board.reach import ReachMap
@@ -32,9 +33,6 @@ from game.rules.stats import max_movement_metres
 from game.world import Equipment
 
 MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
-MAX_SHOOTING_SPOTS = 3
-SHOOTING_SAMPLE = 40  # tiles looked at when choosing shooting spots
-SHOOTING_LOOKS = 8  # of those, tiles weighed with the rules' odds
 RANGED_TARGETS = 2  # targets of shots tried from one tile (the best by the rules' odds)
 SPOT_CHANCE_WEIGHT = 2.0  # a strike spot's hit chance against the danger of standing there
 
@@ -209,99 +207,6 @@ def _counter(know: Knowledge, target: Unit, tile: Tile) -> float:
     return counter_chance(know, target, attack, order, tile)
 
 
-def shooting_spots(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> list[Tile]:
-    """Reachable tiles with shots at enemies, sheltered from the enemies' own shots and away
-    from their reach.  A quick look (range band and sight) keeps the likeliest tiles; the
-    rules' odds then weigh our best shot from each against every enemy shooter's shot at us
-    there: cover counts where it stands between us and them, not anywhere near the tile."""
-    me = know.me
-    assert me.missile is not None
-    step = max(1, len(ends) // SHOOTING_SAMPLE)
-    quick = []
-    for tile in ends[::step]:
-        shots = 0.0
-        for enemy in know.enemies:
-            there = know.planned(enemy.eid)
-            band = know.shot_band(me.missile, tile, there)
-            if band is not None:
-                shots = max(shots, (1 + band[1] / 6) * injury_value(enemy.injuries))
-        if shots:
-            quick.append((-(shots - 0.8 * float(danger[tile[1], tile[0]])), tile))
-    scored = []
-    for _, tile in sorted(quick)[:SHOOTING_LOOKS]:
-        mine = max((_shot_at(know, me, enemy, tile) for enemy in know.enemies), default=0.0)
-        theirs = exposure(know, tile, exposed=True)
-        scored.append((-(mine - theirs - 0.8 * float(danger[tile[1], tile[0]])), tile))
-    return [tile for _, tile in sorted(scored)[:MAX_SHOOTING_SPOTS]]
-
-
-def _shot_at(know: Knowledge, me: Unit, enemy: Unit, tile: Tile) -> float:
-    """Our best shot's expected Injuries (worth included) from `tile` at where `enemy` will be."""
-    if me.shot_kind is None:
-        return 0.0
-    there = know.planned(enemy.eid)
-    order = know.earlier.get(enemy.eid)
-    # Nobody knows yet whether an enemy still to declare will attack (and so show itself).
-    exposed = know.attacking(enemy.eid) if order is not None else True
-    return injury_value(enemy.injuries) * expected_injuries(
-        know,
-        me,
-        me.shot_kind,
-        enemy,
-        from_tile=tile,
-        target_tile=there,
-        target_order=order,
-        target_facing=know.facing_of(enemy.eid),
-        exposed=exposed,
-    )
-
-
-def exposure(know: Knowledge, tile: Tile, exposed: bool) -> float:
-    """Expected Injuries of one shot from each enemy shooter (not in melee) at us on `tile`,
-    from where it stands or from the step out of cover that gives it the shot
-    (`Knowledge.vantage`), by the rules' odds (range bands, cover between, sight): how
-    exposed the tile is to fire.  Cached for the round, for each of our combatants (the
-    round's facts serve the whole side: one in armour is less exposed than one without)."""
-    key = ("exposure", know.actor, tile, exposed)
-    found = know.facts.odds.get(key)
-    if found is None:
-        me = know.me
-        found = 0.0
-        for enemy in know.enemies:
-            if enemy.shot_kind is None or know.engaged_now(enemy.eid):
-                continue
-            spot = know.vantage(enemy.eid, tile)
-            if spot is None:
-                continue
-            found += expected_injuries(
-                know,
-                enemy,
-                enemy.shot_kind,
-                me,
-                from_tile=spot,
-                target_tile=tile,
-                target_order=None,
-                target_facing=bearing_direction(tile, spot) if tile != spot else me.facing,
-                exposed=exposed,
-            )
-        know.facts.odds[key] = found
-    return found
-
-
-def hidden_spot(know: Knowledge, ends: list[Tile], danger: np.ndarray) -> Tile | None:
-    """The reachable tile least exposed to the enemies' shots (out of their sight or range,
-    behind cover) and to their reach: where to go when the next Injury would defeat us."""
-    if not any(e.shot_kind is not None for e in know.enemies):
-        return None
-    step = max(1, len(ends) // SHOOTING_SAMPLE)
-    best = None
-    for tile in ends[::step]:
-        key = (exposure(know, tile, exposed=False) + float(danger[tile[1], tile[0]]), tile)
-        if best is None or key < best:
-            best = key
-    return best[1] if best is not None else None
-
-
 def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
     """Sprint paths (not engaged) or Retreat paths (engaged): far and safe, or far and closing."""
     me = know.me
@@ -323,7 +228,7 @@ def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
         free = [i for i, t in enumerate(ends) if not engaged_with(know.world, know.board, know.actor, at=t)]
         picks = sorted(free, key=lambda i: (safe[i], -run.metres_to(ends[i])))[:1]
         if me.shot_kind is not None and me.missile is not None and free:
-            picks += [max(free, key=lambda i: _shot_value(know, ends[i]) - 0.5 * safe[i])]
+            picks += [max(free, key=lambda i: shot_value(know, ends[i]) - 0.5 * safe[i])]
     else:
         # Away: of the tiles farthest from every reach, the one least exposed to shots too.
         calm = safe - 0.01 * np.array([run.metres_to(t) for t in ends])
@@ -338,18 +243,6 @@ def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
         if path:
             spots.append(Spot(ends[i], tuple(path), mode, f"{mode} away" if i == picks[0] else f"{mode} on"))
     return spots
-
-
-def _shot_value(know: Knowledge, tile: Tile) -> float:
-    me = know.me
-    assert me.missile is not None
-    best = 0.0
-    for enemy in know.enemies:
-        there = know.planned(enemy.eid)
-        band = know.shot_band(me.missile, tile, there)
-        if band is not None:
-            best = max(best, 1 + band[1] / 6)
-    return best
 
 
 def _around(tile: Tile, radius: int) -> Iterable[Tile]:
@@ -411,7 +304,7 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
 
     # Shots only at the best few targets from here (the rules' odds): a shooter has many.
     shootable = {
-        t.eid for t in sorted(targets, key=lambda t: (-_shot_at(know, me, t, here), t.eid))[:RANGED_TARGETS]
+        t.eid for t in sorted(targets, key=lambda t: (-shot_at(know, me, t, here), t.eid))[:RANGED_TARGETS]
     }
 
     def attack_sets(target: Unit, ranged_only: bool = False) -> None:
