@@ -52,11 +52,21 @@ def test_a_tie_is_broken_on_purpose_and_says_so() -> None:
     assert chosen == {cast["Upper"], cast["Lower"]}  # either, as the seeds fall
 
 
+def _knowing(view):  # noqa: ANN001, ANN202
+    """The AI's knowledge for a view, as the controller builds it."""
+    from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+    from game.rules.positions import combatants
+
+    units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
+    facts = RoundFacts(round_key(view.world, view.round_number), units)
+    return Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
+
+
 def test_a_tie_goes_to_the_most_attacks_and_the_fewest_other_actions() -> None:
     """A Sprint to a tile a walk reaches, with a Parry and nobody near, scores the same as the
     walk (seen in the street battle): the walk is declared, whatever the seed.  Two shots the
-    forecast gives nothing tie with one, but may still land (the target may step into sight):
-    both are declared.  The explanation says how the tie was broken."""
+    forecast gives nothing tie with one, but may still land (the target, still to declare, may
+    step into sight): both are declared.  The explanation says how the tie was broken."""
     import random
 
     from game.ai.candidates import Candidate
@@ -64,15 +74,21 @@ def test_a_tie_goes_to_the_most_attacks_and_the_fewest_other_actions() -> None:
     from game.ai.scoring import Scored
     from game.rules.orders import Action, Order
 
+    cast = Cast(12, 12)
+    cast.add("Me", (1, 1), "a", facing=2)
+    cast.add("Foe", (9, 9), "b", facing=6)
+    know = _knowing(view_of(cast, "Me", later=("Foe",)))
+    me, foe = cast["Me"], cast["Foe"]
+
     def scored(actions: tuple[ActionKind, ...], score: float = -2.58) -> Scored:
         shot = ActionKind.MISSILE_STRIKE
-        listed = tuple(Action(kind, 2 if kind is shot else None) for kind in actions)
-        return Scored(Candidate(Order(1, listed, ((1, 0),), 2), "test"), score=score)
+        listed = tuple(Action(kind, foe if kind is shot else None) for kind in actions)
+        return Scored(Candidate(Order(me, listed, ((1, 2),), 2), "test"), score=score)
 
     controller = make_controller("ai:hard", seed=0)
 
     def pick(valid: list[Scored], seed: int):  # noqa: ANN202
-        return controller._pick(valid, valid, None, random.Random(seed))  # type: ignore[attr-defined]
+        return controller._pick(valid, valid, know, random.Random(seed))  # type: ignore[attr-defined]
 
     sprint_parry = scored((ActionKind.SPRINT, ActionKind.PARRY))
     sprint, walk = scored((ActionKind.SPRINT,)), scored(())
@@ -89,6 +105,31 @@ def test_a_tie_goes_to_the_most_attacks_and_the_fewest_other_actions() -> None:
         picked.add(id(decision.chosen))
         assert "one taken at random on purpose" in _tie_words(decision)
     assert picked == {id(walk), id(other_walk)}  # alike in attacks and actions too: at random
+
+
+def test_a_tie_passes_over_attacks_that_cannot_land() -> None:
+    """Strikes at a foe that has declared and stands out of reach have no chance at all in the
+    rules' forecast (seen in the ring duel: "Strike on Niles … 0% to hit" declared over a tied
+    order without them): they count as other actions, so the plain order is declared."""
+    import random
+
+    from game.ai.candidates import Candidate
+    from game.ai.scoring import Scored
+    from game.rules.orders import Action, Order
+
+    cast = Cast(12, 12)
+    cast.add("Me", (1, 1), "a", facing=2, strike=6)
+    cast.add("Foe", (9, 9), "b", facing=6)
+    know = _knowing(view_of(cast, "Me", {"Foe": cast.order("Foe")}))
+    me, foe = cast["Me"], cast["Foe"]
+    strikes = Scored(
+        Candidate(Order(me, (Action(ActionKind.STRIKE, foe), Action(ActionKind.STRIKE, foe))), "t"), score=0.0
+    )
+    stay = Scored(Candidate(Order(me), "t"), score=0.0)
+    controller = make_controller("ai:hard", seed=0)
+    for seed in range(8):
+        decision = controller._pick([strikes, stay], [strikes, stay], know, random.Random(seed))  # type: ignore[attr-defined]
+        assert decision.chosen is stay and decision.busier == 1
 
 
 def test_easy_and_normal_mark_their_mistakes_and_hard_makes_none() -> None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from game.ai.anticipate import predict_later
 from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
+from game.ai.expect import forecast
 from game.ai.explain import Explanation, explain, plain_words
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
@@ -161,8 +162,9 @@ class TacticalController:
         # actions.  An attack the forecast gives nothing may still land (its target may
         # step into reach or sight after all); a Sprint to a tile a walk reaches, or a
         # Parry with nobody near, changes nothing and a player reads it as a slip.
-        best = min(_busyness(s.candidate.order) for s in tied)
-        simplest = [s for s in tied if _busyness(s.candidate.order) == best]
+        busy = {id(s): _busyness(know, s) for s in tied}
+        best = min(busy.values())
+        simplest = [s for s in tied if busy[id(s)] == best]
         chosen = rng.choice(simplest) if len(simplest) > 1 else simplest[0]
         return Decision(valid, chosen, tied=len(tied) - 1, busier=len(tied) - len(simplest))
 
@@ -203,9 +205,23 @@ def rescore(
     return again + [s for s in scored if id(s) not in picked], len(again)
 
 
-def _busyness(order: Order) -> tuple[int, int]:
-    """How a tie is broken, least first: more attacks, then fewer other actions."""
+def _busyness(know: Knowledge, scored: Scored) -> tuple[int, int]:
+    """How a tie is broken, least first: more attacks that may land, then fewer other actions.
+    An attack on a target that has declared, which the rules' forecast (against the replies it
+    was judged by) gives no chance at all (out of reach, out of sight, every roll failing),
+    cannot land: it counts as another action, not an attack."""
+    order = scored.candidate.order
     attacks = sum(1 for a in order.actions if a.kind in OFFENSIVE)
+    if any(a.kind in OFFENSIVE and a.target is not None and know.declared(a.target) for a in order.actions):
+        orders = {**know.earlier, **scored.replies, know.actor: order}
+        attacks -= sum(
+            1
+            for fc in forecast(know, orders, know.actor)
+            if fc.action.kind in OFFENSIVE
+            and fc.action.target is not None
+            and know.declared(fc.action.target)
+            and fc.success <= 0
+        )
     return -attacks, len(order.actions) - attacks
 
 
