@@ -63,7 +63,7 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
         return [Candidate(Order(me.eid), "nobody left to fight")]
     targets = ranked_targets(know, level.max_targets)
     spots = walk_spots(know, targets, level)
-    spots += run_spots(know, targets)
+    spots += run_spots(know, targets, pinned=bool(level.anticipate and know.pinners()))
     if level.escape:
         from game.ai.escape import escape_spots  # (it builds on this module's spots)
 
@@ -207,10 +207,19 @@ def _counter(know: Knowledge, target: Unit, tile: Tile) -> float:
     return counter_chance(know, target, attack, order, tile)
 
 
-def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
-    """Sprint paths (not engaged) or Retreat paths (engaged): far and safe, or far and closing."""
+def run_spots(know: Knowledge, targets: list[Unit], pinned: bool = False) -> list[Spot]:
+    """Sprint paths (not engaged) or Retreat paths (engaged): far and safe, or far and closing.
+    `pinned` (an enemy with the better Timing can hold us where we stand before we move):
+    Retreat paths too, declared before it closes in (the rules allow it: we retreat once it has)."""
+    if know.engaged:
+        return _runs(know, leaving=True)
+    return _runs(know, leaving=False) + (_runs(know, leaving=True) if pinned else [])
+
+
+def _runs(know: Knowledge, leaving: bool) -> list[Spot]:
+    """The spots of one movement action: the one that leaves melee (`leaving`), or the one that runs."""
     me = know.me
-    kind = movement_kind(know.options, bool(know.engaged))
+    kind = movement_kind(know.options, leaving)
     budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
     if budget <= me.rate:
         return []
@@ -223,8 +232,8 @@ def run_spots(know: Knowledge, targets: list[Unit]) -> list[Spot]:
     ys = np.array([t[1] for t in ends])
     safe = danger[ys, xs]
     spots = []
-    mode = "retreat" if know.engaged else "sprint"
-    if know.engaged:
+    mode = "retreat" if leaving else "sprint"
+    if leaving:
         free = [i for i, t in enumerate(ends) if not engaged_with(know.world, know.board, know.actor, at=t)]
         picks = sorted(free, key=lambda i: (safe[i], -run.metres_to(ends[i])))[:1]
         if me.shot_kind is not None and me.missile is not None and free:

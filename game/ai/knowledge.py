@@ -19,7 +19,7 @@ from game.ai.opponents import Boldness
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
-from game.core.geometry import Tile
+from game.core.geometry import Tile, chebyshev
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
 from game.rules.board import Board
 from game.rules.options import RuleOptions
@@ -203,6 +203,7 @@ class Knowledge:
         self.read: Mapping[str, Boldness] = {}
         """What each enemy side has shown of its boldness (`game.ai.opponents`): the share of the
         usual threat to fear from it; a side not named, all of it."""
+        self._pinners: list[int] | None = None
         self.expect_cache: dict[tuple[object, ...], float] = {}
         """The rules' odds of imagined attacks, asked again and again (`game.ai.expect`)."""
 
@@ -230,6 +231,24 @@ class Knowledge:
         """The share of the usual threat to fear from a combatant's side (1 unless read otherwise)."""
         seen = self.read.get(self.unit(eid).side)
         return seen.wariness if seen is not None else 1.0
+
+    def pinners(self) -> list[int]:
+        """The enemies still to declare (the better Timing: they move before us) that can come
+        within striking reach of where we stand this round, nearest first: any of them may hold
+        us in melee before our walk starts, and then only a Retreat leaves (none if we are
+        engaged already: the rules hold us as it is)."""
+        if self._pinners is None:
+            me = self.me
+            found = []
+            if not self.engaged:
+                for eid in self.later:
+                    unit = self.facts.units.get(eid)
+                    if unit is None or unit.side == me.side or not unit.active:
+                        continue
+                    if self.melee_zone(eid, unit.tile)[me.tile[1], me.tile[0]]:
+                        found.append((chebyshev(unit.tile, me.tile), eid))
+            self._pinners = [eid for _, eid in sorted(found)]
+        return self._pinners
 
     def declared(self, eid: int) -> bool:
         """Whether it has declared this round (before us)."""
