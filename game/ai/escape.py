@@ -13,7 +13,7 @@ import numpy as np
 
 from game.ai.candidates import Spot, _engaged_ok, _free
 from game.ai.knowledge import Knowledge
-from game.board.paths import metres_to_edge
+from game.board.paths import metres_to_edge, metres_to_edge_avoiding
 from game.core.geometry import Tile
 from game.rules.flight import metres_needed, on_edge
 from game.rules.movement import EPSILON
@@ -22,8 +22,8 @@ from game.rules.registry import movement_kind
 from game.rules.stats import max_movement_metres
 
 
-def escape_spots(know: Knowledge) -> list[Spot]:
-    """Spots to flee from (a walk's, a run's) and to head for the edge from."""
+def escape_spots(know: Knowledge, wary: bool = False) -> list[Spot]:
+    """Spots to flee from (a walk's, a run's) and to head for the edge from (`way_off`)."""
     me = know.me
     if me.rate <= 0:
         return []
@@ -32,7 +32,7 @@ def escape_spots(know: Knowledge) -> list[Spot]:
     budgets = [(float(me.rate), "walk"), (run, kind.value)] if run > me.rate else [(float(me.rate), "walk")]
     if know.engaged:
         budgets = [(run, kind.value)]  # only a Retreat leaves melee, off the map too
-    field = metres_to_edge(know.terrain)
+    field = way_off(know, wary)
     spots: dict[tuple[Tile, bool], Spot] = {}
     for budget, mode in budgets:
         reach = know.reach_map(me.eid, budget)
@@ -57,3 +57,25 @@ def escape_spots(know: Knowledge) -> list[Spot]:
                     (tile, False), Spot(tile, tuple(reach.path_to(tile) or ()), mode, "toward the edge")
                 )
     return list(spots.values())
+
+
+def way_off(know: Knowledge, wary: bool) -> np.ndarray:
+    """[y, x] walking metres from each tile to the map's edge where one may step off
+    (`metres_to_edge`); `wary`, around the tiles the enemies stand on or end their declared
+    paths on: a hunter in a doorway shuts the way through it, and the plain distance would
+    draw the runner up against him.  Where no way is left, inf everywhere: no tile is nearer
+    the way off than another, and the runner is left to fight its way out.  Cached for the
+    declaration."""
+    plain = metres_to_edge(know.terrain)
+    if not wary or not know.enemies:
+        return plain
+    key = ("way off", know.actor)
+    found = know.expect_cache.get(key)
+    if found is None:
+        held = np.zeros(plain.shape, bool)
+        for enemy in know.enemies:
+            x, y = know.planned(enemy.eid)
+            held[y, x] = True
+        found = metres_to_edge_avoiding(know.terrain, held)
+        know.expect_cache[key] = found  # type: ignore[assignment]
+    return found  # type: ignore[return-value]

@@ -14,10 +14,10 @@ from __future__ import annotations
 import numpy as np
 
 from game.ai.candidates import approach_field
+from game.ai.escape import way_off
 from game.ai.expect import expected_injuries, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
-from game.board.paths import metres_to_edge
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.rules.flight import exit_metres
 
@@ -35,6 +35,7 @@ class NextRound:
         self._position: dict[tuple[Tile, int, bool], float] = {}
         self._field: np.ndarray | None = None
         self._rounds: dict[Tile, float] = {}
+        self._shut_in: bool | None = None
 
     def position(self, here: Tile, facing: int, exposed: bool) -> float:
         """Next round from `here`: our best attack, less the enemies' attacks on us (from the
@@ -128,9 +129,6 @@ class NextRound:
         if found is not None:
             return found
         know, me = self.know, self.me
-        if self.level.escape:
-            found = self._rounds[here] = self._rounds_to_edge(here)
-            return found
         if self._field is None:
             self._field = approach_field(know)
         metres = float(self._field[here[1], here[0]])
@@ -156,13 +154,26 @@ class NextRound:
         self._rounds[here] = rounds
         return rounds
 
-    def _rounds_to_edge(self, here: Tile) -> float:
+    @property
+    def shut_in(self) -> bool:
+        """Whether a side that wins by escaping has no way off left from where it stands (the
+        enemies hold every way out, `escape.way_off`): then it fights its way out, closing in
+        as a side that must defeat its enemies does."""
+        if self._shut_in is None:
+            tile = self.me.tile
+            self._shut_in = bool(self.level.escape) and not np.isfinite(
+                way_off(self.know, wary=bool(self.level.threat_weight))[tile[1], tile[0]]
+            )
+        return self._shut_in
+
+    def rounds_to_edge(self, here: Tile) -> float:
         """Rounds of walking from `here` to the map's edge and off it, for a side that wins by
-        escaping (`metres_to_edge`, plus the step off the rules count)."""
+        escaping (`escape.way_off`, plus the step off the rules count); inf with no way off."""
         know = self.know
-        metres = float(metres_to_edge(know.terrain)[here[1], here[0]])
+        # Normal and hard, who weigh what the enemies do, go round the tiles they hold.
+        metres = float(way_off(know, wary=bool(self.level.threat_weight))[here[1], here[0]])
         if not np.isfinite(metres):
-            metres = 2.0 * (know.terrain.width + know.terrain.height) * know.mpt
+            return np.inf  # no way off from there: nothing of the escape's worth
         return (metres + exit_metres(know.board)) / max(1.0, float(self.me.rate))
 
 

@@ -125,10 +125,10 @@ class Scorer:
                 for o in outcomes
                 if not o.fled  # gone off the map: no next round
             )
-        if level.approach_weight and self.me.rate > 0 and not level.escape:
+        if level.approach_weight and self.me.rate > 0 and (not level.escape or self.next_round.shut_in):
             # (One that cannot walk, a turret with Movement 0, ends every order where it stands:
             # "walking still to do" would be a constant that explains nothing.  One that wins by
-            # escaping walks to the edge instead: below.)
+            # escaping walks to the edge instead, below, unless the enemies hold every way off.)
             terms[APPROACH] = -level.approach_weight * sum(
                 float(o.probability) * self.next_round.rounds_away(o.tile) for o in outcomes
             )
@@ -137,7 +137,7 @@ class Scorer:
             # round of walking still to do (each a round the hunters may catch us in).
             terms[ESCAPE] = level.escape * sum(float(o.probability) for o in outcomes if o.fled)
             terms[EDGE] = level.escape * sum(
-                float(o.probability) * ESCAPE_DISCOUNT ** self.next_round.rounds_away(o.tile)
+                float(o.probability) * ESCAPE_DISCOUNT ** self.next_round.rounds_to_edge(o.tile)
                 for o in outcomes
                 if not o.fled
             )

@@ -156,6 +156,28 @@ def metres_to_edge(board: TerrainBoard) -> np.ndarray:
     return board.derived("metres_to_edge", build)
 
 
+def metres_to_edge_avoiding(board: TerrainBoard, avoid: np.ndarray) -> np.ndarray:
+    """`metres_to_edge` with the `avoid` tiles ([y, x] True) treated as blocked (tiles others
+    stand on): the walk to the edge around them, inf where none is left.  Not cached."""
+    costs = _costs(board)
+    orth, diag = costs.orth.copy(), costs.diag.copy()
+    padded = np.pad(avoid, 1, constant_values=False)
+    orth[padded] = 0
+    diag[padded] = 0
+    finder = tcod.path.Pathfinder(_graph(costs, orth, diag))
+    roots = [(x, y) for x, y in exit_tiles(board) if not avoid[y, x]]
+    metres = np.full((board.height, board.width), np.inf)
+    if not roots:
+        return metres
+    for x, y in roots:
+        finder.add_root((y + 1, x + 1))
+    finder.resolve()
+    units = finder.distance[1:-1, 1:-1]
+    reached = (units < INT32_MAX) & ~board.move_blocked & ~avoid
+    metres[reached] = units[reached] / costs.units_per_metre
+    return metres
+
+
 def _measure(board: TerrainBoard, start: Tile, tiles: Iterable[Tile]) -> float:
     """The path's length the rules' way: `step_metres` added step by step."""
     total, here = 0.0, start
