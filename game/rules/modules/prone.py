@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 MISSILE_AT_PRONE = -2  # Minimize Exposure: +20 DB, 10 d100 points ≈ 1 on the d12
 MELEE_AT_PRONE = 2  # one Mythras grade easier: a foe on the ground is easy to strike
 MELEE_WHILE_PRONE = -2  # one grade harder: striking up from the ground
+AI_PRONE_ROUNDS = 2.0  # later rounds an AI counts lying down for (things change: not more)
 FACT = "prone"
 """The round fact of a combatant lying prone when attacks resolve."""
 
@@ -225,6 +226,11 @@ class GoProne(ActionSpec):
             return []
         return [(Order(ask.actor, (Action(self.kind),)), "go prone")]
 
+    def ai_value(self, ask: AiAsk, order: Order) -> float:
+        """What lying down is worth beyond this round (`lying_worth`): the forecast counts only
+        this round's shots, but the −2 holds for every later one while we shoot from the ground."""
+        return lying_worth(ask)
+
 
 @register_action
 class StandUp(ActionSpec):
@@ -261,6 +267,10 @@ class StandUp(ActionSpec):
             rnd.emit(StoodUp(name_of(rnd.world, eid), actor_id=eid))
         state.fact(eid, FACT, False)
 
+    def ai_value(self, ask: AiAsk, order: Order) -> float:
+        """Getting up gives up what lying down is worth in the rounds after (`lying_worth`)."""
+        return -lying_worth(ask)
+
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
         """Standing up, alone or with each attack the actor could make from where it lies."""
         if not is_prone(ask.world, ask.actor):
@@ -277,3 +287,51 @@ class StandUp(ActionSpec):
                 for actions, tag in spec.ai_options(on)[:1]:
                     found.append((Order(ask.actor, (up, *actions)), f"stand up, {tag}"))
         return found
+
+
+def lying_worth(ask: AiAsk) -> float:
+    """The Injuries lying on the ground spares an AI in the rounds after this one: each enemy
+    shooter that can see it shoots at −2 (the rules' odds, standing against prone), counted
+    for `AI_PRONE_ROUNDS` rounds; shooting from the ground costs nothing.  Nothing where a foe
+    could walk up next round (+2 to its melee attacks against one lying down), or in melee."""
+    from game.rules.positions import tile_of
+    from game.rules.stats import movement_rate
+
+    world, board, me, here = ask.world, ask.board, ask.actor, ask.here
+    if ask.engaged:
+        return 0.0
+    for enemy in combatants(world):
+        if not are_enemies(world, me, enemy) or not is_active(world, enemy):
+            continue
+        walk = max(0, movement_rate(world, enemy).total)
+        if walk and board.distance(tile_of(world, enemy), here) <= walk + 1.5 * board.metres_per_tile:
+            return 0.0
+    lying = world.copy()
+    lying.set(me, Prone())
+    spared = 0.0
+    for enemy in shooters_of(world, board, me, here):
+        spared += _shot_at(world, ask, enemy) - _shot_at(lying, ask, enemy)
+    return AI_PRONE_ROUNDS * spared
+
+
+def _shot_at(world: World, ask: AiAsk, shooter: int) -> float:
+    """The expected Injuries of one Missile Strike by `shooter`, from where it stands, at the
+    asking AI on its tile, by the rules' odds in `world` (standing, or a copy lying down)."""
+    from game.core.geometry import bearing_direction
+    from game.rules.odds import attack_odds
+    from game.rules.positions import tile_of
+    from game.world import Facing
+
+    there, here = tile_of(world, shooter), ask.here
+    odds = attack_odds(
+        world,
+        ask.board,
+        shooter,
+        Action(ActionKind.MISSILE_STRIKE, ask.actor),
+        at=there,
+        facing=bearing_direction(there, here),
+        target_at=here,
+        target_facing=world.get(ask.actor, Facing).direction,
+        options=ask.options,
+    )
+    return float(odds.expected_injuries)
