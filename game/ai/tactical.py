@@ -159,9 +159,10 @@ class TacticalController:
                 return Decision(valid, slip.chosen, slip=slip)
         tied = [s for s in valid if abs(valid[0].score - s.score) <= TIE]
         # Of orders worth the same, the one with the most attacks and the fewest other
-        # actions.  An attack the forecast gives nothing may still land (its target may
-        # step into reach or sight after all); a Sprint to a tile a walk reaches, or a
-        # Parry with nobody near, changes nothing and a player reads it as a slip.
+        # actions.  An attack the forecast gives nothing may still land on a target still to
+        # declare (it may step into reach or sight after all), not on one that has; a Sprint
+        # to a tile a walk reaches, or a Parry with nobody near, changes nothing and a player
+        # reads it as a slip.
         busy = {id(s): _busyness(know, s) for s in tied}
         best = min(busy.values())
         simplest = [s for s in tied if busy[id(s)] == best]

@@ -141,15 +141,7 @@ def metres_to_edge(board: TerrainBoard) -> np.ndarray:
     step's cost is that of the tile it enters on the way out, less the first one's."""
 
     def build() -> np.ndarray:
-        costs = _costs(board)
-        graph = _graph(costs, costs.orth, costs.diag)
-        finder = tcod.path.Pathfinder(graph)
-        for x, y in exit_tiles(board):
-            finder.add_root((y + 1, x + 1))
-        finder.resolve()
-        units = finder.distance[1:-1, 1:-1].astype(float)
-        metres = units / costs.units_per_metre
-        metres[(units >= INT32_MAX) | board.move_blocked] = np.inf
+        metres = _edge_metres(board, np.zeros((board.height, board.width), bool))
         metres.flags.writeable = False
         return metres
 
@@ -159,11 +151,16 @@ def metres_to_edge(board: TerrainBoard) -> np.ndarray:
 def metres_to_edge_avoiding(board: TerrainBoard, avoid: np.ndarray) -> np.ndarray:
     """`metres_to_edge` with the `avoid` tiles ([y, x] True) treated as blocked (tiles others
     stand on): the walk to the edge around them, inf where none is left.  Not cached."""
+    return _edge_metres(board, avoid)
+
+
+def _edge_metres(board: TerrainBoard, avoid: np.ndarray) -> np.ndarray:
+    """One tcod pass inward from every open edge tile, not through `avoid`."""
     costs = _costs(board)
-    orth, diag = costs.orth.copy(), costs.diag.copy()
-    padded = np.pad(avoid, 1, constant_values=False)
-    orth[padded] = 0
-    diag[padded] = 0
+    orth, diag = costs.orth, costs.diag
+    if avoid.any():
+        padded = np.pad(avoid, 1, constant_values=False)
+        orth, diag = np.where(padded, 0, orth), np.where(padded, 0, diag)
     finder = tcod.path.Pathfinder(_graph(costs, orth, diag))
     roots = [(x, y) for x, y in exit_tiles(board) if not avoid[y, x]]
     metres = np.full((board.height, board.width), np.inf)
