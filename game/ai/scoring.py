@@ -30,21 +30,21 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate
 from game.ai.expect import attacks_in_forecast, expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
+from game.ai.moves import move_outcomes
 from game.ai.next_round import NextRound, attack_tile
 from game.core.geometry import Tile
 from game.rules.actions.base import AiAsk, AttackSpec
 from game.rules.chances import chance
-from game.rules.forecast import ActionForecast, MoveOutcome, movement_outcomes
+from game.rules.forecast import ActionForecast, MoveOutcome
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
-from game.rules.registry import OFFENSIVE, movement_rule, spec_of
+from game.rules.registry import OFFENSIVE, spec_of
 from game.rules.stats import injury_penalty
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
@@ -101,7 +101,7 @@ class Scorer:
         terms: dict[str, float] = {}
         outpaced = 0.0
         hurt, first, plain = self._offence(order, orders, terms, predicted is not None)
-        outcomes = self._pinned(order, self._outcomes(order))
+        outcomes = move_outcomes(know, level, order)
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
         # What others do to us does not depend on whom we attack: one look serves every target.
         orders[self.me.eid] = as_target(order)
@@ -183,44 +183,6 @@ class Scorer:
         if self.me.injuries >= DEFEAT_AT - 1:
             return -dealt * chance
         return -(dealt - slowed) * chance
-
-    def _outcomes(self, order: Order, where: dict[int, Tile] | None = None) -> list[MoveOutcome]:
-        """Where our movement can end, with its chances (the rules'), merged by end, with the
-        others where they stand or at `where` (moved first); cached for the declaration (many
-        candidates share a path and the kinds of their actions)."""
-        key = (
-            "outcomes",
-            order.path,
-            order.facing,
-            order.flee,
-            tuple((a.kind, a.called_shot) for a in order.actions),
-            tuple(sorted(where.items())) if where else (),
-        )
-        found = self.know.expect_cache.get(key)
-        if found is None:
-            found = _grouped(movement_outcomes(self.know.world, self.know.board, self.me.eid, order, where))
-            self.know.expect_cache[key] = found  # type: ignore[assignment]
-        return found  # type: ignore[return-value]
-
-    def _pinned(self, order: Order, outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
-        """Hard's look at the enemies with the better Timing: they move before us, and the
-        nearest that can come within reach of where we stand may hold us there before our walk
-        starts (`Knowledge.pinners`).  Half the outcomes are then the rules' own with it beside
-        us (a walk or a Sprint stopped; a Retreat, which leaves melee, goes all the same)."""
-        if not self.level.anticipate or not order.path:
-            return outcomes
-        rule = movement_rule(order.movement_mode)
-        pinners = self.know.pinners()
-        if (rule is not None and rule.leaves_melee) or not pinners:
-            return outcomes
-        first = pinners[0]
-        beside = attack_tile(self.know.unit(first), self.me.tile)
-        held = self._outcomes(order, {first: beside})
-        share = Fraction(GUESS_SHARE).limit_denominator(100)
-        return _grouped(
-            [replace(o, probability=o.probability * (1 - share)) for o in outcomes]
-            + [replace(o, probability=o.probability * share) for o in held]
-        )
 
     def _offence_terms(self, order: Order) -> set[str]:
         return {DEALT, OUTPACED} | {spec_of(a.kind).label.lower() for a in order.actions}
@@ -521,15 +483,3 @@ def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
     if shooter.shot_kind is None or shooter.missile is None:
         return False
     return know.shot_band(shooter.missile, shooter.tile, target) is not None
-
-
-def _grouped(outcomes: list[MoveOutcome]) -> list[MoveOutcome]:
-    """Movement outcomes with the same end merged (a Sprint has up to twelve)."""
-    merged: dict[tuple[Tile, int, bool, int, bool], list[MoveOutcome]] = defaultdict(list)
-    for o in outcomes:
-        merged[(o.tile, o.facing, o.retreated, int(o.metres + 1e-9), o.fled)].append(o)
-    result = []
-    for (tile, facing, retreated, _, fled), group in merged.items():
-        p = sum(o.probability for o in group)
-        result.append(MoveOutcome(p, tile, max(o.metres for o in group), facing, retreated, fled=fled))
-    return result
