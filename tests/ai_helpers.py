@@ -100,3 +100,15 @@ def judging(name: str, seed: int = 0):  # noqa: ANN201
     from game.ai.tactical import TacticalController
 
     return TacticalController(replace(LEVELS[name.removeprefix("ai:")], mistakes=False), seed)
+
+
+def knowledge_of(view: DeclarationView, facts=None):  # noqa: ANN001, ANN201
+    """The AI's knowledge for a view, as the controller builds it: the round's facts read from
+    the view (or `facts`, shared with another declarer of the same round)."""
+    from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+    from game.rules.positions import combatants
+
+    if facts is None:
+        units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
+        facts = RoundFacts(round_key(view.world, view.round_number), units)
+    return Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)

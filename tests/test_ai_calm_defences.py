@@ -6,15 +6,14 @@ exactly nothing, so leaving it out only removes ties with the plain move."""
 from __future__ import annotations
 
 import pytest
-from ai_helpers import judging, view_of
+from ai_helpers import judging, knowledge_of, view_of
 from builders import Cast
 
 from game.ai.candidates import candidates
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+from game.ai.knowledge import Knowledge
 from game.ai.levels import LEVELS
 from game.ai.scoring import Scorer
 from game.rules.orders import Order
-from game.rules.positions import combatants
 from game.rules.registry import DEFENCES, MOVEMENT_ACTIONS
 
 SMART = ("ai:normal", "ai:hard")
@@ -30,10 +29,7 @@ def _far_apart() -> Cast:
 
 def _know(cast: Cast, actor: str, later: tuple[str, ...]) -> Knowledge:
     view = view_of(cast, actor, later=later)
-    units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
-    return Knowledge(
-        view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
-    )
+    return knowledge_of(view)
 
 
 def _defends_in_place(order: Order) -> bool:

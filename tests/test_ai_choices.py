@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from ai_helpers import judging, view_of
+from ai_helpers import judging, knowledge_of, view_of
 from builders import SWORD, Cast
 
 from game.ai import make_controller
@@ -229,16 +229,12 @@ def test_the_quick_look_at_a_shot_sees_the_target_flee_off_the_map() -> None:
     declared its flight from the edge is gone before the shot resolves: the shot is nullified,
     as the rules' forecast says."""
     from game.ai.expect import first_look
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
-    from game.rules.positions import combatants
 
     cast = Cast(24, 12)
     cast.add("Archer", (12, 5), "a", weapons=(LONGBOW,), missile_primitive=8, movement=4)
     cast.add("Leaving", (23, 5), "b", facing=6)
     view = view_of(cast, "Archer", {"Leaving": Order(cast["Leaving"], flee=True)})
-    units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
-    facts = RoundFacts(round_key(view.world, view.round_number), units)
-    know = Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
+    know = knowledge_of(view)
     shot = cast.order("Archer", cast.act(ActionKind.MISSILE_STRIKE, "Leaving"))
     looked = first_look(know, {**view.earlier, cast["Archer"]: shot}, cast["Archer"])
     assert [(f.nullified, f.success) for f in looked] == [(1, 0)]

@@ -4,7 +4,7 @@ whose next Injury would defeat it gets out of sight."""
 
 from __future__ import annotations
 
-from ai_helpers import judging, view_of
+from ai_helpers import judging, knowledge_of, view_of
 from builders import Cast
 
 from game.core.equipment import MissileKind, Weapon, WeaponClass
@@ -58,8 +58,7 @@ def test_each_of_a_side_has_its_own_exposure_to_fire() -> None:
     from builders import PLATE
 
     from game.ai.fire import exposure
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
-    from game.rules.positions import combatants
+    from game.ai.knowledge import Knowledge, RoundFacts
 
     cast = Cast(40, 12)
     cast.add("Bare", (10, 4), "a", facing=2)
@@ -67,11 +66,7 @@ def test_each_of_a_side_has_its_own_exposure_to_fire() -> None:
     cast.add("Rifleman", (30, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9)
 
     def know(actor: str, facts: RoundFacts | None = None) -> Knowledge:
-        view = view_of(cast, actor, later=("Rifleman",))
-        if facts is None:
-            units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
-            facts = RoundFacts((), units)
-        return Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
+        return knowledge_of(view_of(cast, actor, later=("Rifleman",)), facts)
 
     shared = know("Bare")
     bare = exposure(shared, (10, 5), exposed=True)

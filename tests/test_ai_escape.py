@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ai_helpers import judging, view_of
+from ai_helpers import judging, knowledge_of, view_of
 from builders import Cast
 
 from game.ai.levels import ESCAPE_WORTH, HARD, NORMAL, for_stakes
@@ -120,15 +120,9 @@ def test_a_runner_does_not_count_a_way_off_that_a_hunter_holds(level: str) -> No
     was cut down there).  Normal and hard go round the tiles enemies hold, find no way left,
     and fight their way out instead: no edge term, an approach term."""
     from game.ai.escape import way_off
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
-    from game.rules.positions import combatants
 
-    def know_of(cast: Cast) -> Knowledge:
-        view = view_of(cast, "Runner", later=("Hunter",))
-        units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
-        return Knowledge(
-            view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
-        )
+    def know_of(cast: Cast):  # noqa: ANN202
+        return knowledge_of(view_of(cast, "Runner", later=("Hunter",)))
 
     held = know_of(_walled_room((11, 4)))
     assert metres_to_edge(held.terrain)[4, 3] < 10  # the gap is 8 m off across open floor

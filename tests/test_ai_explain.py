@@ -4,7 +4,7 @@ when a tie was broken on purpose, and mark easy's mistakes as made on purpose.""
 from __future__ import annotations
 
 import pytest
-from ai_helpers import view_of
+from ai_helpers import knowledge_of, view_of
 from builders import Cast
 
 from game.ai import make_controller
@@ -52,16 +52,6 @@ def test_a_tie_is_broken_on_purpose_and_says_so() -> None:
     assert chosen == {cast["Upper"], cast["Lower"]}  # either, as the seeds fall
 
 
-def _knowing(view):  # noqa: ANN001, ANN202
-    """The AI's knowledge for a view, as the controller builds it."""
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
-    from game.rules.positions import combatants
-
-    units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
-    facts = RoundFacts(round_key(view.world, view.round_number), units)
-    return Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
-
-
 def test_a_tie_goes_to_the_most_attacks_and_the_fewest_other_actions() -> None:
     """A Sprint to a tile a walk reaches, with a Parry and nobody near, scores the same as the
     walk (seen in the street battle): the walk is declared, whatever the seed.  Two shots the
@@ -77,7 +67,7 @@ def test_a_tie_goes_to_the_most_attacks_and_the_fewest_other_actions() -> None:
     cast = Cast(12, 12)
     cast.add("Me", (1, 1), "a", facing=2)
     cast.add("Foe", (9, 9), "b", facing=6)
-    know = _knowing(view_of(cast, "Me", later=("Foe",)))
+    know = knowledge_of(view_of(cast, "Me", later=("Foe",)))
     me, foe = cast["Me"], cast["Foe"]
 
     def scored(actions: tuple[ActionKind, ...], score: float = -2.58) -> Scored:
@@ -120,7 +110,7 @@ def test_a_tie_passes_over_attacks_that_cannot_land() -> None:
     cast = Cast(12, 12)
     cast.add("Me", (1, 1), "a", facing=2, strike=6)
     cast.add("Foe", (9, 9), "b", facing=6)
-    know = _knowing(view_of(cast, "Me", {"Foe": cast.order("Foe")}))
+    know = knowledge_of(view_of(cast, "Me", {"Foe": cast.order("Foe")}))
     me, foe = cast["Me"], cast["Foe"]
     strikes = Scored(
         Candidate(Order(me, (Action(ActionKind.STRIKE, foe), Action(ActionKind.STRIKE, foe))), "t"), score=0.0
@@ -169,19 +159,14 @@ def test_an_attack_that_cannot_happen_says_why_in_the_rules_words() -> None:
     rules' reason, not only the number; a foe in reach gets a chance and no reason."""
     from game.ai.candidates import Candidate
     from game.ai.explain import reasons
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
     from game.ai.scoring import DEALT, Scored
-    from game.rules.positions import combatants
 
     def words_for(foe_at: tuple[int, int]) -> str:
         cast = Cast(20, 12)
         cast.add("Me", (5, 5), "a", facing=2, strike=6)
         cast.add("Foe", foe_at, "b", facing=6, strike=6)
         view = view_of(cast, "Me", later=("Foe",))
-        units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
-        know = Knowledge(
-            view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
-        )
+        know = knowledge_of(view)
         strike = cast.order("Me", cast.act(ActionKind.STRIKE, "Foe"), facing=2)
         return reasons(know, Scored(Candidate(strike, "stay: strike"), {DEALT: 0.0}))
 

@@ -3,15 +3,14 @@ serves that enemy best, and the flanking script does not beat hard in the equal 
 
 from __future__ import annotations
 
-from ai_helpers import view_of
+from ai_helpers import knowledge_of, view_of
 from builders import Cast
 
 from game.ai.anticipate import predict_later
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+from game.ai.knowledge import Knowledge
 from game.ai.simulate import duels, play_battle
 from game.rules.modules.facing import BACK, FRONT, arc_of
 from game.rules.orders import ActionKind
-from game.rules.positions import combatants
 
 DUEL_BATTLES = 20  # a fixed size: about a second a battle
 FLANKER_MAX_WINS = 9  # of DUEL_BATTLES: under half
@@ -19,10 +18,7 @@ FLANKER_MAX_WINS = 9  # of DUEL_BATTLES: under half
 
 def _know(cast: Cast, actor: str, later: tuple[str, ...]) -> Knowledge:
     view = view_of(cast, actor, later=later)
-    units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
-    return Knowledge(
-        view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
-    )
+    return knowledge_of(view)
 
 
 def test_a_later_enemy_is_expected_to_strike_from_the_back_arc() -> None:

@@ -10,18 +10,17 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from ai_helpers import judging, view_of
+from ai_helpers import judging, knowledge_of, view_of
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import Candidate
 from game.ai.expect import forecast
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+from game.ai.knowledge import Knowledge
 from game.ai.levels import LEVELS
 from game.ai.scoring import OUTPACED, TAKEN, Scorer
 from game.rules.modules.overwatch import OVERWATCH
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind as K
-from game.rules.positions import combatants
 from tests.builders import BLASTER, Cast
 
 WATCHING = RuleOptions({"overwatch"})
@@ -30,9 +29,7 @@ AWAY = ((10, 5), (11, 5))  # Rex walks east, out of reach and away from Vas
 
 
 def knowing(view) -> Knowledge:  # noqa: ANN001
-    units = {e: read_unit(view.world, e, view.board, view.options) for e in combatants(view.world)}
-    facts = RoundFacts(round_key(view.world, view.round_number), units)
-    return Knowledge(view.world, view.board, view.options, view.actor, view.earlier, view.timing, facts)
+    return knowledge_of(view)
 
 
 def watch_post() -> Cast:

@@ -6,17 +6,17 @@ it, and may declare a Retreat before anyone has closed in, which the rules allow
 
 from __future__ import annotations
 
-from ai_helpers import view_of
+from ai_helpers import knowledge_of, view_of
 from builders import Cast
 
 from game.ai.candidates import Candidate, candidates
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+from game.ai.knowledge import Knowledge
 from game.ai.levels import HARD, NORMAL
 from game.ai.scoring import THREAT, Scorer
 from game.rules.dice import ScriptedDice
 from game.rules.events import Moved
 from game.rules.orders import ActionKind, Order
-from game.rules.positions import combatants, tile_of
+from game.rules.positions import tile_of
 from game.rules.round import play_round
 
 WEST = tuple((x, 5) for x in range(4, 0, -1))  # a walk of 4 m west from (5, 5)
@@ -33,10 +33,7 @@ def _cast(foe_at: tuple[int, int] = (9, 5)) -> Cast:
 def _know(cast: Cast, earlier: dict[str, Order] | None = None) -> Knowledge:
     later = () if earlier else ("Foe",)
     view = view_of(cast, "Me", earlier, later=later)
-    units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
-    return Knowledge(
-        view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
-    )
+    return knowledge_of(view)
 
 
 def _play(cast: Cast, dice: ScriptedDice, *orders: Order) -> list:

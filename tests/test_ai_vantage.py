@@ -4,17 +4,16 @@ sees us: the threat normal and hard fear, and the reply hard guesses for him, sa
 
 from __future__ import annotations
 
-from ai_helpers import view_of
+from ai_helpers import knowledge_of, view_of
 from builders import Cast
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import Candidate
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+from game.ai.knowledge import Knowledge
 from game.ai.levels import LEVELS
 from game.ai.scoring import THREAT, Scorer
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.orders import ActionKind, Order
-from game.rules.positions import combatants
 
 RIFLE = Weapon(
     "rifle", WeaponClass.MISSILE, hands=2, injury=3, missile_kind=MissileKind.SLUG, ranges=(30, 60, 120)
@@ -28,10 +27,7 @@ def _know(rifleman_at: tuple[int, int]) -> tuple[Cast, Knowledge]:
     cast.add("Me", ME, "a", facing=2, strike=6)
     cast.add("Rifleman", rifleman_at, "b", facing=6, weapons=(RIFLE,), missile_slug=8, movement=6)
     view = view_of(cast, "Me", later=("Rifleman",))
-    units = {eid: read_unit(view.world, eid, view.board, view.options) for eid in combatants(view.world)}
-    know = Knowledge(
-        view.world, view.board, view.options, view.actor, view.earlier, view.timing, RoundFacts((), units)
-    )
+    know = knowledge_of(view)
     return cast, know
 
 
