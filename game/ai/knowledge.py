@@ -238,16 +238,13 @@ class Knowledge:
         us in melee before our walk starts, and then only a Retreat leaves (none if we are
         engaged already: the rules hold us as it is)."""
         if self._pinners is None:
-            me = self.me
-            found = []
-            if not self.engaged:
-                for eid in self.later:
-                    unit = self.facts.units.get(eid)
-                    if unit is None or unit.side == me.side or not unit.active:
-                        continue
-                    if self.melee_zone(eid, unit.tile)[me.tile[1], me.tile[0]]:
-                        found.append((chebyshev(unit.tile, me.tile), eid))
-            self._pinners = [eid for _, eid in sorted(found)]
+            here, later = self.me.tile, set(self.later)
+            near = [
+                (chebyshev(enemy.tile, here), enemy.eid)
+                for enemy in ([] if self.engaged else self.enemies)
+                if enemy.eid in later and self.melee_zone(enemy.eid, enemy.tile)[here[1], here[0]]
+            ]
+            self._pinners = [eid for _, eid in sorted(near)]
         return self._pinners
 
     def declared(self, eid: int) -> bool:
