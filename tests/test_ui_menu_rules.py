@@ -153,31 +153,32 @@ def test_the_called_shot_item_is_greyed_with_why_when_no_part_can_be_aimed_at() 
     assert seen.enabled and seen.action is not None
 
 
+def _flight(size: tuple[int, int], runner_at: tuple[int, int], foe_at: tuple[int, int]):  # noqa: ANN202
+    """The menu's "Flee off the map" item for a runner (Movement 4) with one foe, and the runner."""
+    from game.rules.options import RuleOptions
+    from tests.builders import Cast
+
+    cast = Cast(*size)
+    cast.add("Runner", runner_at, "a", movement=4)
+    cast.add("Foe", foe_at, "b")
+    planner = Planner(cast.world, cast.board, cast["Runner"], {}, RuleOptions())
+    return planner.flight_choice(Draft(cast["Runner"])), cast["Runner"]
+
+
 def test_flee_off_the_map_plans_the_way_to_the_nearest_edge() -> None:
     """From the middle of the map the menu's flight walks to the nearest edge tile and adds the
     Sprint the step off needs; engaged on the edge, it adds the Retreat that alone leaves melee."""
     from fractions import Fraction
 
-    from game.rules.options import RuleOptions
-    from tests.builders import Cast
-
-    cast = Cast(20, 10)
-    cast.add("Runner", (4, 5), "a", movement=4)
-    cast.add("Foe", (15, 5), "b")
-    planner = Planner(cast.world, cast.board, cast["Runner"], {}, RuleOptions())
-    flight = planner.flight_choice(Draft(cast["Runner"]))
+    flight, runner = _flight((20, 10), (4, 5), (15, 5))
     assert flight.label == "Flee off the map via (0, 5)"
-    order = Draft(cast["Runner"], flight.state).order()
+    order = Draft(runner, flight.state).order()
     assert order.flee and order.path == ((3, 5), (2, 5), (1, 5), (0, 5))
     assert [a.kind for a in order.actions] == [ActionKind.SPRINT]  # 4 m + 1 m off: more than a walk
     assert flight.enabled and flight.chance == Fraction(4, 12)  # Sprint rolls 1–4 (≤ Movement 4) give 5 m+
 
-    edge = Cast(20, 10)
-    edge.add("Runner", (0, 5), "a", movement=4)
-    edge.add("Foe", (1, 5), "b")
-    planner = Planner(edge.world, edge.board, edge["Runner"], {}, RuleOptions())
-    flight = planner.flight_choice(Draft(edge["Runner"]))
-    order = Draft(edge["Runner"], flight.state).order()
+    flight, runner = _flight((20, 10), (0, 5), (1, 5))
+    order = Draft(runner, flight.state).order()
     assert flight.label == "Flee off the map" and order.path == ()
     assert [a.kind for a in order.actions] == [ActionKind.RETREAT] and flight.enabled
 
@@ -185,14 +186,7 @@ def test_flee_off_the_map_plans_the_way_to_the_nearest_edge() -> None:
 def test_flee_off_the_map_says_when_no_edge_is_in_reach() -> None:
     """Far from every edge the item is greyed with the rules' reason, and its label says why in
     a player's words."""
-    from game.rules.options import RuleOptions
-    from tests.builders import Cast
-
-    cast = Cast(40, 40)
-    cast.add("Runner", (20, 20), "a", movement=4)
-    cast.add("Foe", (30, 30), "b")
-    planner = Planner(cast.world, cast.board, cast["Runner"], {}, RuleOptions())
-    flight = planner.flight_choice(Draft(cast["Runner"]))
+    flight, _ = _flight((40, 40), (20, 20), (30, 30))
     assert flight.label == "Flee off the map (no edge tile in reach this round)"
     assert not flight.enabled
     assert flight.reasons == ("to flee off the map, the path must end on the map's edge ((20, 20) is not)",)
