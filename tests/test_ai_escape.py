@@ -126,8 +126,8 @@ def test_a_runner_does_not_count_a_way_off_that_a_hunter_holds(level: str) -> No
 
     held = know_of(_walled_room((11, 4)))
     assert metres_to_edge(held.terrain)[4, 3] < 10  # the gap is 8 m off across open floor
-    assert way_off(held, wary=True)[4, 3] == float("inf")
-    assert way_off(know_of(_walled_room((5, 2))), wary=True)[4, 3] < 10  # not in the gap: open
+    assert way_off(held, HARD)[4, 3] == float("inf")
+    assert way_off(know_of(_walled_room((5, 2))), HARD)[4, 3] < 10  # not in the gap: open
 
     view = replace(view_of(_walled_room((11, 4)), "Runner", later=("Hunter",)), victory=ESCAPE)
     controller = judging(level, seed=1)

@@ -67,7 +67,7 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
     if level.escape:
         from game.ai.escape import escape_spots  # (it builds on this module's spots)
 
-        spots += escape_spots(know, wary=bool(level.threat_weight))
+        spots += escape_spots(know, level)
     out: dict[Order, Candidate] = {}
     for spot in spots:
         for cand in orders_at(know, spot, targets, level):

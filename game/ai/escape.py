@@ -13,6 +13,7 @@ import numpy as np
 
 from game.ai.candidates import Spot, _engaged_ok, _free
 from game.ai.knowledge import Knowledge
+from game.ai.levels import Level
 from game.board.paths import metres_to_edge, metres_to_edge_avoiding
 from game.core.geometry import Tile
 from game.rules.flight import metres_needed, on_edge
@@ -22,7 +23,7 @@ from game.rules.registry import movement_kind
 from game.rules.stats import max_movement_metres
 
 
-def escape_spots(know: Knowledge, wary: bool = False) -> list[Spot]:
+def escape_spots(know: Knowledge, level: Level) -> list[Spot]:
     """Spots to flee from (a walk's, a run's) and to head for the edge from (`way_off`)."""
     me = know.me
     if me.rate <= 0:
@@ -32,7 +33,7 @@ def escape_spots(know: Knowledge, wary: bool = False) -> list[Spot]:
     budgets = [(float(me.rate), "walk"), (run, kind.value)] if run > me.rate else [(float(me.rate), "walk")]
     if know.engaged:
         budgets = [(run, kind.value)]  # only a Retreat leaves melee, off the map too
-    field = way_off(know, wary)
+    field = way_off(know, level)
     spots: dict[tuple[Tile, bool], Spot] = {}
     for budget, mode in budgets:
         reach = know.reach_map(me.eid, budget)
@@ -59,15 +60,16 @@ def escape_spots(know: Knowledge, wary: bool = False) -> list[Spot]:
     return list(spots.values())
 
 
-def way_off(know: Knowledge, wary: bool) -> np.ndarray:
+def way_off(know: Knowledge, level: Level) -> np.ndarray:
     """[y, x] walking metres from each tile to the map's edge where one may step off
-    (`metres_to_edge`); `wary`, around the tiles the enemies stand on or end their declared
-    paths on: a hunter in a doorway shuts the way through it, and the plain distance would
-    draw the runner up against him.  Where no way is left, inf everywhere: no tile is nearer
+    (`metres_to_edge`); for a level that weighs what the enemies do (normal, hard: its
+    `threat_weight`), around the tiles they stand on or end their declared paths on: a hunter
+    in a doorway shuts the way through it, and the plain distance would draw the runner up
+    against him.  Where no way is left, inf everywhere: no tile is nearer
     the way off than another, and the runner is left to fight its way out.  Cached for the
     declaration."""
     plain = metres_to_edge(know.terrain)
-    if not wary or not know.enemies:
+    if not level.threat_weight or not know.enemies:
         return plain
     key = ("way off", know.actor)
     found = know.expect_cache.get(key)

@@ -162,7 +162,7 @@ class NextRound:
         if self._shut_in is None:
             tile = self.me.tile
             self._shut_in = bool(self.level.escape) and not np.isfinite(
-                way_off(self.know, wary=bool(self.level.threat_weight))[tile[1], tile[0]]
+                way_off(self.know, self.level)[tile[1], tile[0]]
             )
         return self._shut_in
 
@@ -170,8 +170,7 @@ class NextRound:
         """Rounds of walking from `here` to the map's edge and off it, for a side that wins by
         escaping (`escape.way_off`, plus the step off the rules count); inf with no way off."""
         know = self.know
-        # Normal and hard, who weigh what the enemies do, go round the tiles they hold.
-        metres = float(way_off(know, wary=bool(self.level.threat_weight))[here[1], here[0]])
+        metres = float(way_off(know, self.level)[here[1], here[0]])
         if not np.isfinite(metres):
             return np.inf  # no way off from there: nothing of the escape's worth
         return (metres + exit_metres(know.board)) / max(1.0, float(self.me.rate))
