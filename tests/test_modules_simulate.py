@@ -15,7 +15,7 @@ def test_simulate_switches_the_modules_on_and_counts_their_actions(
 ) -> None:
     # Seed 4: dice under which the raiders charge and someone goes prone (whether one does
     # depends on the battle's course: seed 3 did until lying down was weighed beyond the round).
-    args = ["simulate", "tutorial_charge", "--sides", "ai:normal,ai:easy", "--battles", "2", "--seed", "4"]
+    args = ["simulate", "tutorial_charge", "--sides", "ai:normal,ai:easy", "--battles", "4", "--seed", "4"]
     assert main([*args, "--modules", "prone,charge", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["modules"] == ["prone", "charge"]

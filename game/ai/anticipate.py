@@ -11,6 +11,10 @@ against what it sees, judged with the rules' odds:
   the forecast says it pays;
 - a shot at any of us it can see in range, from where it stands or from the
   nearest tile of its normal move that gives it the shot (a step out of cover);
+- each valued as what it deals, less what our attacks on it are expected to cost it there
+  (its own Injuries, as our levels weigh them): attacked hard enough, it rather stands and
+  defends twice, as a player would;
+- a walker it can reach where it stands is struck there (it moves first and holds it);
 - when it can neither strike nor shoot any of us this round, a walk closer, onto the tile
   of those that close in most that our shooters' odds reach least (behind cover, out of
   sight), with the defence it would add; a defence alone where it cannot walk.
@@ -26,7 +30,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from game.ai.expect import expected_injuries, forecast, strike_from
+from game.ai.expect import attacks_in_forecast, expected_injuries, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.core.geometry import Tile, bearing_direction
 from game.rules.actions.base import ActionSpec, AiAsk
@@ -57,17 +61,32 @@ def predict_later(know: Knowledge, mine: Order) -> dict[int, Order]:
 
 def reply(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> Order:
     """The order that serves `enemy` best against the orders it sees (see the module's doc)."""
-    best: tuple[float, Order] | None = None
-    for value, order in _attacks(know, enemy, orders):
-        if best is None or value > best[0]:
-            best = (value, order)
-    if best is None:
+    found = _attacks(know, enemy, orders)
+    if not found:
         walk = _closing_walk(know, enemy, orders)
         defence = likely_defence(know, enemy, orders, moving=walk is not None)
         actions = (Action(defence),) if defence is not None else ()
         if walk is None:
             return Order(enemy.eid, actions)
         return Order(enemy.eid, actions, walk[0], walk[1])
+    # What it deals, less what our attacks on it cost it there (as a player weighs a blow
+    # against the blows it walks into): attacked itself, it may rather stand and defend twice.
+    guard: tuple[float, Order] | None = None
+    defence = likely_defence(know, enemy, orders, moving=False)
+    if defence is not None:
+        order = Order(enemy.eid, (Action(defence), Action(defence)))
+        guard = (-_suffered(know, enemy, {**orders, enemy.eid: order}), order)
+    best: tuple[float, Order] | None = None
+    for dealt, odds, order in sorted(found, key=lambda f: -f[0]):
+        bar = max(best[0] if best else float("-inf"), guard[0] if guard else float("-inf"))
+        if dealt < bar or (best is not None and dealt <= best[0]):
+            break  # what it takes only lowers a reply's worth: none left can do better
+        value = dealt - odds * _suffered(know, enemy, {**orders, enemy.eid: order})
+        if best is None or value > best[0]:
+            best = (value, order)
+    if guard is not None and (best is None or guard[0] > best[0]):
+        return guard[1]
+    assert best is not None
     return best[1]
 
 
@@ -123,9 +142,10 @@ def _closing_walk(
     return found
 
 
-def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[tuple[float, Order]]:
-    """Each target's best strike and shot for `enemy`, valued in Injuries (worth included)."""
-    found: list[tuple[float, Order]] = []
+def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[tuple[float, float, Order]]:
+    """Each target's best strike and shot for `enemy`: what it deals in Injuries (worth
+    included), the chance it finds its target there, and the order."""
+    found: list[tuple[float, float, Order]] = []
     engaged = know.engaged_now(enemy.eid)
     walk = know.reach_map(enemy.eid, float(enemy.rate))
     ours = [u for u in know.facts.units.values() if u.side == know.me.side and u.active]
@@ -144,7 +164,7 @@ def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[
             path = tuple(walk.path_to(tile) or ()) if tile != enemy.tile else ()
             for actions in _strike_sets(know, enemy, target, tile, orders):
                 guess = Order(enemy.eid, actions, path, bearing_direction(tile, there))
-                found.append((odds * _value(know, enemy, guess, orders), guess))
+                found.append((odds * _value(know, enemy, guess, orders), odds, guess))
         if enemy.missile is not None and not engaged:
             there = _planned(orders, target)
             spot = know.vantage(enemy.eid, there)  # where it stands, or a step out of cover
@@ -164,7 +184,7 @@ def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[
                 action = Action(ActionKind.MISSILE_STRIKE, target.eid)
                 path = tuple(walk.path_to(spot) or ()) if spot != enemy.tile else ()
                 guess = Order(enemy.eid, (action, action), path, bearing_direction(spot, there))
-                found.append((2 * shot * worth, guess))
+                found.append((2 * shot * worth, 1.0, guess))
     return found
 
 
@@ -209,6 +229,21 @@ def _value(know: Knowledge, enemy: Unit, guess: Order, orders: Mapping[int, Orde
     return value
 
 
+def _suffered(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> float:
+    """What the attacks on `enemy` in `orders` (ours, declared or being judged) cost it, as its
+    maker weighs them: expected Injuries × their worth on it × `SELF_CARE`."""
+    taken = 0.0
+    for eid, order in orders.items():
+        if eid == enemy.eid or know.unit(eid).side == enemy.side:
+            continue
+        if not any(a.target == enemy.eid and a.kind in OFFENSIVE for a in order.actions):
+            continue
+        for fc in forecast(know, orders, eid):
+            if fc.action.target == enemy.eid and attacks_in_forecast(fc.action.kind):
+                taken += float(fc.expected_injuries)
+    return taken * injury_value(enemy.injuries) * SELF_CARE
+
+
 def _planned(orders: Mapping[int, Order], unit: Unit) -> Tile:
     order = orders.get(unit.eid)
     return order.path[-1] if order is not None and order.path else unit.tile
@@ -217,14 +252,16 @@ def _planned(orders: Mapping[int, Order], unit: Unit) -> Tile:
 def _whereabouts(know: Knowledge, target: Unit, order: Order | None) -> list[tuple[Tile, float]]:
     """Where a melee attacker can hope to find the target, and how likely: a movement that
     may leave melee (a Retreat) nullifies every melee attack on it when it succeeds (CO.18),
-    and leaves it in place when it fails."""
+    and leaves it in place when it fails.  A walk or a Sprint ends where it was declared to,
+    unless the attacker, who moves first (the better Timing), comes within reach of it where
+    it stands: then only a Retreat leaves, and it is held there (the forecast says whether)."""
     if order is None or not order.path:
         return [(target.tile, 1.0)]
     rule = movement_rule(order.movement_mode)
     if rule is not None and rule.leaves_melee:
         stays = 1.0 - float(chance(movement_roll(know.world, target.eid, order).total, 1.0))
         return [(target.tile, stays)] if stays > 0 else []
-    return [(order.path[-1], 1.0)]
+    return [(order.path[-1], 1.0), (target.tile, 1.0)]
 
 
 def _facing(know: Knowledge, orders: Mapping[int, Order], unit: Unit) -> int:

@@ -26,6 +26,7 @@ from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
+from game.rules.movement import walk
 from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind
 from game.rules.registry import OFFENSIVE, action_specs, movement_kind, movement_spec, spec_of
@@ -282,14 +283,20 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
 
     def order(actions: Iterable[Action], facing_to: Tile | None, tag: str) -> None:
         acts = list(actions)
+        route = path
         if movement is not None:
             acts = [Action(movement.kind), *acts]
-        facing = bearing_direction(here, facing_to) if facing_to is not None and facing_to != here else None
-        out.append(
-            Candidate(
-                Order(me.eid, tuple(acts), path, facing, spot.flee), f"{spot.why}: {tag}" if tag else spot.why
-            )
-        )
+            if len(acts) > 1 and not spot.flee:
+                # A Sprint or Retreat is rolled at the Action Penalty of what comes with it: the
+                # path it may declare is that much shorter (else the order is refused).
+                allowed = max_movement_metres(know.world, me.eid, Order(me.eid, tuple(acts)))
+                route = tuple(walk(know.board, me.tile, path, allowed, lambda _tile: False)[0][1:])
+                if not route:
+                    return
+        end = route[-1] if route != path else here  # a shortened run ends short of the spot
+        facing = bearing_direction(end, facing_to) if facing_to is not None and facing_to != end else None
+        why = f"{spot.why}: {tag}" if tag else spot.why
+        out.append(Candidate(Order(me.eid, tuple(acts), route, facing, spot.flee), why))
 
     ask = AiAsk(
         know.world,
