@@ -40,6 +40,7 @@ def test_the_learner_wins_more_often_than_it_loses(scenario_id: str) -> None:
 EQUAL_BATTLES = 10  # seeded battles per tutorial between two equal AIs (a fair one fails 0.2 %)
 
 
+@pytest.mark.slow  # about 150 s of battles in all
 @pytest.mark.parametrize("scenario_id", TUTORIALS)
 def test_the_seat_alone_does_not_decide_a_tutorial(scenario_id: str) -> None:
     scenario = next(s for s in list_scenarios() if s.id == scenario_id)
