@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.simulate import _roster, play_battle
-from game.content.scenarios import list_scenarios
+from game.content.scenarios import find_scenario, list_scenarios
 
 TUTORIALS = sorted(s.id for s in list_scenarios() if s.tutorial is not None)
 BATTLES = 4  # seeded battles per tutorial, each from the learner's seat
@@ -24,7 +24,7 @@ LEARNER = "ai:normal"
 
 @pytest.mark.parametrize("scenario_id", TUTORIALS)
 def test_the_learner_wins_more_often_than_it_loses(scenario_id: str) -> None:
-    scenario = next(s for s in list_scenarios() if s.id == scenario_id)
+    scenario = find_scenario(scenario_id)
     learner = next(i for i, side in enumerate(scenario.sides) if side.controller == "human")
     opponent = next(side.controller for side in scenario.sides if side.controller != "human")
     assert learner == 0, "the learner's side comes first in every tutorial"
@@ -43,7 +43,7 @@ EQUAL_BATTLES = 10  # seeded battles per tutorial between two equal AIs (a fair 
 @pytest.mark.slow  # about 150 s of battles in all
 @pytest.mark.parametrize("scenario_id", TUTORIALS)
 def test_the_seat_alone_does_not_decide_a_tutorial(scenario_id: str) -> None:
-    scenario = next(s for s in list_scenarios() if s.id == scenario_id)
+    scenario = find_scenario(scenario_id)
     roster = _roster(None)
     wins = [0, 0]
     for index in range(EQUAL_BATTLES):

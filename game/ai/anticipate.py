@@ -78,8 +78,7 @@ def reply(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> Order:
         guard = (-_suffered(know, enemy, {**orders, enemy.eid: order}), order)
     best: tuple[float, Order] | None = None
     for dealt, odds, order in sorted(found, key=lambda f: -f[0]):
-        bar = max(best[0] if best else float("-inf"), guard[0] if guard else float("-inf"))
-        if dealt < bar or (best is not None and dealt <= best[0]):
+        if (guard is not None and dealt < guard[0]) or (best is not None and dealt <= best[0]):
             break  # what it takes only lowers a reply's worth: none left can do better
         value = dealt - odds * _suffered(know, enemy, {**orders, enemy.eid: order})
         if best is None or value > best[0]:

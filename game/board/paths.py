@@ -141,7 +141,7 @@ def metres_to_edge(board: TerrainBoard) -> np.ndarray:
     step's cost is that of the tile it enters on the way out, less the first one's."""
 
     def build() -> np.ndarray:
-        metres = _edge_metres(board, np.zeros((board.height, board.width), bool))
+        metres = metres_to_edge_avoiding(board, np.zeros((board.height, board.width), bool))
         metres.flags.writeable = False
         return metres
 
@@ -150,12 +150,8 @@ def metres_to_edge(board: TerrainBoard) -> np.ndarray:
 
 def metres_to_edge_avoiding(board: TerrainBoard, avoid: np.ndarray) -> np.ndarray:
     """`metres_to_edge` with the `avoid` tiles ([y, x] True) treated as blocked (tiles others
-    stand on): the walk to the edge around them, inf where none is left.  Not cached."""
-    return _edge_metres(board, avoid)
-
-
-def _edge_metres(board: TerrainBoard, avoid: np.ndarray) -> np.ndarray:
-    """One tcod pass inward from every open edge tile, not through `avoid`."""
+    stand on): the walk to the edge around them, inf where none is left.  Not cached.  One
+    tcod pass inward from every open edge tile, not through `avoid`."""
     costs = _costs(board)
     orth, diag = costs.orth, costs.diag
     if avoid.any():

@@ -17,15 +17,18 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
+from game.core.geometry import bearing_direction
 from game.core.modifiers import Breakdown, Modifier, signed
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
 from game.rules.modules.base import RulesModule, TokenMark
+from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, shooters_of
+from game.rules.positions import are_enemies, combatants, is_active, name_of, shooters_of, tile_of
 from game.rules.registry import action_specs, register_action, register_module, spec_of
-from game.world import World
+from game.rules.stats import movement_rate
+from game.world import Facing, World
 from game.world.registry import component
 
 if TYPE_CHECKING:
@@ -294,9 +297,6 @@ def lying_worth(ask: AiAsk) -> float:
     shooter that can see it shoots at −2 (the rules' odds, standing against prone), counted
     for `AI_PRONE_ROUNDS` rounds; shooting from the ground costs nothing.  Nothing where a foe
     could walk up next round (+2 to its melee attacks against one lying down), or in melee."""
-    from game.rules.positions import tile_of
-    from game.rules.stats import movement_rate
-
     world, board, me, here = ask.world, ask.board, ask.actor, ask.here
     if ask.engaged:
         return 0.0
@@ -317,11 +317,6 @@ def lying_worth(ask: AiAsk) -> float:
 def _shot_at(world: World, ask: AiAsk, shooter: int) -> float:
     """The expected Injuries of one Missile Strike by `shooter`, from where it stands, at the
     asking AI on its tile, by the rules' odds in `world` (standing, or a copy lying down)."""
-    from game.core.geometry import bearing_direction
-    from game.rules.odds import attack_odds
-    from game.rules.positions import tile_of
-    from game.world import Facing
-
     there, here = tile_of(world, shooter), ask.here
     odds = attack_odds(
         world,
