@@ -144,6 +144,30 @@ def test_easy_and_normal_mark_their_mistakes_and_hard_makes_none() -> None:
     assert 1 <= marked["ai:normal"] < marked["ai:easy"]
 
 
+def test_a_blunder_is_one_of_the_worse_half_of_the_orders() -> None:
+    """Easy's blunders are drawn from the worse half of what it weighed (drawn from all of
+    them, half were good orders and easy played little worse than normal)."""
+    import random
+
+    from game.ai.levels import EASY
+    from game.ai.mistakes import make_mistake
+    from game.rules.validate import validate_order
+
+    _, view = _duel()
+    know = knowledge_of(view)
+    ranked = make_controller("ai:easy", seed=0).rank(know, random.Random(0))  # type: ignore[attr-defined]
+    valid = [s for s in ranked if not validate_order(view.world, view.board, s.candidate.order, view.earlier)]
+    blunders = 0
+    for seed in range(60):
+        slip = make_mistake(know, EASY, valid, ranked, random.Random(seed))
+        if slip is None or slip.kind != "blunder":
+            continue
+        blunders += 1
+        assert ranked.index(slip.chosen) >= len(ranked) // 2
+        assert "one of its worse orders" in slip.words
+    assert blunders >= 20
+
+
 def test_simulate_explain_prints_the_same_words(capsys) -> None:  # noqa: ANN001
     from game.cli import main
 

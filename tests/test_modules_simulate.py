@@ -13,9 +13,10 @@ from game.cli import main
 def test_simulate_switches_the_modules_on_and_counts_their_actions(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # Seed 4: dice under which the raiders charge and someone goes prone (whether one does
-    # depends on the battle's course: seed 3 did until lying down was weighed beyond the round).
-    args = ["simulate", "tutorial_charge", "--sides", "ai:normal,ai:easy", "--battles", "4", "--seed", "4"]
+    # Seed 9: dice under which the raiders charge and someone goes prone (whether one does
+    # depends on the battle's course: seed 3 did until lying down was weighed beyond the round,
+    # seed 4 until easy's blunders were drawn from its worse orders).
+    args = ["simulate", "tutorial_charge", "--sides", "ai:normal,ai:easy", "--battles", "4", "--seed", "9"]
     assert main([*args, "--modules", "prone,charge", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["modules"] == ["prone", "charge"]

@@ -11,6 +11,7 @@ melee weapon in hand (CO.06, CO.11).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import pytest
 
@@ -18,11 +19,12 @@ from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionIgnored, ActionNullified, Event, WeaponRetrieved
+from game.rules.forecast import forecast_order, movement_outcomes
 from game.rules.orders import Action, Order
 from game.rules.orders import ActionKind as K
 from game.rules.round import play_round
 from game.rules.validate import validate_order
-from game.world import Equipment
+from game.world import Equipment, Position
 from tests.builders import (
     BLASTER,
     HUNTING_RIFLE,
@@ -342,6 +344,31 @@ def test_retrieve_weapon_needs_the_weapon_on_or_next_to_the_retriever() -> None:
     assert (nullified.actor, nullified.reason) == ("Serena", "the stun baton is not on or next to you")
     assert of_type(events, WeaponRetrieved) == []
     assert cast.world.get(cast["Serena"], Equipment).weapons == ()
+
+
+def test_retrieve_weapon_after_a_rolled_move_is_forecast_at_the_chance_the_move_gets_there() -> None:
+    """A Retreat's metres are rolled: where the roll falls short of the weapon the pick-up is
+    nullified, so the forecast gives it the chance the move ends beside the weapon, not
+    certainty (the AI weighs a weapon back in hand by that chance)."""
+    cast = ChapterCast(16, 6)
+    cast.add("Serena", (6, 2), "hunters", weapons=(), movement=4)
+    cast.add("Niles", (7, 2), "assassin")
+    baton = cast.drop(STUN_BATON, (1, 2), owner="Serena")
+    grab = Action(K.RETRIEVE, item=baton)
+    run = cast.order("Serena", cast.act(K.RETREAT), grab, path=((5, 2), (4, 2), (3, 2), (2, 2)))
+    assert validate_order(cast.world, cast.board, run) == []
+    orders = {cast["Serena"]: run}
+    ways = movement_outcomes(cast.world, cast.board, cast["Serena"], run)
+    beside = sum((w.probability for w in ways if abs(w.tile[0] - 1) <= 1), Fraction(0))
+    assert 0 < beside < 1
+    (_, fc) = forecast_order(cast.world, cast.board, orders, cast["Serena"])
+    assert (fc.success, fc.nullified) == (beside, 1 - beside)
+    assert fc.reason == "the move may end short of the stun baton"
+    # A plain walk beside it is certain.
+    cast.world.set(cast["Niles"], Position(12, 4))
+    walk = cast.order("Serena", grab, path=((5, 2), (4, 2), (3, 2), (2, 2)))
+    (fc,) = forecast_order(cast.world, cast.board, {cast["Serena"]: walk}, cast["Serena"])
+    assert (fc.success, fc.nullified) == (1, 0)
 
 
 def test_brawling_is_refused_while_holding_a_melee_weapon() -> None:

@@ -5,6 +5,7 @@ facing module; the threat overlay tells melee from missile threat in the attacks
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import numpy as np
@@ -17,7 +18,7 @@ from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import tile_of
 from game.ui.battle.overlay_defaults import OverlayChoice, available, defaults
-from game.ui.forecast_text import forecast_detail
+from game.ui.forecast_text import forecast_detail, forecast_lines
 from game.ui.render.overlays import OverlayData, OverlayLayer, threat_words
 from game.ui.scenes.battle import BattleScene
 from game.ui.theme import Theme
@@ -100,6 +101,11 @@ def test_the_forecast_is_written_in_words() -> None:
     assert text == "needs 1 to 3 or less · 2% success · 92% nullified"
     assert forecast_detail(forecast("1/4")) == "needs 3 or less · 25% success"
     assert "under 1%" in forecast_detail(forecast("1/200"))
+    # No roll of its own, but it may be nullified (a pick-up after a rolled run).
+    rollless = replace(forecast("7/10", "3/10"), breakdown=None)
+    assert forecast_detail(rollless) == "no roll needed · 70% success · 30% nullified"
+    assert forecast_detail(replace(forecast("1"), breakdown=None)) == "no roll needed"
+    assert forecast_lines(None, rollless)[0] == "success 70.0% (no roll)"  # type: ignore[arg-type]
 
 
 def test_the_default_overlays_are_what_the_decision_needs() -> None:

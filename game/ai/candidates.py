@@ -3,7 +3,8 @@
 A few end tiles are picked first (stay; strike spots around each target
 where the rules give the best hit chance, its arcs and every module in play
 counted; shooting spots with cover; the safest tile; the tile that closes in;
-next to a dropped weapon), then Sprint and Retreat paths, then each tile gets
+next to a dropped weapon), then Sprint and Retreat paths (to a dropped weapon
+too, when a walk does not get there), then each tile gets
 the action sets that fit it, asked of the action specs in play
 (`ActionSpec.ai_options`, `ai_augment`): an attack, two, a Called Shot, a
 Disarm, each with a defence or a Feint; pure defences; Retrieve Weapon.
@@ -65,6 +66,7 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
     targets = ranked_targets(know, level.max_targets)
     spots = walk_spots(know, targets, level)
     spots += run_spots(know, targets, pinned=bool(level.anticipate and know.pinners()))
+    spots += item_runs(know)
     if level.escape:
         from game.ai.escape import escape_spots  # (it builds on this module's spots)
 
@@ -217,6 +219,42 @@ def run_spots(know: Knowledge, targets: list[Unit], pinned: bool = False) -> lis
     return _runs(know, leaving=False) + (_runs(know, leaving=True) if pinned else [])
 
 
+def item_runs(know: Knowledge) -> list[Spot]:
+    """A Retreat (engaged) or Sprint to the nearest tile beside each weapon worth picking up
+    that a normal move cannot reach (or may not, engaged: it may not leave the enemy's reach),
+    so the weapon comes back in hand this round (Retrieve is judged where the move ends).
+    Only for one left with no weapon at all: a run for a second weapon seldom pays, and every
+    spot is scored."""
+    me = know.me
+    if me.armed or me.missile is not None:
+        return []
+    wanted = [(item, where) for item, where, weapon in know.items if _wants(know, weapon)]
+    if not wanted:
+        return []
+    walk = know.reach_map(me.eid, float(me.rate))
+    kind = movement_kind(know.options, bool(know.engaged))
+    budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
+    if budget <= me.rate:
+        return []
+    run = know.reach_map(me.eid, budget)
+    mode = "retreat" if know.engaged else "sprint"
+    spots = []
+    for item, where in wanted:
+        beside = [t for t in (where, *_around(where, 1)) if _free(know, t)]
+        if not know.engaged and any(walk.can_reach(t) for t in beside):
+            continue  # a normal move gets there (`walk_spots`)
+        ends = [t for t in beside if t != me.tile and run.can_reach(t)]
+        if know.engaged:
+            ends = [t for t in ends if not engaged_with(know.world, know.board, know.actor, at=t)]
+        if not ends:
+            continue
+        end = min(ends, key=lambda t: (run.metres_to(t), t))
+        path = run.path_to(end)
+        if path:
+            spots.append(Spot(end, tuple(path), mode, f"{mode} to #{item}"))
+    return spots
+
+
 def _runs(know: Knowledge, leaving: bool) -> list[Spot]:
     """The spots of one movement action: the one that leaves melee (`leaving`), or the one that runs."""
     me = know.me
@@ -280,6 +318,7 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
     path = spot.path
     out: list[Candidate] = []
     movement = movement_spec(spot.mode)
+    items = {item: where for item, where, _weapon in know.items}
 
     def order(actions: Iterable[Action], facing_to: Tile | None, tag: str) -> None:
         acts = list(actions)
@@ -294,6 +333,8 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                 if not route:
                     return
         end = route[-1] if route != path else here  # a shortened run ends short of the spot
+        if any(a.item is not None and chebyshev(items[a.item], end) > 1 for a in acts):
+            return  # the run no longer ends beside the weapon
         facing = bearing_direction(end, facing_to) if facing_to is not None and facing_to != end else None
         why = f"{spot.why}: {tag}" if tag else spot.why
         out.append(Candidate(Order(me.eid, tuple(acts), route, facing, spot.flee), why))
@@ -362,17 +403,17 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                         order((*actions, Action(defences[0].kind)), towards, f"{tag}, {defences[0].label}")
 
     other_sets()
+    for spec in specs:
+        if not spec.picks_item:
+            continue
+        for item, where, weapon in know.items:
+            if _wants(know, weapon) and chebyshev(where, here) <= 1:
+                order([Action(spec.kind, item=item)], threat, "retrieve")
+                if defences and movement is None:
+                    order([Action(spec.kind, item=item), Action(defences[0].kind)], threat, "retrieve")
     if movement is None:
         for target in targets:
             attack_sets(target)
-        for spec in specs:
-            if not spec.picks_item:
-                continue
-            for item, where, weapon in know.items:
-                if _wants(know, weapon) and chebyshev(where, here) <= 1:
-                    order([Action(spec.kind, item=item)], threat, "retrieve")
-                    if defences:
-                        order([Action(spec.kind, item=item), Action(defences[0].kind)], threat, "retrieve")
         order([], threat, "")
         for defence in defences:
             order([Action(defence.kind)], threat, defence.label)

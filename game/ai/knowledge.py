@@ -344,8 +344,18 @@ class Knowledge:
         found = self.facts.fields_.get(tile)
         if found is None:
             big = float(self.terrain.width + self.terrain.height) * 2 * self.mpt * MAX_MOVE_COST_SEEN
-            found = self.facts.fields_[tile] = _full_metres(reachable(self.terrain, tile, big))
+            found = self.facts.fields_[tile] = _full_metres(reachable(self.terrain, tile, big, self.bodies))
         return found
+
+    @property
+    def bodies(self) -> list[Tile]:
+        """Tiles of the defeated, who lie where they fell and block the way for good (the living
+        move on, so the walking fields look past them)."""
+        return [
+            u.tile
+            for u in self.facts.units.values()
+            if not u.active and self.world.get(u.eid, Condition).present
+        ]
 
     def melee_zone(self, eid: int, origin: Tile) -> np.ndarray:
         """[y, x] tiles a combatant at `origin` can strike this round after a normal move."""

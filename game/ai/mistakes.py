@@ -6,9 +6,10 @@ the nearest foe, rushes in, hangs back, or does not watch its back.  Each
 mistake here is one of those habits: a rule that picks a worse candidate
 than the best (among the candidates the AI scored, so the order is always a
 sensible, legal one), with a few plain words that the explanation shows.
-A lapse (a random one of the best few) and, rarely, a blunder (any
-candidate) remain.  No mistake is made when the habit would pick the best
-candidate anyway.
+A lapse (a random one of the best few) and a blunder (one of the worse half
+of the candidates, at random: a blunder drawn from all of them was a good
+order half the time, and easy then played little worse than normal) remain.
+No mistake is made when the habit would pick the best candidate anyway.
 """
 
 from __future__ import annotations
@@ -106,15 +107,19 @@ def make_mistake(
     know: Knowledge, level: Level, valid: list[Scored], ranked: list[Scored], rng: random.Random
 ) -> Slip | None:
     """A mistake, with the level's chances: a habit (`mistake_rate`, half of it a lapse among
-    the best `mistake_pool`) or a blunder (`blunder_rate`); None to play the best."""
+    the best `mistake_pool`) or a blunder (`blunder_rate`: one of the worse half of `ranked`);
+    None to play the best."""
     roll = rng.random()
     if roll < level.blunder_rate:
-        for scored in rng.sample(ranked, len(ranked)):
+        worse = ranked[len(ranked) // 2 :] or ranked
+        for scored in rng.sample(worse, len(worse)):
             if _legal(know, scored.candidate.order):
                 if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
                     return None  # chance picked the best: no blunder after all
                 return Slip(
-                    scored, "blunder", f"a blunder on purpose ({level.name}): an order picked at random"
+                    scored,
+                    "blunder",
+                    f"a blunder on purpose ({level.name}): one of its worse orders, picked at random",
                 )
         return None
     if roll >= level.blunder_rate + level.mistake_rate:

@@ -51,7 +51,13 @@ def forecast_detail(fc: ActionForecast | None) -> str:
     if fc is None:
         return ""
     if fc.breakdown is None:
-        return "no roll needed" if fc.success == 1 else "impossible"
+        if fc.success == 1:
+            return "no roll needed"
+        if not fc.success:
+            return "impossible"
+        # No roll of its own, but it may not happen (a pick-up after a rolled run).
+        success, nullified = percent(float(fc.success)), percent(float(fc.nullified))
+        return f"no roll needed · {success} success · {nullified} nullified"
     span = need_range(fc)
     assert span is not None
     called = fc.action.called_shot
@@ -83,7 +89,8 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     for name, values in fc.uncertain:
         lines.append(f"  depends on their rolls: {signed_span(values)} [{name}]")
     lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back, a location)
-    lines.append(f"success {fc.percent:.1f}% (d12 ≤ the target number; a 12 always fails)")
+    how = "no roll" if fc.breakdown is None else "d12 ≤ the target number; a 12 always fails"
+    lines.append(f"success {fc.percent:.1f}% ({how})")
     if fc.action.called_shot is not None:
         lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
     if fc.nullified:

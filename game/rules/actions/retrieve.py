@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.geometry import chebyshev
@@ -13,6 +14,7 @@ from game.rules.registry import register_action
 from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
+    from game.rules.forecast import ActionForecast, ForecastAsk
     from game.rules.round import Round, RoundState
 
 
@@ -42,6 +44,25 @@ class Retrieve(ActionSpec):
     def ai_worth(self, world: World, actor: int, action: Action) -> float:
         """A weapon back in hand (an AI's estimate)."""
         return AI_RETRIEVE_WORTH
+
+    def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
+        """Certain (no die) when the move ends beside the weapon for sure; a Sprint or Retreat
+        is rolled, and in the ways it falls short of the weapon the pick-up cannot happen."""
+        from game.rules.forecast import ActionForecast, movement_outcomes
+
+        world, action = ask.world, ask.action
+        order = ask.orders[ask.actor]
+        if action.item is None or not world.has(action.item, Item) or not order.path:
+            return None
+        where = world.get(action.item, Position).tile
+        ways = movement_outcomes(world, ask.board, ask.actor, order)
+        short = sum((w.probability for w in ways if chebyshev(w.tile, where) > 1), Fraction(0))
+        if not short:
+            return None
+        weapon = world.get(action.item, Item).weapon.name
+        reason = f"the move may end short of the {weapon}"
+        got = 1 - short
+        return ActionForecast(ask.actor, ask.index, action, got, got, short, Fraction(0), None, reason=reason)
 
     def reasons(self, check: OrderCheck, action: Action) -> list[str]:
         """The weapon lies on or next to the tile the actor will end on."""
