@@ -231,12 +231,10 @@ def item_runs(know: Knowledge) -> list[Spot]:
     wanted = [(item, where) for item, where, weapon in know.items if _wants(know, weapon)]
     if not wanted:
         return []
-    walk = know.reach_map(me.eid, float(me.rate))
-    kind = movement_kind(know.options, bool(know.engaged))
-    budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
-    if budget <= me.rate:
+    run = _run_reach(know, leaving=bool(know.engaged))
+    if run is None:
         return []
-    run = know.reach_map(me.eid, budget)
+    walk = know.reach_map(me.eid, float(me.rate))
     mode = "retreat" if know.engaged else "sprint"
     spots = []
     for item, where in wanted:
@@ -255,14 +253,21 @@ def item_runs(know: Knowledge) -> list[Spot]:
     return spots
 
 
-def _runs(know: Knowledge, leaving: bool) -> list[Spot]:
-    """The spots of one movement action: the one that leaves melee (`leaving`), or the one that runs."""
+def _run_reach(know: Knowledge, leaving: bool) -> ReachMap | None:
+    """Where one movement action can take us at its best roll: the one that leaves melee
+    (`leaving`), or the one that runs; None when it goes no farther than a walk."""
     me = know.me
     kind = movement_kind(know.options, leaving)
     budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
-    if budget <= me.rate:
+    return know.reach_map(me.eid, budget) if budget > me.rate else None
+
+
+def _runs(know: Knowledge, leaving: bool) -> list[Spot]:
+    """The spots of one movement action: the one that leaves melee (`leaving`), or the one that runs."""
+    me = know.me
+    run = _run_reach(know, leaving)
+    if run is None:
         return []
-    run = know.reach_map(me.eid, budget)
     ends = [t for t in run.iter_tiles() if _free(know, t) and t != me.tile]
     if not ends:
         return []
