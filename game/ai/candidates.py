@@ -25,8 +25,9 @@ from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.board.reach import ReachMap
 from game.core.equipment import Weapon
-from game.core.geometry import Tile, bearing_direction, chebyshev
+from game.core.geometry import Tile, bearing_direction
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
+from game.rules.actions.retrieve import within_grasp
 from game.rules.movement import walk
 from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind
@@ -338,7 +339,7 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                 if not route:
                     return
         end = route[-1] if route != path else here  # a shortened run ends short of the spot
-        if any(a.item is not None and chebyshev(items[a.item], end) > 1 for a in acts):
+        if any(a.item is not None and not within_grasp(items[a.item], end) for a in acts):
             return  # the run no longer ends beside the weapon
         facing = bearing_direction(end, facing_to) if facing_to is not None and facing_to != end else None
         why = f"{spot.why}: {tag}" if tag else spot.why
@@ -412,7 +413,7 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
         if not spec.picks_item:
             continue
         for item, where, weapon in know.items:
-            if _wants(know, weapon) and chebyshev(where, here) <= 1:
+            if _wants(know, weapon) and within_grasp(where, here):
                 order([Action(spec.kind, item=item)], threat, "retrieve")
                 if defences and movement is None:
                     order([Action(spec.kind, item=item), Action(defences[0].kind)], threat, "retrieve")

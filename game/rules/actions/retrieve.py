@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.core.geometry import chebyshev
+from game.core.geometry import Tile, chebyshev
 from game.rules.actions.base import ActionSpec, OrderCheck
 from game.rules.events import WeaponRetrieved
 from game.rules.orders import Action, ActionKind
@@ -20,6 +20,12 @@ if TYPE_CHECKING:
 
 AI_RETRIEVE_WORTH = 0.8
 """An AI's estimate, in Injuries: a weapon back in hand is worth most of a round of attacks."""
+
+
+def within_grasp(weapon_at: Tile, tile: Tile) -> bool:
+    """Whether one standing on `tile` can pick up a weapon lying at `weapon_at`: on it or
+    next to it (CO.10, [design]; docs/rulings.md)."""
+    return chebyshev(weapon_at, tile) <= 1
 
 
 @register_action
@@ -56,7 +62,7 @@ class Retrieve(ActionSpec):
             return None
         where = world.get(action.item, Position).tile
         ways = movement_outcomes(world, ask.board, ask.actor, order)
-        short = sum((w.probability for w in ways if chebyshev(w.tile, where) > 1), Fraction(0))
+        short = sum((w.probability for w in ways if not within_grasp(where, w.tile)), Fraction(0))
         if not short:
             return None
         weapon = world.get(action.item, Item).weapon.name
@@ -70,7 +76,7 @@ class Retrieve(ActionSpec):
         if action.item is None or not world.has(action.item, Item):
             return ["Retrieve Weapon: no such weapon on the ground"]
         where = world.get(action.item, Position).tile
-        if chebyshev(where, check.end_tile) > 1:
+        if not within_grasp(where, check.end_tile):
             weapon = world.get(action.item, Item).weapon.name
             return [f"Retrieve Weapon: the {weapon} at {where} is not on or next to {tuple(check.end_tile)}"]
         return []
@@ -86,7 +92,7 @@ class Retrieve(ActionSpec):
             return
         item = world.get(item_id, Item)
         where = world.get(item_id, Position).tile
-        if chebyshev(where, tile_of(world, eid)) > 1:
+        if not within_grasp(where, tile_of(world, eid)):
             rnd.nullify(eid, action, f"the {item.weapon.name} is not on or next to you")
             return
         if world.get(eid, Equipment).free_hands() < item.weapon.hands:
