@@ -17,6 +17,7 @@ from game.rules.orders import ActionKind as K
 from game.rules.orders import Order
 from game.rules.round import play_round
 from game.rules.validate import validate_order
+from game.world import Condition
 from tests.builders import BLASTER, SWORD, Cast, of_type, the_roll
 
 AIMING = RuleOptions({"careful_aim"})
@@ -164,8 +165,9 @@ def test_the_forecast_shows_the_aim() -> None:
     assert shot.success == pytest.approx(2 / 12)
 
 
+@pytest.mark.parametrize("injuries", [0, 1, 2])
 @pytest.mark.parametrize("level", ["ai:normal", "ai:hard"])
-def test_the_ai_aims_while_aiming_pays_then_shoots(level: str) -> None:
+def test_the_ai_aims_while_aiming_pays_then_shoots(level: str, injuries: int) -> None:
     """Missile Strike 6 at 60 m: 6 − 6 = 0, impossible; each round of aim adds 1.  The target
     is a turret that cannot move or shoot back.  Shooting every k + 1 rounds, after k rounds
     of aim, hits 1/12, 2/12, 3/12 … of the time: 1/24 a round after one round, 2/36 after
@@ -173,7 +175,10 @@ def test_the_ai_aims_while_aiming_pays_then_shoots(level: str) -> None:
     (2/12 × 0.64 / 3 = 0.036 a round).  So it does not shoot every other round: it aims
     twice, and the third round a third aim no longer beats shooting (3/12 × 0.8 − 0.036 <
     2/12), so it shoots.  The margin that last round is 0.003 Injuries, inside normal's
-    jitter (±0.01) and slips: both are switched off here, so the valuation alone decides."""
+    jitter (±0.01) and slips: both are switched off here, so the valuation alone decides.
+    A hurt target changes nothing: an Injury on it is worth more (1.5, 3), to the shot now
+    and to the shot the aim buys alike (it shot after one round of aim at Wren, one Injury
+    from the turret's reach in the Careful Aim tutorial, when only the shot now counted it)."""
     from ai_helpers import view_of
 
     from game.ai.levels import LEVELS
@@ -181,6 +186,7 @@ def test_the_ai_aims_while_aiming_pays_then_shoots(level: str) -> None:
     from game.ai.tactical import TacticalController
 
     cast = long_shot()
+    cast.world.set(cast["Sam"], Condition(injuries=injuries))
     sheet = cast.world.get(cast["Bea"], Sheet)
     cast.world.set(cast["Bea"], replace(sheet, skills={**sheet.skills, "missile_beam": 6, "movement": 0}))
     sam = cast.world.get(cast["Sam"], Sheet)

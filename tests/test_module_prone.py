@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import pytest
 
+from game.core.equipment import Weapon
 from game.rules.dice import ScriptedDice
 from game.rules.events import Moved, Rolled
 from game.rules.forecast import forecast_order
@@ -17,7 +18,7 @@ from game.rules.orders import Order
 from game.rules.round import play_round
 from game.rules.stats import movement_rate
 from game.rules.validate import validate_order
-from tests.builders import BLASTER, Cast, log_text, of_type, the_roll
+from tests.builders import BLASTER, SWORD, Cast, log_text, of_type, the_roll
 
 PRONE = RuleOptions({"prone"})
 
@@ -198,3 +199,42 @@ def test_an_ai_counts_lying_down_for_the_rounds_after_unless_a_foe_can_walk_up()
     near = range_duel()
     near.add("Kit", (6, 3), "b", movement=4)  # 4 m off: a walk and a step reach Bea
     assert lying_worth(ask(near)) == 0.0
+
+    # 6 m off, Movement 4: a sword (reach 1) cannot strike her next round; a spear (reach 2) can.
+    sword, spear = range_duel(), range_duel()
+    sword.add("Kit", (8, 3), "b", movement=4, weapons=(SWORD,))
+    spear.add("Kit", (8, 3), "b", movement=4, weapons=(Weapon("spear", injury=2, reach=2),))
+    assert lying_worth(ask(sword)) == worth
+    assert lying_worth(ask(spear)) == 0.0
+
+
+@pytest.mark.parametrize("engaged", [False, True])
+def test_lying_prone_an_ai_proposes_no_sprint_or_retreat(engaged: bool) -> None:
+    """The rules refuse a Sprint or a Retreat until the fighter stands (`movement_refusals`,
+    the same reasons `validate_order` gives); the AI asks them before it plans runs, so none
+    of its candidates is one the rules would refuse for that (it proposed them, and the
+    declaration fell through to the next candidate).  Standing, it does propose them."""
+    from ai_helpers import knowledge_of, view_of
+
+    from game.ai.candidates import candidates
+    from game.ai.levels import HARD
+    from game.rules.validate import movement_refusals
+
+    def runs(cast: Cast) -> list[Order]:
+        view = replace(view_of(cast, "Bea"), options=PRONE)
+        return [
+            c.order
+            for c in candidates(knowledge_of(view), HARD)
+            if c.order.has(K.SPRINT) or c.order.has(K.RETREAT)
+        ]
+
+    cast = range_duel()
+    if engaged:
+        cast.add("Kit", (3, 3), "b", weapons=(SWORD,), strike=6)
+    kind = K.RETREAT if engaged else K.SPRINT
+    assert movement_refusals(cast.world, cast.board, cast["Bea"], kind, {}, PRONE) == []
+    assert runs(cast)  # standing: runs are among its candidates
+    cast.world.set(cast["Bea"], Prone())
+    refusals = movement_refusals(cast.world, cast.board, cast["Bea"], kind, {}, PRONE)
+    assert refusals == [f"prone: Stand Up first to {kind.label.title()} (you crawl at half Movement)"]
+    assert runs(cast) == []

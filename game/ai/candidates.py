@@ -33,6 +33,7 @@ from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind
 from game.rules.registry import OFFENSIVE, action_specs, movement_kind, movement_spec, spec_of
 from game.rules.stats import max_movement_metres
+from game.rules.validate import movement_refusals
 from game.world import Equipment
 
 MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
@@ -259,6 +260,8 @@ def _run_reach(know: Knowledge, leaving: bool) -> ReachMap | None:
     (`leaving`), or the one that runs; None when it goes no farther than a walk."""
     me = know.me
     kind = movement_kind(know.options, leaving)
+    if movement_refusals(know.world, know.board, me.eid, kind, know.earlier, know.options):
+        return None  # the rules refuse it wherever it goes (lying prone …)
     budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
     return know.reach_map(me.eid, budget) if budget > me.rate else None
 

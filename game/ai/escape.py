@@ -21,6 +21,7 @@ from game.rules.movement import EPSILON
 from game.rules.orders import Action, Order
 from game.rules.registry import movement_kind
 from game.rules.stats import max_movement_metres
+from game.rules.validate import movement_refusals
 
 
 def escape_spots(know: Knowledge, level: Level) -> list[Spot]:
@@ -29,10 +30,11 @@ def escape_spots(know: Knowledge, level: Level) -> list[Spot]:
     if me.rate <= 0:
         return []
     kind = movement_kind(know.options, bool(know.engaged))
-    run = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
+    refused = movement_refusals(know.world, know.board, me.eid, kind, know.earlier, know.options)
+    run = 0.0 if refused else max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
     budgets = [(float(me.rate), "walk"), (run, kind.value)] if run > me.rate else [(float(me.rate), "walk")]
     if know.engaged:
-        budgets = [(run, kind.value)]  # only a Retreat leaves melee, off the map too
+        budgets = [] if refused else [(run, kind.value)]  # only a Retreat leaves melee, off the map too
     field = way_off(know, level)
     spots: dict[tuple[Tile, bool], Spot] = {}
     for budget, mode in budgets:

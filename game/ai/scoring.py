@@ -392,7 +392,7 @@ class Scorer:
         """What the order's actions set up beyond this round, as their specs value it
         (`ActionSpec.ai_value`: the better shot a round of Careful Aim buys)."""
         know = self.know
-        kinds = {a.kind for a in order.actions}
+        kinds = dict.fromkeys(a.kind for a in order.actions)  # in order: the same sum every run
         if not kinds:
             return 0.0
         ask = AiAsk(
@@ -407,7 +407,17 @@ class Scorer:
             know.engaged,
             self.level.tactics,
         )
-        return sum(spec_of(kind).ai_value(ask, order) for kind in kinds)
+        total = 0.0
+        for kind in kinds:
+            value = spec_of(kind).ai_value(ask, order)
+            target = next((a.target for a in order.actions if a.kind is kind), None)
+            if value and target is not None and know.unit(target).side != self.me.side:
+                # The later shot lands on that enemy: counted in the dealt term's currency,
+                # an Injury worth more on a foe nearer defeat, or aiming never beats a poor shot now.
+                foe = know.unit(target)
+                value *= injury_value(foe.injuries + self._allied.get(target, 0.0)) * self.level.dealt_weight
+            total += value
+        return total
 
     def _allied_hurt(self) -> dict[int, float]:
         """Injuries our side's earlier declarations are expected to deal to each enemy

@@ -20,7 +20,7 @@ from game.rules.board import Board
 from game.rules.flight import flight_reasons
 from game.rules.movement import EPSILON, PathError, path_metres
 from game.rules.options import RuleOptions
-from game.rules.orders import Action, Order
+from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
     are_enemies,
     combatants,
@@ -112,6 +112,36 @@ def validate_order(
     for module in active_modules(options):
         reasons += module.order_reasons(check)
     return list(dict.fromkeys(reasons))  # de-duplicate, keep order
+
+
+def movement_refusals(
+    world: World,
+    board: Board,
+    actor: int,
+    kind: ActionKind,
+    earlier: Mapping[int, Order] | None = None,
+    options: RuleOptions | None = None,
+) -> list[str]:
+    """Why a movement action of `kind` (a Sprint, a Retreat …) is refused wherever its path
+    would go: its own rules and the rules modules' (lying prone, reorienting after a dive …),
+    not its path's.  An AI asks before it plans runs, so it never proposes what
+    `validate_order` would refuse for the action itself."""
+    options = options or RuleOptions()
+    order = Order(actor, (Action(kind),))
+    check = OrderCheck(
+        world,
+        board,
+        order,
+        earlier or {},
+        options,
+        world.get(actor, Equipment),
+        tuple(engaged_with(world, board, actor)),
+        tile_of(world, actor),
+    )
+    reasons = list(spec_of(kind).order_reasons(check))
+    for module in active_modules(options):
+        reasons += module.order_reasons(check)
+    return list(dict.fromkeys(reasons))
 
 
 def _movement_reasons(check: OrderCheck) -> list[str]:

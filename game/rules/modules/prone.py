@@ -25,10 +25,18 @@ from game.rules.events import Event, entity_id
 from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, shooters_of, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    is_active,
+    melee_reach,
+    name_of,
+    shooters_of,
+    tile_of,
+)
 from game.rules.registry import action_specs, register_action, register_module, spec_of
 from game.rules.stats import movement_rate
-from game.world import Facing, World
+from game.world import Equipment, Facing, World
 from game.world.registry import component
 
 if TYPE_CHECKING:
@@ -296,7 +304,8 @@ def lying_worth(ask: AiAsk) -> float:
     """The Injuries lying on the ground spares an AI in the rounds after this one: each enemy
     shooter that can see it shoots at −2 (the rules' odds, standing against prone), counted
     for `AI_PRONE_ROUNDS` rounds; shooting from the ground costs nothing.  Nothing where a foe
-    could walk up next round (+2 to its melee attacks against one lying down), or in melee."""
+    could walk up and strike next round, its weapon's reach included (+2 to its melee attacks
+    against one lying down), or in melee."""
     world, board, me, here = ask.world, ask.board, ask.actor, ask.here
     if ask.engaged:
         return 0.0
@@ -304,7 +313,9 @@ def lying_worth(ask: AiAsk) -> float:
         if not are_enemies(world, me, enemy) or not is_active(world, enemy):
             continue
         walk = max(0, movement_rate(world, enemy).total)
-        if walk and board.distance(tile_of(world, enemy), here) <= walk + 1.5 * board.metres_per_tile:
+        # A walk, then its weapon's reach (a diagonal tile is about 1.4 tiles off: 1.5 a tile).
+        reach = 1.5 * melee_reach(world.get(enemy, Equipment)) * board.metres_per_tile
+        if walk and board.distance(tile_of(world, enemy), here) <= walk + reach:
             return 0.0
     lying = world.copy()
     lying.set(me, Prone())
