@@ -16,6 +16,7 @@ import numpy as np
 from game.ai.candidates import approach_field
 from game.ai.escape import way_off
 from game.ai.expect import expected_injuries, strike_from
+from game.ai.fire import shot_at
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
@@ -140,16 +141,22 @@ class NextRound:
         weapon = me.missile
         if me.shot_kind is not None and weapon is not None and weapon.ranges is not None:
             bands = [
-                band[0]
+                (band[0], e)
                 for e in know.enemies
                 if (band := know.shot_band(weapon, here, know.planned(e.eid))) is not None
             ]
-            if "short" in bands:
+
+            def shot(near: bool) -> bool:
+                # A shot the rules' odds give a chance: in range and sight is not enough
+                # (a foe lying prone behind high cover is out of reach of any roll).
+                return any(shot_at(know, me, e, here) > 0 for band, e in bands if (band == "short") == near)
+
+            if shot(near=True):
                 rounds = 0.0
-            elif bands:
+            elif shot(near=False):
                 rounds = min(rounds, 0.5 * max(0.0, metres - weapon.ranges[0]) / rate)
             else:
-                # No shot from here: walls or range. Walk on; sight will likely come first.
+                # No shot from here: walls, cover or range. Walk on; a shot will likely come first.
                 rounds *= 0.5
         self._rounds[here] = rounds
         return rounds
