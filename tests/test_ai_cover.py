@@ -4,10 +4,13 @@ whose next Injury would defeat it gets out of sight."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ai_helpers import judging, knowledge_of, view_of
 from builders import Cast
 
 from game.core.equipment import MissileKind, Weapon, WeaponClass
+from game.rules.orders import ActionKind as K
 from game.rules.orders import Order
 from game.rules.validate import validate_order
 from game.world import Position
@@ -73,3 +76,32 @@ def test_each_of_a_side_has_its_own_exposure_to_fire() -> None:
     plated = exposure(know("Plated", shared.facts), (10, 5), exposed=True)
     assert plated == exposure(know("Plated"), (10, 5), exposed=True)  # as if asked first
     assert 0 < plated < bare
+
+
+def test_a_foe_beyond_any_roll_is_no_shot_and_a_shooter_walks_on_for_one() -> None:
+    """In range and sight is not a shot: the rules' odds must give it a chance.  Bea lies
+    behind high cover (a wall of crates) 15 m from the rifleman, at short range: firing
+    from it she shows herself (−8), and lying prone she is −2 more, so a Missile Strike 9
+    needs 9 − 8 − 2 = −1 or less: no roll makes it.  From where he stands he has no shot,
+    and the next round's "walking still to do" says so (it counted the short range as a
+    shot, so riflemen in the prone tutorial stood to the round limit); standing up, she is
+    a 1 in 12 shot, and he has one."""
+    from game.ai.levels import HARD
+    from game.ai.next_round import NextRound
+    from game.rules.modules.prone import Prone
+    from game.rules.options import RuleOptions
+
+    crates = {(6, y): "high" for y in range(3, 8)}
+    cast = Cast(40, 12, cover=crates, move_blockers=list(crates))
+    cast.add("Bea", (5, 5), "a", facing=2, weapons=(RIFLE,), missile_slug=7)
+    cast.add("Sam", (20, 5), "b", facing=6, weapons=(RIFLE,), missile_slug=9, movement=4)
+    options = RuleOptions.battlefield().with_module("prone", True)
+
+    def rounds_away() -> float:
+        view = view_of(cast, "Sam", earlier={"Bea": cast.order("Bea", cast.act(K.MISSILE_STRIKE, "Sam"))})
+        know = knowledge_of(replace(view, options=options))
+        return NextRound(know, HARD, 1.0).rounds_away((20, 5))
+
+    assert rounds_away() == 0.0  # standing and shooting: a shot from where he stands
+    cast.world.set(cast["Bea"], Prone())
+    assert rounds_away() > 0.0  # lying down behind the crates: none
