@@ -44,7 +44,6 @@ from game.rules.events import (
     RoundStarted,
     StageStarted,
     TimingOrderSet,
-    TimingRolled,
 )
 from game.rules.hits import HitStopped, first_blow, hit_context, land, natural_roll, naturals
 from game.rules.injury import withstand
@@ -62,8 +61,8 @@ from game.rules.registry import (
     exposes,
     spec_of,
 )
-from game.rules.stats import skill_roll
 from game.rules.summary import summarize_order
+from game.rules.timing import roll_timing
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Facing, World
 
@@ -94,29 +93,6 @@ class RoundState:
             facts.add(fact)
         else:
             facts.discard(fact)
-
-
-def roll_timing(world: World, dice: Dice, actors: Sequence[int]) -> tuple[list[int], list[Event]]:
-    """Timing Stage: d12 + Timing each; ties re-rolled among the tied only.  Best first."""
-    events: list[Event] = []
-
-    def timing_of(eid: int) -> int:
-        return skill_roll(world, eid, "timing", None).total
-
-    def rank(group: Sequence[int], reroll: int) -> list[int]:
-        scores = {}
-        for eid in group:
-            name = name_of(world, eid)
-            die = dice.roll(12, f"{name}:Timing")
-            scores[eid] = die + timing_of(eid)
-            events.append(TimingRolled(name, die, timing_of(eid), scores[eid], reroll))
-        ordered: list[int] = []
-        for score in sorted(set(scores.values()), reverse=True):
-            tied = [eid for eid in group if scores[eid] == score]
-            ordered += tied if len(tied) == 1 else rank(tied, reroll + 1)
-        return ordered
-
-    return rank(list(actors), 0), events
 
 
 class Round:
