@@ -255,15 +255,22 @@ def item_runs(know: Knowledge) -> list[Spot]:
     return spots
 
 
-def _run_reach(know: Knowledge, leaving: bool) -> ReachMap | None:
-    """Where one movement action can take us at its best roll: the one that leaves melee
-    (`leaving`), or the one that runs; None when it goes no farther than a walk."""
+def run_budget(know: Knowledge, leaving: bool) -> float:
+    """The metres of one movement action at its best roll: the one that leaves melee
+    (`leaving`), or the one that runs; 0 when the rules refuse it wherever it goes (lying
+    prone …)."""
     me = know.me
     kind = movement_kind(know.options, leaving)
     if movement_refusals(know.world, know.board, me.eid, kind, know.earlier, know.options):
-        return None  # the rules refuse it wherever it goes (lying prone …)
-    budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
-    return know.reach_map(me.eid, budget) if budget > me.rate else None
+        return 0.0
+    return max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
+
+
+def _run_reach(know: Knowledge, leaving: bool) -> ReachMap | None:
+    """Where one movement action can take us at its best roll (`run_budget`); None when it
+    goes no farther than a walk."""
+    budget = run_budget(know, leaving)
+    return know.reach_map(know.me.eid, budget) if budget > know.me.rate else None
 
 
 def _runs(know: Knowledge, leaving: bool) -> list[Spot]:

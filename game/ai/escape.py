@@ -11,17 +11,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.ai.candidates import Spot, _engaged_ok, _free
+from game.ai.candidates import Spot, _engaged_ok, _free, run_budget
 from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.board.paths import metres_to_edge, metres_to_edge_avoiding
 from game.core.geometry import Tile
 from game.rules.flight import metres_needed, on_edge
 from game.rules.movement import EPSILON
-from game.rules.orders import Action, Order
 from game.rules.registry import movement_kind
-from game.rules.stats import max_movement_metres
-from game.rules.validate import movement_refusals
 
 
 def escape_spots(know: Knowledge, level: Level) -> list[Spot]:
@@ -30,11 +27,10 @@ def escape_spots(know: Knowledge, level: Level) -> list[Spot]:
     if me.rate <= 0:
         return []
     kind = movement_kind(know.options, bool(know.engaged))
-    refused = movement_refusals(know.world, know.board, me.eid, kind, know.earlier, know.options)
-    run = 0.0 if refused else max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
+    run = run_budget(know, bool(know.engaged))  # 0: the rules refuse it (lying prone …)
     budgets = [(float(me.rate), "walk"), (run, kind.value)] if run > me.rate else [(float(me.rate), "walk")]
     if know.engaged:
-        budgets = [] if refused else [(run, kind.value)]  # only a Retreat leaves melee, off the map too
+        budgets = [(run, kind.value)] if run else []  # only a Retreat leaves melee, off the map too
     field = way_off(know, level)
     spots: dict[tuple[Tile, bool], Spot] = {}
     for budget, mode in budgets:

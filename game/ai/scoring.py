@@ -227,7 +227,7 @@ class Scorer:
                 if target.side == self.me.side:
                     continue
                 guess = 1.0 if exact or guarded or know.declared(target.eid) else UNDECLARED_DEFENCE
-                worth = injury_value(target.injuries + self._allied.get(target.eid, 0.0)) * guess
+                worth = self._foe_worth(target) * guess
             if target is not None and spec.interrupts:
                 # A held shot: its forecast names the enemy likeliest to set it off.
                 dealt_first += float(fc.expected_injuries) * worth
@@ -411,13 +411,18 @@ class Scorer:
         for kind in kinds:
             value = spec_of(kind).ai_value(ask, order)
             target = next((a.target for a in order.actions if a.kind is kind), None)
-            if value and target is not None and know.unit(target).side != self.me.side:
+            foe = know.unit(target) if target is not None else None
+            if value and foe is not None and foe.side != self.me.side:
                 # The later shot lands on that enemy: counted in the dealt term's currency,
                 # an Injury worth more on a foe nearer defeat, or aiming never beats a poor shot now.
-                foe = know.unit(target)
-                value *= injury_value(foe.injuries + self._allied.get(target, 0.0)) * self.level.dealt_weight
+                value *= self._foe_worth(foe) * self.level.dealt_weight
             total += value
         return total
+
+    def _foe_worth(self, foe: Unit) -> float:
+        """What one more Injury is worth on an enemy: more the nearer it is to defeat, counting
+        the Injuries our side's earlier declarations are expected to deal it (focus fire)."""
+        return injury_value(foe.injuries + self._allied.get(foe.eid, 0.0))
 
     def _allied_hurt(self) -> dict[int, float]:
         """Injuries our side's earlier declarations are expected to deal to each enemy

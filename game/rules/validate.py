@@ -93,16 +93,7 @@ def validate_order(
     if unknown:
         return reasons
 
-    check = OrderCheck(
-        world,
-        board,
-        order,
-        earlier,
-        options,
-        world.get(actor, Equipment),
-        tuple(engaged_with(world, board, actor)),
-        planned_tile(world, actor, {actor: order}),
-    )
+    check = _order_check(world, board, order, earlier, options)
     reasons += _movement_reasons(check)
     for spec in action_specs(options):
         if order.has(spec.kind):
@@ -127,21 +118,29 @@ def movement_refusals(
     not its path's.  An AI asks before it plans runs, so it never proposes what
     `validate_order` would refuse for the action itself."""
     options = options or RuleOptions()
-    order = Order(actor, (Action(kind),))
-    check = OrderCheck(
-        world,
-        board,
-        order,
-        earlier or {},
-        options,
-        world.get(actor, Equipment),
-        tuple(engaged_with(world, board, actor)),
-        tile_of(world, actor),
-    )
+    check = _order_check(world, board, Order(actor, (Action(kind),)), earlier or {}, options)
     reasons = list(spec_of(kind).order_reasons(check))
     for module in active_modules(options):
         reasons += module.order_reasons(check)
     return list(dict.fromkeys(reasons))
+
+
+def _order_check(
+    world: World, board: Board, order: Order, earlier: Mapping[int, Order], options: RuleOptions
+) -> OrderCheck:
+    """What the specs' and the modules' checks read of one order: its actor's gear, whom it is
+    engaged with now, and the tile it will end on."""
+    actor = order.actor
+    return OrderCheck(
+        world,
+        board,
+        order,
+        earlier,
+        options,
+        world.get(actor, Equipment),
+        tuple(engaged_with(world, board, actor)),
+        planned_tile(world, actor, {actor: order}),
+    )
 
 
 def _movement_reasons(check: OrderCheck) -> list[str]:
