@@ -206,6 +206,7 @@ class Knowledge:
         self._pinners: list[int] | None = None
         self.expect_cache: dict[tuple[object, ...], float] = {}
         """The rules' odds of imagined attacks, asked again and again (`game.ai.expect`)."""
+        self._strike_spots: dict[tuple[int, Tile, bool], list[Tile]] = {}
 
     # ------------------------------------------------------------ who and where
     def unit(self, eid: int) -> Unit:
@@ -301,7 +302,15 @@ class Knowledge:
     def strike_tiles(self, eid: int, there: Tile, next_round: bool = False) -> list[Tile]:
         """Free tiles within `eid`'s reach of `there` that it can walk to: this round from
         where it stands (engaged, only where it stays engaged with everyone: it cannot walk
-        out of a melee), or, `next_round`, from where it plans to end (as the crow flies)."""
+        out of a melee), or, `next_round`, from where it plans to end (as the crow flies).
+        Asked of many candidates alike: kept for the declaration (the caller must not change it)."""
+        key = (eid, there, next_round)
+        found = self._strike_spots.get(key)
+        if found is None:
+            found = self._strike_spots[key] = self._strike_tiles(eid, there, next_round)
+        return found
+
+    def _strike_tiles(self, eid: int, there: Tile, next_round: bool) -> list[Tile]:
         unit = self.unit(eid)
         origin = self.planned(eid) if next_round else unit.tile
         walk = None if next_round else self.reach_map(eid, float(unit.rate))

@@ -62,6 +62,45 @@ class Odds:
     nullified: Fraction | float = 0
 
 
+@dataclass(frozen=True)
+class Guard:
+    """What an attack reads of its target's order: the defences declared (each roll's stat,
+    in order; None where the defence has no roll), whether the order shows its maker out of
+    high cover, and, module by module, how the modules' part of its round can turn out
+    (`RulesModule.round_outcomes`; None where a module records nothing).  Orders that differ
+    in nothing else (where they walk, whom they attack) guard alike, so one `AttackOdds`
+    serves them all."""
+
+    declared: frozenset[ActionKind] = frozenset()
+    exposed: bool = False
+    rolls: tuple[tuple[ActionKind, int | None], ...] = ()
+    ways: tuple[tuple[tuple[Fraction, frozenset[str]], ...] | None, ...] = ()
+
+
+def guard_of(world: World, board: Board, target: int, order: Order | None, options: RuleOptions) -> Guard:
+    """The `Guard` of `target`'s order (None: not declared yet), remembered while the world
+    stands still (`game.rules.still`)."""
+    return remembered(
+        ("guard", target, order, options), lambda: _guard(world, board, target, order, options), world
+    )
+
+
+def _guard(world: World, board: Board, target: int, order: Order | None, options: RuleOptions) -> Guard:
+    ways = tuple(
+        None if (found := module.round_outcomes(world, board, target, order)) is None else tuple(found)
+        for module in modules_with(options, "round_outcomes")
+    )
+    if order is None:
+        return Guard(ways=ways)
+    rolls = []
+    for defence in order.actions:
+        if defence.kind in DEFENCES:
+            stat = defence_spec(defence.kind).roll_breakdown(world, target, order)
+            rolls.append((defence.kind, None if stat is None else stat.total))
+    declared = frozenset(kind for kind, _ in rolls)
+    return Guard(declared, exposes(order), tuple(rolls), ways)
+
+
 class AttackOdds:
     """The chances of one declared (or imagined) attack, for any positions of the two."""
 
@@ -97,8 +136,9 @@ class AttackOdds:
         if not self.possible:
             return
         assert target is not None and self.weapon is not None
-        self._defence_terms(target, target_order)
-        self.branches = self._branches(target, target_order)
+        guard = guard_of(world, board, target, target_order, options)
+        self._defence_terms(target, guard)
+        self.branches = self._branches(target, guard)
         self.own: Dist = {0: one}  # type: ignore[dict-item]
         for name, dist, shown in self.spec.own_terms(world, actor, order, action, slot):
             self.own = convolve(self.own, _as(dist, one))
@@ -109,23 +149,16 @@ class AttackOdds:
         self.fail_part = one - chance(withstand_breakdown(world, target, self.weapon, vulnerable).total, one)
         self.part_injuries = 2 if vulnerable else 1
 
-    def _defence_terms(self, target: int, target_order: Order | None) -> None:
+    def _defence_terms(self, target: int, guard: Guard) -> None:
         """The target's declared defences that count against this attack, roll by roll."""
-        if target_order is None:
-            return
         world, one = self.world, self.one
-        self.declared = frozenset(a.kind for a in target_order.actions if a.kind in DEFENCES)
-        self.exposed = exposes(target_order)
+        self.declared, self.exposed = guard.declared, guard.exposed
         equipment = world.get(target, Equipment)
-        for defence in target_order.actions:
-            if defence.kind not in DEFENCES:
+        for kind, stat in guard.rolls:
+            if self.spec.attack_class not in defence_spec(kind).counters_for(equipment):
                 continue
-            spec = defence_spec(defence.kind)
-            if self.spec.attack_class not in spec.counters_for(equipment):
-                continue
-            stat = spec.roll_breakdown(world, target, target_order)
             assert stat is not None
-            self.defences.setdefault(defence.kind, []).append(roll_value_dist(stat.total, one))
+            self.defences.setdefault(kind, []).append(roll_value_dist(stat, one))
         for kind, dists in self.defences.items():
             total: Dist = {0: one}  # type: ignore[dict-item]
             for dist in dists:
@@ -133,16 +166,19 @@ class AttackOdds:
             self.uncertain.append((kind.label, tuple(-v for v in sorted(total))))
 
     def _branches(
-        self, target: int, target_order: Order | None
+        self, target: int, guard: Guard
     ) -> list[tuple[Fraction | float, frozenset[str], frozenset[str]]]:
         """The ways the modules' rolls of this round can turn out for the attacker and the
         target (`RulesModule.round_outcomes`): (chance, attacker's facts, target's facts)."""
         one = self.one
         mine: list[tuple[Fraction | float, frozenset[str]]] = [(one, frozenset())]
         theirs: list[tuple[Fraction | float, frozenset[str]]] = [(one, frozenset())]
-        for module in modules_with(self.options, "round_outcomes"):
-            for side, eid, order in ((mine, self.actor, self.order), (theirs, target, target_order)):
-                ways = module.round_outcomes(self.world, self.board, eid, order)
+        modules = modules_with(self.options, "round_outcomes")
+        for module, target_ways in zip(modules, guard.ways, strict=True):
+            for side, ways in (
+                (mine, module.round_outcomes(self.world, self.board, self.actor, self.order)),
+                (theirs, target_ways),
+            ):
                 if ways is None:
                     continue
                 side[:] = [(p * _as_one(q, one), f | g) for p, f in side for q, g in ways]
@@ -324,7 +360,11 @@ def attack_odds(
     order = order or Order(actor, (action,))
     options = options or RuleOptions()
     # The same attack is imagined from many tiles: one AttackOdds serves them while nothing moves.
-    key = ("attack odds", id(board), actor, order, action, target_order, options, type(one))
+    # Orders that guard alike share it (`Guard`): many candidates of the target's, one look.
+    guard = (
+        guard_of(world, board, action.target, target_order, options) if action.target is not None else None
+    )
+    key = ("attack odds", id(board), actor, order, action, guard, options, type(one))
     odds = remembered(
         key, lambda: AttackOdds(world, board, actor, order, action, target_order, None, options, one), world
     )

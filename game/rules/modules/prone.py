@@ -36,6 +36,7 @@ from game.rules.positions import (
 )
 from game.rules.registry import action_specs, register_action, register_module, spec_of
 from game.rules.stats import movement_rate
+from game.rules.still import remembered
 from game.world import Equipment, Facing, World
 from game.world.registry import component
 
@@ -305,10 +306,16 @@ def lying_worth(ask: AiAsk) -> float:
     shooter that can see it shoots at −2 (the rules' odds, standing against prone), counted
     for `AI_PRONE_ROUNDS` rounds; shooting from the ground costs nothing.  Nothing where a foe
     could walk up and strike next round, its weapon's reach included (+2 to its melee attacks
-    against one lying down), or in melee."""
-    world, board, me, here = ask.world, ask.board, ask.actor, ask.here
+    against one lying down), or in melee.  Remembered while the world stands still: an AI
+    asks it of every order that stands up or lies down (`game.rules.still`)."""
     if ask.engaged:
         return 0.0
+    key = ("prone: lying worth", ask.actor, ask.here, ask.options)
+    return remembered(key, lambda: _lying_worth(ask), ask.world)
+
+
+def _lying_worth(ask: AiAsk) -> float:
+    world, board, me, here = ask.world, ask.board, ask.actor, ask.here
     for enemy in combatants(world):
         if not are_enemies(world, me, enemy) or not is_active(world, enemy):
             continue
