@@ -18,9 +18,10 @@ from game.core.geometry import bearing_direction
 from game.rules.attack import AttackContext
 from game.rules.hits import Blow, landing_key
 from game.rules.modules.base import RulesModule
-from game.rules.odds import attack_odds
+from game.rules.odds import attack_odds, guard_of
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind as K
+from game.rules.orders import Order
 from game.rules.registry import active_modules, register_module, unregister
 from game.rules.still import world_standing_still
 
@@ -166,3 +167,44 @@ def test_a_landing_key_names_the_cover_for_a_shot_only() -> None:
         )
         keys.append(landing_key(ctx, first_blow(ctx, False)))
     assert None not in keys and keys[0] != keys[1]
+
+
+def _strike_at(cast: Cast, theirs: Order | None) -> tuple[Fraction, Fraction]:
+    at, there = (3, 4), (4, 4)
+    odds = attack_odds(
+        cast.world,
+        cast.board,
+        cast["A"],
+        cast.act(K.STRIKE, "T"),
+        at=at,
+        facing=bearing_direction(at, there),
+        target_at=there,
+        target_facing=6,
+        target_order=theirs,
+        options=ALL_ON,
+        one=Fraction(1),
+    )
+    return odds.success, odds.expected_injuries
+
+
+def test_orders_that_guard_alike_share_odds_and_each_gets_its_own_numbers() -> None:
+    """The target's orders are asked about in one memo: those that differ only in whom they
+    name or which way they face (one `Guard`) share one `AttackOdds`; a Dodge, or a Strike
+    (two actions: its Dodge then rolls lower), guards otherwise.  Every answer is the fresh one."""
+    cast = Cast(width=8, height=8)
+    a = cast.add("A", (3, 4), "red", strike=6)
+    t = cast.add("T", (4, 4), "blue", facing=6, dodge=7, strike=5)
+    still, turned = Order(t), Order(t, facing=2)
+    dodging = Order(t, (cast.act(K.DODGE),))
+    dodging_striking = Order(t, (cast.act(K.DODGE), cast.act(K.STRIKE, "A")))
+    orders = [None, still, turned, dodging, dodging_striking, dodging, still]
+    fresh = [_strike_at(cast, o) for o in orders]
+    memo: dict = {}
+    with world_standing_still(memo, cast.world):
+        remembered = [_strike_at(cast, o) for o in orders]
+        guards = {o: guard_of(cast.world, cast.board, t, o, ALL_ON) for o in orders if o is not None}
+    assert remembered == fresh
+    assert guards[still] == guards[turned] != guards[dodging] != guards[dodging_striking]
+    assert fresh[1] == fresh[2] != fresh[3] != fresh[4], "a Dodge, and its Action Penalty, count: not idle"
+    shared = [k for k in memo if isinstance(k, tuple) and k[0] == "attack odds" and k[2] == a]
+    assert len(shared) == 3  # no order, still and turned share one; the Dodge; the Dodge with a Strike
