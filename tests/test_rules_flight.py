@@ -281,3 +281,13 @@ def test_an_escape_names_the_side_that_escapes() -> None:
     with pytest.raises(FieldError, match=r"unknown victory kind .flee. \(eliminate, survive, escape\)"):
         parse_victory({"kind": "flee"}, "victory", ["Niles"])
     assert "flees off the map within 12 rounds" in Victory("escape", "Niles", 12).text()
+
+
+def test_the_last_round_is_the_victory_clock_or_the_round_limit_whichever_comes_first() -> None:
+    """One home for the clock the AI hurries by and the battle screen counts to."""
+    assert Victory("survive", "Turret", 19).last_round(20) == 19
+    assert Victory("survive", "Turret", 19).last_round(None) == 19
+    assert Victory("escape", "hunted", 12).last_round(10) == 10
+    assert Victory("escape", "hunted").last_round(15) == 15  # no clock of its own
+    assert Victory().last_round(15) == 15
+    assert Victory().last_round(None) is None

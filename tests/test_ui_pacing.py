@@ -191,25 +191,33 @@ def test_the_tie_reroll_mark_has_a_tooltip() -> None:
     assert any(line.startswith("↻") for line in chip_lines(battle, battle.world, eid))
 
 
-def test_the_stage_bar_of_a_finished_battle_says_it_is_over(monkeypatch) -> None:  # noqa: ANN001
+def test_the_stage_bar_counts_to_the_clock_and_says_when_the_battle_is_over(monkeypatch) -> None:  # noqa: ANN001
     """After the last round the bar said "Between rounds", as if another were coming."""
     from dataclasses import replace
 
     from game.rules.positions import find_by_name
+    from game.rules.victory import Victory
     from game.ui.battle import hud
     from game.ui.render.tokens import TokenArt
     from game.ui.theme import Theme
     from game.world import Condition
 
     said: list[str] = []
+    titles: list[str] = []
     monkeypatch.setattr(
-        hud, "draw_stage_bar", lambda surface, theme, rect, title, stage, *a: said.append(stage) or []
+        hud,
+        "draw_stage_bar",
+        lambda surface, theme, rect, title, stage, *a: titles.append(title) or said.append(stage) or [],
     )
     battle = duel()
     surface = pygame.Surface((800, 40))
     theme = Theme()
     hud.draw_battle_stage_bar(surface, theme, surface.get_rect(), battle, None, lambda w, e: None, TokenArt())
     assert said[-1] == "Before the first round"
+    assert titles[-1] == "Round 1"  # a plain round limit leaves the room to the Timing chips
+    battle.victory = Victory("survive", "assassin", 7)
+    hud.draw_battle_stage_bar(surface, theme, surface.get_rect(), battle, None, lambda w, e: None, TokenArt())
+    assert titles[-1] == "Round 1/7"  # the survive clock: the objective
     loser = find_by_name(battle.world, "Niles")
     battle.world.set(loser, replace(battle.world.get(loser, Condition), injuries=3, defeated=True))
     assert battle.over

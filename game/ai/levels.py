@@ -122,9 +122,7 @@ def for_stakes(
     and everyone hurries in the last third of the rounds (a draw is a win for nobody).
     The clock is the survive clock when there is one (the battle is decided then), else
     the round limit; in its last round there is no next round to stand well for."""
-    limit = max_rounds
-    if victory is not None and victory.kind in ("survive", "escape") and victory.rounds:
-        limit = min(limit, victory.rounds) if limit else victory.rounds
+    limit = victory.last_round(max_rounds) if victory is not None else max_rounds
     if limit and round_number > limit * (1 - LATE):
         level = replace(
             level,

@@ -73,6 +73,13 @@ class Victory:
         others = standing - {self.side}  # the clock ran out on the escape: the hunters win
         return Outcome(True, next(iter(others)) if len(others) == 1 else None)
 
+    def last_round(self, max_rounds: int | None) -> int | None:
+        """The round after which the battle is decided at the latest: a survive or escape
+        victory's clock, or the round limit (a draw), whichever comes first; None: neither."""
+        if self.kind in ("survive", "escape") and self.rounds:
+            return min(max_rounds, self.rounds) if max_rounds else self.rounds
+        return max_rounds
+
     def to_dict(self) -> dict[str, object]:
         """JSON form."""
         if self.kind == "eliminate":
