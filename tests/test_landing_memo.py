@@ -49,21 +49,28 @@ def _cover_board() -> Cast:
     return cast
 
 
-def _shot(cast: Cast, at: tuple[int, int]) -> tuple[Fraction, Fraction]:
-    target = TARGET_AT
+def _odds(
+    cast: Cast, kind: K, at: tuple[int, int], there: tuple[int, int], theirs: Order | None = None
+) -> tuple[Fraction, Fraction]:
+    """A's attack of `kind` on T (facing west), exact: its success and expected Injuries."""
     odds = attack_odds(
         cast.world,
         cast.board,
         cast["A"],
-        cast.act(K.MISSILE_STRIKE, "T"),
+        cast.act(kind, "T"),
         at=at,
-        facing=bearing_direction(at, target),
-        target_at=target,
+        facing=bearing_direction(at, there),
+        target_at=there,
         target_facing=6,
+        target_order=theirs,
         options=ALL_ON,
         one=Fraction(1),
     )
     return odds.success, odds.expected_injuries
+
+
+def _shot(cast: Cast, at: tuple[int, int]) -> tuple[Fraction, Fraction]:
+    return _odds(cast, K.MISSILE_STRIKE, at, TARGET_AT)
 
 
 @settings(max_examples=40, deadline=None)
@@ -170,21 +177,7 @@ def test_a_landing_key_names_the_cover_for_a_shot_only() -> None:
 
 
 def _strike_at(cast: Cast, theirs: Order | None) -> tuple[Fraction, Fraction]:
-    at, there = (3, 4), (4, 4)
-    odds = attack_odds(
-        cast.world,
-        cast.board,
-        cast["A"],
-        cast.act(K.STRIKE, "T"),
-        at=at,
-        facing=bearing_direction(at, there),
-        target_at=there,
-        target_facing=6,
-        target_order=theirs,
-        options=ALL_ON,
-        one=Fraction(1),
-    )
-    return odds.success, odds.expected_injuries
+    return _odds(cast, K.STRIKE, (3, 4), (4, 4), theirs)
 
 
 def test_orders_that_guard_alike_share_odds_and_each_gets_its_own_numbers() -> None:
