@@ -61,3 +61,23 @@ def test_normal_and_hard_fear_the_shot_from_behind_the_wall() -> None:
         cast, know = _know(BEHIND)
         scored = Scorer(know, LEVELS[name]).score(Candidate(Order(cast["Me"], facing=2), "stay"))
         assert scored.terms.get(THREAT, 0.0) < 0.0, (name, scored.terms)
+
+
+def test_a_shooter_at_long_range_steps_closer_to_a_better_band() -> None:
+    """From 61 m the rifle is at long range (−6); a step takes him within 60 m, medium (−3).
+    He shoots from there: the shot from where he stands is worth far less than it."""
+    cast = Cast(90, 12)
+    cast.add("Me", ME, "a", facing=2, strike=6)
+    far = (ME[0] + 61, ME[1])
+    cast.add("Rifleman", far, "b", facing=6, weapons=(RIFLE,), missile_slug=8, movement=6)
+    know = knowledge_of(view_of(cast, "Me", later=("Rifleman",)))
+    rifleman = cast["Rifleman"]
+    assert know.shot_band(RIFLE, far, ME)[0] == "long"
+    spot = know.vantage(rifleman, ME)
+    assert spot is not None and spot != far
+    assert know.shot_band(RIFLE, spot, ME)[0] == "medium"
+    assert know.reach_map(rifleman, 6.0).can_reach(spot)
+    # The threat normal fears counts the better shot.
+    scored = Scorer(know, LEVELS["normal"]).score(Candidate(Order(cast["Me"], facing=2), "stay"))
+    stepped = -scored.terms[THREAT]
+    assert stepped > 0.0

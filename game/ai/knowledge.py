@@ -391,24 +391,27 @@ class Knowledge:
         return band if band is not None and self.sees(here, there) else None
 
     def vantage(self, eid: int, there: Tile) -> Tile | None:
-        """Where a shooter (not engaged) would shoot at `there` from this round: where it
-        stands if it has a shot from there (in range and sight), else the nearest of the
-        tiles a normal move takes it to that has one (it steps out from behind cover to
-        shoot); the nearest `VANTAGE_LOOKS` are looked at.  None: no shot within a step or
-        two.  Cached for the round."""
+        """Where a shooter (not engaged) would shoot at `there` from this round: of where it
+        stands and the nearest `VANTAGE_LOOKS` tiles a normal move takes it to, the one with
+        the best range band (the rules' range penalty), the nearest of those (where it stands
+        first): it steps out from behind cover, or a step closer out of long range, to shoot.
+        None: no shot within a step or two.  Cached for the round."""
         unit = self.unit(eid)
         if unit.missile is None:
             return None
-        if self.shot_band(unit.missile, unit.tile, there) is not None:
-            return unit.tile
+        band = self.shot_band(unit.missile, unit.tile, there)
+        if band is not None and band[1] >= 0:
+            return unit.tile  # no band is better than one without a penalty
         key = ("vantage", eid, there)
         if key in self.facts.odds:
             return self.facts.odds[key]  # type: ignore[return-value]
+        found, penalty = (unit.tile, band[1]) if band is not None else (None, None)
         walk = self.reach_map(eid, float(unit.rate))
         near = sorted((t for t in walk.iter_tiles() if t != unit.tile), key=lambda t: (walk.metres_to(t), t))
-        found = next(
-            (t for t in near[:VANTAGE_LOOKS] if self.shot_band(unit.missile, t, there) is not None), None
-        )
+        for tile in near[:VANTAGE_LOOKS]:
+            band = self.shot_band(unit.missile, tile, there)
+            if band is not None and (penalty is None or band[1] > penalty):
+                found, penalty = tile, band[1]
         self.facts.odds[key] = found  # type: ignore[assignment]
         return found
 
