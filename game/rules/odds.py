@@ -115,7 +115,9 @@ class AttackOdds:
         slot: int | None,
         options: RuleOptions,
         one: Fraction | float = ONE,
+        guard: Guard | None = None,
     ) -> None:
+        """`guard`: `target_order`'s `Guard`, when the caller has worked it out already."""
         self.world, self.board, self.actor, self.order, self.action = world, board, actor, order, action
         self.options, self.one = options, one
         self.spec: AttackSpec = attack_spec(action.kind)
@@ -136,7 +138,7 @@ class AttackOdds:
         if not self.possible:
             return
         assert target is not None and self.weapon is not None
-        guard = guard_of(world, board, target, target_order, options)
+        guard = guard or guard_of(world, board, target, target_order, options)
         self._defence_terms(target, guard)
         self.branches = self._branches(target, guard)
         self.own: Dist = {0: one}  # type: ignore[dict-item]
@@ -366,7 +368,9 @@ def attack_odds(
     )
     key = ("attack odds", id(board), actor, order, action, guard, options, type(one))
     odds = remembered(
-        key, lambda: AttackOdds(world, board, actor, order, action, target_order, None, options, one), world
+        key,
+        lambda: AttackOdds(world, board, actor, order, action, target_order, None, options, one, guard),
+        world,
     )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
     moved = Trail()

@@ -60,9 +60,10 @@ def draw_battle_stage_bar(
         stage = "Between rounds" if battle.number else "Before the first round"
     note = "Space/P play · N step · K skip" if playback is not None else "F1 help · Esc menu"
     title = f"Round {max(1, battle.number)}"
+    # The victory's own clock (hold out, or escape, for so many rounds; none: it has no
+    # clock but the round limit) is the objective: always in view.  (A plain round limit is
+    # not: the Timing chips need the room.)
     if battle.victory.last_round(None):
-        # The victory's own clock (hold out, or escape, for so many rounds) is the objective:
-        # always in view.  (A plain round limit is not: the Timing chips need the room.)
         title += f"/{battle.victory.last_round(battle.max_rounds)}"
     return draw_stage_bar(surface, theme, rect, title, stage, chips, note, tokens)
 
