@@ -168,6 +168,51 @@ def test_a_blunder_is_one_of_the_worse_half_of_the_orders() -> None:
     assert blunders >= 20
 
 
+def _walks_away(know, order) -> bool:  # noqa: ANN001
+    """Does not attack and ends farther from the foe than it stands."""
+    from game.ai.mistakes import STEP_BACK
+    from game.rules.registry import OFFENSIVE
+
+    if any(a.kind in OFFENSIVE for a in order.actions) or not order.path:
+        return False
+    foe = know.planned(know.enemies[0].eid)
+    return know.distance(order.path[-1], foe) > know.distance(know.me.tile, foe) + STEP_BACK
+
+
+def test_a_blunder_does_not_walk_away_from_the_fight_unless_the_side_wins_by_it() -> None:
+    """A blunder still has a reason a player sees: it attacks, holds its ground or closes in.
+    Drawn from the whole worse half, a third of easy's blunders walked away without
+    attacking (a thug sprinting to the map's edge in round 1).  A side that wins by holding
+    out may still step back."""
+    import random
+
+    from game.ai.levels import EASY, for_stakes
+    from game.ai.mistakes import make_mistake
+    from game.rules.validate import validate_order
+    from game.rules.victory import Victory
+
+    cast = Cast(24, 12)
+    cast.add("Me", (10, 5), "a", facing=2, strike=6, parry=5, movement=4)
+    cast.add("Foe", (14, 5), "b", facing=6, strike=6)
+    view = view_of(cast, "Me", later=("Foe",))
+    know = knowledge_of(view)
+    ranked = make_controller("ai:easy", seed=0).rank(know, random.Random(0))  # type: ignore[attr-defined]
+    valid = [s for s in ranked if not validate_order(view.world, view.board, s.candidate.order, view.earlier)]
+    worse = ranked[len(ranked) // 2 :]
+    assert any(_walks_away(know, s.candidate.order) for s in worse)  # the premise: there are some
+
+    def blunders(level) -> list:  # noqa: ANN001
+        slips = (make_mistake(know, level, valid, ranked, random.Random(seed)) for seed in range(80))
+        return [s.chosen.candidate.order for s in slips if s is not None and s.kind == "blunder"]
+
+    eliminating = blunders(EASY)
+    assert len(eliminating) >= 20
+    assert not any(_walks_away(know, order) for order in eliminating)
+    holding_out = for_stakes(EASY, Victory("survive", side="a", rounds=5), "a")
+    assert holding_out.keeps_away and not EASY.keeps_away
+    assert any(_walks_away(know, order) for order in blunders(holding_out))
+
+
 def test_simulate_explain_prints_the_same_words(capsys) -> None:  # noqa: ANN001
     from game.cli import main
 

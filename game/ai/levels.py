@@ -39,6 +39,12 @@ class Level:
     reads: bool = False  # fears a side that seldom attacks when it could less (`game.ai.opponents`)
     escape: float = 0.0  # getting off the map, in Injuries dealt (0: its side does not win by it)
 
+    @property
+    def keeps_away(self) -> bool:
+        """Whether its side wins by holding out or getting away (`for_stakes`), so that
+        stepping back from the enemy can serve it."""
+        return self.escape > 0 or self.dealt_weight < 1.0
+
 
 EASY = Level(
     name="easy",

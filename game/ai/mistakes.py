@@ -9,6 +9,10 @@ sensible, legal one), with a few plain words that the explanation shows.
 A lapse (a random one of the best few) and a blunder (one of the worse half
 of the candidates, at random: a blunder drawn from all of them was a good
 order half the time, and easy then played little worse than normal) remain.
+A blunder still has a reason a player can see: it attacks, or it holds its
+ground or closes in.  Drawn from the whole worse half, a third of easy's
+blunders walked away from the fight without attacking (a thug sprinting to
+the map's edge in the first round), which reads as no plan at all.
 No mistake is made when the habit would pick the best candidate anyway.
 """
 
@@ -112,6 +116,10 @@ def make_mistake(
     roll = rng.random()
     if roll < level.blunder_rate:
         worse = ranked[len(ranked) // 2 :] or ranked
+        # A beginner's bad order still has a reason: it does not walk away from the fight
+        # without attacking (a side that wins by holding out or getting away may).
+        meant = worse if level.keeps_away else [s for s in worse if _has_a_reason(know, s.candidate.order)]
+        worse = meant or worse
         for scored in rng.sample(worse, len(worse)):
             if _legal(know, scored.candidate.order):
                 if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
@@ -137,6 +145,23 @@ def make_mistake(
             if _legal(know, scored.candidate.order):
                 return Slip(scored, kind, words.format(level=level.name))
     return None
+
+
+def _has_a_reason(know: Knowledge, order: Order) -> bool:
+    """Whether an order has a reason a player would see: it attacks, or it ends no farther
+    from the nearest enemy (where it is headed, if declared) than where it stands."""
+    if _attacks(order) or not order.path or not know.enemies:
+        return True
+    here, end = know.me.tile, order.path[-1]
+    return (
+        min(know.distance(end, know.planned(u.eid)) for u in know.enemies)
+        <= min(know.distance(here, know.planned(u.eid)) for u in know.enemies) + STEP_BACK
+    )
+
+
+STEP_BACK = 0.5
+"""Metres an order may end farther from the nearest enemy and still count as holding its
+ground (a sidestep along a diagonal)."""
 
 
 def _legal(know: Knowledge, order: Order) -> bool:

@@ -110,7 +110,7 @@ class TacticalController:
                 valid.append(scored)
                 if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool, 8):
                     break
-        decision = self._pick(valid, ranked, know, rng)
+        decision = self._pick(valid, ranked, know, rng, level)
         decision.weighed = len(ranked)
         self.last_decision = decision
         self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
@@ -146,13 +146,19 @@ class TacticalController:
         return scored
 
     def _pick(
-        self, valid: list[Scored], ranked: list[Scored], know: Knowledge, rng: random.Random
+        self,
+        valid: list[Scored],
+        ranked: list[Scored],
+        know: Knowledge,
+        rng: random.Random,
+        level: Level | None = None,
     ) -> Decision:
         """The best valid candidate (ties broken at random), or, for a level that makes
-        mistakes, sometimes a worse one on purpose, marked as such."""
+        mistakes, sometimes a worse one on purpose, marked as such; `level` as the stakes
+        leave it (`for_stakes`; default: this AI's own)."""
         if not valid:
             return Decision([], None)
-        level = self.level
+        level = level or self.level
         if level.mistakes:
             slip = make_mistake(know, level, valid, ranked, rng)
             if slip is not None:

@@ -64,9 +64,9 @@ class AttackContext:
     weapon: Weapon
     situation: Situation
 
-    @property
+    @cached_property
     def spec(self) -> AttackSpec:
-        """The attack's spec."""
+        """The attack's spec (asked for by every hook: kept)."""
         return attack_spec(self.action.kind)
 
     @property
