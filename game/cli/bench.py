@@ -27,12 +27,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=30,
         help="AI battles per pairing for the win rates (default 30: every bundled scenario, both sides)",
     )
+    parser.add_argument(
+        "--ai-runs",
+        type=int,
+        default=3,
+        help="plays of the timed 8-vs-8 battle; each declaration's fastest counts (default 3)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
     """Print every section's figures."""
     if args.repeat < 1:
         raise UsageError("--repeat must be at least 1")
+    if args.ai_runs < 1:
+        raise UsageError("--ai-runs must be at least 1")
     print(f"Dominion Tactics bench: medians of {args.repeat} runs")
     wanted = [w.strip() for w in args.only.split(",")] if args.only else list(SECTION_NAMES)
     unknown = [w for w in wanted if w not in SECTION_NAMES]
