@@ -51,6 +51,15 @@ class Situation:
     """Round facts the rules modules recorded about each (`RoundState.facts`), or, in the
     forecast, one way they can turn out (`RulesModule.round_outcomes`)."""
 
+    def with_facts(self, attacker: frozenset[str], target: frozenset[str]) -> Situation:
+        """The same situation with these round facts (`dataclasses.replace`, without its
+        checks: the odds ask it for every way the modules' rolls turn out, for every tile)."""
+        new = object.__new__(Situation)
+        fields = dict(self.__dict__)
+        fields["attacker_facts"], fields["target_facts"] = attacker, target
+        object.__setattr__(new, "__dict__", fields)
+        return new
+
 
 @dataclass(frozen=True)
 class AttackContext:

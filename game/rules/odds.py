@@ -16,7 +16,7 @@ many quick looks.  Either way the numbers come from the same rules:
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from game.core.equipment import Weapon
@@ -195,9 +195,11 @@ class AttackOdds:
         retreated: bool = False,
         engaged: bool = False,
         trails: tuple[Trail, Trail] = (Trail(), Trail()),
+        exposed: bool | None = None,
     ) -> Situation:
         """The attack's situation with the two at these tiles and facings (and, in the
-        forecast, having moved as `trails` say: the attacker's, the target's)."""
+        forecast, having moved as `trails` say: the attacker's, the target's); `exposed`:
+        whether the target shows itself behind high cover, if not as its order says."""
         return Situation(
             here,
             there,
@@ -207,7 +209,7 @@ class AttackOdds:
             attacker_engaged=engaged,
             attacker_facing=facing,
             target_facing=target_facing,
-            target_exposed=self.exposed,
+            target_exposed=self.exposed if exposed is None else exposed,
             options=self.options,
             attacker_trail=trails[0],
             target_trail=trails[1],
@@ -225,7 +227,7 @@ class AttackOdds:
         first: Odds | None = None
         reason = ""
         for p, mine, theirs in self.branches:
-            found = self._at(replace(situation, attacker_facts=mine, target_facts=theirs), metres, lost)
+            found = self._at(situation.with_facts(mine, theirs), metres, lost)
             if found.breakdown is None:
                 nullified += p
                 reason = reason or found.reason
@@ -376,9 +378,9 @@ def attack_odds(
     moved = Trail()
     if target_order is not None and target_order.path:
         moved = Trail(target_order.movement_mode, (target_at,), target_metres)
-    situation = odds.situation(at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved))
-    if exposed is not None:
-        situation = replace(situation, target_exposed=exposed)
+    situation = odds.situation(
+        at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved), exposed=exposed
+    )
     return odds.at(situation, target_metres)
 
 

@@ -121,6 +121,9 @@ def unregister(name_or_kind: str) -> None:
 # ------------------------------------------------------------------ actions
 def spec_of(kind: ActionKind) -> ActionSpec:
     """The spec of an action kind; KeyError for a kind nobody registered."""
+    found = _ACTIONS.get(kind) if _loaded else None  # asked a million times a battle: no call
+    if found is not None:
+        return found
     load_builtins()
     try:
         return _ACTIONS[kind]
@@ -264,11 +267,12 @@ def modules_with(options: RuleOptions | None, *hooks: str) -> list[RulesModule]:
 
     if options is None:
         return []
-    return derived(
-        ("with", hooks, options.on),
-        lambda: [
+    key = ("with", hooks, options.on)
+    found = _listings.get(key)  # asked for every imagined attack: the lookup without `derived`'s call
+    if found is None:
+        found = _listings[key] = [
             m
             for m in active_modules(options)
             if any(getattr(type(m), h) is not getattr(RulesModule, h) for h in hooks)
-        ],
-    )
+        ]
+    return found  # type: ignore[no-any-return]
