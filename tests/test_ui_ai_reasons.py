@@ -101,3 +101,13 @@ def test_the_panel_is_laid_out_once_per_declaration_not_every_frame(monkeypatch)
     again = len(wraps)
     panel.draw(surface, theme, pygame.Rect(0, 0, 500, 300))
     assert len(wraps) > again
+
+
+def test_the_title_says_which_round_the_declaration_was_made_in() -> None:
+    """Declaring in round 3 before the AI has, a player sees its words of round 2, and the
+    title says so (they are not a peek at this round's order)."""
+    panel = AiReasons()
+    assert panel.text()[:2] == ["Last AI declaration (F9 hides)", "No AI has declared yet."]
+    panel.record(Spoke(), 2)
+    assert panel.text()[0] == "Last AI declaration, round 2 (F9 hides)"
+    assert panel.text()[1] == Spoke.last_words[0]

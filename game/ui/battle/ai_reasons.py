@@ -27,14 +27,18 @@ class AiReasons:
     def __init__(self) -> None:
         self.visible = False
         self.lines: list[str] = []
+        self.round_number: int | None = None
+        """The round of the declaration shown: a player declaring now sees whether the AI's
+        words are of this round or of the one before (it may not have declared yet)."""
         # The panel as last laid out, and for what (the lines, the room, the theme): wrapping
         # the words is the panel's dear part, and they change once a declaration.
         self._layout: tuple[object, list[tuple[pygame.Surface, int]], int] | None = None
 
-    def record(self, controller: object) -> None:
-        """Keep what the controller said about the order it just declared (nothing, for a
-        controller that explains nothing)."""
+    def record(self, controller: object, round_number: int | None = None) -> None:
+        """Keep what the controller said about the order it just declared in `round_number`
+        (nothing, for a controller that explains nothing)."""
         self.lines = list(getattr(controller, "last_words", None) or [])
+        self.round_number = round_number
 
     def toggle(self) -> bool:
         """Show or hide the panel; returns whether it is shown now."""
@@ -43,9 +47,9 @@ class AiReasons:
 
     def text(self) -> list[str]:
         """The panel's lines (a note when no AI has declared yet)."""
-        if self.lines:
-            return ["Last AI declaration (F9 hides)", *self.lines]
-        return ["Last AI declaration (F9 hides)", "No AI has declared yet."]
+        when = f", round {self.round_number}" if self.round_number is not None and self.lines else ""
+        title = f"Last AI declaration{when} (F9 hides)"
+        return [title, *self.lines] if self.lines else [title, "No AI has declared yet."]
 
     def draw(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
         """The panel in the top left corner of the map, over everything else there.  Lines

@@ -277,7 +277,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         if ai is None or not ai.finished:
             return
         self.ai = None
-        self.ai_reasons.record(self.session.controller_of(ai.actor))
+        self.ai_reasons.record(self.session.controller_of(ai.actor), ai.view.round_number)
         self.session.submit(ai.result(), ai.error)
         self._sync_log()
         self.advance()
