@@ -27,6 +27,7 @@ from game.rules.validate import validate_order
 from game.world import Equipment, Position
 from tests.builders import (
     BLASTER,
+    DAGGER,
     HUNTING_RIFLE,
     SHIELD,
     STUN_BATON,
@@ -369,6 +370,47 @@ def test_retrieve_weapon_after_a_rolled_move_is_forecast_at_the_chance_the_move_
     walk = cast.order("Serena", grab, path=((5, 2), (4, 2), (3, 2), (2, 2)))
     (fc,) = forecast_order(cast.world, cast.board, {cast["Serena"]: walk}, cast["Serena"])
     assert (fc.success, fc.nullified) == (1, 0)
+
+
+def test_a_pick_up_is_forecast_against_those_with_better_timing_who_reach_for_it_too() -> None:
+    """CO.10 Ex. 6: with several hands reaching for a weapon, the best Timing gets it.  The
+    forecast counts it: nullified for sure when a better-timed rival stands beside it, at the
+    chance a rival's rolled run falls short when it Sprints to it, and not at all for a
+    rival with worse Timing or with no hand free for it."""
+    cast = ChapterCast(16, 6)
+    cast.add("Serena", (2, 3), "hunters", weapons=())
+    cast.add("Niles", (7, 2), "assassin", weapons=(), movement=4)
+    cast.add("Omar", (12, 4), "hunters")
+    baton = cast.drop(STUN_BATON, (1, 2), owner="Serena")
+    grab = Action(K.RETRIEVE, item=baton)
+    mine = cast.order("Serena", grab)
+    serena, niles = cast["Serena"], cast["Niles"]
+
+    def serenas(theirs: Order, timing: list[int]):  # noqa: ANN202
+        orders = {niles: theirs, serena: mine}
+        return forecast_order(cast.world, cast.board, orders, serena, timing=timing)[0]
+
+    beside = cast.order("Niles", grab, path=((6, 2), (5, 2), (4, 2), (3, 2), (2, 2)))
+    cast.world.set(niles, Position(2, 1))
+    first = serenas(cast.order("Niles", grab), [niles, serena])
+    assert (first.success, first.nullified) == (0, 1)
+    assert first.reason == "Niles, with better Timing, will get to it first"
+    assert serenas(cast.order("Niles", grab), [serena, niles]).nullified == 0  # she resolves first
+
+    cast.world.set(niles, Position(7, 2))
+    run = cast.order("Niles", cast.act(K.SPRINT), grab, path=beside.path)
+    ways = movement_outcomes(cast.world, cast.board, niles, run)
+    there = sum(
+        (w.probability for w in ways if abs(w.tile[0] - 1) <= 1 and abs(w.tile[1] - 2) <= 1), Fraction(0)
+    )
+    assert 0 < there < 1
+    raced = serenas(run, [niles, serena])
+    assert (raced.success, raced.nullified) == (1 - there, there)
+    assert raced.reason == "Niles, with better Timing, may get to it first"
+
+    cast.world.set(niles, Position(2, 1))
+    cast.world.set(niles, Equipment((DAGGER, SWORD)))  # both hands full: he cannot take it
+    assert serenas(cast.order("Niles", grab), [niles, serena]).nullified == 0
 
 
 def test_brawling_is_refused_while_holding_a_melee_weapon() -> None:

@@ -52,23 +52,33 @@ class Retrieve(ActionSpec):
         return AI_RETRIEVE_WORTH
 
     def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
-        """Certain (no die) when the move ends beside the weapon for sure; a Sprint or Retreat
-        is rolled, and in the ways it falls short of the weapon the pick-up cannot happen."""
-        from game.rules.forecast import ActionForecast, movement_outcomes
+        """Certain (no die) when the move ends beside the weapon for sure and nobody with
+        better Timing reaches for it; a Sprint or Retreat is rolled, and in the ways it falls
+        short of the weapon the pick-up cannot happen; nor can it when one who resolves first
+        (`moves_first`) takes the weapon: whenever that one's move ends beside it, with a
+        hand free for it."""
+        from game.rules.forecast import ActionForecast
 
         world, action = ask.world, ask.action
-        order = ask.orders[ask.actor]
-        if action.item is None or not world.has(action.item, Item) or not order.path:
+        if action.item is None or not world.has(action.item, Item):
             return None
         where = world.get(action.item, Position).tile
-        ways = movement_outcomes(world, ask.board, ask.actor, order)
-        short = sum((w.probability for w in ways if not within_grasp(where, w.tile)), Fraction(0))
-        if not short:
+        weapon = world.get(action.item, Item).weapon
+        reached = _reaches(ask, ask.actor, where)
+        reasons = [f"the move may end short of the {weapon.name}"] if reached < 1 else []
+        free = Fraction(1)
+        for other in _rivals(ask, action.item, weapon.hands):
+            taken = _reaches(ask, other, where)
+            if taken:
+                free *= 1 - taken
+                surely = "will" if taken == 1 else "may"
+                reasons.append(f"{name_of(world, other)}, with better Timing, {surely} get to it first")
+        got = reached * free
+        if got == 1:
             return None
-        weapon = world.get(action.item, Item).weapon.name
-        reason = f"the move may end short of the {weapon}"
-        got = 1 - short
-        return ActionForecast(ask.actor, ask.index, action, got, got, short, Fraction(0), None, reason=reason)
+        return ActionForecast(
+            ask.actor, ask.index, action, got, got, 1 - got, Fraction(0), None, reason="; ".join(reasons)
+        )
 
     def reasons(self, check: OrderCheck, action: Action) -> list[str]:
         """The weapon lies on or next to the tile the actor will end on."""
@@ -100,3 +110,30 @@ class Retrieve(ActionSpec):
             return
         state.taken_items.add(item_id)
         rnd.emit(WeaponRetrieved(name_of(world, eid), item.weapon.name, where, actor_id=eid, item_id=item_id))
+
+
+def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
+    """P(`eid`'s move, as its order says, ends within grasp of a weapon at `where`)."""
+    from game.rules.forecast import movement_outcomes
+
+    order = ask.orders[eid]
+    if not order.path:
+        return Fraction(1 if within_grasp(where, tile_of(ask.world, eid)) else 0)
+    ways = movement_outcomes(ask.world, ask.board, eid, order)
+    return sum((w.probability for w in ways if within_grasp(where, w.tile)), Fraction(0))
+
+
+def _rivals(ask: ForecastAsk, item: int, hands: int) -> list[int]:
+    """Those who resolve before `ask.actor` and reach for the same weapon with a hand free for
+    it: the first of them whose move ends beside it takes it (their moves are rolled apart)."""
+    from game.rules.forecast import moves_first
+
+    world = ask.world
+    return [
+        other
+        for other, order in ask.orders.items()
+        if other != ask.actor
+        and any(a.kind is ActionKind.RETRIEVE and a.item == item for a in order.actions)
+        and world.get(other, Equipment).free_hands() >= hands
+        and moves_first(ask.orders, other, ask.actor, ask.timing)
+    ]
