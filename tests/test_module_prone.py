@@ -157,6 +157,26 @@ def test_go_prone_and_stand_up_are_greyed_out_with_reasons() -> None:
     ]
 
 
+def test_a_turret_is_fixed_in_place_and_cannot_lie_down() -> None:
+    """[design] A combatant with no Movement on its sheet (the sentry laser) never moves, and
+    does not lie down either: Go Prone is refused with the reason, and no AI proposes it (hard's
+    turrets went prone when the module was on)."""
+    from game.rules.actions.base import AiAsk
+    from game.rules.modules.prone import GoProne
+
+    cast = range_duel(movement=0)
+    order = cast.order("Bea", cast.act(GO_PRONE))
+    assert validate_order(cast.world, cast.board, order, {}, PRONE) == [
+        "Bea is fixed in place (Movement 0): it cannot lie down"
+    ]
+    ask = AiAsk(cast.world, cast.board, PRONE, cast["Bea"], (2, 3), None, {}, False, False, True)
+    assert GoProne().ai_orders(ask) == []
+    free = range_duel()
+    assert validate_order(free.world, free.board, free.order("Bea", free.act(GO_PRONE)), {}, PRONE) == []
+    ask = AiAsk(free.world, free.board, PRONE, free["Bea"], (2, 3), None, {}, False, False, True)
+    assert [label for _, label in GoProne().ai_orders(ask)] == ["go prone"]
+
+
 def test_the_forecast_shows_the_minus_2_of_a_target_that_will_be_prone() -> None:
     cast = range_duel()
     orders = {

@@ -3,6 +3,7 @@ Combat Crawl).  Rulings and their reasons: docs/modules.md, "Prone".
 
 - Go Prone takes the whole round (no other action, no path) and not in melee; the combatant
   drops in the last pass of the Modifier Stage, so the round's Missile Strikes find it prone.
+  One with no Movement on its sheet (a turret) is fixed in place and cannot lie down.
 - Against a prone combatant: −2 to Missile Strikes (Minimize Exposure's +20 DB); +2 to melee
   attacks.  A prone combatant's own melee attacks: −2.
 - It crawls at half its Movement rate, rounded up (Combat Crawl), keeping its cover; it may
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.geometry import bearing_direction
 from game.core.modifiers import Breakdown, Modifier, signed
+from game.core.sheet import Sheet
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
@@ -103,6 +105,12 @@ def _stood_up(world: World, event: StoodUp) -> None:
 def is_prone(world: World, eid: int) -> bool:
     """Whether `eid` lies prone now."""
     return world.has(eid, Prone)
+
+
+def fixed_in_place(world: World, eid: int) -> bool:
+    """Whether `eid` has no Movement at all on its sheet (a turret): it never moves, and it
+    cannot lie down either ([design]; docs/modules.md)."""
+    return world.get(eid, Sheet).skill("movement") <= 0
 
 
 def knock_down(rnd: Round, eid: int, how: str) -> None:
@@ -221,6 +229,9 @@ class GoProne(ActionSpec):
             reasons.append(f"cannot Go Prone while engaged in melee with {check.engaged_names}")
         if is_prone(check.world, check.actor):
             reasons.append("already prone")
+        if fixed_in_place(check.world, check.actor):
+            who = name_of(check.world, check.actor)
+            reasons.append(f"{who} is fixed in place (Movement 0): it cannot lie down")
         return reasons
 
     def late(self, rnd: Round, eid: int, state: RoundState) -> None:
@@ -232,7 +243,7 @@ class GoProne(ActionSpec):
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
         """Going prone where it stands, when a shooter can see it: the forecast of the enemies'
         shots tells whether the −2 is worth the round."""
-        if ask.engaged or is_prone(ask.world, ask.actor):
+        if ask.engaged or is_prone(ask.world, ask.actor) or fixed_in_place(ask.world, ask.actor):
             return []
         if not shooters_of(ask.world, ask.board, ask.actor, ask.here):
             return []
