@@ -169,18 +169,18 @@ def test_a_blunder_is_one_of_the_worse_half_of_the_orders() -> None:
 
 
 def _walks_away(know, order) -> bool:  # noqa: ANN001
-    """Does not attack and ends farther from the foe than it stands."""
-    from game.ai.mistakes import STEP_BACK
+    """Moves without attacking and ends no nearer the foe than it stands (away, or along)."""
     from game.rules.registry import OFFENSIVE
 
     if any(a.kind in OFFENSIVE for a in order.actions) or not order.path:
         return False
     foe = know.planned(know.enemies[0].eid)
-    return know.distance(order.path[-1], foe) > know.distance(know.me.tile, foe) + STEP_BACK
+    return know.distance(order.path[-1], foe) >= know.distance(know.me.tile, foe)
 
 
 def test_a_blunder_does_not_walk_away_from_the_fight_unless_the_side_wins_by_it() -> None:
-    """A blunder still has a reason a player sees: it attacks, holds its ground or closes in.
+    """A blunder still has a reason a player sees: it attacks, holds its ground (no move) or
+    closes in.
     Drawn from the whole worse half, a third of easy's blunders walked away without
     attacking (a thug sprinting to the map's edge in round 1).  A side that wins by holding
     out may still step back."""
