@@ -47,7 +47,7 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list]:
     """Hard's declaration time in 8 versus 8 (median, 95th percentile), and win rates."""
     from game.measure import Figure
 
-    runs = max(1, getattr(args, "ai_runs", 1))
+    runs = getattr(args, "ai_runs", 1)  # at least 1: the command refuses fewer
     times = declaration_times(getattr(args, "seed", 0), runs=runs)
     ordered = sorted(times)
     each = f", best of {runs}" if runs > 1 else ""

@@ -116,10 +116,7 @@ def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
     """P(`eid`'s move, as its order says, ends within grasp of a weapon at `where`)."""
     from game.rules.forecast import movement_outcomes
 
-    order = ask.orders[eid]
-    if not order.path:
-        return Fraction(1 if within_grasp(where, tile_of(ask.world, eid)) else 0)
-    ways = movement_outcomes(ask.world, ask.board, eid, order)
+    ways = movement_outcomes(ask.world, ask.board, eid, ask.orders[eid])  # no path: where it stands
     return sum((w.probability for w in ways if within_grasp(where, w.tile)), Fraction(0))
 
 
