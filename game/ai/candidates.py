@@ -27,14 +27,13 @@ from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
-from game.rules.actions.retrieve import within_grasp
+from game.rules.actions.retrieve import hand_free_for, within_grasp
 from game.rules.movement import walk
 from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind
 from game.rules.registry import OFFENSIVE, action_specs, movement_kind, movement_spec, spec_of
 from game.rules.stats import max_movement_metres
 from game.rules.validate import movement_refusals
-from game.world import Equipment
 
 MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
 RANGED_TARGETS = 2  # targets of shots tried from one tile (the best by the rules' odds)
@@ -319,7 +318,7 @@ def _around(tile: Tile, radius: int) -> Iterable[Tile]:
 
 def _wants(know: Knowledge, weapon: Weapon) -> bool:
     """Whether picking this weapon up helps: a hand free for it, and nothing of its kind in hand."""
-    if weapon.hands > know.world.get(know.actor, Equipment).free_hands():
+    if not hand_free_for(know.world, know.actor, weapon):
         return False
     return not know.me.armed if weapon.is_melee else know.me.missile is None
 

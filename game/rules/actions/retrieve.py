@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
 from game.rules.actions.base import ActionSpec, OrderCheck
 from game.rules.events import WeaponRetrieved
@@ -26,6 +27,11 @@ def within_grasp(weapon_at: Tile, tile: Tile) -> bool:
     """Whether one standing on `tile` can pick up a weapon lying at `weapon_at`: on it or
     next to it (CO.10, [design]; docs/rulings.md)."""
     return chebyshev(weapon_at, tile) <= 1
+
+
+def hand_free_for(world: World, eid: int, weapon: Weapon) -> bool:
+    """Whether `eid` has a hand free for `weapon`: without one a pick-up is nullified."""
+    return world.get(eid, Equipment).free_hands() >= weapon.hands
 
 
 @register_action
@@ -67,7 +73,7 @@ class Retrieve(ActionSpec):
         reached = _reaches(ask, ask.actor, where)
         reasons = [f"the move may end short of the {weapon.name}"] if reached < 1 else []
         free = Fraction(1)
-        for other in _rivals(ask, action.item, weapon.hands):
+        for other in _rivals(ask, action.item, weapon):
             taken = _reaches(ask, other, where)
             if taken:
                 free *= 1 - taken
@@ -105,7 +111,7 @@ class Retrieve(ActionSpec):
         if not within_grasp(where, tile_of(world, eid)):
             rnd.nullify(eid, action, f"the {item.weapon.name} is not on or next to you")
             return
-        if world.get(eid, Equipment).free_hands() < item.weapon.hands:
+        if not hand_free_for(world, eid, item.weapon):
             rnd.nullify(eid, action, f"no free hand for the {item.weapon.name}")
             return
         state.taken_items.add(item_id)
@@ -120,7 +126,7 @@ def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
     return sum((w.probability for w in ways if within_grasp(where, w.tile)), Fraction(0))
 
 
-def _rivals(ask: ForecastAsk, item: int, hands: int) -> list[int]:
+def _rivals(ask: ForecastAsk, item: int, weapon: Weapon) -> list[int]:
     """Those who resolve before `ask.actor` and reach for the same weapon with a hand free for
     it: the first of them whose move ends beside it takes it (their moves are rolled apart)."""
     from game.rules.forecast import moves_first
@@ -131,6 +137,6 @@ def _rivals(ask: ForecastAsk, item: int, hands: int) -> list[int]:
         for other, order in ask.orders.items()
         if other != ask.actor
         and any(a.kind is ActionKind.RETRIEVE and a.item == item for a in order.actions)
-        and world.get(other, Equipment).free_hands() >= hands
+        and hand_free_for(world, other, weapon)
         and moves_first(ask.orders, other, ask.actor, ask.timing)
     ]
