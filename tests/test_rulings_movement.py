@@ -122,6 +122,27 @@ def test_a_retreat_nullifies_only_the_attacks_it_got_out_of_reach_of() -> None:
 
 # ------------------------------------------- point 2: engagement at the moment of moving
 
+def test_a_failed_retreat_of_one_nobody_closed_in_on_says_it_stays_where_it_is() -> None:
+    """A Retreat may be declared before anyone is engaged (docs/rulings.md): a slower fighter
+    betting that an enemy will close in first.  When nobody did and the roll fails, it stays
+    put, but not "in melee": the log says where it is, not a melee that is not there."""
+    cast = Cast(width=20, height=10)
+    cast.add("Niles", (5, 5), "assassin")
+    cast.add("Serena", (12, 5), "hunters", movement=4)
+    dice = ScriptedDice(keyed={"Serena:Retreat": [9]})
+    events = play(
+        cast,
+        dice,
+        cast.order("Serena", cast.act(K.RETREAT), path=east((12, 5), 3)),
+        timing=["Niles", "Serena"],
+    )
+    assert the_roll(events, "Serena", "Retreat").outcome == "failure"
+    (moved,) = of_type(events, Moved)
+    assert (moved.metres, moved.note) == (0.0, "Retreat failed: stays where it is")
+    assert tile_of(cast.world, cast["Serena"]) == (12, 5)
+    assert dice.unused() == {}
+
+
 
 def shooting_gallery() -> Cast:
     """Alex in the open, a Sentry far west shooting at her, a Brute coming in from the east."""

@@ -57,7 +57,9 @@ def move_in_round(rnd: Round, eid: int, state: RoundState) -> None:
         elif spec.movement.fail_moves:
             note = f"{label} failed: {rate} [Movement] m"
         else:
-            note = f"{label} failed: stays in melee"
+            # A Retreat may be declared before anyone closes in (docs/rulings.md): failed
+            # with nobody beside it, it stays put, but not "in melee".
+            note = f"{label} failed: " + ("stays in melee" if start.engaged else "stays where it is")
     succeeded = die is not None
     if succeeded and start.rule is not None and start.rule.leaves_melee:
         state.retreated.add(eid)
