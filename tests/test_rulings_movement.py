@@ -120,9 +120,6 @@ def test_a_retreat_nullifies_only_the_attacks_it_got_out_of_reach_of() -> None:
     assert dice.unused() == {}
 
 
-# ------------------------------------------- point 2: engagement at the moment of moving
-
-
 def test_a_failed_retreat_of_one_nobody_closed_in_on_says_it_stays_where_it_is() -> None:
     """A Retreat may be declared before anyone is engaged (docs/rulings.md): a slower fighter
     betting that an enemy will close in first.  When nobody did and the roll fails, it stays
@@ -142,6 +139,9 @@ def test_a_failed_retreat_of_one_nobody_closed_in_on_says_it_stays_where_it_is()
     assert (moved.metres, moved.note) == (0.0, "Retreat failed: stays where it is")
     assert tile_of(cast.world, cast["Serena"]) == (12, 5)
     assert dice.unused() == {}
+
+
+# ------------------------------------------- point 2: engagement at the moment of moving
 
 
 def shooting_gallery() -> Cast:
