@@ -76,6 +76,9 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
         why = f"tied with {others} on {chosen.score:+.2f}; " + _tie_words(decision)
     else:
         why = f"the best of {weighed}, {chosen.score:+.2f}"
+    if decision.dropped:
+        what = "an action" if decision.dropped == 1 else f"{decision.dropped} actions"
+        why += f" ({what} left out: an attack the rules give no chance on a foe already committed)"
     lines = [f"{me} declares {order}: {why}"]
     read = _read_words(know)
     if read:

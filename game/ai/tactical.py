@@ -38,7 +38,7 @@ from game.ai.mistakes import Slip, make_mistake
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
 from game.rules.actions.base import ActionSpec
-from game.rules.orders import Order
+from game.rules.orders import Action, Order
 from game.rules.positions import combatants
 from game.rules.registry import OFFENSIVE, spec_of
 from game.rules.still import world_standing_still
@@ -61,6 +61,7 @@ class Decision:
     busier: int = 0  # of those, how many were passed over for fewer attacks or more other actions
     slip: Slip | None = None
     weighed: int = 0  # candidates scored
+    dropped: int = 0  # attacks left out of the chosen order: they could not land (`_dead`)
 
 
 class TacticalController:
@@ -111,11 +112,50 @@ class TacticalController:
                 if len(valid) >= max(EXPLAIN_TOP, self.level.mistake_pool, 8):
                     break
         decision = self._pick(valid, ranked, know, rng, level)
+        chosen = decision.chosen
+        if chosen is not None:
+            lighter = self._without_dead_attacks(view, know, chosen, level)
+            if lighter is not chosen:
+                valid[:] = [lighter if s is chosen else s for s in valid]
+                decision.dropped = len(chosen.candidate.order.actions) - len(lighter.candidate.order.actions)
+                decision.chosen = lighter
         decision.weighed = len(ranked)
         self.last_decision = decision
         self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
         self.last_words = plain_words(know, decision, valid[:EXPLAIN_TOP])
         return decision.chosen.candidate.order if decision.chosen else Order(view.actor)
+
+    def _without_dead_attacks(
+        self, view: DeclarationView, know: Knowledge, scored: Scored, level: Level
+    ) -> Scored:
+        """The chosen order without its attacks that cannot land (`_dead`), and the Feints
+        that served only them, judged again as it was judged: what they deal is nothing, and
+        a player reads "Missile Strike on Cole: impossible" against a foe already committed
+        out of range as a slip.  Unchanged when nothing is dead, or when the lighter order is
+        not legal (an attack that moves, a Charge, stays)."""
+        dead = _dead(know, scored)
+        order = scored.candidate.order
+        dead = {i for i in dead if spec_of(order.actions[i].kind).movement is None}
+        if not dead:
+            return scored
+        kept = [a for i, a in enumerate(order.actions) if i not in dead]
+        attacked = {a.target for a in kept if a.kind in OFFENSIVE}
+        kept = [a for a in kept if not _augments(a) or a.target in attacked]
+        lighter = replace(order, actions=tuple(kept))
+        if validate_order(view.world, view.board, lighter, view.earlier, view.options):
+            return scored
+        scorer = Scorer(know, level)
+        candidate = replace(scored.candidate, order=lighter)
+        if scored.replies:
+            again = scorer.score(candidate, predict_later(know, lighter), flank=True)
+        else:
+            again = scorer.score(candidate)
+        if level.guess_defences and not again.replies:
+            again = scorer.guarded(again)
+        if "noise" in scored.terms:
+            again.terms["noise"] = scored.terms["noise"]
+            again.total()
+        return again
 
     def rank(self, know: Knowledge, rng: random.Random, level: Level | None = None) -> list[Scored]:
         """Every candidate scored, best first (those judged again ahead of the rest)."""
@@ -214,22 +254,30 @@ def rescore(
 
 def _busyness(know: Knowledge, scored: Scored) -> tuple[int, int]:
     """How a tie is broken, least first: more attacks that may land, then fewer other actions.
-    An attack on a target that has declared, which the rules' forecast (against the replies it
-    was judged by) gives no chance at all (out of reach, out of sight, every roll failing),
-    cannot land: it counts as another action, not an attack."""
+    An attack that cannot land (`_dead`) counts as another action, not an attack."""
     order = scored.candidate.order
-    attacks = sum(1 for a in order.actions if a.kind in OFFENSIVE)
-    if any(a.kind in OFFENSIVE and a.target is not None and know.declared(a.target) for a in order.actions):
-        orders = {**know.earlier, **scored.replies, know.actor: order}
-        attacks -= sum(
-            1
-            for fc in forecast(know, orders, know.actor)
-            if fc.action.kind in OFFENSIVE
-            and fc.action.target is not None
-            and know.declared(fc.action.target)
-            and fc.success <= 0
-        )
+    attacks = sum(1 for a in order.actions if a.kind in OFFENSIVE) - len(_dead(know, scored))
     return -attacks, len(order.actions) - attacks
+
+
+def _dead(know: Knowledge, scored: Scored) -> set[int]:
+    """The places in the order of its attacks that cannot land: on a target that has declared,
+    which the rules' forecast (against the replies it was judged by) gives no chance at all
+    (out of reach, out of sight, every roll failing).  An attack on a target still to declare
+    may land all the same: it may step into reach or sight."""
+    order = scored.candidate.order
+    named = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target is not None}
+    if not any(know.declared(target) for target in named):
+        return set()
+    orders = {**know.earlier, **scored.replies, know.actor: order}
+    return {
+        fc.index
+        for fc in forecast(know, orders, know.actor)
+        if fc.action.kind in OFFENSIVE
+        and fc.action.target is not None
+        and know.declared(fc.action.target)
+        and fc.success <= 0
+    }
 
 
 def _end(order: Order) -> tuple[object, ...]:
@@ -238,7 +286,12 @@ def _end(order: Order) -> tuple[object, ...]:
 
 
 def _without_feints(order: Order) -> Order:
-    """The order without the actions that augment an attack (Feints: an action spec with an
-    `ai_augment` hook), so the same order with and without them can be compared."""
-    kept = tuple(a for a in order.actions if type(spec_of(a.kind)).ai_augment is ActionSpec.ai_augment)
+    """The order without the actions that augment an attack (Feints), so the same order with
+    and without them can be compared."""
+    kept = tuple(a for a in order.actions if not _augments(a))
     return order if len(kept) == len(order.actions) else replace(order, actions=kept)
+
+
+def _augments(action: Action) -> bool:
+    """Whether the action augments an attack (a Feint: its spec has an `ai_augment` hook)."""
+    return type(spec_of(action.kind)).ai_augment is not ActionSpec.ai_augment
