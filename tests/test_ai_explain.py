@@ -183,6 +183,32 @@ def test_a_declaration_never_carries_an_attack_that_cannot_land() -> None:
     assert dropped, "the seeded rounds never met an attack that cannot land: the test tests nothing"
 
 
+def test_the_next_rounds_danger_names_who_can_reach_which_arc() -> None:
+    """Issue 17's own example, "Omar can reach my back next round: −0.3": the position term's
+    danger names the enemy it comes from and the arc of ours it strikes (the facing module's
+    word), from the scoring's own parts; facing it, the same blow no longer comes at our back."""
+    from game.ai.candidates import Candidate
+    from game.ai.explain import reasons
+    from game.ai.levels import HARD
+    from game.ai.scoring import Scorer
+    from game.rules.orders import Order
+
+    cast = Cast(12, 12)
+    me = cast.add("Me", (5, 5), "a", facing=2, strike=1, injuries=2)
+    foe = cast.add("Foe", (2, 5), "b", facing=2, strike=8)
+    know = knowledge_of(view_of(cast, "Me", later=("Foe",)))
+    scorer = Scorer(know, HARD)
+    words = {}
+    for facing in (2, 6, 0):  # east (the Foe at our back), west (facing it), north
+        scored = scorer.score(Candidate(Order(me, (), (), facing), "stay"))
+        assert [eid for _, eid, _ in scored.dangers] == [foe]
+        words[facing] = reasons(know, scored)
+        assert f"next round {scored.terms['position']:+.2f}" in words[facing]
+    assert "Foe can reach my back next round" in words[2]
+    assert "Foe can reach me next round" in words[6]
+    assert "Foe can reach my left next round" in words[0]
+
+
 def test_easy_and_normal_mark_their_mistakes_and_hard_makes_none() -> None:
     marked = {level: 0 for level in LEVELS}
     for seed in range(24):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
 from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
-from game.core.geometry import bearing_direction
+from game.core.geometry import Tile, bearing_direction
 from game.rules.forecast import ActionForecast
 from game.rules.injury import DEFEAT_AT
 from game.rules.odds import IMPOSSIBLE
@@ -116,8 +116,9 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         parts.append((terms[THREAT], _threat_words(know, scored, terms[THREAT])))
     if POSITION in terms:
         value = terms[POSITION]
+        named = _danger_words(know, scored) if value < 0 else ""
         word = "where I stand next round" if value >= 0 else "what enemies can do to me there next round"
-        parts.append((value, f"{word} {value:+.2f}"))
+        parts.append((value, f"{named or word} {value:+.2f}"))
     if APPROACH in terms:
         parts.append(
             (terms[APPROACH], f"walking still to do before I can attack well {terms[APPROACH]:+.2f}")
@@ -201,6 +202,46 @@ def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Ord
         here, there, attacker_facing=facing, target_facing=their_facing, options=know.options
     )
     ctx = AttackContext(know.world, know.board, know.actor, order, action, weapon, situation)
+    _, word = defence_costs(ctx)
+    return word
+
+
+DANGERS_NAMED = 2  # enemies named in the words of the next round's danger
+
+
+def _danger_words(know: Knowledge, scored: Scored) -> str:
+    """Who the next round's danger is, in the scoring's own parts (`Scored.dangers`): "Omar
+    can reach my back, Fletch can shoot me next round"; "" when nobody is named."""
+    order = scored.candidate.order
+    here = order.path[-1] if order.path else know.me.tile
+    facing = order.facing if order.facing is not None else know.me.facing
+    who: dict[str, list[str]] = {}  # what they can do, and who can: "Aldo and Bett can reach me"
+    for _, enemy, strike in scored.dangers[:DANGERS_NAMED]:
+        arc = _arc_from(know, enemy, strike, here, facing) if strike is not None else ""
+        if strike is None:
+            deed = "shoot me"
+        else:
+            deed = f"reach my {arc}" if arc and arc != "front" else "reach me"
+        who.setdefault(deed, []).append(name_of(know.world, enemy))
+    words = [f"{' and '.join(names)} can {deed}" for deed, names in who.items()]
+    return f"{', '.join(words)} next round" if words else ""
+
+
+def _arc_from(know: Knowledge, enemy: int, strike: Tile, here: Tile, facing: int) -> str:
+    """The word the rules modules give the side of us an enemy striking from `strike` comes
+    from, with us on `here` facing `facing`; "" if no module names one."""
+    from game.rules.actions.base import weapon_for
+    from game.rules.attack import AttackContext, Situation, defence_costs
+    from game.world import Equipment
+
+    unit = know.unit(enemy)
+    action = Action(unit.attack_kind, know.actor)
+    weapon = weapon_for(know.world.get(enemy, Equipment), action)
+    if weapon is None or strike == here:
+        return ""
+    toward = bearing_direction(strike, here)
+    situation = Situation(strike, here, attacker_facing=toward, target_facing=facing, options=know.options)
+    ctx = AttackContext(know.world, know.board, enemy, Order(enemy, (action,)), action, weapon, situation)
     _, word = defence_costs(ctx)
     return word
 

@@ -24,6 +24,10 @@ from game.rules.flight import exit_metres
 
 NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
 
+Danger = tuple[float, int, Tile | None]
+"""One enemy's part of the danger next round: its expected Injuries on us (as feared), the
+enemy, and the tile it strikes from (None: it shoots)."""
+
 
 class NextRound:
     """The next-round terms of one declaration, cached by end tile."""
@@ -34,6 +38,7 @@ class NextRound:
         self.me = know.me
         self.my_worth = my_worth
         self._position: dict[tuple[Tile, int, bool], float] = {}
+        self._dangers: dict[tuple[Tile, int, bool], tuple[Danger, ...]] = {}
         self._field: np.ndarray | None = None
         self._rounds: dict[Tile, float] = {}
         self._shut_in: bool | None = None
@@ -47,6 +52,7 @@ class NextRound:
             return found
         know, me = self.know, self.me
         offence = danger = 0.0
+        parts: list[Danger] = []
         for enemy in know.enemies:
             there = know.planned(enemy.eid)
             their_facing = know.facing_of(enemy.eid)
@@ -79,6 +85,7 @@ class NextRound:
             offence = max(offence, mine * injury_value(enemy.injuries))
             # Theirs.
             theirs = 0.0
+            strike: Tile | None = None
             zone = know.melee_zone(enemy.eid, there)
             if zone[here[1], here[0]]:
                 tile: Tile | None = attack_tile(enemy, here, there)
@@ -94,6 +101,7 @@ class NextRound:
                     )
                     tile = spot[0] if spot is not None else tile
                 if tile is not None:
+                    strike = tile
                     theirs = expected_injuries(
                         know,
                         enemy,
@@ -116,11 +124,24 @@ class NextRound:
                     target_facing=facing,
                     exposed=exposed,
                 )
-                theirs = max(theirs, shot)
-            danger += theirs * know.wary(enemy.eid)
+                if shot > theirs:
+                    theirs, strike = shot, None
+            feared = theirs * know.wary(enemy.eid)
+            danger += feared
+            if feared > 0:
+                parts.append((feared, enemy.eid, strike))
         value = offence - self.my_worth * NEXT_ROUND_PICK * danger
         self._position[key] = value
+        self._dangers[key] = tuple(sorted(parts, key=lambda p: (-p[0], p[1])))
         return value
+
+    def dangers(self, here: Tile, facing: int, exposed: bool) -> tuple[Danger, ...]:
+        """Who makes up the danger in `position` from `here`, most feared first: what the
+        explanation names ("Omar can reach my back next round")."""
+        key = (here, facing, exposed)
+        if key not in self._dangers:
+            self.position(here, facing, exposed)
+        return self._dangers[key]
 
     def rounds_away(self, here: Tile) -> float:
         """Rounds of walking before we can attack anyone well from `here`: into melee

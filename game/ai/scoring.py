@@ -37,7 +37,7 @@ from game.ai.expect import attacks_in_forecast, expected_injuries, first_look, f
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.ai.moves import move_outcomes
-from game.ai.next_round import NextRound, attack_tile
+from game.ai.next_round import Danger, NextRound, attack_tile
 from game.core.geometry import Tile
 from game.rules.actions.base import AiAsk, AttackSpec
 from game.rules.chances import chance
@@ -70,6 +70,8 @@ class Scored:
     """The replies it was judged against (hard), by enemy."""
     outpaced: float = 0.0
     """The chance an Injury lands on us before our attacks do (enemies with better Timing)."""
+    dangers: tuple[Danger, ...] = ()
+    """Who makes up the position term's danger, from the likeliest end tile (`NextRound.dangers`)."""
 
     def total(self) -> float:
         """Add the terms up (and remember the sum)."""
@@ -119,12 +121,15 @@ class Scorer:
             # otherwise costs our rolls its Injury Penalty.
             outpaced = min(1.0, estimate)
             terms[OUTPACED] = self._outpaced(plain, outpaced)
+        dangers: tuple[Danger, ...] = ()
         if level.position_weight:
+            stays = [o for o in outcomes if not o.fled]  # gone off the map: no next round
             terms[POSITION] = level.position_weight * sum(
-                float(o.probability) * self.next_round.position(o.tile, o.facing, exposed)
-                for o in outcomes
-                if not o.fled  # gone off the map: no next round
+                float(o.probability) * self.next_round.position(o.tile, o.facing, exposed) for o in stays
             )
+            if stays:
+                likeliest = max(stays, key=lambda o: o.probability)
+                dangers = self.next_round.dangers(likeliest.tile, likeliest.facing, exposed)
         if level.approach_weight and self.me.rate > 0 and (not level.escape or self.next_round.shut_in):
             # (One that cannot walk, a turret with Movement 0, ends every order where it stands:
             # "walking still to do" would be a constant that explains nothing.  One that wins by
@@ -145,6 +150,7 @@ class Scorer:
             terms["setup"] = self._setup(order)
         scored = Scored(cand, {k: v for k, v in terms.items() if v}, replies=dict(predicted or {}))
         scored.outpaced = outpaced
+        scored.dangers = dangers
         scored.total()
         return scored
 
@@ -158,7 +164,12 @@ class Scorer:
             for a in order.actions
         ):
             return Scored(
-                scored.candidate, dict(scored.terms), scored.score, dict(scored.replies), scored.outpaced
+                scored.candidate,
+                dict(scored.terms),
+                scored.score,
+                dict(scored.replies),
+                scored.outpaced,
+                scored.dangers,
             )
         terms = {k: v for k, v in scored.terms.items() if k not in self._offence_terms(order)}
         _, _, plain = self._offence(
@@ -170,6 +181,7 @@ class Scorer:
             {k: v for k, v in terms.items() if v},
             replies=dict(scored.replies),
             outpaced=scored.outpaced,
+            dangers=scored.dangers,
         )
         again.total()
         return again
