@@ -8,7 +8,8 @@ lost about as often as won from the learner's side by `ai:normal` against that e
 33 of 40 in Charge): there the seat decided, not what the learner did, and every measure
 of the AI's skill over the bundle read one half there (docs/ai.md).  A fixed number of seeded
 battles per tutorial: normal, in the learner's seat, must win more battles than it loses
-against the tutorial's AI; and between two normals each side must win at least one."""
+against the tutorial's AI; and between two normals each side must win at least one of the
+first ten battles somebody wins."""
 
 from __future__ import annotations
 
@@ -37,20 +38,27 @@ def test_the_learner_wins_more_often_than_it_loses(scenario_id: str) -> None:
     assert won > lost, f"{scenario_id}: the learner won {won}, lost {lost} of {BATTLES}"
 
 
-EQUAL_BATTLES = 10  # seeded battles per tutorial between two equal AIs (a fair one fails 0.2 %)
+EQUAL_DECIDED = 10  # battles some side wins, per tutorial, between two equal AIs (a fair one fails 0.2 %)
+EQUAL_MOST = 40  # seeded battles played at most to find them
 
 
-@pytest.mark.slow  # about 150 s of battles in all
+@pytest.mark.slow  # about 300 s of battles in all (3 minutes on two workers)
 @pytest.mark.parametrize("scenario_id", TUTORIALS)
 def test_the_seat_alone_does_not_decide_a_tutorial(scenario_id: str) -> None:
+    """Each side wins at least one of the first ten battles that somebody wins.  A draw says
+    nothing of the seats: counted over ten battles played, the prone tutorial (three draws in
+    four at its 20-round limit) held two or three decided ones, and its riflemen, who won one
+    battle in ten between equal AIs, passed or failed on the seeds' luck."""
     scenario = find_scenario(scenario_id)
     roster = _roster(None)
     wins = [0, 0]
-    for index in range(EQUAL_BATTLES):
+    for index in range(EQUAL_MOST):
         result = play_battle(scenario, 700 + index, [LEARNER, LEARNER], False, index, roster)
         if result.winning_side is not None:
             wins[result.winning_side] += 1
-    assert min(wins) >= 1, f"{scenario_id}: between two equal AIs the sides won {wins} of {EQUAL_BATTLES}"
+        if sum(wins) == EQUAL_DECIDED:
+            break
+    assert min(wins) >= 1, f"{scenario_id}: between two equal AIs the sides won {wins} of {index + 1} battles"
 
 
 def test_every_tutorial_is_checked() -> None:
