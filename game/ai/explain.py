@@ -181,10 +181,6 @@ def _cannot_happen(fc: ActionForecast) -> bool:
 def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Order]) -> str:
     """The word the rules modules give the side of the target an attack comes from ("back"),
     with both where they plan to end; "" if no module names one."""
-    from game.rules.actions.base import weapon_for
-    from game.rules.attack import AttackContext, Situation, defence_costs
-    from game.world import Equipment
-
     assert action.target is not None
     here = order.path[-1] if order.path else know.me.tile
     theirs = orders.get(action.target)
@@ -195,15 +191,7 @@ def _arc(know: Knowledge, order: Order, action: Action, orders: Mapping[int, Ord
     their_facing = (
         theirs.facing if theirs is not None and theirs.facing is not None else know.facing_of(action.target)
     )
-    weapon = weapon_for(know.world.get(know.actor, Equipment), action)
-    if weapon is None:
-        return ""
-    situation = Situation(
-        here, there, attacker_facing=facing, target_facing=their_facing, options=know.options
-    )
-    ctx = AttackContext(know.world, know.board, know.actor, order, action, weapon, situation)
-    _, word = defence_costs(ctx)
-    return word
+    return _arc_word(know, order, action, here, there, facing, their_facing)
 
 
 DANGERS_NAMED = 2  # enemies named in the words of the next round's danger
@@ -217,31 +205,34 @@ def _danger_words(know: Knowledge, scored: Scored) -> str:
     facing = order.facing if order.facing is not None else know.me.facing
     who: dict[str, list[str]] = {}  # what they can do, and who can: "Aldo and Bett can reach me"
     for _, enemy, strike in scored.dangers[:DANGERS_NAMED]:
-        arc = _arc_from(know, enemy, strike, here, facing) if strike is not None else ""
-        if strike is None:
-            deed = "shoot me"
+        if strike is None or strike == here:
+            deed = "shoot me" if strike is None else "reach me"
         else:
+            blow = Action(know.unit(enemy).attack_kind, know.actor)
+            toward = bearing_direction(strike, here)
+            arc = _arc_word(know, Order(enemy, (blow,)), blow, strike, here, toward, facing)
             deed = f"reach my {arc}" if arc and arc != "front" else "reach me"
         who.setdefault(deed, []).append(name_of(know.world, enemy))
     words = [f"{' and '.join(names)} can {deed}" for deed, names in who.items()]
     return f"{', '.join(words)} next round" if words else ""
 
 
-def _arc_from(know: Knowledge, enemy: int, strike: Tile, here: Tile, facing: int) -> str:
-    """The word the rules modules give the side of us an enemy striking from `strike` comes
-    from, with us on `here` facing `facing`; "" if no module names one."""
+def _arc_word(
+    know: Knowledge, order: Order, action: Action, here: Tile, there: Tile, facing: int, their_facing: int
+) -> str:
+    """The word the rules modules give the side of the target on `there` (facing
+    `their_facing`) that the attacker's `action` comes from, the attacker on `here` facing
+    `facing` (`defence_costs`: the facing module's arc); "" if none names one."""
     from game.rules.actions.base import weapon_for
     from game.rules.attack import AttackContext, Situation, defence_costs
     from game.world import Equipment
 
-    unit = know.unit(enemy)
-    action = Action(unit.attack_kind, know.actor)
-    weapon = weapon_for(know.world.get(enemy, Equipment), action)
-    if weapon is None or strike == here:
+    weapon = weapon_for(know.world.get(order.actor, Equipment), action)
+    if weapon is None or here == there:
         return ""
-    toward = bearing_direction(strike, here)
-    situation = Situation(strike, here, attacker_facing=toward, target_facing=facing, options=know.options)
-    ctx = AttackContext(know.world, know.board, enemy, Order(enemy, (action,)), action, weapon, situation)
+    options = know.options
+    situation = Situation(here, there, attacker_facing=facing, target_facing=their_facing, options=options)
+    ctx = AttackContext(know.world, know.board, order.actor, order, action, weapon, situation)
     _, word = defence_costs(ctx)
     return word
 

@@ -61,7 +61,7 @@ class Decision:
     busier: int = 0  # of those, how many were passed over for fewer attacks or more other actions
     slip: Slip | None = None
     weighed: int = 0  # candidates scored
-    dropped: int = 0  # attacks left out of the chosen order: they could not land (`_dead`)
+    dropped: int = 0  # actions left out of the chosen order: attacks that cannot land (`_dead`), Feints
 
 
 class TacticalController:
