@@ -200,9 +200,9 @@ DANGERS_NAMED = 2  # enemies named in the words of the next round's danger
 def _danger_words(know: Knowledge, scored: Scored) -> str:
     """Who the next round's danger is, in the scoring's own parts (`Scored.dangers`): "Omar
     can reach my back, Fletch can shoot me next round"; "" when nobody is named."""
-    order = scored.candidate.order
-    here = order.path[-1] if order.path else know.me.tile
-    facing = order.facing if order.facing is not None else know.me.facing
+    if scored.dangers_at is None:
+        return ""
+    here, facing = scored.dangers_at
     who: dict[str, list[str]] = {}  # what they can do, and who can: "Aldo and Bett can reach me"
     for _, enemy, strike in scored.dangers[:DANGERS_NAMED]:
         if strike is None or strike == here:

@@ -72,6 +72,8 @@ class Scored:
     """The chance an Injury lands on us before our attacks do (enemies with better Timing)."""
     dangers: tuple[Danger, ...] = ()
     """Who makes up the position term's danger, from the likeliest end tile (`NextRound.dangers`)."""
+    dangers_at: tuple[Tile, int] | None = None
+    """That tile and our facing there (the movement's outcome), where the dangers were reckoned."""
 
     def total(self) -> float:
         """Add the terms up (and remember the sum)."""
@@ -122,6 +124,7 @@ class Scorer:
             outpaced = min(1.0, estimate)
             terms[OUTPACED] = self._outpaced(plain, outpaced)
         dangers: tuple[Danger, ...] = ()
+        dangers_at: tuple[Tile, int] | None = None
         if level.position_weight:
             stays = [o for o in outcomes if not o.fled]  # gone off the map: no next round
             terms[POSITION] = level.position_weight * sum(
@@ -129,7 +132,8 @@ class Scorer:
             )
             if stays:
                 likeliest = max(stays, key=lambda o: o.probability)
-                dangers = self.next_round.dangers(likeliest.tile, likeliest.facing, exposed)
+                dangers_at = (likeliest.tile, likeliest.facing)
+                dangers = self.next_round.dangers(*dangers_at, exposed)
         if level.approach_weight and self.me.rate > 0 and (not level.escape or self.next_round.shut_in):
             # (One that cannot walk, a turret with Movement 0, ends every order where it stands:
             # "walking still to do" would be a constant that explains nothing.  One that wins by
@@ -150,7 +154,7 @@ class Scorer:
             terms["setup"] = self._setup(order)
         scored = Scored(cand, {k: v for k, v in terms.items() if v}, replies=dict(predicted or {}))
         scored.outpaced = outpaced
-        scored.dangers = dangers
+        scored.dangers, scored.dangers_at = dangers, dangers_at
         scored.total()
         return scored
 
@@ -163,26 +167,13 @@ class Scorer:
             a.kind in OFFENSIVE and a.target is not None and not know.declared(a.target)
             for a in order.actions
         ):
-            return Scored(
-                scored.candidate,
-                dict(scored.terms),
-                scored.score,
-                dict(scored.replies),
-                scored.outpaced,
-                scored.dangers,
-            )
+            return replace(scored, terms=dict(scored.terms), replies=dict(scored.replies))
         terms = {k: v for k, v in scored.terms.items() if k not in self._offence_terms(order)}
         _, _, plain = self._offence(
             order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True
         )
         terms[OUTPACED] = self._outpaced(plain, scored.outpaced)
-        again = Scored(
-            scored.candidate,
-            {k: v for k, v in terms.items() if v},
-            replies=dict(scored.replies),
-            outpaced=scored.outpaced,
-            dangers=scored.dangers,
-        )
+        again = replace(scored, terms={k: v for k, v in terms.items() if v}, replies=dict(scored.replies))
         again.total()
         return again
 

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from game.ai.anticipate import predict_later
-from game.ai.candidates import candidates
+from game.ai.candidates import Candidate, candidates
 from game.ai.controller import DeclarationView
 from game.ai.expect import forecast
 from game.ai.explain import Explanation, explain, plain_words
@@ -147,11 +147,11 @@ class TacticalController:
         scorer = Scorer(know, level)
         candidate = replace(scored.candidate, order=lighter)
         if scored.replies:
-            again = scorer.score(candidate, predict_later(know, lighter), flank=True)
+            again = _anticipated(scorer, know, level, candidate)
         else:
             again = scorer.score(candidate)
-        if level.guess_defences and not again.replies:
-            again = scorer.guarded(again)
+            if level.guess_defences:
+                again = scorer.guarded(again)
         if "noise" in scored.terms:
             again.terms["noise"] = scored.terms["noise"]
             again.total()
@@ -171,8 +171,7 @@ class TacticalController:
         if level.anticipate and any(know.unit(e).side != know.me.side for e in know.later):
             # The best few again, and the best on other tiles, against each later enemy's best reply.
             def judge(s: Scored) -> Scored:
-                again = scorer.score(s.candidate, predict_later(know, s.candidate.order), flank=True)
-                return scorer.guarded(again) if level.guess_defences and not again.replies else again
+                return _anticipated(scorer, know, level, s.candidate)
 
             scored, ahead = rescore(scored, level.anticipate, judge, tiles=TILES_AGAIN)
         if level.noise:
@@ -224,6 +223,13 @@ class TacticalController:
             }
             self._facts = RoundFacts(key, units)
         return self._facts
+
+
+def _anticipated(scorer: Scorer, know: Knowledge, level: Level, candidate: Candidate) -> Scored:
+    """A candidate judged against each later enemy's guessed reply (hard's third look), and,
+    when none replies, with the targets still to declare defending as they likely would."""
+    again = scorer.score(candidate, predict_later(know, candidate.order), flank=True)
+    return scorer.guarded(again) if level.guess_defences and not again.replies else again
 
 
 def rescore(
