@@ -238,3 +238,34 @@ def test_the_quick_look_at_a_shot_sees_the_target_flee_off_the_map() -> None:
     shot = cast.order("Archer", cast.act(ActionKind.MISSILE_STRIKE, "Leaving"))
     looked = first_look(know, {**view.earlier, cast["Archer"]: shot}, cast["Archer"])
     assert [(f.nullified, f.success) for f in looked] == [(1, 0)]
+
+
+def test_hard_strikes_first_the_foe_whose_blows_land_most() -> None:
+    """Two foes beside us, alike but for their Strike (8 against 3), both committed to standing
+    still: an Injury on either costs it the same, but the one that hits more often is the one
+    to put down first.  Hard (`Level.menace`) strikes it; a level without the menace finds the
+    two targets worth exactly the same."""
+    from dataclasses import replace
+
+    from game.ai.candidates import Candidate
+    from game.ai.levels import HARD
+    from game.ai.scoring import Scorer
+
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6)
+    cast.add("Deadly", (6, 4), "b", facing=6, strike=8)
+    cast.add("Feeble", (6, 6), "b", facing=6, strike=3)
+    earlier = {"Deadly": cast.order("Deadly"), "Feeble": cast.order("Feeble")}
+    view = view_of(cast, "Me", earlier)
+    assert targets_of(choose("ai:hard", view), ActionKind.STRIKE) == {cast["Deadly"]}
+
+    know = knowledge_of(view)
+
+    def dealt(level, foe: str) -> float:  # noqa: ANN001
+        strike = cast.act(ActionKind.STRIKE, foe)
+        order = cast.order("Me", strike, strike)
+        return Scorer(know, level).score(Candidate(order, "strike")).terms["dealt"]
+
+    assert dealt(HARD, "Deadly") > 2 * dealt(HARD, "Feeble")
+    plain = replace(HARD, menace=False)
+    assert dealt(plain, "Deadly") == pytest.approx(dealt(plain, "Feeble"))

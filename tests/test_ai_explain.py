@@ -330,3 +330,35 @@ def test_an_attack_that_cannot_happen_says_why_in_the_rules_words() -> None:
     assert "Strike on Foe" in far and "0% to hit (Foe is out of reach)" in far
     near = words_for((6, 5))
     assert "Strike on Foe" in near and "% to hit," in near and "out of reach" not in near
+
+
+def test_hard_says_on_whom_an_injury_counts_most() -> None:
+    """Hard weighs an Injury by how often the fighter's best attack lands (`menace_factors`)
+    and says so in one line: the deadliest enemy first with the rules' chance of its blow,
+    then itself against its side's mean; normal, which weighs every Injury alike, says
+    nothing of it."""
+    from game.ai.scoring import best_attack_chance
+
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=8)
+    cast.add("Pal", (2, 2), "a", facing=2, strike=3)
+    cast.add("Deadly", (6, 4), "b", facing=6, strike=8)
+    cast.add("Feeble", (6, 6), "b", facing=6, strike=3)
+    earlier = {"Deadly": cast.order("Deadly"), "Feeble": cast.order("Feeble")}
+    view = view_of(cast, "Me", earlier)
+    know = knowledge_of(view)
+    deadly, feeble = (best_attack_chance(know, know.unit(cast[name])) for name in ("Deadly", "Feeble"))
+    assert deadly > feeble
+    mean = (deadly + feeble) / 2  # the enemy side's mean; ours is the same two strikes
+
+    hard = make_controller("ai:hard", seed=1)
+    hard.choose_order(view)
+    [line] = [w for w in hard.last_words if w.startswith("Who counts most:")]  # type: ignore[attr-defined]
+    assert line.index("on Deadly ×") < line.index("on Feeble ×") < line.index("on me ×")
+    assert f"on Deadly ×{deadly / mean:.2f} (best attack {deadly:.0%} unhurt)" in line
+    assert f"on Feeble ×{feeble / mean:.2f} (best attack {feeble:.0%} unhurt)" in line
+    assert f"on me ×{deadly / mean:.2f} (best attack {deadly:.0%} unhurt)" in line
+
+    normal = make_controller("ai:normal", seed=1)
+    normal.choose_order(view)
+    assert not any(w.startswith("Who counts most:") for w in normal.last_words)  # type: ignore[attr-defined]

@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING
 
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
-from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
+from game.ai.scoring import (
+    APPROACH,
+    DEALT,
+    EDGE,
+    ESCAPE,
+    OUTPACED,
+    POSITION,
+    TAKEN,
+    THREAT,
+    Scored,
+    best_attack_chance,
+)
 from game.core.geometry import Tile, bearing_direction
 from game.rules.forecast import ActionForecast
 from game.rules.injury import DEFEAT_AT
@@ -83,6 +94,9 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
     read = _read_words(know)
     if read:
         lines.append(f"Reading the enemy: {read}")
+    menace = _menace_words(know, decision.menace)
+    if menace:
+        lines.append(f"Who counts most: {menace}")
     rows = [chosen] + [s for s in top if s is not chosen]
     for s in rows[:5]:
         mark = "→" if s is chosen else "·"
@@ -235,6 +249,28 @@ def _arc_word(
     ctx = AttackContext(know.world, know.board, order.actor, order, action, weapon, situation)
     _, word = defence_costs(ctx)
     return word
+
+
+MENACE_SHOWN = 0.1  # how far from 1 an Injury's worth must move to be worth saying
+MENACE_NAMED = 3  # enemies named in those words
+
+
+def _menace_words(know: Knowledge, menace: Mapping[int, float]) -> str:
+    """How much more an Injury counts on the enemies whose attacks land most (or least) often,
+    and on us, with the chance that moved it (hard: `scoring.menace_factors`); "" when every
+    Injury counts about alike."""
+    moved = {eid: f for eid, f in menace.items() if abs(f - 1) >= MENACE_SHOWN}
+    foes = sorted(
+        (eid for eid in moved if know.unit(eid).side != know.me.side), key=lambda eid: (-moved[eid], eid)
+    )
+    named = [(name_of(know.world, eid), eid) for eid in foes[:MENACE_NAMED]]
+    if know.me.eid in moved:
+        named.append(("me", know.me.eid))
+    words = [
+        f"on {who} ×{moved[eid]:.2f} (best attack {best_attack_chance(know, know.unit(eid)):.0%} unhurt)"
+        for who, eid in named
+    ]
+    return f"an Injury {', '.join(words)}" if words else ""
 
 
 def _read_words(know: Knowledge) -> str:

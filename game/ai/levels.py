@@ -38,6 +38,7 @@ class Level:
     mistakes: bool = False  # human-like mistakes on purpose (see `game.ai.mistakes`), marked as such
     reads: bool = False  # fears a side that seldom attacks when it could less (`game.ai.opponents`)
     escape: float = 0.0  # getting off the map, in Injuries dealt (0: its side does not win by it)
+    menace: bool = False  # an Injury is worth more on the fighter (foe or ours) whose attacks land most often
 
     @property
     def keeps_away(self) -> bool:
@@ -102,6 +103,7 @@ HARD = Level(
     guess_defences=True,
     flank=True,
     reads=True,
+    menace=True,
 )
 """Normal, and it guesses each later enemy's best reply (a flank included) and judges its
 best candidates against them."""

@@ -50,6 +50,7 @@ from game.rules.stats import injury_penalty
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
 MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
+MENACE_CAP = 2.0  # the most (and 1 / the least) an Injury's worth moves for a fighter's menace
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
 OUTPACED = "outpaced"
@@ -88,7 +89,9 @@ class Scorer:
         self.know = know
         self.level = level
         self.me = know.me
-        self.my_worth = injury_value(self.me.injuries) * level.self_weight
+        self._menace = menace_factors(know, level)
+        mine = self._menace.get(self.me.eid, 1.0)
+        self.my_worth = injury_value(self.me.injuries) * level.self_weight * mine
         self.next_round = NextRound(know, level, self.my_worth)
         self._threats: dict[tuple[Order, bool], float] = {}
         self._picks = self._pick_odds()
@@ -425,7 +428,7 @@ class Scorer:
     def _foe_worth(self, foe: Unit) -> float:
         """What one more Injury is worth on an enemy: more the nearer it is to defeat, counting
         the Injuries our side's earlier declarations are expected to deal it (focus fire)."""
-        return injury_value(foe.injuries + self._allied.get(foe.eid, 0.0))
+        return injury_value(foe.injuries + self._allied.get(foe.eid, 0.0)) * self._menace.get(foe.eid, 1.0)
 
     def _allied_hurt(self) -> dict[int, float]:
         """Injuries our side's earlier declarations are expected to deal to each enemy
@@ -501,3 +504,30 @@ def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
     if shooter.shot_kind is None or shooter.missile is None:
         return False
     return know.shot_band(shooter.missile, shooter.tile, target) is not None
+
+
+def menace_factors(know: Knowledge, level: Level) -> dict[int, float]:
+    """How much more an Injury is worth on each active fighter than on its side's average one,
+    by how often its best attack lands (`best_attack_chance`), within [1 / MENACE_CAP, MENACE_CAP]:
+    the foe that hits most is the one to put down first, and our best fighter the one to keep
+    on its feet.  Empty for a level without `Level.menace` (every Injury alike)."""
+    if not level.menace:
+        return {}
+    factors: dict[int, float] = {}
+    for mine in (True, False):
+        side = [u for u in know.facts.units.values() if (u.side == know.me.side) == mine and u.active]
+        odds = {u.eid: best_attack_chance(know, u) for u in side}
+        mean = sum(odds.values()) / len(odds) if odds else 0.0
+        if mean > 0:
+            factors.update({eid: min(MENACE_CAP, max(1 / MENACE_CAP, p / mean)) for eid, p in odds.items()})
+    return factors
+
+
+def best_attack_chance(know: Knowledge, unit: Unit) -> float:
+    """The chance `unit`'s best attack lands before any modifier of the moment or its Injuries,
+    by the rules' chance of its stat: how good a fighter it is.  The Injury Penalty is left out
+    on purpose: the worth of an Injury already grows as a fighter nears defeat, and a wounded
+    foe one blow from it is still the one to finish."""
+    kinds = [unit.attack_kind] + ([unit.shot_kind] if unit.shot_kind is not None else [])
+    best = max(know.stat(unit.eid, spec_of(kind)) for kind in kinds)
+    return float(chance(best))

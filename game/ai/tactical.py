@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import Candidate, candidates
@@ -36,7 +36,7 @@ from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.mistakes import Slip, make_mistake
 from game.ai.opponents import OpponentRead
-from game.ai.scoring import Scored, Scorer
+from game.ai.scoring import Scored, Scorer, menace_factors
 from game.rules.actions.base import ActionSpec
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants
@@ -62,6 +62,7 @@ class Decision:
     slip: Slip | None = None
     weighed: int = 0  # candidates scored
     dropped: int = 0  # actions left out of the chosen order: attacks that cannot land (`_dead`), Feints
+    menace: dict[int, float] = field(default_factory=dict)  # an Injury's worth by fighter (`menace_factors`)
 
 
 class TacticalController:
@@ -120,6 +121,7 @@ class TacticalController:
                 decision.dropped = len(chosen.candidate.order.actions) - len(lighter.candidate.order.actions)
                 decision.chosen = lighter
         decision.weighed = len(ranked)
+        decision.menace = menace_factors(know, level)
         self.last_decision = decision
         self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
         self.last_words = plain_words(know, decision, valid[:EXPLAIN_TOP])
