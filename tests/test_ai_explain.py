@@ -337,7 +337,7 @@ def test_hard_says_on_whom_an_injury_counts_most() -> None:
     and says so in one line: the deadliest enemy first with the rules' chance of its blow,
     then itself against its side's mean; normal, which weighs every Injury alike, says
     nothing of it."""
-    from game.ai.scoring import best_attack_chance
+    from game.ai.menace import best_attack_chance
 
     cast = Cast(12, 12)
     cast.add("Me", (5, 5), "a", facing=2, strike=8)

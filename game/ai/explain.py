@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
+from game.ai.menace import best_attack_chance
 from game.ai.scoring import (
     APPROACH,
     DEALT,
@@ -29,7 +30,6 @@ from game.ai.scoring import (
     TAKEN,
     THREAT,
     Scored,
-    best_attack_chance,
 )
 from game.core.geometry import Tile, bearing_direction
 from game.rules.forecast import ActionForecast
@@ -257,7 +257,7 @@ MENACE_NAMED = 3  # enemies named in those words
 
 def _menace_words(know: Knowledge, menace: Mapping[int, float]) -> str:
     """How much more an Injury counts on the enemies whose attacks land most (or least) often,
-    and on us, with the chance that moved it (hard: `scoring.menace_factors`); "" when every
+    and on us, with the chance that moved it (hard: `menace.menace_factors`); "" when every
     Injury counts about alike."""
     moved = {eid: f for eid, f in menace.items() if abs(f - 1) >= MENACE_SHOWN}
     foes = sorted(

@@ -36,6 +36,7 @@ from game.ai.candidates import Candidate
 from game.ai.expect import attacks_in_forecast, expected_injuries, first_look, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
+from game.ai.menace import menace_factors
 from game.ai.moves import move_outcomes
 from game.ai.next_round import Danger, NextRound, attack_tile
 from game.core.geometry import Tile
@@ -50,7 +51,6 @@ from game.rules.stats import injury_penalty
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
 MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
-MENACE_CAP = 2.0  # the most (and 1 / the least) an Injury's worth moves for a fighter's menace
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
 OUTPACED = "outpaced"
@@ -504,30 +504,3 @@ def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
     if shooter.shot_kind is None or shooter.missile is None:
         return False
     return know.shot_band(shooter.missile, shooter.tile, target) is not None
-
-
-def menace_factors(know: Knowledge, level: Level) -> dict[int, float]:
-    """How much more an Injury is worth on each active fighter than on its side's average one,
-    by how often its best attack lands (`best_attack_chance`), within [1 / MENACE_CAP, MENACE_CAP]:
-    the foe that hits most is the one to put down first, and our best fighter the one to keep
-    on its feet.  Empty for a level without `Level.menace` (every Injury alike)."""
-    if not level.menace:
-        return {}
-    factors: dict[int, float] = {}
-    for mine in (True, False):
-        side = [u for u in know.facts.units.values() if (u.side == know.me.side) == mine and u.active]
-        odds = {u.eid: best_attack_chance(know, u) for u in side}
-        mean = sum(odds.values()) / len(odds) if odds else 0.0
-        if mean > 0:
-            factors.update({eid: min(MENACE_CAP, max(1 / MENACE_CAP, p / mean)) for eid, p in odds.items()})
-    return factors
-
-
-def best_attack_chance(know: Knowledge, unit: Unit) -> float:
-    """The chance `unit`'s best attack lands before any modifier of the moment or its Injuries,
-    by the rules' chance of its stat: how good a fighter it is.  The Injury Penalty is left out
-    on purpose: the worth of an Injury already grows as a fighter nears defeat, and a wounded
-    foe one blow from it is still the one to finish."""
-    kinds = [unit.attack_kind] + ([unit.shot_kind] if unit.shot_kind is not None else [])
-    best = max(know.stat(unit.eid, spec_of(kind)) for kind in kinds)
-    return float(chance(best))

@@ -34,9 +34,10 @@ from game.ai.expect import forecast
 from game.ai.explain import Explanation, explain, plain_words
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
+from game.ai.menace import menace_factors
 from game.ai.mistakes import Slip, make_mistake
 from game.ai.opponents import OpponentRead
-from game.ai.scoring import Scored, Scorer, menace_factors
+from game.ai.scoring import Scored, Scorer
 from game.rules.actions.base import ActionSpec
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants
