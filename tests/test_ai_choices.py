@@ -269,3 +269,21 @@ def test_hard_strikes_first_the_foe_whose_blows_land_most() -> None:
     assert dealt(HARD, "Deadly") > 2 * dealt(HARD, "Feeble")
     plain = replace(HARD, menace=False)
     assert dealt(plain, "Deadly") == pytest.approx(dealt(plain, "Feeble"))
+
+
+def test_hard_looks_first_at_the_foe_whose_blows_land_most() -> None:
+    """Which enemies get attack candidates at all: near and injured ones first, and for hard
+    the deadly one a little farther off before a feeble one nearer (`ranked_targets`)."""
+    from game.ai.candidates import ranked_targets
+    from game.ai.levels import HARD, NORMAL
+    from game.ai.menace import menace_factors
+
+    cast = Cast(16, 16)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6)
+    cast.add("Feeble", (8, 5), "b", facing=6, strike=3)
+    cast.add("Deadly", (10, 5), "b", facing=6, strike=8)
+    know = knowledge_of(view_of(cast, "Me", later=("Feeble", "Deadly")))
+    hard = ranked_targets(know, 1, menace_factors(know, HARD))
+    assert [u.eid for u in hard] == [cast["Deadly"]]
+    normal = ranked_targets(know, 1, menace_factors(know, NORMAL))
+    assert [u.eid for u in normal] == [cast["Feeble"]]

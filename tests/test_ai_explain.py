@@ -353,7 +353,7 @@ def test_hard_says_on_whom_an_injury_counts_most() -> None:
 
     hard = make_controller("ai:hard", seed=1)
     hard.choose_order(view)
-    [line] = [w for w in hard.last_words if w.startswith("Who counts most:")]  # type: ignore[attr-defined]
+    [line] = [w for w in hard.last_words if w.startswith("Who counts most")]  # type: ignore[attr-defined]
     assert line.index("on Deadly ×") < line.index("on Feeble ×") < line.index("on me ×")
     assert f"on Deadly ×{deadly / mean:.2f} (best attack {deadly:.0%} unhurt)" in line
     assert f"on Feeble ×{feeble / mean:.2f} (best attack {feeble:.0%} unhurt)" in line
@@ -361,4 +361,4 @@ def test_hard_says_on_whom_an_injury_counts_most() -> None:
 
     normal = make_controller("ai:normal", seed=1)
     normal.choose_order(view)
-    assert not any(w.startswith("Who counts most:") for w in normal.last_words)  # type: ignore[attr-defined]
+    assert not any(w.startswith("Who counts most") for w in normal.last_words)  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ last word.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -23,6 +23,7 @@ from game.ai.expect import counter_chance, hit_chance
 from game.ai.fire import SHOOTING_LOOKS, exposure, hidden_spot, shooting_spots, shot_at, shot_value
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
+from game.ai.menace import menace_factors
 from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
@@ -64,7 +65,7 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
     me = know.me
     if not know.enemies:
         return [Candidate(Order(me.eid), "nobody left to fight")]
-    targets = ranked_targets(know, level.max_targets)
+    targets = ranked_targets(know, level.max_targets, menace_factors(know, level))
     spots = walk_spots(know, targets, level)
     spots += run_spots(know, targets, pinned=bool(level.anticipate and know.pinners()))
     spots += item_runs(know)
@@ -101,13 +102,15 @@ def spec_orders(know: Knowledge, level: Level) -> list[Candidate]:
     ]
 
 
-def ranked_targets(know: Knowledge, limit: int) -> list[Unit]:
-    """Enemies worth attacking: near, injured ones first."""
+def ranked_targets(know: Knowledge, limit: int, menace: Mapping[int, float] | None = None) -> list[Unit]:
+    """Enemies worth attacking: near, injured ones first, and (hard) the ones whose blows land
+    most (`menace_factors`)."""
     me = know.me
+    menace = menace or {}
 
     def key(unit: Unit) -> tuple[float, int]:
         metres = know.distance(me.tile, know.planned(unit.eid))
-        return (metres / injury_value(unit.injuries), unit.eid)
+        return (metres / (injury_value(unit.injuries) * menace.get(unit.eid, 1.0)), unit.eid)
 
     return sorted(know.enemies, key=key)[:limit]
 

@@ -96,7 +96,7 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
         lines.append(f"Reading the enemy: {read}")
     menace = _menace_words(know, decision.menace)
     if menace:
-        lines.append(f"Who counts most: {menace}")
+        lines.append(f"Who counts most, each against its own side: {menace}")
     rows = [chosen] + [s for s in top if s is not chosen]
     for s in rows[:5]:
         mark = "→" if s is chosen else "·"
