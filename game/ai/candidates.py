@@ -102,11 +102,10 @@ def spec_orders(know: Knowledge, level: Level) -> list[Candidate]:
     ]
 
 
-def ranked_targets(know: Knowledge, limit: int, menace: Mapping[int, float] | None = None) -> list[Unit]:
+def ranked_targets(know: Knowledge, limit: int, menace: Mapping[int, float]) -> list[Unit]:
     """Enemies worth attacking: near, injured ones first, and (hard) the ones whose blows land
-    most (`menace_factors`)."""
+    most (`menace_factors`; empty: all alike)."""
     me = know.me
-    menace = menace or {}
 
     def key(unit: Unit) -> tuple[float, int]:
         metres = know.distance(me.tile, know.planned(unit.eid))

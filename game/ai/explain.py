@@ -20,17 +20,7 @@ from typing import TYPE_CHECKING
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
 from game.ai.menace import best_attack_chance
-from game.ai.scoring import (
-    APPROACH,
-    DEALT,
-    EDGE,
-    ESCAPE,
-    OUTPACED,
-    POSITION,
-    TAKEN,
-    THREAT,
-    Scored,
-)
+from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import Tile, bearing_direction
 from game.rules.forecast import ActionForecast
 from game.rules.injury import DEFEAT_AT

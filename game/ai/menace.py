@@ -37,7 +37,12 @@ def best_attack_chance(know: Knowledge, unit: Unit) -> float:
     """The chance `unit`'s best attack lands before any modifier of the moment or its Injuries,
     by the rules' chance of its stat: how good a fighter it is.  The Injury Penalty is left out
     on purpose: the worth of an Injury already grows as a fighter nears defeat, and a wounded
-    foe one blow from it is still the one to finish."""
-    kinds = [unit.attack_kind] + ([unit.shot_kind] if unit.shot_kind is not None else [])
-    best = max(know.stat(unit.eid, spec_of(kind)) for kind in kinds)
-    return float(chance(best))
+    foe one blow from it is still the one to finish.  Kept for the round: the scoring, the
+    choice of targets and the explanation each ask it at every declaration."""
+    key = ("best attack chance", unit.eid)
+    found = know.facts.odds.get(key)
+    if found is None:
+        kinds = [unit.attack_kind] + ([unit.shot_kind] if unit.shot_kind is not None else [])
+        best = max(know.stat(unit.eid, spec_of(kind)) for kind in kinds)
+        found = know.facts.odds[key] = float(chance(best))
+    return found
