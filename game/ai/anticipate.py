@@ -102,9 +102,10 @@ def _closing_walk(
     shooters = [u for u in ours if u.shot_kind is not None and not know.engaged_now(u.eid)]
     if not shooters:
         return None  # where it walks matters for our shots; it has nobody to strike this round
-    key = ("closing", enemy.eid, tuple((u.eid, _planned(orders, u)) for u in shooters))
-    if key in know.expect_cache:
-        return know.expect_cache[key]  # type: ignore[return-value]
+    # Nothing here reads our order but where our shooters end: kept for the round.
+    key = (know.me.side, enemy.eid, tuple((u.eid, _planned(orders, u)) for u in shooters))
+    if key in know.facts.walks:
+        return know.facts.walks[key]
     # Closer to where we stand now (our fields serve the whole round); shot from where we end.
     near = np.minimum.reduce([know.distance_field(u.tile) for u in ours])
     walk = know.reach_map(enemy.eid, float(enemy.rate))
@@ -137,7 +138,7 @@ def _closing_walk(
         nearest = min(ours, key=lambda u: (know.distance(tile, u.tile), u.eid))
         facing = bearing_direction(tile, nearest.tile) if tile != nearest.tile else enemy.facing
         found = (tuple(walk.path_to(tile) or ()), facing)
-    know.expect_cache[key] = found  # type: ignore[assignment]
+    know.facts.walks[key] = found
     return found
 
 

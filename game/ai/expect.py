@@ -18,7 +18,7 @@ from game.ai.knowledge import Knowledge, Unit
 from game.core.geometry import Tile, bearing_direction
 from game.rules.actions.base import ActionSpec, AttackSpec
 from game.rules.forecast import ActionForecast, forecast_order
-from game.rules.odds import attack_odds
+from game.rules.odds import attack_odds, order_reading
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
 
@@ -154,21 +154,22 @@ def expected_injuries(
     nullified (out of reach, range or sight, hidden in cover …).  `actions` is the number
     of actions the attacker declares (its Action Penalty); `facing` the attacker's (default:
     toward the target)."""
+    # Kept under what the odds read of the target's order, not the order: the many candidates
+    # of ours that defend alike (most of them) share one answer, for the whole round.
     key = (
         attacker.eid,
         kind,
         target.eid,
         from_tile,
         target_tile,
-        target_order,
+        order_reading(know.world, know.board, target.eid, target_order, know.options),
         target_facing,
         metres,
         exposed,
         actions,
         facing,
     )
-    # Nothing declared in the question: the answer holds for the whole round.
-    cache = know.facts.odds if target_order is None else know.expect_cache
+    cache = know.facts.odds
     found = cache.get(key)
     if found is None:
         action = Action(kind, target.eid)

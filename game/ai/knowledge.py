@@ -149,7 +149,11 @@ class RoundFacts:
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
     odds: dict[tuple[object, ...], float] = field(default_factory=dict)
-    """The rules' odds of imagined attacks on targets with nothing declared (`game.ai.expect`)."""
+    """The rules' odds of imagined attacks, kept under what they read of the target's order
+    (`game.ai.expect`), and each fighter's best attack chance (`game.ai.menace`)."""
+    walks: dict[tuple[object, ...], tuple[tuple[Tile, ...], int] | None] = field(default_factory=dict)
+    """Where an enemy with nobody to attack would walk, by where our shooters will stand
+    (`game.ai.anticipate`): the same for every declaration of our side that round."""
     engaged: dict[int, bool] = field(default_factory=dict)
     stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
     defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)

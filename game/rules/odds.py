@@ -85,6 +85,17 @@ def guard_of(world: World, board: Board, target: int, order: Order | None, optio
     )
 
 
+def order_reading(
+    world: World, board: Board, target: int, order: Order | None, options: RuleOptions
+) -> tuple[Guard, str | None]:
+    """All that the odds of an attack on `target` read of its order: its `Guard`, and how it
+    moves when it moves at all (None: it stays).  Two orders alike in these give every attack
+    on it the same `attack_odds` at the same tiles, facings and metres, so a caller may keep
+    an answer under this instead of the order."""
+    guard = guard_of(world, board, target, order, options)
+    return guard, (order.movement_mode if order is not None and order.path else None)
+
+
 def _guard(world: World, board: Board, target: int, order: Order | None, options: RuleOptions) -> Guard:
     ways = tuple(
         None if (found := module.round_outcomes(world, board, target, order)) is None else tuple(found)
@@ -365,8 +376,10 @@ def attack_odds(
     options = options or RuleOptions()
     # The same attack is imagined from many tiles: one AttackOdds serves them while nothing moves.
     # Orders that guard alike share it (`Guard`): many candidates of the target's, one look.
-    guard = (
-        guard_of(world, board, action.target, target_order, options) if action.target is not None else None
+    guard, mode = (
+        order_reading(world, board, action.target, target_order, options)
+        if action.target is not None
+        else (None, None)
     )
     key = ("attack odds", id(board), actor, order, action, guard, options, type(one))
     odds = remembered(
@@ -375,9 +388,7 @@ def attack_odds(
         world,
     )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
-    moved = Trail()
-    if target_order is not None and target_order.path:
-        moved = Trail(target_order.movement_mode, (target_at,), target_metres)
+    moved = Trail() if mode is None else Trail(mode, (target_at,), target_metres)
     situation = odds.situation(
         at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved), exposed=exposed
     )
