@@ -29,6 +29,7 @@ def test_simulate_prints_wins_draws_rounds_and_injuries(scenario_args: list[str]
     out = capsys.readouterr().out
     assert "ai:normal" in out and "ai:random" in out
     assert "draws" in out and "mean rounds" in out and "mean injuries" in out
+    assert "by seat: ai:normal on its first side won " in out and "; on its second side won " in out
 
 
 def test_simulate_json_parses_and_matches_with_jobs(scenario_args: list[str], capsys) -> None:  # noqa: ANN001
@@ -64,6 +65,15 @@ def test_simulate_json_parses_and_matches_with_jobs(scenario_args: list[str], ca
     assert one["pairs"]["won"] + one["pairs"]["tied"] + one["pairs"]["lost"] == 2
     (tally,) = one["per_scenario"].values()
     assert [tally["first_side"], tally["second_side"]] == one["side_wins"]
+    # The first AI's battles by seat: the first side in even battles, the second in odd ones.
+    assert [r["seat"] for r in one["results"]] == [0, 1, 0, 1]
+    first, second = one["by_seat"]
+    assert first["battles"] == second["battles"] == 2
+    assert first["won"] + second["won"] == one["wins"][0]
+    for seat, played in ((first, one["results"][0::2]), (second, one["results"][1::2])):
+        assert seat["won"] == sum(1 for r in played if r["winner"] == 0)
+        assert seat["drawn"] == sum(1 for r in played if r["winner"] is None)
+        assert seat["won"] + seat["drawn"] + seat["lost"] == 2
     strip = lambda doc: {k: v for k, v in doc.items() if k not in ("seconds", "median_decision_ms")}  # noqa: E731
     assert strip(one) == strip(two)
 
@@ -197,3 +207,37 @@ def test_wilson_interval_matches_the_figures_in_docs() -> None:
     assert wilson_interval(0, 0) == (0.0, 1.0)
     low, high = wilson_interval(0, 10)
     assert low == 0.0 and 0.27 < high < 0.28  # never below 0, unlike the normal approximation
+
+
+def test_seat_outcomes_tell_the_seat_that_loses() -> None:
+    """A lopsided scenario: the first AI wins both battles on the first side, draws and loses
+    on the second; the by-seat tally says where its non-wins are, with Wilson intervals."""
+    from game.ai.simulate import BattleResult, seat_outcomes, wilson_interval
+
+    def battle(index: int, seat: int, winner: int | None) -> BattleResult:
+        return BattleResult(index, "lopsided", 7, ["a", "b"], winner, 3, [0, 0], seat=seat)
+
+    first, second = seat_outcomes([battle(0, 0, 0), battle(1, 1, None), battle(2, 0, 0), battle(3, 1, 1)])
+    assert (first["battles"], first["won"], first["drawn"], first["lost"], first["win_rate"]) == (
+        2,
+        2,
+        0,
+        0,
+        1.0,
+    )
+    assert (second["battles"], second["won"], second["drawn"], second["lost"], second["win_rate"]) == (
+        2,
+        0,
+        1,
+        1,
+        0.0,
+    )
+    assert first["interval"] == [round(x, 4) for x in wilson_interval(2, 2)]
+    assert seat_outcomes([])[0] == {
+        "battles": 0,
+        "won": 0,
+        "drawn": 0,
+        "lost": 0,
+        "win_rate": None,
+        "interval": [0.0, 1.0],
+    }

@@ -80,9 +80,16 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list]:
                 text = f"{spec}: {ai} beats {other}: {rate:.0%} of {battles} (≥ {target:.0%}: {verdict})"
             pairs = summary["pairs"]
             text += f", {summary['draws']} drawn; pairs {ai} won {pairs['won']}, tied {pairs['tied']}"
-            figures.append(Figure(f"{text}, lost {pairs['lost']}; per battle", per_battle))
+            text += f", lost {pairs['lost']}; {ai} {_seats(summary['by_seat'])}"
+            figures.append(Figure(f"{text}; per battle", per_battle))
     title = f"ai: declaration time; win rates over {battles} battles a pairing (sides swapped)"
     return title, figures
+
+
+def _seats(by_seat: list[dict]) -> str:
+    """The first AI's share won on each seat (where a lopsided scenario's non-wins gather)."""
+    shares = [f"{seat['win_rate']:.0%}" if seat["battles"] else "–" for seat in by_seat]
+    return f"won {shares[0]} on the first side, {shares[1]} on the second"
 
 
 def percentile(ordered: list[float], share: float) -> float:

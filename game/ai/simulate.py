@@ -52,6 +52,7 @@ class BattleResult:
     decide_ms: list[list[float]] = field(default_factory=lambda: [[], []])  # per entrant
     explain: list[str] = field(default_factory=list)
     actions: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # per entrant: kind → declared
+    seat: int = 0  # the side the first AI of --sides played, in the scenario's order (0 or 1)
 
 
 CALLED_SHOT_KEY = "called_shot"
@@ -229,7 +230,7 @@ def play_battle(
         side: make_controller(spec, ai_seed_for(ai_seed, index, entrant_of[side] + 2 * names.index(side)))
         for side, spec in specs.items()
     }
-    result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0])
+    result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0], seat=slot[0])
     world = battle.world
     session = Session(battle, controllers)
     while not isinstance(step := session.next_step(), BattleOver):
@@ -298,7 +299,32 @@ def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
         "side_wins": [sum(t[k] for t in per_scenario.values()) for k in ("first_side", "second_side")],
         "per_scenario": per_scenario,
         "pairs": pair_outcomes(results),
+        "by_seat": seat_outcomes(results),
     }
+
+
+def seat_outcomes(results: list[BattleResult]) -> list[dict[str, Any]]:
+    """The first-named AI's battles by the seat it played, the scenario's first side and its
+    second: won, drawn, lost, and the share won with its 95 % interval.  Where a scenario
+    favours one side (a tutorial's learner against the side it is meant to beat), an AI's
+    non-wins gather in the other seat: the seat tells them from its own mistakes."""
+    seats = []
+    for seat in (0, 1):
+        mine = [r for r in results if r.seat == seat]
+        won = sum(1 for r in mine if r.winner == 0)
+        drawn = sum(1 for r in mine if r.winner is None)
+        low, high = wilson_interval(won, len(mine))
+        seats.append(
+            {
+                "battles": len(mine),
+                "won": won,
+                "drawn": drawn,
+                "lost": len(mine) - won - drawn,
+                "win_rate": round(won / len(mine), 4) if mine else None,
+                "interval": [round(low, 4), round(high, 4)],
+            }
+        )
+    return seats
 
 
 def pair_outcomes(results: list[BattleResult]) -> dict[str, Any]:
@@ -365,6 +391,14 @@ def render(
     lines.append(f"  mean rounds {summary['mean_rounds']}")
     first, second = summary["side_wins"]
     lines.append(f"  by side: the scenario's first side won {first}, its second side {second}")
+    seats = [
+        f"on its {name} side won {seat['won']} of {seat['battles']} ({seat['win_rate']:.1%}, 95 % "
+        f"{seat['interval'][0]:.1%}–{seat['interval'][1]:.1%}), drew {seat['drawn']}, lost {seat['lost']}"
+        for name, seat in zip(("first", "second"), summary["by_seat"], strict=True)
+        if seat["battles"]
+    ]
+    if seats:
+        lines.append(f"  by seat: {summary['entrants'][0]} " + "; ".join(seats))
     pairs = summary["pairs"]
     line = (
         f"  by pair (one scenario and seed, each AI on each side): {summary['entrants'][0]} won "
