@@ -218,21 +218,23 @@ def test_seat_outcomes_tell_the_seat_that_loses() -> None:
         return BattleResult(index, "lopsided", 7, ["a", "b"], winner, 3, [0, 0], seat=seat)
 
     first, second = seat_outcomes([battle(0, 0, 0), battle(1, 1, None), battle(2, 0, 0), battle(3, 1, 1)])
-    assert (first["battles"], first["won"], first["drawn"], first["lost"], first["win_rate"]) == (
-        2,
-        2,
-        0,
-        0,
-        1.0,
-    )
-    assert (second["battles"], second["won"], second["drawn"], second["lost"], second["win_rate"]) == (
-        2,
-        0,
-        1,
-        1,
-        0.0,
-    )
-    assert first["interval"] == [round(x, 4) for x in wilson_interval(2, 2)]
+    interval = lambda won, n: [round(x, 4) for x in wilson_interval(won, n)]  # noqa: E731
+    assert first == {
+        "battles": 2,
+        "won": 2,
+        "drawn": 0,
+        "lost": 0,
+        "win_rate": 1.0,
+        "interval": interval(2, 2),
+    }
+    assert second == {
+        "battles": 2,
+        "won": 0,
+        "drawn": 1,
+        "lost": 1,
+        "win_rate": 0.0,
+        "interval": interval(0, 2),
+    }
     assert seat_outcomes([])[0] == {
         "battles": 0,
         "won": 0,
