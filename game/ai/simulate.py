@@ -151,10 +151,15 @@ def play_battles(
     count: int = 1,
     ai_seed: int = 0,
     modules: tuple[str, ...] = (),
+    foresight: bool = False,
 ) -> list[BattleResult]:
     """Every battle, in order; `jobs` > 1 spreads them over processes; `modules` are rules
-    modules switched on in every battle (besides the scenario's own)."""
-    tasks = [(spec, roster_path, sides, i, seed, explain, ai_seed, modules) for i in range(battles)]
+    modules switched on in every battle (besides the scenario's own); `foresight` shows the
+    first AI the orders of the enemies still to declare (`game.ai.foresight`: a measuring
+    instrument, not an opponent)."""
+    tasks = [
+        (spec, roster_path, sides, i, seed, explain, ai_seed, modules, foresight) for i in range(battles)
+    ]
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
     results: list[BattleResult] = []
     if jobs <= 1:
@@ -178,9 +183,11 @@ def play_battles(
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
 
 
-def _task(task: tuple[str, str | None, list[str], int, int, bool, int, tuple[str, ...]]) -> BattleResult:
+def _task(
+    task: tuple[str, str | None, list[str], int, int, bool, int, tuple[str, ...], bool],
+) -> BattleResult:
     """One battle of a run (a top-level function, so a worker process can call it)."""
-    spec, roster_path, sides, index, seed, explain, ai_seed, modules = task
+    spec, roster_path, sides, index, seed, explain, ai_seed, modules, foresight = task
     key = (spec, roster_path)
     if key not in _CACHE:
         _CACHE[key] = (load_scenarios(spec, roster_path), _roster(roster_path))
@@ -188,7 +195,9 @@ def _task(task: tuple[str, str | None, list[str], int, int, bool, int, tuple[str
     pair = index // 2
     scenario = scenarios[pair % len(scenarios)]
     swapped = index % 2 == 1
-    return play_battle(scenario, seed + pair, sides, swapped, index, roster, explain, ai_seed, modules)
+    return play_battle(
+        scenario, seed + pair, sides, swapped, index, roster, explain, ai_seed, modules, foresight
+    )
 
 
 def play_battle(
@@ -201,12 +210,15 @@ def play_battle(
     explain: bool = False,
     ai_seed: int = 0,
     modules: tuple[str, ...] = (),
+    foresight: bool = False,
 ) -> BattleResult:
     """One whole battle between two AIs; `swapped` gives the second AI the first side.
     `seed` is the dice's; each AI's stream comes from `ai_seed`, the battle's `index`, the
     entrant and its side, so the two battles of a pair (and one AI against itself) play
-    other streams.  `modules` are switched on besides the scenario's own."""
+    other streams.  `modules` are switched on besides the scenario's own; `foresight` shows
+    the first AI the orders of the enemies still to declare (`game.ai.foresight`)."""
     from game.ai.factory import make_controller
+    from game.ai.foresight import Foresight
     from game.ai.seeds import ai_seed_for
     from game.content.scenarios import build_battle
     from game.rules.positions import combatants, name_of
@@ -233,6 +245,7 @@ def play_battle(
     result = BattleResult(index, scenario.id, seed, [specs[n] for n in names], None, 0, [0, 0], seat=slot[0])
     world = battle.world
     session = Session(battle, controllers)
+    seer = Foresight(session, {side for side, e in entrant_of.items() if e == 0}) if foresight else None
     while not isinstance(step := session.next_step(), BattleOver):
         if isinstance(step, AwaitResolution):
             session.resolve()
@@ -240,7 +253,7 @@ def play_battle(
         eid, side = step.actor, step.side
         controller = session.controller(side)
         started = time.perf_counter()
-        order = session.ask(eid)
+        order = seer.order(eid) if seer is not None else session.ask(eid)
         result.decide_ms[entrant_of[side]].append((time.perf_counter() - started) * 1000)
         if explain:
             result.explain.append(

@@ -37,6 +37,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--modules", default="", metavar="A,B", help="rules modules on in every battle (e.g. charge,prone)"
     )
+    parser.add_argument(
+        "--foresight",
+        action="store_true",
+        help="show the first AI the orders of the enemies still to declare (a cheat, to measure a ceiling)",
+    )
     parser.error = _one_line_error  # type: ignore[method-assign]
 
 
@@ -61,7 +66,17 @@ def run(args: argparse.Namespace) -> int:
     scenarios = resolve_scenarios(args.scenario, args.roster)
     start = time.perf_counter()
     results = play_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, len(scenarios), ai_seed, modules
+        args.scenario,
+        args.roster,
+        sides,
+        battles,
+        seed,
+        jobs,
+        args.explain,
+        len(scenarios),
+        ai_seed,
+        modules,
+        args.foresight,
     )
     elapsed = time.perf_counter() - start
     summary = summarize(results, sides)
@@ -73,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
             "seed": seed,
             "ai_seed": ai_seed,
             "modules": list(modules),
+            "foresight": args.foresight,
             **summary,
             "seconds": round(elapsed, 2),
             "results": [
@@ -87,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
             print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
             for line in result.explain:
                 print(line)
+    if args.foresight:
+        print(
+            f"foresight: {sides[0]} saw the orders of the enemies still to declare (a measuring instrument)"
+        )
     print(render(summary, sides, battles, args.scenario, seed, elapsed))
     return 0
 
