@@ -58,3 +58,35 @@ def test_the_flanking_script_does_not_beat_hard_in_the_equal_duel() -> None:
         assert result.rejected == 0
         wins += result.winner == 0
     assert wins <= FLANKER_MAX_WINS
+
+
+def test_what_a_strike_deals_trusts_the_guessed_flank_as_far_as_the_side_attacks() -> None:
+    """Against the guessed flank Me's Strikes go into its own back arc and deal nothing; a side
+    read as seldom attacking (wariness 0.35) seldom makes that reply, so only that share of
+    what the Strikes deal comes from the guess, the rest from Foe not replying."""
+    from game.ai.candidates import Candidate
+    from game.ai.explain import reasons
+    from game.ai.levels import HARD
+    from game.ai.opponents import FLOOR, Boldness
+    from game.ai.scoring import DEALT, Scorer
+
+    cast = Cast(12, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=6, parry=4)
+    cast.add("Foe", (6, 5), "b", facing=6, strike=6, movement=5)
+    know = _know(cast, "Me", later=("Foe",))
+    strike = cast.act(ActionKind.STRIKE, "Foe")
+    candidate = Candidate(cast.order("Me", strike, strike, facing=2), "strike twice")
+    scorer = Scorer(know, HARD)
+    first = scorer.score(candidate)
+    guessed = scorer.score(candidate, predict_later(know, candidate.order), flank=True)
+    plain = scorer.guarded(first)
+    assert guessed.terms.get(DEALT, 0.0) < 0.05 < plain.terms[DEALT]  # the flank leaves nothing
+    # A side read as sensible is trusted to reply as guessed.
+    assert scorer.trusted(guessed, first) is guessed
+    know.read = {"b": Boldness(chances=12, attacks=0)}
+    assert know.wary(cast["Foe"]) == FLOOR
+    trusted = scorer.trusted(guessed, first)
+    expected = FLOOR * guessed.terms.get(DEALT, 0.0) + (1 - FLOOR) * plain.terms[DEALT]
+    assert abs(trusted.terms[DEALT] - expected) < 1e-9
+    assert trusted.score > guessed.score and trusted.trust == FLOOR
+    assert "counted ×0.35 against the replies guessed" in reasons(know, trusted)

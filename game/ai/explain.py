@@ -104,6 +104,9 @@ def reasons(know: Knowledge, scored: Scored) -> str:
     if DEALT in terms or any(attacks_in_forecast(a.kind) for a in order.actions):
         dealt = terms.pop(DEALT, 0.0)
         words = _attack_words(know, order, scored.replies)
+        if words and scored.trust < 1.0:
+            # What it deals trusts the guess only in part (`Scorer.trusted`): say so.
+            words += f", counted ×{scored.trust:.2f} against the replies guessed, the rest as if none came"
         parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
     for label, value in list(terms.items()):
         if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, ESCAPE, EDGE, "noise"):

@@ -75,6 +75,8 @@ class Scored:
     """Who makes up the position term's danger, from the likeliest end tile (`NextRound.dangers`)."""
     dangers_at: tuple[Tile, int] | None = None
     """That tile and our facing there (the movement's outcome), where the dangers were reckoned."""
+    trust: float = 1.0
+    """The share of what its attacks deal taken from the guessed replies (`Scorer.trusted`)."""
 
     def total(self) -> float:
         """Add the terms up (and remember the sum)."""
@@ -177,6 +179,27 @@ class Scorer:
         )
         terms[OUTPACED] = self._outpaced(plain, scored.outpaced)
         again = replace(scored, terms={k: v for k, v in terms.items() if v}, replies=dict(scored.replies))
+        again.total()
+        return again
+
+    def trusted(self, guessed: Scored, first: Scored) -> Scored:
+        """`guessed` (judged against the later enemies' guessed replies) with what its attacks
+        deal taken only in part from the guess, the rest from the same order judged as if
+        its targets did not reply (`first`, judged again against the defences they would
+        add).  The guess is each target's best reply; a side that seldom attacks when it
+        could (`Knowledge.wary`) seldom makes it, so the guess weighs that share (the least
+        of the targets')."""
+        order = guessed.candidate.order
+        repliers = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target in guessed.replies}
+        share = min((self.know.wary(t) for t in repliers), default=1.0)
+        if share >= 1.0:
+            return guessed
+        plain = self.guarded(first)
+        offence = self._offence_terms(order)
+        terms = {k: v for k, v in guessed.terms.items() if k not in offence}
+        for key in offence:
+            terms[key] = share * guessed.terms.get(key, 0.0) + (1 - share) * plain.terms.get(key, 0.0)
+        again = replace(guessed, terms={k: v for k, v in terms.items() if v}, trust=share)
         again.total()
         return again
 

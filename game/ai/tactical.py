@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.ai.anticipate import predict_later
-from game.ai.candidates import Candidate, candidates
+from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
 from game.ai.expect import forecast
 from game.ai.explain import Explanation, explain, plain_words
@@ -150,7 +150,7 @@ class TacticalController:
         scorer = Scorer(know, level)
         candidate = replace(scored.candidate, order=lighter)
         if scored.replies:
-            again = _anticipated(scorer, know, level, candidate)
+            again = _anticipated(scorer, know, level, scorer.score(candidate))
         else:
             again = scorer.score(candidate)
             if level.guess_defences:
@@ -174,7 +174,7 @@ class TacticalController:
         if level.anticipate and any(know.unit(e).side != know.me.side for e in know.later):
             # The best few again, and the best on other tiles, against each later enemy's best reply.
             def judge(s: Scored) -> Scored:
-                return _anticipated(scorer, know, level, s.candidate)
+                return _anticipated(scorer, know, level, s)
 
             scored, ahead = rescore(scored, level.anticipate, judge, tiles=TILES_AGAIN)
         if level.noise:
@@ -228,11 +228,16 @@ class TacticalController:
         return self._facts
 
 
-def _anticipated(scorer: Scorer, know: Knowledge, level: Level, candidate: Candidate) -> Scored:
-    """A candidate judged against each later enemy's guessed reply (hard's third look), and,
-    when none replies, with the targets still to declare defending as they likely would."""
+def _anticipated(scorer: Scorer, know: Knowledge, level: Level, first: Scored) -> Scored:
+    """A candidate judged against each later enemy's guessed reply (hard's third look), what
+    its attacks deal trusting the guess as far as the targets' sides have shown they reply
+    (`Scorer.trusted`); when none replies, with the targets still to declare defending as
+    they likely would."""
+    candidate = first.candidate
     again = scorer.score(candidate, predict_later(know, candidate.order), flank=True)
-    return scorer.guarded(again) if level.guess_defences and not again.replies else again
+    if not again.replies:
+        return scorer.guarded(again) if level.guess_defences else again
+    return scorer.trusted(again, first)
 
 
 def rescore(
