@@ -186,15 +186,15 @@ class Scorer:
         """`guessed` (judged against the later enemies' guessed replies) with what its attacks
         deal taken only in part from the guess, the rest from the same order judged as if
         its targets did not reply (`first`, judged again against the defences they would
-        add).  The guess is each target's best reply; a side that seldom attacks when it
-        could (`Knowledge.wary`) seldom makes it, so the guess weighs that share (the least
-        of the targets')."""
+        add, for a level that guesses them).  The guess is each target's best reply; a side
+        that seldom attacks when it could (`Knowledge.wary`) seldom makes it, so the guess
+        weighs that share (the least of the targets')."""
         order = guessed.candidate.order
         repliers = {a.target for a in order.actions if a.kind in OFFENSIVE and a.target in guessed.replies}
         share = min((self.know.wary(t) for t in repliers), default=1.0)
         if share >= 1.0:
             return guessed
-        plain = self.guarded(first)
+        plain = self.guarded(first) if self.level.guess_defences else first
         offence = self._offence_terms(order)
         terms = {k: v for k, v in guessed.terms.items() if k not in offence}
         for key in offence:
