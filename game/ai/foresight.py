@@ -42,14 +42,16 @@ class Foresight:
         side = session.side_of(eid)
         if side not in self.seers:
             return session.ask(eid)
-        view = session.view(eid)
-        declaring = list(reversed(view.timing))  # the order declarations are made in
-        mine = declaring.index(eid) if eid in declaring else len(declaring)
-        for later in declaring[mine + 1 :]:
+        # `eid` declares next: everyone the round's declaration order has not heard from yet
+        # declares after it.
+        waiting = session.battle.round
+        for later in waiting.declaration_order:
             if (
-                later not in view.earlier
+                later != eid
+                and later not in waiting.orders
                 and later not in self._told
                 and session.side_of(later) not in self.seers
             ):
                 self._told[later] = session.ask(later)
+        view = session.view(eid)
         return session.controller(side).choose_order(replace(view, earlier={**view.earlier, **self._told}))
