@@ -35,6 +35,7 @@ from game.rules.positions import (
 )
 from game.rules.registry import OFFENSIVE, action_specs
 from game.rules.stats import movement_rate
+from game.rules.timing import declaration_order
 from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 
@@ -196,7 +197,7 @@ class Knowledge:
         units = facts.units.values()
         self.enemies = [u for u in units if u.side != self.me.side and u.active]
         self.allies = [u for u in units if u.side == self.me.side and u.active and u.eid != actor]
-        declaration = list(reversed(timing))
+        declaration = declaration_order(timing)
         mine = declaration.index(actor) if actor in declaration else len(declaration)
         self.later = [e for e in declaration[mine + 1 :] if e not in self.earlier]
         self.engaged = engaged_with(world, board, actor)

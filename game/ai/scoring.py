@@ -14,7 +14,7 @@
                `Knowledge.vantage`), against our defences; a flank-aware
                level (hard) has each strike come from the tile that serves
                the enemy best (our back arc, if it can get there), and mixes
-               in the forecast of the replies it guessed for them
+               in the forecast of the replies it guessed for them (`game.ai.threat`)
     position   next round: the best attack we will have from the end tile,
                less what the enemy will be able to do to us there
     approach   rounds of walking before we can attack well (into reach, or short range)
@@ -33,16 +33,18 @@ from dataclasses import dataclass, field, replace
 
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate
-from game.ai.expect import attacks_in_forecast, expected_injuries, first_look, forecast, strike_from
+from game.ai.expect import attacks_in_forecast, first_look, forecast
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
 from game.ai.menace import menace_factors
 from game.ai.moves import move_outcomes
-from game.ai.next_round import Danger, NextRound, attack_tile
+from game.ai.next_round import Danger, NextRound
+from game.ai.threat import ThreatEstimate
+from game.ai.threat import standing as threatened_standing
 from game.core.geometry import Tile
 from game.rules.actions.base import AiAsk, AttackSpec
 from game.rules.chances import chance
-from game.rules.forecast import ActionForecast, MoveOutcome
+from game.rules.forecast import ActionForecast
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
 from game.rules.registry import OFFENSIVE, spec_of
@@ -50,7 +52,6 @@ from game.rules.stats import injury_penalty
 
 GUESS_SHARE = 0.5  # weight of the guessed replies (hard) in the threat of later declarers
 UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against what it sees
-MULTI_ATTACK = 1.2  # an enemy may declare more than one attack
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
 OUTPACED = "outpaced"
@@ -95,8 +96,7 @@ class Scorer:
         mine = self._menace.get(self.me.eid, 1.0)
         self.my_worth = injury_value(self.me.injuries) * level.self_weight * mine
         self.next_round = NextRound(know, level, self.my_worth)
-        self._threats: dict[tuple[Order, bool], float] = {}
-        self._picks = self._pick_odds()
+        self._threat = ThreatEstimate(know, level)
         self._allied = self._allied_hurt() if level.focus else {}
 
     # ------------------------------------------------------------ public
@@ -117,7 +117,7 @@ class Scorer:
         before = {e: hurt.get(e, 0.0) + first.get(e, 0.0) for e in {*hurt, *first}}
         terms[TAKEN] = -self.my_worth * self._taken(orders, know.earlier, before)
         if level.threat_weight:
-            estimate = self._threat(as_target(order), outcomes, exposed, flank, first)
+            estimate = self._threat.of(as_target(order), outcomes, exposed, flank, first)
             if predicted is not None:
                 # One guess of the replies is sharp but brittle: half of it, half the estimate.
                 guessed = self._taken(orders, predicted, first, wary=True)
@@ -318,103 +318,13 @@ class Scorer:
             unit = know.unit(eid)
             if not unit.active or unit.side == self.me.side:
                 continue
-            standing = _standing(unit, hurt.get(eid, 0.0)) if hurt else 1.0
+            standing = threatened_standing(unit, hurt.get(eid, 0.0)) if hurt else 1.0
             if wary:
                 standing *= know.wary(eid)
             for fc in forecast(know, orders, eid):
                 if fc.action.target == me and attacks_in_forecast(fc.action.kind):
                     total += float(fc.expected_injuries) * standing
         return total
-
-    def _threat(
-        self,
-        order: Order,
-        outcomes: list[MoveOutcome],
-        exposed: bool,
-        flank: bool,
-        first: dict[int, float],
-    ) -> float:
-        """What the enemies still to declare are expected to do to us (an estimate); `order`
-        as a target (`as_target`), whose outcomes and exposure these are: every candidate
-        with the same movement and actions, whomever it attacks, shares one answer.
-        `first`: Injuries we deal an enemy before it acts (a held shot)."""
-        key = (order, flank, tuple(sorted(first.items())))
-        found = self._threats.get(key)
-        if found is None:
-            found = self._threats[key] = self._threat_of(order, outcomes, exposed, flank, first)
-        return found
-
-    def _threat_of(
-        self,
-        order: Order,
-        outcomes: list[MoveOutcome],
-        exposed: bool,
-        flank: bool,
-        first: dict[int, float],
-    ) -> float:
-        know, me = self.know, self.me
-        total = 0.0
-        for eid in know.later:
-            enemy = know.unit(eid)
-            if enemy.side == me.side or not enemy.active:
-                continue
-            zone = know.melee_zone(eid, enemy.tile)
-            shooter = enemy.shot_kind is not None and not know.engaged_now(eid)
-            expected = 0.0
-            for outcome in outcomes:
-                if outcome.fled:
-                    continue  # off the map before anyone strikes
-                here = outcome.tile
-                best = 0.0
-                if zone[here[1], here[0]] and not outcome.retreated:
-                    best = self._strike_on_me(enemy, here, outcome.facing, order, outcome.metres, flank)
-                spot = know.vantage(eid, here) if shooter and not _close(know, enemy, here) else None
-                if spot is not None:
-                    assert enemy.shot_kind is not None
-                    shot = expected_injuries(
-                        know,
-                        enemy,
-                        enemy.shot_kind,
-                        me,
-                        from_tile=spot,
-                        target_tile=here,
-                        target_order=order,
-                        target_facing=outcome.facing,
-                        metres=outcome.metres,
-                        exposed=exposed,
-                    )
-                    best = max(best, shot)
-                expected += float(outcome.probability) * best
-            standing = _standing(enemy, first.get(eid, 0.0))
-            total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0) * know.wary(eid) * standing
-        return total
-
-    def _strike_on_me(
-        self, enemy: Unit, here: Tile, facing: int, order: Order, metres: float, flank: bool
-    ) -> float:
-        """One strike of a later enemy on us at `here`: from the near side, or (`flank`) from
-        the tile it can get to that serves it best."""
-        know = self.know
-        tile: Tile | None = attack_tile(enemy, here)
-        if flank:
-            share = injury_value(enemy.injuries) * self.level.self_weight / injury_value(self.me.injuries)
-            spot = strike_from(
-                know, enemy, self.me, here, facing, order, know.strike_tiles(enemy.eid, here), share
-            )
-            tile = spot[0] if spot is not None else None
-        if tile is None:
-            return 0.0
-        return expected_injuries(
-            know,
-            enemy,
-            enemy.attack_kind,
-            self.me,
-            from_tile=tile,
-            target_tile=here,
-            target_order=order,
-            target_facing=facing,
-            metres=metres,
-        )
 
     # ------------------------------------------------------------ helpers
     def _setup(self, order: Order) -> float:
@@ -470,24 +380,6 @@ class Scorer:
                     hurt[target] += float(fc.expected_injuries)
         return dict(hurt)
 
-    def _pick_odds(self) -> dict[int, float]:
-        """For each later enemy, the chance it picks us among the targets it can attack."""
-        know = self.know
-        odds = {}
-        ours = [self.me, *know.allies]
-        for eid in know.later:
-            enemy = know.unit(eid)
-            if enemy.side == self.me.side:
-                continue
-            zone = know.melee_zone(eid, enemy.tile)
-            count = 0
-            for unit in ours:
-                where = know.planned(unit.eid) if unit.eid != self.me.eid else unit.tile
-                if zone[where[1], where[0]] or _can_shoot(know, enemy, where):
-                    count += 1
-            odds[eid] = 1.0 / max(1, count)
-        return odds
-
 
 def _kept(fc: ActionForecast, penalty: int) -> float:
     """The share of an attack's chance left with `penalty` more on its roll (the rules' d12
@@ -498,15 +390,6 @@ def _kept(fc: ActionForecast, penalty: int) -> float:
     return min(1.0, float(chance(fc.breakdown.total + penalty, 1.0) / base)) if base > 0 else 1.0
 
 
-def _standing(unit: Unit, dealt_first: float) -> float:
-    """The chance `unit` still acts after the Injuries we deal it before it does: one on the
-    verge of defeat (one Injury more Defeats it) stays up only if they miss (an Injury or
-    more: the expected Injuries, capped, stand for its chance)."""
-    if unit.injuries == DEFEAT_AT - 1:
-        return max(0.0, 1.0 - dealt_first)
-    return 1.0
-
-
 def as_target(order: Order) -> Order:
     """The order as an attacker on us sees it: every action kept (its defences, its Action
     Penalty, whether it attacks and shows itself), but not whom it names, which changes
@@ -514,16 +397,3 @@ def as_target(order: Order) -> Order:
     if not any(a.target is not None for a in order.actions):
         return order
     return replace(order, actions=tuple(replace(a, target=None) for a in order.actions))
-
-
-def _close(know: Knowledge, enemy: Unit, here: Tile) -> bool:
-    """Whether us at `here` and the enemy where it stands would be engaged in melee
-    (which nullifies its shot)."""
-    board = know.board
-    return board.in_reach(here, enemy.tile, know.me.reach) or board.in_reach(enemy.tile, here, enemy.reach)
-
-
-def _can_shoot(know: Knowledge, shooter: Unit, target: Tile) -> bool:
-    if shooter.shot_kind is None or shooter.missile is None:
-        return False
-    return know.shot_band(shooter.missile, shooter.tile, target) is not None

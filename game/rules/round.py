@@ -62,7 +62,7 @@ from game.rules.registry import (
     spec_of,
 )
 from game.rules.summary import summarize_order
-from game.rules.timing import roll_timing
+from game.rules.timing import declaration_order, roll_timing
 from game.rules.validate import validate_order
 from game.world import Condition, Equipment, Facing, World
 
@@ -144,7 +144,7 @@ class Round:
     @property
     def declaration_order(self) -> list[int]:
         """Worst Timing first: each declarer sees every earlier declaration."""
-        return list(reversed(self.timing))
+        return declaration_order(self.timing)
 
     @property
     def next_declarer(self) -> int | None:

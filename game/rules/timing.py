@@ -36,3 +36,9 @@ def roll_timing(world: World, dice: Dice, actors: Sequence[int]) -> tuple[list[i
         return ordered
 
     return rank(list(actors), 0), events
+
+
+def declaration_order(timing: Sequence[int]) -> list[int]:
+    """The Strategy Stage's order from the Timing order (best first): worst Timing declares
+    first, so each declarer sees every earlier declaration and the best declares last."""
+    return list(reversed(timing))

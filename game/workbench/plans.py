@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from game.rules.forecast import ActionForecast, forecast_order
 from game.rules.orders import Order
 from game.rules.positions import name_of
+from game.rules.timing import declaration_order as timing_declaration_order
 from game.rules.validate import validate_order
 from game.workbench.setup import Setup
 
@@ -29,7 +30,7 @@ def declaration_order(setup: Setup) -> list[int]:
     Timing order, else by id (rolled Timing: each run rolls its own)."""
     standing = setup.standing
     if setup.timing is not None:
-        return [e for e in reversed(setup.timing) if e in standing]
+        return [e for e in timing_declaration_order(setup.timing) if e in standing]
     return standing
 
 
