@@ -46,6 +46,34 @@ def _shown(setup: SetupScene) -> list[str]:
     return [b.label for b in setup.scenario_buttons]
 
 
+def test_the_title_marks_enter_on_the_button_it_presses(monkeypatch) -> None:  # noqa: ANN001
+    """Enter presses the highlighted button, so the Enter mark follows the highlight (it
+    once sat on New battle while Enter opened Load under the mouse)."""
+    from game.ui.render import widgets
+
+    marks: list[tuple[str, str]] = []
+    original = widgets.Button.draw
+
+    def draw(self, surface, theme):  # noqa: ANN001, ANN202
+        marks.append((self.label, self.hint))
+        return original(self, surface, theme)
+
+    monkeypatch.setattr(widgets.Button, "draw", draw)
+    app = make_app()
+    app.push(MenuScene(app))
+
+    def marked() -> dict[str, str]:
+        marks.clear()
+        app.step([])
+        return {label: hint for label, hint in marks if hint}
+
+    assert marked() == {"New battle": "Enter", "Quit": "Esc"}
+    app.step([key(pygame.K_DOWN)])
+    assert marked() == {"Load": "Enter", "Quit": "Esc"}
+    app.step([key(pygame.K_RETURN)])
+    assert isinstance(app.top, LoadScene)  # Enter did what the mark said
+
+
 def test_the_scenario_list_stays_put_under_a_click_and_scrolls_only_as_needed() -> None:
     app = make_app()
     setup = app.push_screen("setup")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.ui.theme import Colour, Theme, fit_text
 
 RADIUS = 6  # pixels: corner radius of panels and buttons
 PAD = 8  # pixels: inner padding before scaling
+ENTER_HINT = "Enter"  # the key that presses the highlighted button of a column
 
 
 def shade(surface: pygame.Surface, alpha: int = 170) -> None:
@@ -344,7 +345,9 @@ class ButtonColumn:
         return False
 
     def draw(self, surface: pygame.Surface, theme: Theme) -> None:
-        """Draw them, the highlighted one selected."""
+        """Draw them, the highlighted one selected and, unless it has a key of its own,
+        marked Enter: Enter presses whichever is highlighted, so the mark follows it."""
         for i, button in enumerate(self.buttons):
             button.selected = i == self.index
-            button.draw(surface, theme)
+            shown = replace(button, hint=ENTER_HINT) if button.selected and not button.hint else button
+            shown.draw(surface, theme)

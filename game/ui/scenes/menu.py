@@ -33,7 +33,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.column = ButtonColumn(
             [
-                Button("New battle", lambda: self.app.push(SetupScene(self.app)), hint="Enter"),
+                Button("New battle", lambda: self.app.push(SetupScene(self.app))),
                 Button("Load", lambda: self.app.push_screen("load")),
                 Button("Position workbench", lambda: self.app.push_screen("workbench")),
                 Button("Settings", lambda: self.app.push_screen("settings")),
