@@ -74,6 +74,34 @@ def test_the_title_marks_enter_on_the_button_it_presses(monkeypatch) -> None:  #
     assert isinstance(app.top, LoadScene)  # Enter did what the mark said
 
 
+def test_a_held_key_does_not_press_again_on_the_screen_it_opened() -> None:
+    """Enter on the title opens New battle; the key's repeat (building the screen outlasts
+    the repeat delay) arrives there before its release and must not start a battle."""
+    app = make_app()
+    app.push(MenuScene(app))
+    app.step([key(pygame.K_RETURN)])
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    release = pygame.event.Event(pygame.KEYUP, key=pygame.K_RETURN, mod=0, unicode="", scancode=0)
+    app.step([key(pygame.K_RETURN), release])  # the repeat, then the release
+    assert app.top is setup
+    app.step([key(pygame.K_RETURN)])  # pressed again after its release: it acts
+    assert isinstance(app.top, BriefingScene)
+
+
+def test_a_held_key_repeats_on_the_screen_it_pressed() -> None:
+    """Held arrows still scroll: a repeat on the same screen is a press."""
+    app = make_app()
+    app.push(MenuScene(app))
+    app.step([key(pygame.K_RETURN)])
+    setup = app.top
+    assert isinstance(setup, SetupScene)
+    start = setup.index
+    app.step([key(pygame.K_DOWN)])
+    app.step([key(pygame.K_DOWN), key(pygame.K_DOWN)])  # held: two repeats
+    assert setup.index == start + 3
+
+
 def test_the_scenario_list_stays_put_under_a_click_and_scrolls_only_as_needed() -> None:
     app = make_app()
     setup = app.push_screen("setup")

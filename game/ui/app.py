@@ -132,6 +132,7 @@ class App:
         self.theme = self._make_theme()
         self.sound = Sounds(self.prefs)
         self.scenes: list[Scene] = []
+        self._pressed_on: dict[int, Scene | None] = {}  # each key held down: the screen it pressed
         self.router = router or Router()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -271,7 +272,10 @@ class App:
         Work that can wait a frame shares one deadline (`frame_budget`) from the start of it."""
         frame_budget.begin_frame()
         try:
-            for event in events:
+            events = list(events)
+            for i, event in enumerate(events):
+                if self._repeat_from_another_screen(event, events[i + 1 :]):
+                    continue
                 self.dispatch(event)
                 if not self.running:
                     return
@@ -282,6 +286,25 @@ class App:
                 self.draw()
         finally:
             frame_budget.end_frame()
+
+    def _repeat_from_another_screen(self, event: pygame.event.Event, later: list[pygame.event.Event]) -> bool:
+        """Whether `event` is a held key's repeat on a screen its press did not act on (and is
+        dropped).  Enter on the title opens New battle; building that screen can outlast the
+        key-repeat delay, and the repeat then started a battle from a screen never seen.  A
+        key still down (or whose release is already queued behind this press) repeats only
+        on the screen it pressed; a key pressed anew (after its release) acts anywhere."""
+        if event.type == pygame.KEYUP:
+            self._pressed_on.pop(event.key, None)
+            return False
+        if event.type != pygame.KEYDOWN:
+            return False
+        pressed_on = self._pressed_on.get(event.key, self.top)
+        if pressed_on is not self.top:
+            released = any(e.type == pygame.KEYUP and e.key == event.key for e in later)
+            if released or pygame.key.get_pressed()[event.key]:
+                return True
+        self._pressed_on[event.key] = self.top
+        return False
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Deliver one event to the top scene (quit and resize are handled here)."""
