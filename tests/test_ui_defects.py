@@ -197,3 +197,26 @@ def test_dodge_and_parry_say_when_no_declared_attack_is_one_they_counter() -> No
     assert "is not one a Parry counters" in notes["Parry"], notes
     assert "counters 1 of the 1 attack" in notes["Block"] or "Block" not in notes
     assert menus.menu_item  # the menu items carry the planner's note
+
+
+def test_an_action_row_keeps_its_name_clear_of_its_chance(monkeypatch) -> None:  # noqa: ANN001
+    """A Retreat the path added ("… (for the path)") beside its chance: the name was cut to a
+    fixed width and drawn under the chance on the right; it now gets what the chance leaves."""
+    import game.ui.battle.order_panel as order_panel
+
+    app, scene = declaring(engaged())
+    app.step(click(scene.screen_pos((2, 4))))  # away to the west: the path adds a Retreat
+    assert scene.draft.state.auto_move is not None
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = order_panel.blit_text
+
+    def record(surface, theme, text, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = original(surface, theme, text, *args, **kwargs)
+        drawn.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(order_panel, "blit_text", record)
+    app.step([])
+    name = next(rect for text, rect in drawn if text.startswith("1. Retreat"))
+    chance = next(rect for text, rect in drawn if "success" in text and rect.top == name.top)
+    assert name.right <= chance.left

@@ -27,6 +27,8 @@ from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import Theme, fit_text
 from game.world import World
 
+LABEL_AT_LEAST = 90  # pixels (before scaling) an action row keeps for its name beside the chance
+
 Tip = tuple[pygame.Rect, list[str]]
 """A region of the panel and the tooltip lines shown while the mouse rests on it."""
 
@@ -128,16 +130,21 @@ class OrderPanel:
             label = describe_action(world, action)
             if draft.state.auto_move is action.kind and action.kind in MOVEMENT_ACTIONS:
                 label += " (for the path)"
-            limit = w - theme.px(150)
-            label = fit_text(theme.font(13), label, limit)
+            # The chance goes right of the label, before the ×; the label gets what it leaves
+            # (a long one, "Sprint (for the path)", was drawn under the chance).
+            first = f"{i + 1}. "
+            room = w - theme.px(30) - theme.px(6) - theme.px(12)  # × button, left pad, a gap
+            detail = fit_text(theme.font(13, True), forecast_detail(fc), room - theme.px(LABEL_AT_LEAST))
+            left = room - theme.font(13, True).size(detail)[0] - theme.font(13).size(first)[0]
+            label = fit_text(theme.font(13), label, max(1, left))
             spot = (row.x + theme.px(6), row.y + theme.px(3))
-            blit_text(surface, theme, f"{i + 1}. {label}", spot, 13, pal.text)
+            blit_text(surface, theme, first + label, spot, 13, pal.text)
             colour = pal.text_good if fc is not None and fc.success >= 0.5 else pal.accent
             span = need_range(fc) if fc is not None else None
             if span is not None and not roll_possible(span[1]):
                 colour = pal.text_bad
             spot = (row.right - theme.px(30), row.y + theme.px(3))
-            blit_text(surface, theme, forecast_detail(fc), spot, 13, colour, True, anchor="topright")
+            blit_text(surface, theme, detail, spot, 13, colour, True, anchor="topright")
             remove = Button(
                 "×",
                 lambda i=i: draft.remove(i),
