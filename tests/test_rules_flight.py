@@ -13,7 +13,7 @@ import pytest
 
 from game.rules.dice import ScriptedDice
 from game.rules.events import ActionNullified, Fled, Moved
-from game.rules.forecast import flight_chance, forecast_order
+from game.rules.forecast import arrival_chance, flight_chance, forecast_order
 from game.rules.orders import ActionKind as K
 from game.rules.orders import Order
 from game.rules.positions import combatants, is_active, occupant
@@ -291,3 +291,12 @@ def test_the_last_round_is_the_victory_clock_or_the_round_limit_whichever_comes_
     assert Victory("escape", "hunted").last_round(15) == 15  # no clock of its own
     assert Victory().last_round(15) == 15
     assert Victory().last_round(None) is None
+
+
+@pytest.mark.parametrize(("steps", "chance"), [(0, 1), (4, 1), (6, Fraction(3, 12)), (8, Fraction(1, 12))])
+def test_the_chance_a_sprint_gets_to_its_path_end(steps: int, chance: Fraction) -> None:
+    """Serena (Movement 4) Sprints west on 1 m tiles: a failed roll walks her 4 m, a success
+    4 + the roll (1–4); the path's end is reached with the rolls that cover it (CO.17)."""
+    cast = runner_and_hunter(runner_at=(10, 5))
+    order = cast.order("Serena", cast.act(K.SPRINT), path=west((10, 5), steps))
+    assert arrival_chance(cast.world, cast.board, cast["Serena"], order) == chance

@@ -220,3 +220,27 @@ def test_an_action_row_keeps_its_name_clear_of_its_chance(monkeypatch) -> None: 
     name = next(rect for text, rect in drawn if text.startswith("1. Retreat"))
     chance = next(rect for text, rect in drawn if "success" in text and rect.top == name.top)
     assert name.right <= chance.left
+
+
+def test_the_ruler_says_how_often_a_rolled_move_gets_there(monkeypatch) -> None:  # noqa: ANN001
+    """A Retreat's path ends where only a good roll takes it: the ruler says how often, from
+    the rules' own movement outcomes (a roll that fails, or is too low, stops short)."""
+    import game.ui.battle.plans as plans
+    from game.rules.forecast import arrival_chance
+
+    said: list[str] = []
+    original = plans.ruler_label
+
+    def record(surface, theme, at, text, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        said.append(text)
+        return original(surface, theme, at, text, *args, **kwargs)
+
+    monkeypatch.setattr(plans, "ruler_label", record)
+    app, scene = declaring(engaged())
+    app.step(click(scene.screen_pos((2, 4))))  # away to the west: a Retreat
+    order = scene.draft.order()
+    chance = arrival_chance(scene.world, scene.battle.board, scene.actor, order)
+    assert 0 < chance < 1
+    said.clear()
+    app.step([])
+    assert any(text.endswith(f"gets there {round(100 * float(chance))}%") for text in said), said

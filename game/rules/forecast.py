@@ -127,6 +127,17 @@ def flight_chance(world: World, board: Board, eid: int, order: Order) -> Fractio
     return sum((o.probability for o in movement_outcomes(world, board, eid, order) if o.fled), Fraction(0))
 
 
+def arrival_chance(world: World, board: Board, eid: int, order: Order) -> Fraction:
+    """The chance that the order's movement ends where its path does (1 with no path), with
+    everyone else where they stand now: a Sprint or Retreat that fails, or succeeds with too
+    low a roll for the whole path, stops short."""
+    if not order.path:
+        return Fraction(1)
+    end = order.path[-1]
+    ways = movement_outcomes(world, board, eid, order)
+    return sum((o.probability for o in ways if o.tile == end), Fraction(0))
+
+
 def joint_movement(
     world: World,
     board: Board,
