@@ -11,6 +11,7 @@ from game.rules.flight import FLIGHT_HELP
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of
 from game.rules.registry import spec_of
+from game.ui.approach import approach
 from game.ui.planner import Choice, Draft, DraftState, Planner, forecast_lines, menu_kinds
 from game.ui.render.widgets import MenuItem, PopupMenu
 from game.ui.theme import Theme
@@ -52,6 +53,18 @@ def attack_menu(
     """The attacks on a target, with target numbers and chances, impossible ones with why;
     then a Called Shot (`called` opens its menu), facing the target and inspecting it."""
     items = [menu_item(world, c, add) for c in planner.attack_choices(draft, target)]
+    walk_up = approach(planner, draft, target)
+    if walk_up is not None:  # out of reach from here: first, the walk to strike from the best tile
+        lines = forecast_lines(world, walk_up.choice.forecast) if walk_up.choice.forecast else []
+        items.insert(
+            0,
+            MenuItem(
+                walk_up.label,
+                lambda s=walk_up.state: draft.change(s),
+                walk_up.choice.detail(),
+                explain=[*lines, f"a walk of {planner.path_metres(walk_up.state.path):.1f} m first"],
+            ),
+        )
     eq = world.get(draft.actor, Equipment)
     # A Called Shot modifies an attack that may be one, with a weapon in hand for it (CO.08).
     callable_kinds = [k for k in menu_kinds(planner.options, "attack") if spec_of(k).called_shot]

@@ -1,0 +1,72 @@
+"""Walk up and strike: the melee attack a click on an enemy means, when the draft does not end
+within reach of it, offered with the walk to the tile it is best made from.
+
+A player who clicks a foe across the yard wants to go and hit him; the attack menu used to
+grey every attack out ("Thug will not be within reach (1 tile) of (8, 7)") and leave the
+walk to plan by hand.  The rules still decide everything: each tile next to the foe that a
+walk reaches is tried as the draft's path, the attack added, and judged by the planner (the
+rules' validation and forecast); the best chance wins, then the shortest walk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from game.core.geometry import Tile, bearing_direction
+from game.rules.orders import Action
+from game.rules.positions import name_of, tile_of
+from game.rules.registry import MELEE_ATTACKS, spec_of
+from game.ui.planner import Choice, Draft, DraftState, Planner, menu_kinds, with_action
+
+NEAR = 2  # tiles around the foe tried as places to strike from (reach 1 or 2)
+
+
+@dataclass(frozen=True)
+class Approach:
+    """A walk to `tile` and an attack from there: the draft it makes and the planner's verdict."""
+
+    tile: Tile
+    state: DraftState
+    choice: Choice
+
+    @property
+    def label(self) -> str:
+        """ "Walk to (11, 7), Strike on Thug"."""
+        return f"Walk to {self.tile}, {self.choice.label}"
+
+
+def approach(planner: Planner, draft: Draft, target: int) -> Approach | None:
+    """The best walk-and-attack on `target`, or None when no melee attack is wanted (one is
+    legal from where the draft ends already) or none can be made after a walk this round."""
+    world = planner.world
+    if planner.quick_attack(draft, target).enabled:
+        return None
+    kinds = [k for k in menu_kinds(planner.options, "attack") if k in MELEE_ATTACKS and spec_of(k).quick]
+    there = tile_of(world, target)
+    reach = planner.reach(planner.walk_metres)
+    best: tuple[tuple[float, float, Tile], Approach] | None = None
+    for tile in _around(there):
+        if tile == planner.start or not reach.can_reach(tile):
+            continue
+        state = planner.with_path(draft, tile)
+        if state is None or state.auto_move is not None:  # a walk only: no Sprint, no Retreat
+            continue
+        state = replace(state, facing=bearing_direction(tile, there), auto_facing=False)
+        walked = Draft(draft.actor, state)
+        for kind in kinds:
+            action = Action(kind, target)
+            choice = planner.choice(walked, action, f"{kind.label} on {name_of(world, target)}")
+            if not choice.enabled or choice.forecast is None:
+                continue
+            rank = (-float(choice.forecast.success), reach.metres_to(tile), tile)
+            if best is None or rank < best[0]:
+                best = (rank, Approach(tile, with_action(state, action), choice))
+            break  # the first legal kind, as a click means (`Planner.quick_attack`)
+    return best[1] if best is not None else None
+
+
+def _around(centre: Tile) -> list[Tile]:
+    """The tiles within `NEAR` of `centre` (not it), nearest first, then in reading order."""
+    x0, y0 = centre
+    tiles = [(x0 + dx, y0 + dy) for dy in range(-NEAR, NEAR + 1) for dx in range(-NEAR, NEAR + 1) if dx or dy]
+    return sorted(tiles, key=lambda t: (max(abs(t[0] - x0), abs(t[1] - y0)), t[1], t[0]))

@@ -1,0 +1,68 @@
+"""Walk up and strike (`game.ui.approach`): a click on a foe out of reach offers the walk to
+the tile the attack is best made from, judged by the rules."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game.core.geometry import bearing_direction
+from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind
+from game.rules.registry import spec_of
+from game.rules.validate import validate_order
+from game.ui.approach import approach
+from game.ui.planner import Draft, Planner
+from tests.builders import Cast
+
+
+def planner_for(serena_at: tuple[int, int], thug_facing: int = 0) -> tuple[Cast, Planner]:
+    """Serena (Movement 4, facing east) and a thug at (6, 4), on 1 m tiles."""
+    cast = Cast(14, 8)
+    cast.add("Serena", serena_at, "a", facing=2, movement=4, strike=6)
+    cast.add("Thug", (6, 4), "b", facing=thug_facing, strike=4)
+    return cast, Planner(cast.world, cast.board, cast["Serena"], {}, RuleOptions.battlefield())
+
+
+def test_a_foe_a_walk_away_is_offered_the_walk_and_the_strike() -> None:
+    cast, planner = planner_for((2, 4))
+    draft = Draft(cast["Serena"])
+    walk_up = approach(planner, draft, cast["Thug"])
+    assert walk_up is not None
+    order = Draft(draft.actor, walk_up.state).order()
+    assert order.actions == (Action(ActionKind.STRIKE, cast["Thug"]),)  # a walk: no Sprint added
+    assert order.path[-1] == walk_up.tile and cast.board.distance(walk_up.tile, (6, 4)) <= 1.5
+    assert order.facing == bearing_direction(walk_up.tile, (6, 4))
+    assert validate_order(cast.world, cast.board, order, {}) == []
+    assert walk_up.label == f"Walk to {walk_up.tile}, Strike on Thug"
+    # No other tile beside him that a walk reaches gives the Strike a better chance.
+    reach = planner.reach(planner.walk_metres)
+    best = walk_up.choice.forecast.success
+    compared = 0
+    for tile in [(x, y) for x in range(4, 9) for y in range(2, 7)]:
+        state = planner.with_path(draft, tile)
+        if state is None or state.auto_move is not None or not reach.can_reach(tile) or tile == (6, 4):
+            continue
+        state = replace(state, facing=bearing_direction(tile, (6, 4)))
+        choice = planner.choice(Draft(draft.actor, state), Action(ActionKind.STRIKE, cast["Thug"]), "")
+        if choice.enabled:
+            compared += 1
+            assert choice.forecast.success <= best
+    assert compared >= 3  # (5, 3), (5, 4), (5, 5) at least
+
+
+def test_nothing_is_offered_within_reach_or_beyond_a_walk() -> None:
+    cast, planner = planner_for((5, 4))  # beside him: a click strikes from here
+    assert approach(planner, Draft(cast["Serena"]), cast["Thug"]) is None
+    cast, planner = planner_for((0, 0))  # 6 tiles away: no walk of 4 m gets next to him
+    assert approach(planner, Draft(cast["Serena"]), cast["Thug"]) is None
+
+
+def test_the_walk_keeps_the_actions_already_planned() -> None:
+    cast, planner = planner_for((2, 4))
+    draft = Draft(cast["Serena"])
+    draft.add(Action(ActionKind.PARRY))
+    walk_up = approach(planner, draft, cast["Thug"])
+    assert walk_up is not None
+    kinds = [a.kind for a in walk_up.state.actions]
+    assert kinds == [ActionKind.PARRY, ActionKind.STRIKE]
+    assert spec_of(ActionKind.STRIKE).quick
