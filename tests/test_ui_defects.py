@@ -244,3 +244,34 @@ def test_the_ruler_says_how_often_a_rolled_move_gets_there(monkeypatch) -> None:
     said.clear()
     app.step([])
     assert any(text.endswith(f"gets there {round(100 * float(chance))}%") for text in said), said
+
+
+def test_the_roll_card_is_wide_enough_for_its_verdict(monkeypatch) -> None:  # noqa: ANN001
+    """A short Sprint roll: its bold verdict ("needs 4 or less: rolled 5 → FAILURE") ran past
+    the card, which was sized on the lines in the regular font (seen under xplay)."""
+    from game.ui.render import panels
+
+    app = make_app()
+    sprint = Rolled("Charles", "Sprint", None, Breakdown("Movement", 4, ()), 5, "failure")
+    drawn: list[tuple[str, pygame.Rect]] = []
+    card: list[pygame.Rect] = []
+    original_text, original_panel = panels.blit_text, panels.draw_panel
+
+    def text(surface, theme, line, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        rect = original_text(surface, theme, line, *args, **kwargs)
+        drawn.append((line, rect))
+        return rect
+
+    def panel(surface, theme, rect, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        card.append(rect)
+        return original_panel(surface, theme, rect, *args, **kwargs)
+
+    monkeypatch.setattr(panels, "blit_text", text)
+    monkeypatch.setattr(panels, "draw_panel", panel)
+    for progress in (0.1, 1.0):  # while the die spins, and landed
+        drawn.clear()
+        card.clear()
+        panels.draw_dice(app.screen, app.theme, sprint, (640, 40), progress)
+        verdict = next(rect for line, rect in drawn if line.startswith("needs 4 or less"))
+        assert card[0].contains(verdict), (card[0], verdict)
+    assert "FAILURE" in drawn[-1][0]

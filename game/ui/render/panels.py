@@ -151,8 +151,13 @@ def _event_line(event: Event) -> str:
 def dice_size(theme: Theme, event: Event) -> tuple[int, int]:
     """The size of the card `draw_dice` draws for an event."""
     if isinstance(event, Rolled):
-        lines = _roll_lines(event)
-        return max(theme.font(14).size(line)[0] for line in lines) + theme.px(120), theme.px(92)
+        # Each line in the font it is drawn in (the first and the verdict bold), the verdict as
+        # it reads before and after the die lands, so the card fits it and keeps its size.
+        first, second = _roll_lines(event)[:2]
+        bold, plain = theme.font(14, True), theme.font(14)
+        verdicts = (roll_verdict(event, False), roll_verdict(event, True))
+        widest = max(bold.size(first)[0], plain.size(second)[0], *(bold.size(v)[0] for v in verdicts))
+        return widest + theme.px(120), theme.px(92)
     w, h = theme.font(14, True).size(_event_line(event))
     return w + theme.px(20), h + theme.px(10) + theme.px(4)
 
