@@ -275,3 +275,35 @@ def test_the_roll_card_is_wide_enough_for_its_verdict(monkeypatch) -> None:  # n
         verdict = next(rect for line, rect in drawn if line.startswith("needs 4 or less"))
         assert card[0].contains(verdict), (card[0], verdict)
     assert "FAILURE" in drawn[-1][0]
+
+
+def test_a_body_under_a_standing_token_is_not_named_there(monkeypatch) -> None:  # noqa: ANN001
+    """A killed duellist lay where a spearman then stood: his name went under the spearman's
+    token, naming the wrong one (seen under xplay); it shows when he is pointed at."""
+    import game.ui.render.battlefield as battlefield
+    from game.world import Condition
+
+    cast = Cast(14, 8)
+    cast.add("Serena", (2, 4), "a", facing=2, movement=4)
+    cast.add("Frederic", (7, 4), "a", facing=2)
+    cast.add("Bruto", (7, 4), "b", facing=6)
+    cast.add("Thug", (9, 4), "b", facing=6)
+    cast.world.set(cast["Frederic"], Condition(injuries=3, defeated=True, dead=True))
+    meta = {"sides": {"a": {"controller": "human"}, "b": {"controller": "ai:easy"}}, "title": "Bodies"}
+    battle = Battle(cast.world, cast.board, 4, RuleOptions.battlefield(), meta=meta)
+    named: list[str] = []
+    original = battlefield.draw_token_label
+
+    def record(surface, theme, name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        named.append(name)
+        return original(surface, theme, name, *args, **kwargs)
+
+    monkeypatch.setattr(battlefield, "draw_token_label", record)
+    app, scene = declaring(battle)
+    named.clear()
+    app.step([])
+    assert "Bruto" in named and "Frederic" not in named
+    scene.select(cast["Frederic"])
+    named.clear()
+    app.step([])
+    assert "Frederic" in named

@@ -121,7 +121,7 @@ def draw_tokens(
     # Names go on last, and over a token when the tile below it holds another one.
     standing = {(round(w[0]), round(w[1])) for alive, _y, _e, w in items if alive}
     labels: list[tuple[str, tuple[float, float], Colour, bool]] = []
-    for _alive, _y, eid, where in items:
+    for alive, _y, eid, where in items:
         centre = cam.tile_centre(where)
         facing = world.get(eid, Facing).direction
         if playback is not None:
@@ -145,7 +145,10 @@ def draw_tokens(
         look = look_of(world, eid, style)
         draw_token(surface, theme, art, look, centre, tp, facing, show_label=False)
         draw_conditions(surface, theme, world, eid, centre, tp)
-        below = (round(where[0]), round(where[1]) + 1)
+        here = (round(where[0]), round(where[1]))
+        if not alive and here in standing and eid not in (selected, hovered):
+            continue  # a body under a living token: its name there would name the wrong token
+        below = (here[0], here[1] + 1)
         labels.append((name_of(world, eid), centre, style.colour, below in standing))
     placer = LabelPlacer(cam.viewport)  # names stay inside the map and off each other
     shown = (declarer, selected, hovered)
