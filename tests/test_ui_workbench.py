@@ -533,3 +533,20 @@ def test_try_a_flight_off_the_map_from_the_action_menu() -> None:
     assert order.flee and order.path == ((1, 4), (0, 4))
     d.key(pygame.K_z, CTRL)
     assert serena not in wb.setup.orders or not wb.setup.orders[serena].flee
+
+
+def test_a_long_name_in_the_roster_menu_is_cut_with_an_ellipsis() -> None:
+    """IX/N(a)'s full name and the sources are longer than the menu keeps: cut with "…",
+    where they were cut mid-word ("Model IX/N(", "bare hand")."""
+    from game.ui.theme import shorten
+
+    assert shorten("Serena", 44) == "Serena"
+    assert shorten("x" * 50, 44) == "x" * 43 + "…" and len(shorten("x" * 50, 44)) == 44
+    driver = Driver()
+    driver.press("Named character…")
+    menu = driver.wb.menu
+    assert menu is not None
+    android = next(item for item in menu.items if item.label.startswith("IX/N(a)"))
+    assert android.label.endswith("…") and len(android.label) <= 44
+    assert all(len(item.detail.split(" · ", 1)[-1]) <= 28 for item in menu.items if " · " in item.detail)
+    assert any(item.detail.endswith("…") for item in menu.items)

@@ -156,6 +156,14 @@ class DrawableFont(pygame.font.Font):
         return super().render(drawable(text), *args, **kwargs)  # type: ignore[arg-type]
 
 
+def shorten(text: str, limit: int) -> str:
+    """`text` at most `limit` characters, with "…" where it was cut (a name in a narrow list;
+    `fit_text` when the width in pixels is known)."""
+    if len(text) <= limit:
+        return text
+    return text[: max(1, limit - 1)].rstrip() + "…"
+
+
 def fit_text(font: pygame.font.Font, text: str, width: int, keep: str = "start") -> str:
     """`text` cut to `width` pixels with "…" where it was cut: its start kept ("A long tit…")
     or, with keep="end", its end ("…/maps/ring.tmx").  At least one character is kept.  A

@@ -16,6 +16,7 @@ import pygame
 
 from game.paths import ROOT
 from game.ui.render.widgets import MenuItem, PopupMenu
+from game.ui.theme import shorten
 from game.ui.workbench.widgets import MENU_ROWS, Column, TextField, menu_page
 from game.workbench.files import WorkbenchFileError, new_path, open_position, position_files, workbench_dir
 from game.workbench.sandbox_file import SandboxRefused
@@ -143,7 +144,7 @@ def files_menu(scene: WorkbenchScene, files: list[Path], title: str, first: int 
     items = menu_page(
         files,
         first,
-        lambda p: MenuItem(p.name[:48], lambda: open_file(scene, p)),
+        lambda p: MenuItem(shorten(p.name, 48), lambda: open_file(scene, p)),
         lambda nxt: files_menu(scene, files, title, nxt),
     )
     rect = scene.rects["right"]
@@ -163,7 +164,7 @@ def saves_menu(scene: WorkbenchScene, first: int = 0) -> None:
     items = menu_page(
         entries,
         first,
-        lambda e: MenuItem(e.label()[:60], lambda: rounds_menu(scene, e.path)),
+        lambda e: MenuItem(shorten(e.label(), 60), lambda: rounds_menu(scene, e.path)),
         lambda nxt: saves_menu(scene, nxt),
     )
     rect = scene.rects["right"]

@@ -15,6 +15,7 @@ from game.ui.render.battlefield import SHEET_HEIGHT
 from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.panels import draw_sheet
 from game.ui.render.widgets import blit_text
+from game.ui.theme import shorten
 from game.ui.workbench.widgets import Column
 from game.workbench.ledger import AttackLine, attack_matrix, cell_text, line_text, pair_ledger
 
@@ -193,13 +194,12 @@ def draw_matrix(scene: WorkbenchScene, surface: pygame.Surface) -> None:
     )
     y += row_h
     for k, target in enumerate(shown_t):
-        blit_text(
-            surface, theme, name_of(world, target)[:16], (x0 + name_w + k * cell_w, y), 11, pal.text, True
-        )
+        name = shorten(name_of(world, target), 16)
+        blit_text(surface, theme, name, (x0 + name_w + k * cell_w, y), 11, pal.text, True)
     scene.matrix_cells = []
     for attacker in shown_a:
         y += row_h
-        blit_text(surface, theme, name_of(world, attacker)[:14], (x0, y), 11, pal.text, True)
+        blit_text(surface, theme, shorten(name_of(world, attacker), 14), (x0, y), 11, pal.text, True)
         for k, target in enumerate(shown_t):
             if (attacker, target) not in cells:
                 continue

@@ -19,6 +19,7 @@ from game.rules.positions import name_of
 from game.rules.registry import rules_modules
 from game.rules.stats import movement_rate
 from game.ui.render.widgets import MenuItem, PopupMenu
+from game.ui.theme import shorten
 from game.ui.workbench.widgets import Column, TextField, menu_page
 from game.workbench import edits
 from game.workbench.boards import map_choices, open_choice
@@ -43,7 +44,8 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     setup = scene.setup
     pal = scene.theme.palette
     col.heading("Board")
-    col.row((setup.source.label[:40], None, {"enabled": False}), ("Change…", lambda: open_map_menu(scene)))
+    board = shorten(setup.source.label, 40)
+    col.row((board, None, {"enabled": False}), ("Change…", lambda: open_map_menu(scene)))
     col.heading("Rules modules")
     switches = [
         (
@@ -74,7 +76,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     if scene.placing is not None:
         col.text(f"Placing {scene.placing.short} for {side}: click a free tile (Esc stops).", 12, pal.accent)
     col.row(
-        (setup.title[:36], None, {"enabled": False}),
+        (shorten(setup.title, 36), None, {"enabled": False}),
         ("Rename…", lambda: ask_title(scene), {"name": "title"}),
         label="Title",
     )
@@ -336,13 +338,13 @@ def roster_menu(scene: WorkbenchScene, named: bool) -> None:
     people = named_characters() if named else troops()
     items = []
     for character in people:
-        detail = f"{character.setting}" + (f" · {character.source[:28]}" if named else "")
+        detail = f"{character.setting}" + (f" · {shorten(character.source, 28)}" if named else "")
 
         def arm(c=character) -> None:  # noqa: ANN001
             scene.placing = c
             scene.toast(f"Click a free tile to place {c.short}")
 
-        items.append(MenuItem(f"{character.short} ({character.name})"[:44], arm, detail))
+        items.append(MenuItem(shorten(f"{character.short} ({character.name})", 44), arm, detail))
     rect = scene.rects["right"]
     title = "Place a named character" if named else "Place a troop"
     scene.menu = PopupMenu(scene.theme, title, items, (rect.x - scene.theme.px(420), rect.y))

@@ -18,6 +18,7 @@ from game.rules.positions import is_active, name_of
 from game.rules.round import OrderRejected
 from game.rules.summary import summarize_order
 from game.ui.battle.plans import draw_draft
+from game.ui.theme import shorten
 from game.ui.workbench.widgets import Column, TextField
 from game.workbench import edits, plans
 from game.workbench.ledger import exact
@@ -72,7 +73,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
         marker = "▶ " if eid == scene.selected else ""
         col.row(
             (
-                f"{marker}{name_of(setup.world, eid)}: {text}"[:52],
+                shorten(f"{marker}{name_of(setup.world, eid)}: {text}", 52),
                 lambda e=eid: scene.select(e),
                 {
                     "selected": eid == scene.selected,
