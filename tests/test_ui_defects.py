@@ -19,7 +19,7 @@ from game.ui.battle import menus
 from game.ui.render.panels import roll_verdict
 from game.ui.scenes.battle import BattleScene
 from tests.builders import SHOTGUN, SWORD, Cast
-from tests.ui_helpers import click, duel, key, make_app, run_until
+from tests.ui_helpers import click, duel, key, make_app, run_until, spy
 
 
 @pytest.fixture(autouse=True)
@@ -207,16 +207,9 @@ def test_an_action_row_keeps_its_name_clear_of_its_chance(monkeypatch) -> None: 
     app, scene = declaring(engaged())
     app.step(click(scene.screen_pos((2, 4))))  # away to the west: the path adds a Retreat
     assert scene.draft.state.auto_move is not None
-    drawn: list[tuple[str, pygame.Rect]] = []
-    original = order_panel.blit_text
-
-    def record(surface, theme, text, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        rect = original(surface, theme, text, *args, **kwargs)
-        drawn.append((text, rect))
-        return rect
-
-    monkeypatch.setattr(order_panel, "blit_text", record)
+    calls = spy(monkeypatch, order_panel, "blit_text")
     app.step([])
+    drawn = [(args[2], rect) for args, rect in calls]
     name = next(rect for text, rect in drawn if text.startswith("1. Retreat"))
     chance = next(rect for text, rect in drawn if "success" in text and rect.top == name.top)
     assert name.right <= chance.left
@@ -228,21 +221,15 @@ def test_the_ruler_says_how_often_a_rolled_move_gets_there(monkeypatch) -> None:
     import game.ui.battle.plans as plans
     from game.rules.forecast import arrival_chance
 
-    said: list[str] = []
-    original = plans.ruler_label
-
-    def record(surface, theme, at, text, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        said.append(text)
-        return original(surface, theme, at, text, *args, **kwargs)
-
-    monkeypatch.setattr(plans, "ruler_label", record)
+    calls = spy(monkeypatch, plans, "ruler_label")
     app, scene = declaring(engaged())
     app.step(click(scene.screen_pos((2, 4))))  # away to the west: a Retreat
     order = scene.draft.order()
     chance = arrival_chance(scene.world, scene.battle.board, scene.actor, order)
     assert 0 < chance < 1
-    said.clear()
+    calls.clear()
     app.step([])
+    said = [args[3] for args, _ in calls]
     assert any(text.endswith(f"gets there {round(100 * float(chance))}%") for text in said), said
 
 
@@ -253,28 +240,16 @@ def test_the_roll_card_is_wide_enough_for_its_verdict(monkeypatch) -> None:  # n
 
     app = make_app()
     sprint = Rolled("Charles", "Sprint", None, Breakdown("Movement", 4, ()), 5, "failure")
-    drawn: list[tuple[str, pygame.Rect]] = []
-    card: list[pygame.Rect] = []
-    original_text, original_panel = panels.blit_text, panels.draw_panel
-
-    def text(surface, theme, line, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        rect = original_text(surface, theme, line, *args, **kwargs)
-        drawn.append((line, rect))
-        return rect
-
-    def panel(surface, theme, rect, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        card.append(rect)
-        return original_panel(surface, theme, rect, *args, **kwargs)
-
-    monkeypatch.setattr(panels, "blit_text", text)
-    monkeypatch.setattr(panels, "draw_panel", panel)
+    texts = spy(monkeypatch, panels, "blit_text")
+    panels_drawn = spy(monkeypatch, panels, "draw_panel")
     for progress in (0.1, 1.0):  # while the die spins, and landed
-        drawn.clear()
-        card.clear()
+        texts.clear()
+        panels_drawn.clear()
         panels.draw_dice(app.screen, app.theme, sprint, (640, 40), progress)
-        verdict = next(rect for line, rect in drawn if line.startswith("needs 4 or less"))
-        assert card[0].contains(verdict), (card[0], verdict)
-    assert "FAILURE" in drawn[-1][0]
+        card = panels_drawn[0][0][2]
+        verdict = next(rect for args, rect in texts if args[2].startswith("needs 4 or less"))
+        assert card.contains(verdict), (card, verdict)
+    assert "FAILURE" in texts[-1][0][2]
 
 
 def test_a_body_under_a_standing_token_is_not_named_there(monkeypatch) -> None:  # noqa: ANN001
@@ -291,19 +266,14 @@ def test_a_body_under_a_standing_token_is_not_named_there(monkeypatch) -> None: 
     cast.world.set(cast["Frederic"], Condition(injuries=3, defeated=True, dead=True))
     meta = {"sides": {"a": {"controller": "human"}, "b": {"controller": "ai:easy"}}, "title": "Bodies"}
     battle = Battle(cast.world, cast.board, 4, RuleOptions.battlefield(), meta=meta)
-    named: list[str] = []
-    original = battlefield.draw_token_label
-
-    def record(surface, theme, name, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        named.append(name)
-        return original(surface, theme, name, *args, **kwargs)
-
-    monkeypatch.setattr(battlefield, "draw_token_label", record)
+    labels = spy(monkeypatch, battlefield, "draw_token_label")
     app, scene = declaring(battle)
-    named.clear()
-    app.step([])
-    assert "Bruto" in named and "Frederic" not in named
+
+    def named() -> list[str]:
+        labels.clear()
+        app.step([])
+        return [args[2] for args, _ in labels]
+
+    assert "Bruto" in named() and "Frederic" not in named()
     scene.select(cast["Frederic"])
-    named.clear()
-    app.step([])
-    assert "Frederic" in named
+    assert "Frederic" in named()

@@ -12,7 +12,7 @@ from game.ui.scenes.end import EndScene
 from game.ui.scenes.handover import BriefingScene, HandoverScene
 from game.ui.scenes.menu import MenuScene, SetupScene
 from game.ui.scenes.settings import LoadScene, PauseScene, open_saved_battle
-from tests.ui_helpers import click, duel, key, make_app, run_until
+from tests.ui_helpers import click, duel, key, make_app, run_until, spy
 
 
 @pytest.fixture(autouse=True)
@@ -51,21 +51,14 @@ def test_the_title_marks_enter_on_the_button_it_presses(monkeypatch) -> None:  #
     once sat on New battle while Enter opened Load under the mouse)."""
     from game.ui.render import widgets
 
-    marks: list[tuple[str, str]] = []
-    original = widgets.Button.draw
-
-    def draw(self, surface, theme):  # noqa: ANN001, ANN202
-        marks.append((self.label, self.hint))
-        return original(self, surface, theme)
-
-    monkeypatch.setattr(widgets.Button, "draw", draw)
+    drawn = spy(monkeypatch, widgets.Button, "draw")
     app = make_app()
     app.push(MenuScene(app))
 
     def marked() -> dict[str, str]:
-        marks.clear()
+        drawn.clear()
         app.step([])
-        return {label: hint for label, hint in marks if hint}
+        return {args[0].label: args[0].hint for args, _ in drawn if args[0].hint}
 
     assert marked() == {"New battle": "Enter", "Quit": "Esc"}
     app.step([key(pygame.K_DOWN)])

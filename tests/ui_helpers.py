@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pygame
+import pytest
 
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
@@ -65,3 +66,19 @@ def run_until(app: App, condition, frames: int = 2000, sleep: float = 0.002) -> 
         app.step([], 1 / 60)
         time.sleep(sleep)
     return condition()
+
+
+def spy(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple[tuple, object]]:
+    """Wrap `owner.name` (a module's function or a class's method) so every call still goes
+    through and is recorded as (its positional arguments, what it returned): what a screen
+    drew, and where."""
+    calls: list[tuple[tuple, object]] = []
+    original = getattr(owner, name)
+
+    def recorded(*args: object, **kwargs: object) -> object:
+        result = original(*args, **kwargs)
+        calls.append((args, result))
+        return result
+
+    monkeypatch.setattr(owner, name, recorded)
+    return calls
