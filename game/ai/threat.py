@@ -47,18 +47,8 @@ class ThreatEstimate:
         `first`: Injuries we deal an enemy before it acts (a held shot)."""
         key = (order, flank, tuple(sorted(first.items())))
         found = self._found.get(key)
-        if found is None:
-            found = self._found[key] = self._estimate(order, outcomes, exposed, flank, first)
-        return found
-
-    def _estimate(
-        self,
-        order: Order,
-        outcomes: list[MoveOutcome],
-        exposed: bool,
-        flank: bool,
-        first: dict[int, float],
-    ) -> float:
+        if found is not None:
+            return found
         know, me = self.know, self.me
         total = 0.0
         for eid in know.later:
@@ -94,6 +84,7 @@ class ThreatEstimate:
                 expected += float(outcome.probability) * best
             still = standing(enemy, first.get(eid, 0.0))
             total += expected * MULTI_ATTACK * self._picks.get(eid, 1.0) * know.wary(eid) * still
+        self._found[key] = total
         return total
 
     def _strike_on_me(
