@@ -277,3 +277,16 @@ def test_a_body_under_a_standing_token_is_not_named_there(monkeypatch) -> None: 
     assert "Bruto" in named() and "Frederic" not in named()
     scene.select(cast["Frederic"])
     assert "Frederic" in named()
+
+
+def test_the_hit_chance_says_click_only_when_a_click_adds_the_attack() -> None:
+    """Out of the Strategy Stage (the round resolving, between rounds) the hovered foe's hit
+    chance said "(click to choose)", but no click adds an attack then; only the order being
+    declared takes one."""
+    app, scene = declaring(engaged())  # the thug beside her: a click strikes
+    foe = next(e for e in scene.planner.enemies())
+    assert "(click to choose)" in scene.chance_tip(foe)[0]
+    app.step([key(pygame.K_c)])  # declare: the round resolves
+    assert run_until(app, lambda: scene.phase == "playback")
+    tip = scene.chance_tip(foe)
+    assert tip and "(click to choose)" not in tip[0]

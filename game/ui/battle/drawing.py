@@ -222,7 +222,11 @@ class BattleDrawing:
 
     def chance_tip(self, target: int) -> list[str]:
         """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""
-        return chance_lines(self.world, self.viewpoint(), target)
+        view = self.viewpoint()
+        # A click adds an attack only to the order being declared, not between rounds nor
+        # to the order another combatant declared.
+        clickable = view is not None and self.phase == "declare" and view[2] is self.draft
+        return chance_lines(self.world, view, target, clickable)
 
     def _draw_chance_tip(self, surface: pygame.Surface) -> None:
         """Hovering an enemy shows the hit chance with its full breakdown."""

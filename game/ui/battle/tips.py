@@ -18,9 +18,12 @@ Viewpoint = tuple[int, Planner, Draft]
 """Whose attack a hit chance is (its planner and order), as `BattleScene.viewpoint` says."""
 
 
-def chosen_attack(planner: Planner, draft: Draft, target: int) -> tuple[str, ActionForecast | None, str]:
+def chosen_attack(
+    planner: Planner, draft: Draft, target: int, clickable: bool = True
+) -> tuple[str, ActionForecast | None, str]:
     """The attack on `target` the player has chosen: the draft's own attack on it (its
-    forecast in the whole order), else the one a click would add.  (label, forecast, why not)."""
+    forecast in the whole order), else the one a click would add (said so only when a click
+    can add it: `clickable`, the draft being declared now).  (label, forecast, why not)."""
     order = draft.order()
     for index, action in enumerate(order.actions):
         if action.target == target and action.kind in OFFENSIVE:
@@ -29,18 +32,18 @@ def chosen_attack(planner: Planner, draft: Draft, target: int) -> tuple[str, Act
             return f"{action.kind.label} on {name_of(planner.world, target)} (in your order)", fc, ""
     choice = planner.quick_attack(draft, target)
     if choice.enabled and choice.forecast is not None:
-        return f"{choice.label} (click to choose)", choice.forecast, ""
+        return f"{choice.label}{' (click to choose)' if clickable else ''}", choice.forecast, ""
     return choice.label, None, "; ".join(choice.reasons) or "no roll"
 
 
-def chance_lines(world: World, view: Viewpoint | None, target: int) -> list[str]:
+def chance_lines(world: World, view: Viewpoint | None, target: int, clickable: bool = True) -> list[str]:
     """The chosen attack on `target`, from the viewpoint's planned tile: first its target
     number and chance in words, then the rulebook breakdown (nothing when the viewpoint is
-    no enemy of the target)."""
+    no enemy of the target); `clickable`: the viewpoint's draft is the order being declared."""
     if view is None or not are_enemies(world, view[0], target):
         return []
     me, planner, draft = view
-    label, fc, why = chosen_attack(planner, draft, target)
+    label, fc, why = chosen_attack(planner, draft, target, clickable)
     lines = [f"{name_of(world, me)}: {label}"]
     if fc is not None:
         lines.append(forecast_detail(fc))
