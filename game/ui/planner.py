@@ -21,7 +21,7 @@ from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.defence import attacks_on, countered
 from game.rules.flight import exit_metres, exit_tile, metres_needed, on_edge
-from game.rules.forecast import ActionForecast, flight_chance, forecast_order
+from game.rules.forecast import ActionForecast, arrival_chance, flight_chance, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.positions import (
@@ -208,6 +208,7 @@ class Planner:
         self._validated: dict[Order, tuple[str, ...]] = {}
         self._forecasts: dict[Order, list[ActionForecast]] = {}
         self._quick: dict[tuple[DraftState, int], Choice] = {}
+        self._arrivals: dict[Order, Fraction] = {}
 
     # ------------------------------------------------------------- movement
     @property
@@ -327,6 +328,13 @@ class Planner:
             except (KeyError, ValueError, AssertionError):
                 self._forecasts[order] = []
         return self._forecasts[order]
+
+    def arrival_odds(self, order: Order) -> Fraction:
+        """The chance the order's movement ends on its path's end (`arrival_chance`), kept
+        for the planner's life: the ruler asks it every frame while the path is drafted."""
+        if order not in self._arrivals:
+            self._arrivals[order] = arrival_chance(self.world, self.board, self.actor, order)
+        return self._arrivals[order]
 
     def choice(self, draft: Draft, action: Action, label: str) -> Choice:
         """What adding `action` to the draft would do: the rules' verdict on the order it

@@ -17,7 +17,6 @@ import pygame
 from game.core.geometry import Tile, bearing_direction, direction_name
 from game.rules.board import Board
 from game.rules.flight import exit_step, metres_needed
-from game.rules.forecast import arrival_chance
 from game.rules.orders import Order
 from game.rules.positions import occupant, tile_of
 from game.rules.registry import TARGETED
@@ -391,7 +390,7 @@ def _draw_ruler(
     text = f"{total:.1f} m {how}{f' + {off:g} m off the map' if off else ''} · {left:.1f} m left"
     if mode != "walk" and not order.flee:
         # A rolled move may stop short: say how often it gets there (the rules' outcomes).
-        arrives = arrival_chance(planner.world, board, planner.actor, order)
+        arrives = planner.arrival_odds(order)
         if arrives < 1:
             text += f" · gets there {percent(float(arrives))}"
     colour = pal.path_bad if bad else (pal.path_walk if mode == "walk" else pal.path_sprint)
