@@ -128,7 +128,7 @@ def test_a_modules_roll_needs_the_module_on() -> None:
 
 
 def test_the_shared_dice_word_is_reserved_and_checked() -> None:
-    with pytest.raises(FieldError, match="reserved for the rules modules' dice keys"):
+    with pytest.raises(FieldError, match='"Sides" is reserved for the dice keys Sides:Initiative'):
         parse_scenario(scenario([], {}, name="Sides"))
     with pytest.raises(FieldError, match="unknown roll"):
         parse_scenario(scenario(["side_initiative"], {"Sides:Initiativ": [2]}))

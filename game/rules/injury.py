@@ -24,6 +24,10 @@ VULNERABLE_WITHSTAND = -3
 VULNERABLE_INJURIES = 2
 
 
+WITHSTAND_ROLL = "Withstand Injury"
+"""The purpose of a hit target's roll in its dice key ("Niles:Withstand Injury")."""
+
+
 def withstand_breakdown(
     world: World, target: int, weapon: Weapon, vulnerable: bool, extra: Sequence[Modifier] = ()
 ) -> Breakdown:
@@ -73,10 +77,10 @@ def withstand(
         die = None
         ok = False
     else:
-        die = dice.roll(12, f"{name}:Withstand Injury")
+        die = dice.roll(12, f"{name}:{WITHSTAND_ROLL}")
         ok = roll_succeeds(die, breakdown.total)
     outcome = "success" if ok else ("impossible" if die is None else "failure")
-    events: list[Event] = [Rolled(name, "Withstand Injury", None, breakdown, die, outcome)]
+    events: list[Event] = [Rolled(name, WITHSTAND_ROLL, None, breakdown, die, outcome)]
     if ok:
         return events
     return _injure(world, target, name, events, injuries, vulnerable)

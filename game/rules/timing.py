@@ -14,6 +14,9 @@ from game.rules.positions import name_of
 from game.rules.stats import skill_roll
 from game.world import World
 
+TIMING_ROLL = "Timing"
+"""The purpose of each combatant's Timing roll in its dice key ("Omar:Timing")."""
+
 
 def roll_timing(world: World, dice: Dice, actors: Sequence[int]) -> tuple[list[int], list[Event]]:
     """Timing Stage: d12 + Timing each; ties re-rolled among the tied only.  Best first."""
@@ -26,7 +29,7 @@ def roll_timing(world: World, dice: Dice, actors: Sequence[int]) -> tuple[list[i
         scores = {}
         for eid in group:
             name = name_of(world, eid)
-            die = dice.roll(12, f"{name}:Timing")
+            die = dice.roll(12, f"{name}:{TIMING_ROLL}")
             scores[eid] = die + timing_of(eid)
             events.append(TimingRolled(name, die, timing_of(eid), scores[eid], reroll))
         ordered: list[int] = []

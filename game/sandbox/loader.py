@@ -24,7 +24,7 @@ from game.core.geometry import Tile
 from game.rules.board import GridBoard
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions, module_names
-from game.sandbox.rounds import DISARM_PREFIX, RoundSpec, parse_round, reserved_names
+from game.sandbox.rounds import RoundSpec, parse_round, reserved_name_problem
 from game.world import Condition, Facing, Item, Name, Position, Side, World
 
 MAX_COMBATANTS = 100  # the rules look at every pair of combatants each round: 100 take ~30 ms a round
@@ -158,12 +158,9 @@ def _name(value: Any, path: str, names: Mapping[str, int]) -> str:
     if ":" in name:
         # Dice keys are "Name:Purpose", so a colon in a name would make them ambiguous.
         raise FieldError(path, f"{fields.shown(name)} contains ':' (dice keys are \"Name:Purpose\")")
-    if name.casefold() == DISARM_PREFIX.casefold():
-        raise FieldError(
-            path, f'"{DISARM_PREFIX}" is reserved for the dice keys Disarm:distance and Disarm:tile'
-        )
-    if name.casefold() in {word.casefold() for word in reserved_names()}:
-        raise FieldError(path, f"{fields.shown(name)} is reserved for the rules modules' dice keys")
+    reserved = reserved_name_problem(name)
+    if reserved:
+        raise FieldError(path, reserved)
     if name.casefold() in names:
         raise FieldError(path, f"{fields.shown(name)} is used twice (names must be unique, ignoring case)")
     return name

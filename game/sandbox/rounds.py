@@ -18,33 +18,28 @@ from game.core.geometry import Tile
 from game.rules.called_shots import called_shot
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot
-from game.rules.registry import action_specs, rules_modules, spec_of
+from game.rules.registry import action_specs, spec_of
+from game.rules.rolls import (
+    DIE_SIDES,
+    RollName,
+    personal_rolls,
+    reserved_names,
+    roll_purposes,
+    shared_keys_of,
+    shared_rolls,
+)
 from game.world import Name, World
 
-DIE_SIDES = 12
-DISARM_PREFIX = "Disarm"
-"""Dice keys for where a Disarmed weapon lands: "Disarm:distance" (d3) and "Disarm:tile"."""
-DISARM_ROLLS = {"distance": 3, "tile": None}  # sides; the tile roll's sides depend on the free tiles
-OTHER_ROLLS = ("Timing", "Grip", "Withstand Injury")
-"""Rolls that are no declared action's."""
 ACTION_ALIASES = {"retrieve_weapon": ActionKind.RETRIEVE}
 
 
-def roll_purposes() -> tuple[str, ...]:
-    """What a combatant's dice key may name after the colon ("Omar:Strike"): every
-    action that rolls, then Timing, Grip and Withstand Injury, then the rules modules' rolls
-    (Hit Location, Keep Footing)."""
-    registered = {spec.kind: spec for spec in action_specs()}
-    purposes = [registered[k].roll_purpose for k in ActionKind if k in registered]
-    modules = [p for m in rules_modules() for p in m.dice]
-    return tuple(dict.fromkeys([p for p in purposes if p] + list(OTHER_ROLLS) + modules))
-
-
-def reserved_names() -> tuple[str, ...]:
-    """Words before the colon of dice keys that are nobody's ("Disarm:tile",
-    "Sides:Initiative"): no combatant may be called so."""
-    shared = [key.partition(":")[0] for m in rules_modules() for key in m.shared_dice]
-    return tuple(dict.fromkeys([DISARM_PREFIX, *shared]))
+def reserved_name_problem(name: str) -> str:
+    """Why a combatant may not be called `name` because a shared dice key starts with it
+    ("Disarm", "Sides"); "" when it may."""
+    keys = shared_keys_of(name)
+    if not keys:
+        return ""
+    return f"{fields.shown(name)} is reserved for the dice keys {' and '.join(keys)}"
 
 
 @dataclass(frozen=True)
@@ -251,29 +246,31 @@ def _dice(value: Any, path: str, names: Mapping[str, int], world: World, options
 def _dice_key_sides(
     key: str, path: str, names: Mapping[str, int], world: World, options: RuleOptions
 ) -> int | None:
-    """Check a "Name:Purpose" key; returns the die size it rolls (None: varies)."""
+    """Check a "Name:Purpose" key against the rolls the rules know (`game.rules.rolls`);
+    returns the die size it rolls (None: varies)."""
     who, colon, purpose = key.partition(":")
     if not colon:
         raise FieldError(path, 'expected a key "Name:Purpose", such as "Omar:Strike"')
-    for module in rules_modules():
-        shared = {k.casefold(): sides for k, sides in module.shared_dice.items()}
-        mine = {p.casefold(): sides for p, sides in module.dice.items()}
-        if key.casefold() in shared or (who.casefold() in names and purpose.casefold() in mine):
-            if not options.has(module.name):
-                word = f"{fields.shown(key)} is a roll of the {module.name} rules module"
-                raise FieldError(path, f"{word}, which is not on")
-            return shared.get(key.casefold()) or mine[purpose.casefold()]
-        if any(who.casefold() == k.partition(":")[0] for k in shared):
-            raise FieldError(path, fields.unknown("roll", key, list(module.shared_dice)))
-    if who.casefold() == DISARM_PREFIX.casefold():
-        if purpose.casefold() not in DISARM_ROLLS:
-            raise FieldError(path, f"expected Disarm:distance or Disarm:tile, got {fields.shown(key)}")
-        return DISARM_ROLLS[purpose.casefold()]
+    if who.casefold() in {word.casefold() for word in reserved_names()}:
+        keys = shared_keys_of(who)
+        roll = next((r for r in shared_rolls() if r.name.casefold() == key.casefold()), None)
+        if roll is None:
+            raise FieldError(path, fields.unknown("roll", key, keys))
+        return _in_play(roll, key, path, options)
     if who.casefold() not in names:
         raise FieldError(path, _unknown_combatant(who, names, world))
-    if purpose.casefold() not in {p.casefold() for p in roll_purposes()}:
+    roll = next((r for r in personal_rolls() if r.name.casefold() == purpose.casefold()), None)
+    if roll is None:
         raise FieldError(path, fields.unknown("roll", purpose, roll_purposes()))
-    return DIE_SIDES
+    return _in_play(roll, key, path, options)
+
+
+def _in_play(roll: RollName, key: str, path: str, options: RuleOptions) -> int | None:
+    """The roll's die, when the rules module that makes it is on."""
+    if roll.module is not None and not options.has(roll.module):
+        word = f"{fields.shown(key)} is a roll of the {roll.module} rules module"
+        raise FieldError(path, f"{word}, which is not on")
+    return roll.sides
 
 
 def _die_results(values: list[Any], path: str, sides: int | None) -> tuple[int, ...]:

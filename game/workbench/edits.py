@@ -23,7 +23,7 @@ from game.rules.board import Board
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Order
 from game.rules.positions import name_of, occupant, tile_of
-from game.sandbox.rounds import DISARM_PREFIX
+from game.sandbox.rounds import reserved_name_problem
 from game.workbench.setup import BoardSource, Refused, Setup
 from game.world import Appearance, Condition, Equipment, Facing, Name, Position, Side
 
@@ -52,8 +52,9 @@ def name_problem(setup: Setup, name: str, ignore: int | None = None) -> str:
         return err.message
     if ":" in name:
         return f"{name!r} contains ':' (dice keys are \"Name:Purpose\")"
-    if name.casefold() == DISARM_PREFIX.casefold():
-        return f'"{DISARM_PREFIX}" is reserved for the dice keys Disarm:distance and Disarm:tile'
+    reserved = reserved_name_problem(name)
+    if reserved:
+        return reserved
     for eid, other in setup.world.query(Name):
         if eid != ignore and other.value.casefold() == name.casefold():
             return f"{name!r} is already used (names must be unique, ignoring case)"

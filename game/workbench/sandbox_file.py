@@ -24,6 +24,7 @@ from game.rules.options import module_names
 from game.rules.orders import Action, Order
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import spec_of
+from game.rules.rolls import reserved_names
 from game.sandbox.loader import Scenario, load_scenario, parse_scenario
 from game.sandbox.runner import round_orders
 from game.workbench.boards import board_grid, is_blank
@@ -120,10 +121,11 @@ def _round(setup: Setup, notes: list[str]) -> dict[str, Any]:
     if orders:
         spec["orders"] = orders
     names = {name_of(world, e).casefold() for e in setup.combatants}
+    names |= {word.casefold() for word in reserved_names()}  # shared keys: Disarm:tile, Sides:Initiative
     dice = {}
     for key, values in setup.dice.items():
         who = key.partition(":")[0]
-        if who.casefold() in names or who.casefold() == "disarm":
+        if who.casefold() in names:
             dice[key] = list(values)
         else:
             notes.append(f"scripted dice {key} name nobody in the position: left out")

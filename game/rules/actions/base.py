@@ -158,6 +158,12 @@ class ActionSpec:
     interrupts: ClassVar[bool] = False
     """Whether the attack its forecast names comes before that target moves or acts, whatever
     the Timing (a held Overwatch shot), so what it deals lands first."""
+    dice: ClassVar[Mapping[str, int]] = {}
+    """Rolls this action sets off besides its own (`roll_purpose`), made by a combatant and
+    keyed "Name:Purpose": purpose → sides (a Disarm's target rolls "Grip", d12)."""
+    shared_dice: ClassVar[Mapping[str, int | None]] = {}
+    """Rolls nobody in particular makes: whole key → sides, None when the sides vary
+    ("Disarm:tile": one of the free tiles around)."""
 
     @property
     def roll_purpose(self) -> str | None:

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 
 LANDING_RINGS = (1, 2, 3)
 """[design] A Disarmed weapon lands 1–3 tiles away (d3), on a random free tile at that distance."""
+GRIP_ROLL = "Grip"
+"""The target's roll against a Disarm, keyed "Name:Grip"."""
+LANDING_DISTANCE_ROLL = "Disarm:distance"
+LANDING_TILE_ROLL = "Disarm:tile"
+"""The shared rolls for where a Disarmed weapon lands: how far (d3), then which free tile."""
 AI_DISARM_WORTH = 0.6
 """An AI's estimate, in Injuries on the target: a disarmed foe loses most of a round or two of attacks."""
 
@@ -41,6 +46,8 @@ class Disarm(AttackSpec):
     deals_injury = False
     win = "success"
     lose = "failure"
+    dice = {GRIP_ROLL: 12}
+    shared_dice = {LANDING_DISTANCE_ROLL: len(LANDING_RINGS), LANDING_TILE_ROLL: None}
     help = (
         "Knock an adjacent enemy's weapon away with your Disarm skill; the target's successful "
         "Grip roll is a penalty, a declared Parry gives you +1, bare hands \u22123. "
@@ -119,7 +126,7 @@ class Disarm(AttackSpec):
         """The target rolls Grip against the Disarm (no Action Penalty: CO.10)."""
         rolled = rnd.roll(
             defender,
-            "Grip",
+            GRIP_ROLL,
             attacker,
             grip_roll(rnd.world, defender),
             note=f"against {name_of(rnd.world, attacker)}'s Disarm",
@@ -149,7 +156,7 @@ def grip_roll(world: World, eid: int) -> Breakdown:
 
 def landing_tile(rnd: Round, origin: Tile) -> Tile:
     """[design] 1–3 tiles away (d3), on a random free tile at that distance."""
-    distance = rnd.dice.roll(len(LANDING_RINGS), "Disarm:distance")
+    distance = rnd.dice.roll(len(LANDING_RINGS), LANDING_DISTANCE_ROLL)
     for ring in (distance, *[d for d in LANDING_RINGS if d != distance]):
         tiles = [
             (origin[0] + dx, origin[1] + dy)
@@ -166,7 +173,7 @@ def landing_tile(rnd: Round, origin: Tile) -> Tile:
             and not _item_at(rnd.world, t)
         ]
         if free:
-            return free[rnd.dice.roll(len(free), "Disarm:tile") - 1]
+            return free[rnd.dice.roll(len(free), LANDING_TILE_ROLL) - 1]
     return origin
 
 
