@@ -81,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser = build_parser()
         args = parser.parse_args(args_list)
         module = importlib.import_module(args.module)
+        _warn_of_plugin_problems()
         status = int(module.run(args) or 0)
         sys.stdout.flush()  # a closed pipe shows up here, inside the handler, not at exit
         return status
@@ -91,6 +92,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return _quiet_broken_pipe()
+
+
+def _warn_of_plugin_problems() -> None:
+    """One line on stderr for each installed rules plug-in that could not be loaded (the
+    command goes on without it)."""
+    from game.rules.plugins import plugin_problems
+    from game.rules.registry import load_builtins
+
+    load_builtins()
+    for problem in plugin_problems():
+        print(f"warning: rules plug-in {problem.source} left out: {problem.reason}", file=sys.stderr)
 
 
 def _quiet_broken_pipe() -> int:

@@ -15,14 +15,14 @@ object per rules module, collected at import and iterated by the rest of the rul
 Validation, the round, the forecast, the action menus, the AI's candidates, the
 sandbox and the setup screen ask this registry; none of them names an action
 kind or a module to decide what it does.  The base classes with every hook are
-in `game.rules.actions.base` and `game.rules.modules.base`.  The chapter's
-actions and the built-in modules load on first use, so importing any part of
-the rules is enough.
+in `game.rules.actions.base` and `game.rules.modules.base`.  Every plug-in is
+found on first use (`game.rules.plugins`: the files of the two packages, then the
+`dominion_tactics.rules` entry points of installed packages), so importing any
+part of the rules is enough; no list names them.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -39,22 +39,26 @@ D = TypeVar("D")
 
 _ACTIONS: dict[ActionKind, ActionSpec] = {}
 _MODULES: dict[str, RulesModule] = {}
-_rank: dict[str, dict[str, int]] = {"actions": {}, "modules": {}}
-"""Listing order of the built-in actions and of the built-in modules (apart: a module and its
-action may share a name, such as "charge"), whatever order they were imported in."""
 _loaded = False
+_finders: list[Callable[[], None]] = []
+
+
+def find_plugins_with(finder: Callable[[], None]) -> None:
+    """Let `finder` load the plug-ins on first use (`game.rules.plugins` does, as the rules
+    package is imported: the registry never imports the plug-ins itself)."""
+    _finders.append(finder)
 
 
 def load_builtins() -> None:
-    """Import the chapter's actions and the built-in modules (once)."""
+    """Find every plug-in once: the chapter's actions and the modules shipped in
+    `game.rules.actions` and `game.rules.modules`, then those of installed packages
+    (`game.rules.plugins`)."""
     global _loaded
     if _loaded:
         return
     _loaded = True
-    listings = (("actions", "game.rules.actions.chapter"), ("modules", "game.rules.modules.builtin"))
-    for what, listing in listings:
-        names = importlib.import_module(listing).NAMES
-        _rank[what].update({name: i for i, name in enumerate(names)})
+    for finder in _finders:
+        finder()
     _listings.clear()
 
 
@@ -74,13 +78,10 @@ def derived(key: Hashable, build: Callable[[], D]) -> D:
 
 
 def _listed(what: str, source: Callable[[], dict[str, S]]) -> list[S]:
-    """Built-ins in their listing order, then the others in the order they registered."""
+    """By `listing` (the built-ins' places), then in the order they registered."""
     if what not in _listings:
-        items = source()
-        order = list(items)
-        rank = _rank.get(what, {})
-        ranked = sorted(order, key=lambda k: (rank.get(k, len(rank)), order.index(k)))
-        _listings[what] = [items[k] for k in ranked]
+        items = list(source().values())
+        _listings[what] = sorted(items, key=lambda item: getattr(item, "listing", 1000))  # stable
     return _listings[what]
 
 

@@ -129,6 +129,9 @@ class ActionSpec:
 
     kind: ClassVar[ActionKind]
     label: ClassVar[str]
+    listing: ClassVar[int] = 1000
+    """Where menus and lists put it: lower first (the chapter's actions 10–120, the built-in
+    modules' own 130 on); plug-ins that leave it alone follow in the order they registered."""
     help: ClassVar[str] = ""
     hint: ClassVar[str] = ""
     """A tutorial's one-line reminder of what the action does (its tutorial adds how to declare it)."""

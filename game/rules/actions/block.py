@@ -12,6 +12,7 @@ class Block(DefenceSpec):
     """A shield's Defense Penalty: the only defence that counts against missiles and melee alike."""
 
     kind = ActionKind.BLOCK
+    listing = 70
     label = "Block"
     skill = "block"
     counters = frozenset({"strike", "missile_strike", "brawling", "disarm"})

@@ -21,6 +21,7 @@ class Brawling(AttackSpec):
     """A bare-handed melee attack; an unarmed Feint serves it (CO.09 Ex. 6)."""
 
     kind = ActionKind.BRAWLING
+    listing = 30
     label = "Brawling"
     plural = "Brawls"
     roles = frozenset({"offensive", "targeted", "melee", "feintable"})

@@ -38,6 +38,7 @@ class Disarm(AttackSpec):
     """A melee attack that makes the target drop its weapon (CO.10)."""
 
     kind = ActionKind.DISARM
+    listing = 40
     label = "Disarm"
     hint = "A Disarm knocks the weapon 1\u20133 tiles away; whoever stands on or next to it can Retrieve it."
     roles = frozenset({"offensive", "targeted", "melee"})

@@ -12,6 +12,7 @@ class Dodge(DefenceSpec):
     """A Defense Penalty against Strikes, Brawls and Disarms (not against missiles)."""
 
     kind = ActionKind.DODGE
+    listing = 80
     label = "Dodge"
     skill = "dodge"
     counters = frozenset({"strike", "brawling", "disarm"})

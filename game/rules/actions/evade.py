@@ -12,6 +12,7 @@ class Evade(DefenceSpec):
     """A Defense Penalty against Missile Strikes, limited by the whole metres moved; not in melee."""
 
     kind = ActionKind.EVADE
+    listing = 90
     label = "Evade"
     hint = "Evade counts only the metres you really move: its Defense Penalty is capped by those metres."
     skill = "evade"

@@ -33,6 +33,7 @@ class Feint(ActionSpec):
     """A Feint: rolled before the attacks, its success adds the Feint stat to one Strike."""
 
     kind = ActionKind.FEINT
+    listing = 50
     label = "Feint"
     hint = "A Feint adds its stat to your Strike when it succeeds."
     roles = frozenset({"targeted"})

@@ -22,6 +22,7 @@ class MissileStrike(AttackSpec):
     """A shot with a missile weapon: range bands 0 / −3 / −6 (CO.07)."""
 
     kind = ActionKind.MISSILE_STRIKE
+    listing = 20
     label = "Missile Strike"
     quick = True
     called_shot = True

@@ -15,6 +15,7 @@ class Parry(DefenceSpec):
     """A Defense Penalty against Strikes and Brawls; the weapon's Parry modifier applies."""
 
     kind = ActionKind.PARRY
+    listing = 60
     label = "Parry"
     skill = "parry"
     counters = frozenset({"strike", "brawling"})

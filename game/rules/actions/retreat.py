@@ -12,6 +12,7 @@ class Retreat(MovementSpec):
     """Movement + the roll in metres out of reach on a success; on a failure you stay."""
 
     kind = ActionKind.RETREAT
+    listing = 110
     label = "Retreat"
     hint = (
         "Engaged in melee, or about to be, only a Retreat takes you out of reach; a failed one leaves "

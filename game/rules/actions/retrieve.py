@@ -39,6 +39,7 @@ class Retrieve(ActionSpec):
     """The weapon goes to whoever has the best Timing among those reaching for it."""
 
     kind = ActionKind.RETRIEVE
+    listing = 120
     label = "Retrieve Weapon"
     menu = "item"
     picks_item = True

@@ -12,6 +12,7 @@ class Sprint(MovementSpec):
     """Movement + the roll in metres on a success, the Movement rate on a failure."""
 
     kind = ActionKind.SPRINT
+    listing = 100
     label = "Sprint"
     hint = "A Sprint adds its roll to your Movement in metres; on a failure you still move your Movement."
     movement = MovementRule("sprint", refused_when_engaged=True, fail_moves=True)

@@ -20,6 +20,7 @@ class Strike(AttackSpec):
     """A melee attack with the weapon in hand; a Feint may serve it."""
 
     kind = ActionKind.STRIKE
+    listing = 10
     label = "Strike"
     roles = frozenset({"offensive", "targeted", "melee", "feintable"})
     quick = True

@@ -88,6 +88,9 @@ class RulesModule:
 
     name: ClassVar[str]
     """Its key in scenario files, saves, the sandbox and `simulate --modules`."""
+    listing: ClassVar[int] = 1000
+    """Where the setup screen and every list put it: lower first (the built-in modules 10–140);
+    plug-ins that leave it alone follow in the order they registered."""
     label: ClassVar[str]
     help: ClassVar[str] = ""
     hint: ClassVar[str] = ""

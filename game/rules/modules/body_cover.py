@@ -142,6 +142,7 @@ class BodyCover(RulesModule):
     """Cover by body part (seeds 003, 004): cover stops the hits that land on what it hides."""
 
     name = NAME
+    listing = 120
     label = "Cover by body part"
     source = "RULES.md §8; seeds 003 (cover) and 004 (visible body parts)"
     requires = ("hit_locations", "cover")

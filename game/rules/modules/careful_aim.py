@@ -132,6 +132,7 @@ class CarefulAim(RulesModule):
     """Careful Aim (RULES.md §8, seed 001): a round of aiming, −1 range penalty on the next shot."""
 
     name = "careful_aim"
+    listing = 40
     label = "Careful Aim"
     source = "RULES.md §8; seed 001 (Careful Aim)"
     help = (
@@ -200,6 +201,7 @@ class Aim(ActionSpec):
     """Careful Aim: a whole round spent aiming at one enemy."""
 
     kind = AIM
+    listing = 150
     label = "Careful Aim"
     module = "careful_aim"
     roles = frozenset({"targeted"})

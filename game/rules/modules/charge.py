@@ -167,6 +167,7 @@ class ChargeModule(RulesModule):
     """Charge (RULES.md §8, seed 001): +1 per 2 m of straight run, for the charger and against it."""
 
     name = "charge"
+    listing = 50
     label = "Charge"
     source = "RULES.md §8; seed 001 (Charging)"
     mark_overlays = (ChargeLane(),)
@@ -230,6 +231,7 @@ class Charge(AttackSpec):
     """A Strike at the end of a straight dash: its movement and its attack in one action."""
 
     kind = CHARGE
+    listing = 160
     label = "Charge"
     module = "charge"
     roles = frozenset({"offensive", "targeted", "melee", "movement"})

@@ -27,6 +27,7 @@ class Cover(RulesModule):
     """Cover (RULES.md §8): low cover −2, high cover −8 or hidden."""
 
     name = "cover"
+    listing = 20
     label = "Cover"
     source = "RULES.md §8; seeds 003 and 004 (cover, visible body parts)"
     default_on = True

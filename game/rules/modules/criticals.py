@@ -123,6 +123,7 @@ class Criticals(RulesModule):
     table; a natural 12 on an attack rolls the fumble table."""
 
     name = NAME
+    listing = 130
     label = "Criticals and fumbles"
     source = "RULES.md §8; seed 002 (Critical Rolls)"
     dice = {CRITICAL: TABLE_SIDES, FUMBLE: TABLE_SIDES}

@@ -79,6 +79,7 @@ class Facing(RulesModule):
     """Facing (RULES.md §8, Mythras `003`): arcs cost attackers and defenders."""
 
     name = "facing"
+    listing = 10
     label = "Facing"
     source = "RULES.md §8; seed 003 (Mythras facing squares)"
     default_on = True

@@ -147,6 +147,7 @@ class HitLocations(RulesModule):
     """Hit locations (seed 004): a d100 says where a hit lands; Injuries are kept per location."""
 
     name = NAME
+    listing = 100
     label = "Hit locations"
     source = "RULES.md §8; seed 004 (hit locations)"
     dice = {PURPOSE: SIDES}

@@ -108,6 +108,7 @@ class Knockback(RulesModule):
     """Knockback (RULES.md §8, seed 003): heavy hits push, and may floor, their targets."""
 
     name = "knockback"
+    listing = 60
     label = "Knockback"
     source = "RULES.md §8; seed 003 (Knockback)"
     requires = ("prone",)

@@ -79,6 +79,7 @@ class LocationEffects(RulesModule):
     drop their weapon, two Injuries on one place are shock."""
 
     name = NAME
+    listing = 110
     label = "Location effects"
     source = "RULES.md §7–§8; seed 004 (hit locations, shock)"
     requires = (HIT_LOCATIONS, PRONE_MODULE)

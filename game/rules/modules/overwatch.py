@@ -197,6 +197,7 @@ class OverwatchModule(RulesModule):
     """Overwatch (RULES.md §8; seeds 001 and 004): a held shot that interrupts."""
 
     name = "overwatch"
+    listing = 90
     label = "Overwatch"
     source = "RULES.md §8; seed 001 (Delay Action), seed 004 (waiting for an offensive move)"
     mark_overlays = (WatchedArc(),)
@@ -277,6 +278,7 @@ class Overwatch(ActionSpec):
     """Hold a Missile Strike on the front arc for the round."""
 
     kind = OVERWATCH
+    listing = 190
     label = "Overwatch"
     module = "overwatch"
     menu = "self"

@@ -138,6 +138,7 @@ class ProneModule(RulesModule):
     """Prone (RULES.md §8, seed 001): lying down against missiles, crawling, standing up."""
 
     name = "prone"
+    listing = 30
     label = "Prone"
     source = "RULES.md §8; seed 001 (Minimize Exposure, Combat Crawl)"
     help = (
@@ -207,6 +208,7 @@ class GoProne(ActionSpec):
     """Minimize Exposure: the whole round, to lie down."""
 
     kind = GO_PRONE
+    listing = 130
     label = "Go Prone"
     module = "prone"
     menu = "self"
@@ -260,6 +262,7 @@ class StandUp(ActionSpec):
     """Getting up: the round's movement, no action for the Action Penalty."""
 
     kind = STAND_UP
+    listing = 140
     label = "Stand Up"
     module = "prone"
     menu = "self"

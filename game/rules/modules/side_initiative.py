@@ -71,6 +71,7 @@ class SideInitiative(RulesModule):
     """Side initiative (seed 002): on the first round a d4 says which side acts first."""
 
     name = NAME
+    listing = 140
     label = "Side initiative"
     source = "RULES.md §8; seed 002 (Basics)"
     shared_dice = {KEY: SIDES}

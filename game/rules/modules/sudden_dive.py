@@ -121,6 +121,7 @@ class SuddenDiveModule(RulesModule):
     """Sudden Dive (RULES.md §8, seed 001): dive into cover, claim it against every shot."""
 
     name = "sudden_dive"
+    listing = 70
     label = "Sudden Dive"
     source = "RULES.md §8; seed 001 (Sudden Dive)"
     help = (
@@ -184,6 +185,7 @@ class SuddenDive(ActionSpec):
     """A dash into cover, rolled after all movement."""
 
     kind = DIVE
+    listing = 170
     label = "Sudden Dive"
     module = "sudden_dive"
     roles = frozenset({"movement"})

@@ -126,6 +126,7 @@ class Suppression(RulesModule):
     """Suppression Fire (RULES.md §8, seed 001): a burst at everyone in a cone."""
 
     name = "suppression"
+    listing = 80
     label = "Suppression"
     source = "RULES.md §8; seed 001 (Suppression Fire)"
     mark_overlays = (SprayCone(),)
@@ -144,6 +145,7 @@ class SuppressionFire(MissileStrike):
     """A burst at an area: one Missile Strike at everyone in the cone."""
 
     kind = SUPPRESS
+    listing = 180
     label = "Suppression Fire"
     module = "suppression"
     roles = frozenset({"offensive", "targeted"})
