@@ -232,3 +232,16 @@ def test_a_broken_plug_in_is_left_out_with_one_line(tmp_path: Path) -> None:
         "warning: rules plug-in broken = table_rules.missing left out: "
         "ModuleNotFoundError: No module named 'table_rules.missing'"
     ]
+
+
+def test_an_action_beyond_the_chapter_must_belong_to_a_module() -> None:
+    from game.rules.actions.base import ActionSpec
+    from game.rules.registry import register_action
+
+    class Loose(ActionSpec):
+        kind = ActionKind.define("loose")
+        label = "Loose"
+
+    with pytest.raises(ValueError, match="'loose' is not the chapter's: it must name the rules module"):
+        register_action(Loose)
+    ActionKind.forget("loose")

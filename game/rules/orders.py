@@ -114,6 +114,8 @@ ActionKind.EVADE = ActionKind.define("evade")
 ActionKind.SPRINT = ActionKind.define("sprint")
 ActionKind.RETREAT = ActionKind.define("retreat")
 ActionKind.RETRIEVE = ActionKind.define("retrieve")
+CHAPTER_KINDS = frozenset(ActionKind)
+"""The combat chapter's own kinds: the only actions that need no rules module switched on."""
 
 
 def _hash_once(value: object, fields: tuple[object, ...]) -> int:

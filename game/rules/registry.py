@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from game.rules.orders import ActionKind, Order
+from game.rules.orders import CHAPTER_KINDS, ActionKind, Order
 
 if TYPE_CHECKING:
     from game.rules.actions.base import ActionSpec, MovementRule
@@ -90,6 +90,11 @@ def register_action(cls: type[S]) -> type[S]:
     """Class decorator: register one instance of an `ActionSpec` subclass for its kind."""
     spec = cls()
     kind = spec.kind  # type: ignore[attr-defined]
+    if spec.module is None and kind not in CHAPTER_KINDS:  # type: ignore[attr-defined]
+        # Only the chapter is always in play: anything more is a table's choice, switched on.
+        raise ValueError(
+            f"action {kind.value!r} is not the chapter's: it must name the rules module it belongs to"
+        )
     if kind in _ACTIONS and type(_ACTIONS[kind]) is not cls:
         raise ValueError(f"action {kind.value!r} is registered twice")
     _ACTIONS[kind] = spec  # type: ignore[assignment]
