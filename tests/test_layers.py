@@ -83,3 +83,37 @@ def test_every_layer_imports_only_what_lies_below_it() -> None:
 def test_every_package_has_a_place_in_the_layers() -> None:
     packages = {p.name for p in GAME.iterdir() if p.is_dir() and (p / "__init__.py").exists()}
     assert packages <= set(ALLOWED) | UTILITIES
+
+
+PLUG_IN_PACKAGES = ("game.rules.actions.", "game.rules.modules.")
+HOOK_BASES = ("base",)
+
+
+def plug_ins_named_in(path: Path) -> set[str]:
+    """The plug-in files (an action's or a rules module's own file) a file imports, by any
+    import statement (lazy and type-only ones too)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            for package in PLUG_IN_PACKAGES:
+                rest = name.removeprefix(package)
+                if rest != name and rest.split(".")[0] not in HOOK_BASES:
+                    found.add(package + rest.split(".")[0])
+    return found
+
+
+def test_nothing_outside_the_rules_names_a_plug_in() -> None:
+    """The window, the AI, the sandbox … ask the registry and the rules' own questions
+    (`game.rules.arcs`, `game.rules.cover_terms`, `game.rules.rolls`), never one action's or
+    module's file: a plug-in can be taken out or replaced without touching them (issue 49)."""
+    wrong = []
+    for path in sorted(GAME.rglob("*.py")):
+        if package_of(path) == "rules":
+            continue
+        wrong += [f"{path.relative_to(GAME)} imports {name}" for name in sorted(plug_ins_named_in(path))]
+    assert wrong == []

@@ -28,7 +28,6 @@ from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
 from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
-from game.rules.actions.retrieve import hand_free_for, within_grasp
 from game.rules.movement import walk
 from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind
@@ -318,9 +317,15 @@ def _around(tile: Tile, radius: int) -> Iterable[Tile]:
                 yield (x + dx, y + dy)
 
 
+def _picker() -> ActionSpec | None:
+    """The action that picks a weapon up (the chapter's Retrieve Weapon), if any is registered."""
+    return next((spec for spec in action_specs() if spec.picks_item), None)
+
+
 def _wants(know: Knowledge, weapon: Weapon) -> bool:
     """Whether picking this weapon up helps: a hand free for it, and nothing of its kind in hand."""
-    if not hand_free_for(know.world, know.actor, weapon):
+    picker = _picker()
+    if picker is None or not picker.can_take(know.world, know.actor, weapon):
         return False
     return not know.me.armed if weapon.is_melee else know.me.missile is None
 
@@ -350,7 +355,7 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
                 if not route:
                     return
         end = route[-1] if route != path else here  # a shortened run ends short of the spot
-        if any(a.item is not None and not within_grasp(items[a.item], end) for a in acts):
+        if any(a.item is not None and not spec_of(a.kind).within_grasp(items[a.item], end) for a in acts):
             return  # the run no longer ends beside the weapon
         facing = bearing_direction(end, facing_to) if facing_to is not None and facing_to != end else None
         why = f"{spot.why}: {tag}" if tag else spot.why
@@ -424,7 +429,7 @@ def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) ->
         if not spec.picks_item:
             continue
         for item, where, weapon in know.items:
-            if _wants(know, weapon) and within_grasp(where, here):
+            if _wants(know, weapon) and spec.within_grasp(where, here):
                 order([Action(spec.kind, item=item)], threat, "retrieve")
                 if defences and movement is None:
                     order([Action(spec.kind, item=item), Action(defences[0].kind)], threat, "retrieve")

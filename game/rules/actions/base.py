@@ -242,6 +242,16 @@ class ActionSpec:
         """A last look at an order's forecasts (a Feint shares its Strike's nullification)."""
         return forecasts
 
+    # -------------------------------------------------------------- picking up (`picks_item`)
+    def within_grasp(self, weapon_at: Tile, tile: Tile) -> bool:
+        """For an action that picks a weapon up: whether one standing on `tile` reaches a weapon
+        lying at `weapon_at`."""
+        return False
+
+    def can_take(self, world: World, eid: int, weapon: Weapon) -> bool:
+        """For an action that picks a weapon up: whether `eid` could hold `weapon` (a hand free)."""
+        return False
+
     # -------------------------------------------------------------- the AI
     def ai_options(self, ask: AiAsk) -> list[tuple[tuple[Action, ...], str]]:
         """Action sets of this kind an AI should try (each with a word on why); none by default."""

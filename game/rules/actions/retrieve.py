@@ -49,6 +49,14 @@ class Retrieve(ActionSpec):
         "action; with several hands reaching for it, the best Timing gets it."
     )
 
+    def within_grasp(self, weapon_at: Tile, tile: Tile) -> bool:
+        """On the weapon's tile or next to it."""
+        return within_grasp(weapon_at, tile)
+
+    def can_take(self, world: World, eid: int, weapon: Weapon) -> bool:
+        """A hand free for it."""
+        return hand_free_for(world, eid, weapon)
+
     @property
     def roll_purpose(self) -> str | None:
         """No die: Timing decides."""

@@ -168,6 +168,12 @@ class RulesModule:
         lands, a critical's table)."""
         return []
 
+    def cover_terms(self) -> Mapping[str, Modifier]:
+        """What each level of cover on the map ("low", "high") means to a shot through it under
+        this module, as the term its roll gets; empty: this module gives cover no meaning.  The
+        ruler and the sight overlay's legend say it (`game.rules.cover_terms`)."""
+        return {}
+
     # -------------------------------------------------------------- movement
     def rate_modifiers(self, world: World, eid: int, rate: Breakdown) -> list[Modifier]:
         """Modifiers of `eid`'s Movement rate (`rate` so far) from the state this module keeps

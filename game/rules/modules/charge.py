@@ -20,9 +20,9 @@ from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, step_direction
 from game.core.modifiers import Breakdown, Modifier
 from game.rules.actions.base import AiAsk, AttackSpec, MovementRule, OrderCheck
+from game.rules.arcs import BACK, arc_of
 from game.rules.events import Event
 from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
-from game.rules.modules.facing import BACK, arc_of
 from game.rules.movement import path_metres, path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, occupied_tiles, tile_of

@@ -8,6 +8,7 @@ it exposes head and weapon arm for that round: −8.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.core.modifiers import Modifier, signed
@@ -41,6 +42,10 @@ class Cover(RulesModule):
         "Missile Strikes; in high cover you cannot be shot in a round you do not attack."
     )
 
+    def cover_terms(self) -> Mapping[str, Modifier]:
+        """Low Cover −2, High Cover −8."""
+        return {level: Modifier(COVER_LABELS[level], COVER_PENALTY[level]) for level in ("low", "high")}
+
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """The cover penalty on a missile attack, or the reason it cannot be made."""
         if ctx.spec.attack_class != "missile_strike":
@@ -49,4 +54,4 @@ class Cover(RulesModule):
         level = ctx.board.cover_between(situation.attacker_tile, situation.target_tile)
         if level == "high" and not situation.target_exposed:
             return f"{ctx.target_name} is hidden behind high cover"
-        return [Modifier(COVER_LABELS[level], COVER_PENALTY[level])]
+        return [self.cover_terms().get(level, Modifier(COVER_LABELS[level], COVER_PENALTY[level]))]

@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
-from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import Modifier, signed
+from game.rules.arcs import BACK, FRONT, LEFT, RIGHT, arc_of
 from game.rules.modules.base import RulesModule
 from game.rules.orders import ActionKind
 from game.rules.registry import register_module
@@ -24,23 +24,12 @@ from game.world import Equipment
 if TYPE_CHECKING:
     from game.rules.attack import AttackContext
 
-FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
-ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}
-
 GRADE = 2  # one Mythras difficulty grade on the d12 (RULES.md conversion)
 OFF_HAND_ATTACK = -GRADE  # attacking into the side opposite the weapon hand
 TWO_HANDED_SIDE_ATTACK = -GRADE  # two-handed weapons on either side
 BACK_ATTACK = -6  # Herculean: attacking into one's own back squares
 BACK_PARRY_COST = 4  # Formidable: parrying an attack from the back
 BACK_DODGE_COST = 4  # Dodge and Evade against attacks from the back
-
-
-def arc_of(observer: Tile, facing: int, other: Tile) -> str:
-    """Which arc of a combatant at `observer` facing `facing` holds `other`."""
-    if observer == other:
-        return FRONT
-    offset = (bearing_direction(observer, other) - facing) % 8
-    return ARC_BY_OFFSET[offset]
 
 
 def attack_facing_modifier(arc: str, weapon: Weapon, hand: str = "right") -> Modifier:

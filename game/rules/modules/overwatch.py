@@ -25,9 +25,9 @@ from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_NAMES, Tile, direction_name
 from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
 from game.rules.apply import applies, entity
+from game.rules.arcs import FRONT, arc_of
 from game.rules.events import Event, entity_id
 from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
-from game.rules.modules.facing import FRONT, arc_of
 from game.rules.moving import Trail
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of

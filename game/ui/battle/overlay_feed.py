@@ -28,6 +28,7 @@ from game.board.sight import prepare_sight, warm_rays
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
 from game.rules.board import Board
+from game.rules.cover_terms import cover_terms
 from game.rules.modules.base import OverlayAsk, TileMarks
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
@@ -143,6 +144,7 @@ class OverlayFeed:
         if key == self._key:
             return
         data = OverlayData(board.width, board.height)
+        data.cover_terms = cover_terms(options)
         waiting: list[str] = []
         if focus is not None and "reach" in active and is_active(world, focus):
             self._reach(data, world, board, version, focus, drafting)

@@ -5,7 +5,8 @@ cover a combatant standing there would have against its shots.
 
 A game master checks a ruling with it ("is the archer at medium range of that doorway?"), a
 map maker how far apart two features are.  Every figure is asked of the rules (the board's
-distance, sight and cover, `range_band`, the cover module's penalties); none is worked out here.
+distance, sight and cover, `range_band`, what cover counts under the modules in play); none is
+worked out here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import pygame
 from game.core.geometry import Tile
 from game.core.modifiers import signed
 from game.rules.board import Board
-from game.rules.modules.cover import COVER_LABELS, COVER_PENALTY
+from game.rules.cover_terms import cover_terms
 from game.rules.options import RuleOptions
 from game.rules.positions import name_of, range_band
 from game.ui.battle.plans import label_box, map_label
@@ -31,7 +32,7 @@ def ruler_lines(
 ) -> list[str]:
     """The ruler's words from `origin` to `target`: "12.4 m · Medium Range −3 (longbow)", then
     "in sight · Low Cover −2" (or "no line of sight"); the weapon's band only when `who`
-    carries a missile weapon, the cover only with the cover module on."""
+    carries a missile weapon, the cover as the modules in play count it (`game.rules.cover_terms`)."""
     metres = board.distance(origin, target)
     first = [f"{metres:.1f} m"]
     weapon = world.get(who, Equipment).missile_weapon() if who is not None else None
@@ -43,10 +44,9 @@ def ruler_lines(
     if not board.line_of_sight(origin, target):
         return [" · ".join(first), "no line of sight"]
     second = ["in sight"]
-    if options.has("cover"):
-        level = board.cover_between(origin, target)
-        if level != "none":
-            second.append(f"{COVER_LABELS[level]} {signed(COVER_PENALTY[level])}")
+    term = cover_terms(options).get(board.cover_between(origin, target))
+    if term is not None:
+        second.append(f"{term.name} {signed(term.value)}")
     return [" · ".join(first), " · ".join(second)]
 
 

@@ -16,6 +16,7 @@ from game.board.sight import MAX_RADIUS_TILES, sight_from
 from game.board.terrain import TerrainBoard
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
+from game.rules.arcs import arc_index_by_offset
 from game.rules.positions import are_enemies, combatants, is_active, melee_reach, tile_of
 from game.rules.stats import movement_rate
 from game.world import Equipment, World
@@ -78,13 +79,14 @@ def bearing_dirs(width: int, height: int, to: Tile) -> np.ndarray:
 
 
 def arc_array(board: TerrainBoard, centre: Tile, facing: int, radius: int = ARC_RADIUS) -> np.ndarray:
-    """Arc index (F, R, L, B) of the tiles around a combatant, as the facing module's `arc_of` decides."""
+    """Arc index (F, R, L, B: `game.rules.arcs.ARCS`) of the tiles around a combatant, by the
+    rules' own table of arcs."""
     ys, xs = np.mgrid[0 : board.height, 0 : board.width]
     dx, dy = xs - centre[0], ys - centre[1]
     degrees = np.degrees(np.arctan2(dx, -dy)) % 360
     direction = (((degrees + 22.5) % 360) // 45).astype(np.int8)
     offset = (direction - facing) % 8
-    table = np.array([0, 0, 1, 3, 3, 3, 2, 0], np.int8)  # arcs.ARC_BY_OFFSET as indexes
+    table = np.array(arc_index_by_offset(), np.int8)
     arcs = table[offset]
     near = (np.maximum(abs(dx), abs(dy)) <= radius) & ~((dx == 0) & (dy == 0))
     return np.where(near, arcs, -1).astype(np.int8)

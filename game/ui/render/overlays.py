@@ -21,6 +21,7 @@ the tile pieces of `stamps`, so a frame only blits.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -28,9 +29,9 @@ import pygame
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
-from game.core.modifiers import signed
+from game.core.modifiers import Modifier, signed
+from game.rules.arcs import ARCS
 from game.rules.modules.base import TileMarks
-from game.rules.modules.cover import COVER_PENALTY
 from game.rules.positions import RANGE_BANDS
 from game.rules.registry import action_specs
 from game.ui.render.camera import Camera
@@ -55,7 +56,7 @@ OVERLAY_LABELS = {
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
 FILL_ALPHA = 70  # 0..255: tint of a tile
-ARC_NAMES = ("F", "R", "L", "B")  # index of `arcs` values
+ARC_NAMES = tuple(arc[0].upper() for arc in ARCS)  # F R L B: index of `arcs` values
 
 
 @dataclass
@@ -74,6 +75,7 @@ class OverlayData:
     sight_beyond: np.ndarray | None = None  # bool: too far for the overlay (huge maps only)
     sight_origin: Tile | None = None
     cover_shown: bool = True  # False: no rules module in play makes cover count
+    cover_terms: Mapping[str, Modifier] = field(default_factory=dict)  # level → its term in play
     threat_melee: np.ndarray | None = None  # int: enemies that could Strike the tile
     threat_missile: np.ndarray | None = None  # int: enemies that could shoot it
     threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
@@ -332,9 +334,11 @@ class OverlayLayer:
                 rows.append(("sight", "too far for the sight overlay", pal.no_sight, "dots"))
             rows.append(("sight", "no line of sight", pal.no_sight, "cross"))
             if data.cover_shown:
+                # What cover does is the modules' word (the cover module's −2 and −8), asked, not restated.
+                low, high = (data.cover_terms.get(level) for level in ("low", "high"))
                 rows += [
-                    ("sight", f"L low cover ({signed(COVER_PENALTY['low'])})", pal.cover_low, "shield"),
-                    ("sight", f"H high cover ({signed(COVER_PENALTY['high'])})", pal.cover_high, "shield"),
+                    ("sight", f"L low cover{_term(low)}", pal.cover_low, "shield"),
+                    ("sight", f"H high cover{_term(high)}", pal.cover_high, "shield"),
                 ]
         if "terrain" in self.active and data.terrain is not None:
             rows += terrain_legend(pal)
@@ -410,3 +414,8 @@ def draw_legend(
         surface.blit(theme.text(label, 11), (rect.x + 2 * pad + size, y))
         y += line
     return rect
+
+
+def _term(modifier: Modifier | None) -> str:
+    """ " (−2)" for a cover level's term in the legend; nothing when no module gives one."""
+    return f" ({signed(modifier.value)})" if modifier is not None else ""
