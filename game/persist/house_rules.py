@@ -1,0 +1,40 @@
+"""Where house rules come from (docs/house-rules.md): the `rules` folder in the game's data
+folder, the `*.toml` files beside a scenario file the player loads, and files named on the
+command line.  Each is read by `game.content.house_rules`; the good ones are registered as
+rules modules, the bad ones kept with their one-line reason (the setup screen lists them
+greyed).  A save carries the house rules in play itself (`game.persist.saves`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from game.content.house_rules import Found, check_together, install_found, read_files, read_folder
+from game.persist.autosave import data_dir
+
+_seen: list[Found] = []
+"""What the last `gather` found, good and bad (the setup screen lists it)."""
+
+
+def house_rules_dir() -> Path:
+    """The folder of the player's house rules (it may not exist)."""
+    return data_dir() / "rules"
+
+
+def gather(files: Iterable[Path] = (), beside: Path | None = None) -> list[Found]:
+    """Read the house rules of the data folder, of the folder of `beside` (a scenario file) and
+    `files`, check them together and register the good ones; every file with its outcome."""
+    found = read_folder(house_rules_dir())
+    if beside is not None and beside.parent.resolve() != house_rules_dir().resolve():
+        found += read_folder(beside.parent)
+    found += read_files(files)
+    found = check_together(found)
+    install_found(found)
+    _seen[:] = found
+    return found
+
+
+def last_gathered() -> list[Found]:
+    """What the last `gather` found (nothing before the first)."""
+    return list(_seen)
