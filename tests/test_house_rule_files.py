@@ -289,3 +289,28 @@ def test_a_save_with_a_bad_house_rule_is_refused(tmp_path: Path) -> None:
     }
     with pytest.raises(FieldError, match=r"battle.house_rules\[0\].modifier\[0\].value"):
         check_battle(doc, lambda source: None)  # type: ignore[arg-type, return-value]
+
+
+# ------------------------------------------------------------------ the setup screen
+def test_the_setup_screen_lists_house_rules_switchable_and_bad_ones_greyed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ui_helpers import make_app
+
+    from game.persist.house_rules import house_rules_dir
+    from game.ui.scenes.menu import SetupScene
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    house_rules_dir().mkdir()
+    (house_rules_dir() / "backstab.toml").write_text((EXAMPLES / "backstab.toml").read_text())
+    (house_rules_dir() / "selfish.toml").write_text(HOSTILE["requires_itself"][0])
+    app = make_app()
+    setup = SetupScene(app)
+    app.push(setup)
+    app.step([], 1 / 60)
+    button = next(b for b in setup.buttons if b.label.startswith("Backstab"))
+    assert button.label == "Backstab: off" and button.enabled
+    button.on_click()
+    assert setup.options.has("house_backstab") and setup.options.has("facing")
+    greyed = next(b for b in setup.buttons if b.label.startswith("selfish.toml"))
+    assert not greyed.enabled and "requires itself" in greyed.reason
