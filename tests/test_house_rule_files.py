@@ -314,3 +314,20 @@ def test_the_setup_screen_lists_house_rules_switchable_and_bad_ones_greyed(
     assert setup.options.has("house_backstab") and setup.options.has("facing")
     greyed = next(b for b in setup.buttons if b.label.startswith("selfish.toml"))
     assert not greyed.enabled and "requires itself" in greyed.reason
+
+
+def test_the_workbench_lists_house_rules_and_greys_bad_ones(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.persist.house_rules import house_rules_dir
+    from tests.test_ui_workbench import Driver
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    house_rules_dir().mkdir()
+    (house_rules_dir() / "flanking.toml").write_text((EXAMPLES / "flanking.toml").read_text())
+    (house_rules_dir() / "junk.toml").write_bytes(b"\xff\xfe junk")
+    d = Driver()
+    d.named("module:house_flanking")
+    assert d.wb.setup.options.has("house_flanking")
+    greyed = next(b for b in d.wb.buttons if b.label.startswith("junk.toml"))
+    assert not greyed.enabled and "not UTF-8 text" in greyed.reason
