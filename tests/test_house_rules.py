@@ -219,3 +219,50 @@ def test_conditions_read_range_cover_posture_and_skills() -> None:
     text = seen.breakdown.text()
     assert "[Medium Range]" in text and "Point Blank" not in text  # 18 m: the shotgun's medium band
     assert "− 1 [Through Cover]" in text and "+ 1 [Veteran]" in text and "At the Prone" not in text
+
+
+def test_the_hit_chance_overlay_and_its_tooltip_follow_the_house_rule() -> None:
+    from game.ui.battle.tips import chance_lines
+    from game.ui.planner import Draft, Planner
+
+    install(BACKSTAB)
+    cast = duel()
+
+    def seen(chosen: RuleOptions) -> tuple[float, list[str]]:
+        planner = Planner(cast.world, cast.board, cast["Hilda"], {}, chosen)
+        draft = Draft(cast["Hilda"])
+        choice = planner.quick_attack(draft, cast["Val"])  # what the overlay draws over Val
+        assert choice.enabled and choice.forecast is not None
+        return choice.forecast.percent, chance_lines(cast.world, (cast["Hilda"], planner, draft), cast["Val"])
+
+    on_percent, on_lines = seen(options("house_backstab"))
+    off_percent, off_lines = seen(options())
+    assert on_percent > off_percent
+    assert any("+ 3 [Backstab]" in line for line in on_lines)
+    assert not any("Backstab" in line for line in off_lines)
+
+
+def test_the_odds_of_an_imagined_attack_follow_the_house_rule() -> None:
+    from game.rules.odds import attack_odds
+
+    install(BACKSTAB)
+    cast = duel()
+    strike = cast.act(ActionKind.STRIKE, "Val")
+
+    def chance(chosen: RuleOptions) -> float:
+        odds = attack_odds(
+            cast.world,
+            cast.board,
+            cast["Hilda"],
+            strike,
+            at=(3, 5),
+            facing=2,
+            target_at=(4, 5),
+            target_facing=2,  # Val looks away: Hilda strikes its back arc
+            options=chosen,
+            one=1.0,
+        )
+        assert odds.breakdown is not None
+        return float(odds.success)
+
+    assert chance(options("house_backstab")) - chance(options()) == pytest.approx(3 / 12)
