@@ -82,6 +82,10 @@ HOSTILE = {
         'name = "x"\nlabel = "X"\n[[defence_cost]]\nword = "w"\ncosts = { shield = 2 }\n',
         'field defence_cost[0].costs.shield: unknown defence "shield"',
     ),
+    "a_defences_name_for_a_label": (
+        'name = "x"\nlabel = "X"\n[[modifier]]\nlabel = "Parry"\nvalue = 1\n',
+        'field modifier[0].label: "Parry" is the name of a defence',
+    ),
     "no_effect": ('name = "x"\nlabel = "X"\n', "needs at least one"),
     "a_date_for_a_label": (
         'name = "x"\nlabel = 1979-05-27\n[[modifier]]\nlabel = "A"\nvalue = 1\n',
@@ -173,6 +177,44 @@ def test_the_data_folders_rules_are_gathered(tmp_path: Path, monkeypatch: pytest
     found = gather()
     assert [f.description is not None for f in found] == [True, False]
     assert isinstance(module_of("house_backstab"), HouseRule)
+
+
+def test_a_rule_whose_file_broke_is_dropped_at_the_next_gather(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.persist.house_rules import gather, house_rules_dir
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    house_rules_dir().mkdir()
+    rule = house_rules_dir() / "backstab.toml"
+    rule.write_text((EXAMPLES / "backstab.toml").read_text())
+    gather()
+    assert [d.key for d in installed()] == ["house_backstab"]
+    rule.write_text("name = ")
+    (found,) = gather()
+    assert found.description is None and installed() == []
+
+
+def test_a_file_named_on_the_command_line_wins_over_one_of_the_same_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.cli import load_house_rules
+    from game.persist.house_rules import house_rules_dir
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    house_rules_dir().mkdir()
+    (house_rules_dir() / "backstab.toml").write_text(GOOD.format(name="backstab"))
+    assert load_house_rules([str(EXAMPLES / "backstab.toml")]) == ["house_backstab"]
+    assert module_of("house_backstab").label == "Backstab"
+    assert module_of("house_backstab").description.modifiers[0].value == 3  # type: ignore[attr-defined]
+
+
+def test_every_example_reads_back_from_its_saved_form() -> None:
+    from game.content.house_rules import parse_description
+
+    for path in sorted(EXAMPLES.glob("*.toml")):
+        description = read_house_rule(path)
+        assert parse_description(json.loads(json.dumps(description.to_dict()))) == description
 
 
 # ------------------------------------------------------------------ the sandbox and resolve

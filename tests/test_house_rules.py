@@ -21,7 +21,6 @@ from game.rules.modules.house import HouseRuleDescription, Term, install, uninst
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind, Order
 from game.rules.round import play_round
-from game.world import Facing
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "house-rules"
 BACKSTAB = HouseRuleDescription(
@@ -139,7 +138,6 @@ def test_defence_costs_weaken_the_named_defence_in_the_ledger() -> None:
         "Hilda — Strike on Val: 6 [Strike] + 2 [Flank] − 1 [Parry (right arc)] = 7"
     )
     dice = ScriptedDice(keyed={"Val:Parry": [2], "Hilda:Strike": [12]})
-    cast.world.set(cast["Val"], Facing(4))
     without = play_round(
         cast.world.copy(),
         cast.board,

@@ -104,7 +104,7 @@ def load_house_rules(files: list[str], scenario: str | None = None) -> list[str]
     beside = Path(scenario) if scenario and scenario.endswith(".json") and Path(scenario).is_file() else None
     found = gather(named, beside)
     keys = []
-    for item in found[len(found) - len(named) :] if named else []:
+    for item in found[: len(named)]:
         if item.description is None:
             raise UsageError(item.problem)
         keys.append(item.description.key)

@@ -35,7 +35,7 @@ from game.rules.modules.house import (
     module_key,
 )
 from game.rules.modules.house_conditions import CONDITIONS, FLAG, NAMES, SKILL_NAMES, SKILLS, WORDS
-from game.rules.registry import DEFENCES, OFFENSIVE, rules_modules
+from game.rules.registry import DEFENCES, OFFENSIVE, rules_modules, spec_of
 
 MAX_FILE_BYTES = 64 * 2**10  # bytes of one house-rule file, checked before it is read
 MAX_FILES = 50  # house-rule files read from one folder
@@ -120,8 +120,12 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
 
 def _term(value: Any, path: str) -> Term:
     entry = fields.obj(value, path, ("label", "value"), ENTRY_OPTIONAL)
+    label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
+    # The ledger tells a Defense Penalty by its defence's name (`without_defence_penalties`).
+    if label.split(" (")[0] in {spec_of(kind).label for kind in DEFENCES}:
+        raise FieldError(key_path(path, "label"), f"{fields.shown(label)} is the name of a defence")
     return Term(
-        fields.name(entry["label"], key_path(path, "label"), MAX_LABEL),
+        label,
         fields.whole(entry["value"], key_path(path, "value"), -MAX_VALUE, MAX_VALUE),
         _applies_to(entry.get("applies_to", "any"), key_path(path, "applies_to")),
         _when(entry.get("when", {}), key_path(path, "when")),

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from game.content.house_rules import Found, check_together, install_found, read_files, read_folder
 from game.persist.autosave import data_dir
+from game.rules.modules.house import uninstall
 
 _seen: list[Found] = []
 """What the last `gather` found, good and bad (the setup screen lists it)."""
@@ -23,13 +24,19 @@ def house_rules_dir() -> Path:
 
 
 def gather(files: Iterable[Path] = (), beside: Path | None = None) -> list[Found]:
-    """Read the house rules of the data folder, of the folder of `beside` (a scenario file) and
-    `files`, check them together and register the good ones; every file with its outcome."""
-    found = read_folder(house_rules_dir())
+    """Read the house rules of `files`, of the folder of `beside` (a scenario file) and of the
+    data folder, in that order (a file named first wins over one of the same name in a
+    folder), check them together and register the good ones; every file with its outcome.
+    A house rule an earlier gather registered whose file is gone or broken now is dropped."""
+    found = read_files(files)
     if beside is not None and beside.parent.resolve() != house_rules_dir().resolve():
         found += read_folder(beside.parent)
-    found += read_files(files)
+    found += read_folder(house_rules_dir())
     found = check_together(found)
+    good = {f.description.key for f in found if f.description is not None}
+    for earlier in _seen:
+        if earlier.description is not None and earlier.description.key not in good:
+            uninstall(earlier.description.key)
     install_found(found)
     _seen[:] = found
     return found
