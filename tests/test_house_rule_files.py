@@ -373,3 +373,21 @@ def test_the_workbench_lists_house_rules_and_greys_bad_ones(
     assert d.wb.setup.options.has("house_flanking")
     greyed = next(b for b in d.wb.buttons if b.label.startswith("junk.toml"))
     assert not greyed.enabled and "not UTF-8 text" in greyed.reason
+
+
+def test_the_rules_beside_a_scenario_file_come_with_it(tmp_path: Path) -> None:
+    folder = tmp_path / "campaign"
+    folder.mkdir()
+    (folder / "backstab.toml").write_text((EXAMPLES / "backstab.toml").read_text())
+    scenario = sandbox()
+    scenario["modules"] = ["facing", "house_backstab"]
+    (folder / "ambush.json").write_text(json.dumps(scenario))
+    outcome = run_limited("resolve", str(folder / "ambush.json"), home=tmp_path / "home")
+    assert outcome.status == 0, outcome.stderr
+    assert "6 [Strike] + 3 [Backstab] = 9" in outcome.stdout
+    # Another gather (the setup screen's, without that scenario) leaves them registered.
+    from game.persist.house_rules import gather
+
+    gather(beside=folder / "ambush.json")
+    gather()
+    assert "house_backstab" in [d.key for d in installed()]
