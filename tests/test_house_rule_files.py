@@ -391,3 +391,17 @@ def test_the_rules_beside_a_scenario_file_come_with_it(tmp_path: Path) -> None:
     gather(beside=folder / "ambush.json")
     gather()
     assert "house_backstab" in [d.key for d in installed()]
+
+
+def test_a_fresh_worker_process_of_simulate_gets_the_house_rules() -> None:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from game.ai.simulate import install_house_rules
+
+    backstab = read_house_rule(EXAMPLES / "backstab.toml")
+    spawn = multiprocessing.get_context("spawn")  # as Python 3.14 starts workers, and macOS
+    with ProcessPoolExecutor(
+        1, mp_context=spawn, initializer=install_house_rules, initargs=((backstab,),)
+    ) as pool:
+        assert pool.submit(installed).result() == [backstab]
