@@ -34,8 +34,9 @@ from game.rules.modules.house import (
     installed,
     module_key,
 )
+from game.rules.modules.house_actions import EFFECTS, MAX_PUSH, NEEDS, PUSH, ActionDescription, HouseAction
 from game.rules.modules.house_conditions import CONDITIONS, FLAG, NAMES, SKILL_NAMES, SKILLS, WORDS
-from game.rules.registry import DEFENCES, OFFENSIVE, rules_modules, spec_of
+from game.rules.registry import DEFENCES, OFFENSIVE, action_specs, rules_modules, spec_of
 
 MAX_FILE_BYTES = 64 * 2**10  # bytes of one house-rule file, checked before it is read
 MAX_FILES = 50  # house-rule files read from one folder
@@ -50,7 +51,7 @@ MAX_HELP = 200  # characters of a help line
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 MAX_NAME = 32
 TOP_REQUIRED = ("name", "label")
-TOP_OPTIONAL = ("help", "default_on", "requires", "modifier", "defence_cost")
+TOP_OPTIONAL = ("help", "default_on", "requires", "modifier", "defence_cost", "action")
 ENTRY_OPTIONAL = ("applies_to", "when")
 
 
@@ -98,13 +99,23 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
         raise FieldError(key_path(path, "requires"), f"the house rule {name!r} requires itself")
     modifiers = fields.array(top.get("modifier", []), key_path(path, "modifier"))
     costs = fields.array(top.get("defence_cost", []), key_path(path, "defence_cost"))
-    entries = len(modifiers) + len(costs)
+    raw_actions = fields.array(top.get("action", []), key_path(path, "action"))
+    entries = len(modifiers) + len(costs) + len(raw_actions)
     if entries > MAX_ENTRIES:
         raise FieldError(
-            path, f"at most {MAX_ENTRIES} modifiers and defence costs in one file, got {entries}"
+            path, f"at most {MAX_ENTRIES} modifiers, defence costs and actions in one file, got {entries}"
         )
-    if not modifiers and not costs:
-        raise FieldError(path, "a house rule needs at least one [[modifier]] or [[defence_cost]]")
+    if not entries:
+        raise FieldError(path, "a house rule needs at least one [[modifier]], [[defence_cost]] or [[action]]")
+    at_actions = key_path(path, "action")
+    actions = tuple(_action(a, index_path(at_actions, i)) for i, a in enumerate(raw_actions))
+    names = [a.name for a in actions]
+    for i, action in enumerate(actions):
+        if names.index(action.name) != i:
+            raise FieldError(key_path(index_path(at_actions, i), "name"), "given to two actions")
+    # An effect's state means nothing without its module (a fall: prone): it comes with the rule.
+    needed = [NEEDS[a.effect] for a in actions if a.effect in NEEDS]
+    requires += tuple(n for n in dict.fromkeys(needed) if n not in requires)
     return HouseRuleDescription(
         name=name,
         label=fields.name(top["label"], key_path(path, "label"), MAX_LABEL),
@@ -115,7 +126,29 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
         defence_costs=tuple(
             _cost(c, index_path(key_path(path, "defence_cost"), i)) for i, c in enumerate(costs)
         ),
+        actions=actions,
     )
+
+
+def _action(value: Any, path: str) -> ActionDescription:
+    entry = fields.obj(value, path, ("name", "label", "skill", "effect"), ("tiles", "help"))
+    name = fields.text(entry["name"], key_path(path, "name"))
+    if len(name) > MAX_NAME or not NAME.match(name):
+        wanted = "a name of lowercase letters, digits and _"
+        raise FieldError(key_path(path, "name"), f"expected {wanted}, got {fields.shown(name)}")
+    label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
+    # The label names its dice ("Hilda:Shove") and its log lines: never another action's.
+    if label in {spec.label for spec in action_specs() if not isinstance(spec, HouseAction)}:
+        raise FieldError(key_path(path, "label"), f"{fields.shown(label)} is the name of another action")
+    skill = fields.text(entry["skill"], key_path(path, "skill"), SKILL_NAMES)
+    effect = fields.text(entry["effect"], key_path(path, "effect"), EFFECTS)
+    tiles = 0
+    if effect == PUSH:
+        tiles = fields.whole(entry.get("tiles", 1), key_path(path, "tiles"), 1, MAX_PUSH)
+    elif "tiles" in entry:
+        raise FieldError(key_path(path, "tiles"), f"only a {PUSH!r} effect has tiles")
+    help_text = fields.name(entry["help"], key_path(path, "help"), MAX_HELP) if "help" in entry else ""
+    return ActionDescription(name, label, skill, effect, tiles, help_text)
 
 
 def _term(value: Any, path: str) -> Term:

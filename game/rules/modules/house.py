@@ -19,6 +19,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.modifiers import Modifier, signed
 from game.rules.modules.base import RulesModule
+from game.rules.modules.house_actions import PUSH, ActionDescription, action_kind
+from game.rules.modules.house_actions import describe as describe_action
+from game.rules.modules.house_actions import register as register_action_of
 from game.rules.modules.house_conditions import CONDITIONS, FLAG, SKILLS, holds
 from game.rules.orders import ActionKind
 from game.rules.registry import active_modules, module_of, register_module, rules_modules, unregister
@@ -73,6 +76,7 @@ class HouseRuleDescription:
     requires: tuple[str, ...] = ()
     modifiers: tuple[Term, ...] = ()
     defence_costs: tuple[DefenceCost, ...] = ()
+    actions: tuple[ActionDescription, ...] = ()
 
     @property
     def key(self) -> str:
@@ -105,6 +109,18 @@ class HouseRuleDescription:
                     "when": _when_dict(c.when),
                 }
                 for c in self.defence_costs
+            ]
+        if self.actions:  # only then: a rule without actions is stored as before they existed
+            doc["action"] = [
+                {
+                    "name": a.name,
+                    "label": a.label,
+                    "skill": a.skill,
+                    "effect": a.effect,
+                    **({"tiles": a.tiles} if a.effect == PUSH else {}),
+                    **({"help": a.help} if a.help else {}),
+                }
+                for a in self.actions
             ]
         return doc
 
@@ -173,6 +189,7 @@ def describe(description: HouseRuleDescription) -> str:
     """A one-line help for the setup screen when the file gives none: its terms."""
     parts = [f"{signed(t.value)} [{t.label}]" for t in description.modifiers]
     parts += [f"defences weaker ({c.word})" for c in description.defence_costs]
+    parts += [f"{a.label}: {describe_action(a)}" for a in description.actions]
     return "house rule: " + ("; ".join(parts) or "no effect")
 
 
@@ -189,7 +206,7 @@ def install(description: HouseRuleDescription) -> RulesModule:
             raise ValueError(f"house rule {description.name!r}: {key!r} is a built-in rules module")
         if found.description == description:
             return found
-        unregister(key)
+        uninstall(key)
     attributes = {
         "name": key,
         "label": description.label,
@@ -201,6 +218,8 @@ def install(description: HouseRuleDescription) -> RulesModule:
     }
     cls = type(f"HouseRule_{description.name}", (HouseRule,), attributes)
     register_module(cls)
+    for action in description.actions:
+        register_action_of(key, action)
     return module_of(key)
 
 
@@ -212,6 +231,8 @@ def uninstall(name_or_key: str) -> None:
     except KeyError:
         return
     if isinstance(found, HouseRule):
+        for action in found.description.actions:
+            unregister(action_kind(key, action.name))
         unregister(key)
 
 
