@@ -8,7 +8,8 @@ cover: none of them knows it came from a file.
 
 Its terms (`Term`) add a number to an attack's roll, and its defence costs (`DefenceCost`)
 weaken the target's defences, each when its `when` conditions all hold
-(`house_conditions.CONDITIONS`).  This file is pure: nothing here reads a file.
+(`house_conditions.CONDITIONS`); its composed actions (`house_actions`) are action specs
+registered with it.  This file is pure: nothing here reads a file.
 """
 
 from __future__ import annotations
