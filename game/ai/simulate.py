@@ -170,7 +170,12 @@ def play_battles(
     else:
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        from game.rules.house.module import installed
+
+        # A worker started afresh (spawn, forkserver) knows only the built-in modules: the
+        # house rules registered here (docs/house-rules.md) go with it.
+        rules = (tuple(installed()),)
+        with ProcessPoolExecutor(max_workers=jobs, initializer=install_house_rules, initargs=rules) as pool:
             for result in pool.map(_task, tasks, chunksize=1):
                 results.append(result)
                 if progress:
@@ -181,6 +186,14 @@ def play_battles(
 
 
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
+
+
+def install_house_rules(descriptions: tuple[Any, ...]) -> None:
+    """Register these house rules (a worker process's first step: `play_battles`)."""
+    from game.rules.house.module import install
+
+    for description in descriptions:
+        install(description)
 
 
 def _task(

@@ -105,6 +105,24 @@ def _warn_of_plugin_problems() -> None:
         print(f"warning: rules plug-in {problem.source} left out: {problem.reason}", file=sys.stderr)
 
 
+def load_house_rules(files: list[str], scenario: str | None = None) -> list[str]:
+    """Register the house rules of the data folder, of the scenario file's folder and the
+    `--house-rules` files (docs/house-rules.md); the keys of the named files, to switch on.
+    A named file that cannot be used is one line (UsageError); a bad file in a folder is left
+    out here (the setup screen lists it greyed, with its reason)."""
+    from game.persist.house_rules import gather
+
+    named = [Path(f) for f in files]
+    beside = Path(scenario) if scenario and scenario.endswith(".json") and Path(scenario).is_file() else None
+    found = gather(named, beside)
+    keys = []
+    for item in found[: len(named)]:
+        if item.description is None:
+            raise UsageError(item.problem)
+        keys.append(item.description.key)
+    return keys
+
+
 def _quiet_broken_pipe() -> int:
     """The reader of our output went away (`| head`): stop without a word.
 

@@ -36,6 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--modules", metavar="NAMES", help="rules modules to switch on as well, comma-separated (e.g. facing)"
     )
+    parser.add_argument(
+        "--house-rules",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a house-rule file (docs/house-rules.md), switched on as well (repeatable)",
+    )
     parser.add_argument("--select", metavar="NAME", help="select this combatant (overlays are about it)")
     parser.add_argument(
         "--tile", type=int, default=32, help="pixels per tile of the whole-map picture (default 32)"
@@ -53,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Build the battle, draw it, save the PNG."""
-    from game.cli import UsageError
+    from game.cli import UsageError, load_house_rules
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -67,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     unknown = names - set(known)
     if unknown:
         raise UsageError(f"unknown overlay {sorted(unknown)[0]!r}: use {', '.join(known)} or all")
-    wanted = [m.strip() for m in (args.modules or "").split(",") if m.strip()]
+    house = load_house_rules(args.house_rules, args.path)
+    wanted = [m.strip() for m in (args.modules or "").split(",") if m.strip()] + house
     modules = {m.name for m in rules_modules()}
     if any(m not in modules for m in wanted):
         bad = next(m for m in wanted if m not in modules)

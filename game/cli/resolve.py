@@ -12,6 +12,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="print one JSON document: every event per round and the final world state",
     )
+    parser.add_argument(
+        "--house-rules",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a house-rule file (docs/house-rules.md), switched on for the scenario (repeatable)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from game.cli import UsageError
+    from game.cli import UsageError, load_house_rules
     from game.content.armory import ArmoryError
     from game.content.fields import FieldError
     from game.sandbox.loader import load_scenario
@@ -49,8 +57,11 @@ def _run(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     reports: list[RoundReport] = []
+    keys = load_house_rules(args.house_rules, str(path))
     try:
         scenario = load_scenario(path)
+        for key in keys:
+            scenario = replace(scenario, options=scenario.options.with_module(key, True))
         for report in play(scenario):
             reports.append(report)
             if not args.json:

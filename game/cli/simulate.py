@@ -14,7 +14,7 @@ from dataclasses import asdict
 from typing import Any
 
 from game.ai.simulate import check_scenarios, load_scenarios, play_battles, render, summarize
-from game.cli import UsageError
+from game.cli import UsageError, load_house_rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -36,6 +36,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
     parser.add_argument(
         "--modules", default="", metavar="A,B", help="rules modules on in every battle (e.g. charge,prone)"
+    )
+    parser.add_argument(
+        "--house-rules",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a house-rule file (docs/house-rules.md), switched on in every battle (repeatable)",
     )
     parser.add_argument(
         "--foresight",
@@ -62,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
     ai_seed = _whole(args.ai_seed, "--ai-seed", None)
-    modules = _modules(args.modules)
+    house = load_house_rules(args.house_rules, args.scenario)
+    modules = _modules(",".join([args.modules, *house]))
     scenarios = resolve_scenarios(args.scenario, args.roster)
     start = time.perf_counter()
     results = play_battles(

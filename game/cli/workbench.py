@@ -21,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
     """Open the file (if any), then the window on the workbench, over the main menu."""
     from pathlib import Path
 
-    from game.cli import UsageError
+    from game.cli import UsageError, load_house_rules
     from game.cli.play import require_display, window_size
 
     width, height = window_size(args.size)
@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
         from game.workbench.files import WorkbenchFileError, file_kind, open_position
 
         path = Path(args.file)
+        load_house_rules([], str(path))  # the house rules beside the file (docs/house-rules.md)
         try:
             if args.round is not None and file_kind(path) != "save":
                 raise UsageError("--round is for saved battles; this file is no save")

@@ -21,6 +21,7 @@ from game.ai.factory import CONTROLLER_NAMES
 from game.content import fields
 from game.content.armory import armour_spec, shield_spec, weapon_spec
 from game.content.fields import FieldError, index_path, key_path
+from game.content.house_rules import from_saved
 from game.content.scenarios import (
     CONTROLLERS,
     MAX_BATTLE_WORK,
@@ -34,13 +35,16 @@ from game.content.sheets import parse_sheet
 from game.core.sheet import ATTRIBUTES
 from game.files import shorten
 from game.rules.board import Board
+from game.rules.house.module import install
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions
 from game.rules.victory import Victory
 from game.world import Equipment, World
 
 BATTLE_REQUIRED = ("seed", "board", "initial", "rounds")
-BATTLE_OPTIONAL = ("options", "max_rounds", "meta", "victory", "resolved_rounds")
+HOUSE_RULES_KEY = "house_rules"
+"""The battle part's field holding the house rules in play (absent when there are none)."""
+BATTLE_OPTIONAL = ("options", "max_rounds", "meta", "victory", "resolved_rounds", HOUSE_RULES_KEY)
 COMBATANT_REQUIRED = ("name", "position", "facing", "side", "sheet", "equipment", "condition")
 COMBATANT_OPTIONAL = ("controller", "appearance")
 ITEM_REQUIRED = ("name", "position", "item")
@@ -79,6 +83,10 @@ def check_battle(doc: Any, rebuild_board: Callable[[dict[str, Any]], Board]) -> 
     top = fields.obj(doc, "battle", required=BATTLE_REQUIRED, optional=BATTLE_OPTIONAL)
     at = functools.partial(key_path, "battle")
     seed = fields.whole(top["seed"], at("seed"), -MAX_SEED, MAX_SEED)
+    if HOUSE_RULES_KEY in top:
+        # The save brings its own house rules: it loads and replays without their files.
+        for description in from_saved(top[HOUSE_RULES_KEY], at(HOUSE_RULES_KEY)):
+            install(description)
     options = _options(top.get("options", {}), at("options"))
     max_rounds = fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), at("max_rounds"), 1, MAX_ROUNDS)
     rounds = fields.array(top["rounds"], at("rounds"), max_items=max_rounds)

@@ -24,9 +24,10 @@ from typing import Any
 from game.content.fields import FieldError
 from game.files import FileRefused, read_limited
 from game.persist.atomic import write_atomic
-from game.persist.save_check import CheckedBattle, check_battle, storable_meta
+from game.persist.save_check import HOUSE_RULES_KEY, CheckedBattle, check_battle, storable_meta
 from game.rules.battle import Battle
 from game.rules.board import Board
+from game.rules.house.module import descriptions_in_play
 from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.world import World
@@ -105,6 +106,11 @@ def battle_to_save(battle: Battle) -> dict[str, Any]:
     """The save document for a battle at any point."""
     doc = battle.to_dict()
     doc["meta"] = storable_meta(doc["meta"])
+    # The house rules in play travel in the save (docs/house-rules.md), only when there are
+    # any: a battle without house rules saves (and hashes) as it always did.
+    house = [d.to_dict() for d in descriptions_in_play(battle.options)]
+    if house:
+        doc[HOUSE_RULES_KEY] = house
     return {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,

@@ -19,9 +19,11 @@ from game.content import fields
 from game.content.armory import Armory, default_armory
 from game.content.fields import FieldError, index_path, key_path
 from game.content.grid import on_board, parse_board
+from game.content.house_rules import from_saved
 from game.content.sheets import parse_equipment, parse_sheet
 from game.core.geometry import Tile
 from game.rules.board import GridBoard
+from game.rules.house.module import install
 from game.rules.injury import DEFEAT_AT
 from game.rules.options import RuleOptions, module_names
 from game.sandbox.rounds import RoundSpec, parse_round, reserved_name_problem
@@ -59,8 +61,13 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
         data,
         "",
         required=("board", "combatants", "rounds"),
-        optional=("title", "description", "seed", "options", "modules", "items"),
+        optional=("title", "description", "seed", "options", "modules", "items", "house_rules"),
     )
+    # House rules written inline (docs/house-rules.md): registered first, so "modules" and
+    # "options" may name them, and switched on.
+    house = from_saved(top["house_rules"], "house_rules") if "house_rules" in top else []
+    for description in house:
+        install(description)
     title = fields.text(top["title"], "title") if "title" in top else ""
     if "description" in top:
         fields.text(top["description"], "description")
@@ -72,6 +79,8 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
                 "modules", 'give the rules modules either as "modules" or as "options", not both'
             )
         options = parse_modules(top["modules"], "modules")
+    for description in house:
+        options = options.with_module(description.key, True)
     board = parse_board(top["board"], "board")
     world = World()
     names = _combatants(top["combatants"], "combatants", world, board, armory)

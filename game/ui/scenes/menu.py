@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
+from game.persist.house_rules import gather
 from game.persist.usermaps import user_maps_dir
+from game.rules.modules.base import RulesModule
 from game.rules.options import RuleOptions
 from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
@@ -102,6 +105,11 @@ class SetupScene(Scene):
 
     def __init__(self, app: App, chosen: UiScenario | None = None) -> None:
         super().__init__(app)
+        # House rules (docs/house-rules.md) first: the good ones become modules the scenarios'
+        # defaults and the switches below know; a map the player named brings those beside it.
+        beside = Path(chosen.map_path) if chosen is not None and chosen.map_path else None
+        self.unusable_rules = [f for f in gather(beside=beside) if f.description is None]
+        """House-rule files that cannot be used: listed greyed, with their reason."""
         self.scenarios: list[UiScenario] = list_ui_scenarios()
         start = 0
         if chosen is not None:
@@ -243,17 +251,20 @@ class SetupScene(Scene):
         row = theme.px(40)
         bw, bh = theme.px(160), theme.px(32)
         labels = [f"{m.label}: {'on' if self.options.has(m.name) else 'off'}" for m in modules]
+        # Switches, then a greyed entry per house-rule file that cannot be used (its reason as
+        # its help): (label, help, what a click does or None, the module it switches).
+        entries: list[tuple[str, str, Callable[[], None] | None, RulesModule | None]] = [
+            (label, m.help, lambda n=m.name: self.toggle_module(n), m)
+            for m, label in zip(modules, labels, strict=True)
+        ]
+        entries += [(f"{f.path.name}: cannot be used", f.problem, None, None) for f in self.unusable_rules]
         x, y = area.x, area.y
-        widest = max(theme.font(12).size(label)[0] for label in labels) + theme.px(16)
+        widest = max(theme.font(12).size(e[0])[0] for e in entries) + theme.px(16)
         bw = min(area.w // 2, max(bw, widest))
-        if len(modules) * row <= area.h:
-            for module, label in zip(modules, labels, strict=True):
-                self.buttons.append(
-                    Button(
-                        label, lambda n=module.name: self.toggle_module(n), pygame.Rect(x, y, bw, bh), size=12
-                    )
-                )
-                lines = theme.wrap(module.help, area.w - bw - theme.px(14), 12)
+        if len(entries) * row <= area.h:
+            for label, text, click, _ in entries:
+                self.buttons.append(self._switch(label, click, pygame.Rect(x, y, bw, bh), text))
+                lines = theme.wrap(text, area.w - bw - theme.px(14), 12)
                 if len(lines) > 2:
                     lines = [lines[0], lines[1].rstrip(".,;") + " …"]
                 for k, line in enumerate(lines):
@@ -270,37 +281,40 @@ class SetupScene(Scene):
         help_room = 2 * theme.line_height(12)
         smallest = theme.px(22)
         rows_fit = max(1, (area.h - help_room + gap) // (smallest + gap))
-        shown = list(range(len(modules)))
+        shown = list(range(len(entries)))
         pages = 1
-        if len(modules) > rows_fit * per_row:
+        if len(entries) > rows_fit * per_row:
             size = max(1, rows_fit * per_row - 1)  # one cell for the page button
-            pages = -(-len(modules) // size)
+            pages = -(-len(entries) // size)
             self.module_page %= pages
             shown = shown[self.module_page * size : (self.module_page + 1) * size]
-        rows = -(-(len(shown) + (len(shown) < len(modules))) // per_row)
+        rows = -(-(len(shown) + (len(shown) < len(entries))) // per_row)
         cell_h = max(smallest, min(bh, (area.h - help_room) // rows - gap))
-        pointed = None
+        pointed: tuple[str, str, Callable[[], None] | None, RulesModule | None] | None = None
         mouse = pygame.mouse.get_pos()
-        cells = [(modules[i], labels[i]) for i in shown]
-        for i, (module, label) in enumerate(cells):
+        cells = [entries[i] for i in shown]
+        for i, entry in enumerate(cells):
             r, c = divmod(i, per_row)
             rect = pygame.Rect(x + c * (cell_w + gap), y + r * (cell_h + gap), cell_w, cell_h)
             # What it does: the module the keyboard's focus is on if Tab moved last, else the
             # one under the mouse.
             keyed = self.keyboard_focus and self.focus == len(self.buttons)
-            self.buttons.append(Button(label, lambda n=module.name: self.toggle_module(n), rect, size=12))
+            self.buttons.append(self._switch(entry[0], entry[2], rect, entry[1]))
             if keyed or (rect.collidepoint(mouse) and not self.keyboard_focus):
-                pointed = module
-        if len(shown) < len(modules):
+                pointed = entry
+        if len(shown) < len(entries):
             r, c = divmod(len(cells), per_row)
             rect = pygame.Rect(x + c * (cell_w + gap), y + r * (cell_h + gap), cell_w, cell_h)
             self.buttons.append(
                 Button(f"More modules ({self.module_page + 1}/{pages})", self.next_modules, rect, size=12)
             )
         y += rows * (cell_h + gap)
-        if pointed is not None:
-            needed = ", ".join(module_of(r).label.lower() for r in pointed.requires)
-            text = f"{pointed.label}: {pointed.help}" + (f" (needs {needed})" if needed else "")
+        if pointed is not None and pointed[3] is not None:
+            module = pointed[3]
+            needed = ", ".join(module_of(r).label.lower() for r in module.requires)
+            text = f"{module.label}: {module.help}" + (f" (needs {needed})" if needed else "")
+        elif pointed is not None:
+            text = pointed[1]
         else:
             text = "Point at a module for what it does; one that needs another switches it on too."
         for line in theme.wrap(text, area.w, 12)[:2]:
@@ -309,6 +323,13 @@ class SetupScene(Scene):
             blit_text(surface, theme, line, (x, y), 12, pal.text_dim)
             y += theme.line_height(12)
         return y + theme.px(4)
+
+    @staticmethod
+    def _switch(label: str, click: Callable[[], None] | None, rect: pygame.Rect, reason: str) -> Button:
+        """A module's switch, or a greyed entry (no `click`) that says why it cannot be used."""
+        if click is None:
+            return Button(label, lambda: None, rect, enabled=False, reason=reason, size=12)
+        return Button(label, click, rect, size=12)
 
     def step(self, rows: int) -> None:
         """Move the highlight `rows` down the list (up when negative), wrapping round at an

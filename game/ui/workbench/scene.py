@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.core.geometry import Tile
+from game.persist.house_rules import gather
 from game.rules.events import Event
 from game.rules.orders import Order
 from game.rules.positions import name_of, occupant, tile_of
@@ -70,6 +71,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
 
     def __init__(self, app: App, setup: Setup | None = None, notes: list[str] | None = None) -> None:
         super().__init__(app)
+        gather()  # house rules (docs/house-rules.md): switches in the Set up tab like any module
         self.bench = Bench(setup or empty_setup())
         self.tab = "setup"
         self.selected: int | None = None

@@ -14,6 +14,7 @@ import pygame
 from game.content.armory import default_armory
 from game.core.geometry import direction_name
 from game.core.sheet import ALL_SKILLS, ATTRIBUTES, SKILL_LABELS, Sheet
+from game.persist.house_rules import last_gathered
 from game.rules.injury import DEFEAT_AT
 from game.rules.positions import name_of
 from game.rules.registry import rules_modules
@@ -57,6 +58,10 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     ]
     for first in range(0, len(switches), MODULES_PER_ROW):  # rows, so any number of modules fits
         col.row(*switches[first : first + MODULES_PER_ROW])
+    for found in last_gathered():  # house-rule files that cannot be used, greyed, with their reason
+        if found.description is None:
+            greyed = {"enabled": False, "reason": found.problem, "tip": [found.problem]}
+            col.row((shorten(f"{found.path.name}: cannot be used", 40), None, greyed))
     col.heading("Place combatants")
     side = scene.place_side or default_side(scene)
     scene.place_side = side
