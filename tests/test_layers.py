@@ -13,8 +13,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 GAME = Path(__file__).resolve().parent.parent / "game"
 UTILITIES = {"files", "paths", "measure"}
 
@@ -180,7 +178,6 @@ def test_find_cycle_finds_one() -> None:
     assert find_cycle({"a": {"b"}, "b": set()}) == []
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49: the rules API is being built")
 def test_the_rules_have_no_import_cycle() -> None:
     cycle = find_cycle(rules_graph())
     assert cycle == [], "import cycle in game/rules: " + " → ".join(cycle)
@@ -192,7 +189,6 @@ def is_plug_in(name: str) -> bool:
     return len(parts) == 4 and parts[2] in PLUG_IN_FOLDERS
 
 
-@pytest.mark.xfail(strict=True, reason="issue 49: the rules API is being built")
 def test_only_the_composition_imports_plug_ins_and_the_api_imports_only_what_lies_below() -> None:
     wrong = []
     for name, imported in sorted(rules_graph().items()):

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.chances import roll_value_dist, scaled
 from game.rules.events import WeaponDropped
 from game.rules.orders import Action, ActionKind, Order
@@ -17,10 +18,11 @@ from game.rules.stats import PARRYING_TARGET_BONUS, WEAPONLESS_DISARM, skill_rol
 from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.chances import Dist
     from game.rules.events import Rolled
-    from game.rules.round import Round, RoundState
 
 LANDING_RINGS = (1, 2, 3)
 """[design] A Disarmed weapon lands 1–3 tiles away (d3), on a random free tile at that distance."""
@@ -114,7 +116,7 @@ class Disarm(AttackSpec):
         return [("Grip Penalty", scaled(values, -1), tuple(-v for v in sorted(values)))]
 
     def react(
-        self, rnd: Round, defender: int, attacker: int, index: int, action: Action, state: RoundState
+        self, rnd: RoundPort, defender: int, attacker: int, index: int, action: Action, state: RoundState
     ) -> None:
         """The target rolls Grip against the Disarm (no Action Penalty: CO.10)."""
         rolled = rnd.roll(
@@ -127,7 +129,7 @@ class Disarm(AttackSpec):
         if rolled.succeeded and rolled.die is not None:
             state.grips[(attacker, index)] = rolled.die
 
-    def on_success(self, rnd: Round, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+    def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The target's weapon (a melee one first) falls 1–3 tiles away."""
         assert action.target is not None
         world = rnd.world
@@ -147,7 +149,7 @@ def grip_roll(world: World, eid: int) -> Breakdown:
     return skill_roll(world, eid, "grip", None)
 
 
-def landing_tile(rnd: Round, origin: Tile) -> Tile:
+def landing_tile(rnd: RoundPort, origin: Tile) -> Tile:
     """[design] 1–3 tiles away (d3), on a random free tile at that distance."""
     distance = rnd.dice.roll(len(LANDING_RINGS), "Disarm:distance")
     for ring in (distance, *[d for d in LANDING_RINGS if d != distance]):

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, range_band
 from game.rules.registry import register_action
@@ -14,7 +15,7 @@ from game.rules.stats import missile_roll
 from game.world import Equipment, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 
 @register_action
@@ -37,7 +38,7 @@ class MissileStrike(AttackSpec):
 
     def attack_reasons(self, check: OrderCheck, action: Action, weapon: Weapon | None) -> list[str]:
         """A missile weapon, no melee, the target in range and in sight where it may be."""
-        from game.rules.validate import target_tiles
+        from game.rules.positions import target_tiles
 
         if weapon is None:
             return ["Missile Strike needs a missile weapon in hand"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Modifier
-from game.rules.actions.base import DefenceSpec
+from game.rules.api.defence import DefenceSpec
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
 from game.world import Equipment

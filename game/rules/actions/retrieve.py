@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
-from game.rules.actions.base import ActionSpec, OrderCheck
+from game.rules.api.action import ActionSpec
+from game.rules.api.contexts import OrderCheck
 from game.rules.events import WeaponRetrieved
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, tile_of
@@ -15,8 +16,9 @@ from game.rules.registry import register_action
 from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.forecast import ActionForecast, ForecastAsk
-    from game.rules.round import Round, RoundState
+    from game.rules.api.contexts import ActionForecast, ForecastAsk
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
 
 
 AI_RETRIEVE_WORTH = 0.8
@@ -63,7 +65,7 @@ class Retrieve(ActionSpec):
         short of the weapon the pick-up cannot happen; nor can it when one who resolves first
         (`moves_first`) takes the weapon: whenever that one's move ends beside it, with a
         hand free for it."""
-        from game.rules.forecast import ActionForecast
+        from game.rules.api.contexts import ActionForecast
 
         world, action = ask.world, ask.action
         if action.item is None or not world.has(action.item, Item):
@@ -98,7 +100,7 @@ class Retrieve(ActionSpec):
         return []
 
     def resolve(
-        self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
+        self, rnd: RoundPort, eid: int, index: int, action: Action, state: RoundState, slot: int | None
     ) -> None:
         """Take the weapon if it is still there, within a step, and a hand is free."""
         world = rnd.world

@@ -25,17 +25,16 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.geometry import Tile
-from game.rules.actions.base import AttackSpec
-from game.rules.hits import Blow
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
+from game.rules.api.attack import AttackSpec, Blow
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
 from game.rules.positions import combatants, name_of
 from game.rules.registry import register_module, spec_of
 
 if TYPE_CHECKING:
     from game.core.modifiers import Breakdown
-    from game.rules.actions.base import OrderCheck
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.contexts import OrderCheck
     from game.rules.board import Board
 
 NAME = "body_cover"
@@ -176,7 +175,7 @@ class BodyCover(RulesModule):
 
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """A Called Shot at a part hidden wherever the target may stand is refused."""
-        from game.rules.validate import target_tiles
+        from game.rules.positions import target_tiles
 
         reasons = []
         for action in check.order.actions:

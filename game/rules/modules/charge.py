@@ -19,9 +19,11 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, step_direction
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AiAsk, AttackSpec, MovementRule, OrderCheck
+from game.rules.api.action import MovementRule
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.events import Event
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.facing import BACK, arc_of
 from game.rules.movement import path_metres, path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
@@ -31,10 +33,10 @@ from game.rules.stats import movement_rate, skill_roll
 from game.world import Equipment, Facing, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState, Trail
     from game.rules.board import Board
-    from game.rules.moving import Trail
-    from game.rules.round import Round, RoundState
 
 CHARGE = ActionKind.define("charge")
 MIN_RUN = 3.0  # metres of straight run a Charge needs (seed 001)
@@ -192,7 +194,7 @@ class ChargeModule(RulesModule):
         found.append(Modifier(f"Charging Target {_metres(metres)}", bonus))
         return found
 
-    def after_move(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def after_move(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """A charged foe with a long or missile weapon that sees it coming strikes first."""
         trail = state.trails.get(eid)
         if trail is None or trail.mode != "charge":
@@ -259,7 +261,7 @@ class Charge(AttackSpec):
 
     def attack_reasons(self, check: OrderCheck, action: Action, weapon: Weapon | None) -> list[str]:
         """A melee weapon; a path whose last straight stretch is at least 3 m and heads at the target."""
-        from game.rules.validate import target_tiles
+        from game.rules.positions import target_tiles
 
         if weapon is None:
             return ["Charge needs a melee weapon in hand"]

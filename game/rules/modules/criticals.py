@@ -25,10 +25,10 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.modifiers import Modifier, signed
+from game.rules.api.attack import Blow
+from game.rules.api.modules import Natural, RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.hits import Blow
-from game.rules.modules.base import Natural, RulesModule, TokenMark
 from game.rules.positions import combatants, name_of
 from game.rules.registry import OFFENSIVE, register_module
 from game.rules.statuses import StatusGained, StatusLost, expiring, statuses_of
@@ -36,10 +36,11 @@ from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
     from game.core.modifiers import Breakdown
-    from game.rules.actions.base import OrderCheck
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.contexts import OrderCheck
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.events import Rolled
-    from game.rules.round import Round, RoundState
 
 NAME = "criticals"
 CRITICAL, FUMBLE = "Critical", "Fumble"
@@ -144,7 +145,7 @@ class Criticals(RulesModule):
             return Natural("fumble")
         return None
 
-    def after_attack(self, rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
+    def after_attack(self, rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
         """A natural 12 rolls the fumble table (not on a free attack)."""
         from game.rules.modules.fumbles import fumble
 
@@ -169,7 +170,7 @@ class Criticals(RulesModule):
         result = critical_result(die, ctx.spec.attack_class == "missile_strike")
         return apply_critical(blow, result), f"{result} ({EFFECT_WORDS[result]})"
 
-    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: RoundPort, ctx: AttackContext, blow: Blow, added: int) -> None:
         """What lasts: a breached armour, a faint."""
         world, target = rnd.world, blow.target
         if blow.struck or world.get(target, Condition).dead:
@@ -208,7 +209,7 @@ class Criticals(RulesModule):
         world, attacker = ctx.world, ctx.attacker
         return faint_reason(world, attacker) or stuck_weapon_reason(world, attacker, ctx.weapon) or []
 
-    def end_round(self, rnd: Round, state: RoundState) -> None:
+    def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """A faint wears off; each weapon stuck before this round may be worked loose."""
         from game.rules.modules.fumbles import work_loose
 

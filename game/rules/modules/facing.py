@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import Modifier, signed
-from game.rules.modules.base import RulesModule
+from game.rules.api.modules import RulesModule
 from game.rules.orders import ActionKind
 from game.rules.registry import register_module
 from game.world import Equipment
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
 ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}

@@ -29,7 +29,7 @@ import pygame
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import signed
-from game.rules.modules.base import TileMarks
+from game.rules.api.modules import TileMarks
 from game.rules.modules.cover import COVER_PENALTY
 from game.rules.positions import RANGE_BANDS
 from game.rules.registry import action_specs
