@@ -9,8 +9,8 @@ from builders import Cast
 from game.ai.anticipate import predict_later
 from game.ai.knowledge import Knowledge
 from game.ai.simulate import duels, play_battle
-from game.rules.modules.facing import BACK, FRONT, arc_of
 from game.rules.orders import ActionKind
+from game.rules.positions import BACK, FRONT, arc_of
 
 DUEL_BATTLES = 20  # a fixed size: about a second a battle
 FLANKER_MAX_WINS = 9  # of DUEL_BATTLES: under half

@@ -6,8 +6,9 @@ import pytest
 
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_NAMES, DIRECTION_VECTORS
-from game.rules.modules.facing import BACK, FRONT, LEFT, RIGHT, arc_of, attack_facing_modifier, defence_cost
+from game.rules.modules.facing import attack_facing_modifier, defence_cost
 from game.rules.orders import ActionKind
+from game.rules.positions import BACK, FRONT, LEFT, RIGHT, arc_of
 from tests.builders import SWORD
 
 CENTRE = (5, 5)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core.equipment import Weapon
-from game.core.geometry import Tile
+from game.core.geometry import Tile, bearing_direction
 from game.core.sheet import Sheet
 from game.rules.board import Board
 from game.rules.orders import Order
@@ -167,3 +167,18 @@ def planned_tile(world: World, eid: int, orders: Mapping[int, Order]) -> Tile:
 def target_tiles(world: World, target: int, earlier: Mapping[int, Order]) -> set[Tile]:
     """Where a target may be at resolution, as far as a declarer can know."""
     return {tile_of(world, target), planned_tile(world, target, earlier)}
+
+
+# ------------------------------------------------------------------ arcs
+FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
+"""The arcs around a combatant's facing (RULES.md §1): what facing costs in them is the facing
+module's; a Charge's run at a back and an Overwatch's watched front ask them too."""
+ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}
+
+
+def arc_of(observer: Tile, facing: int, other: Tile) -> str:
+    """Which arc of a combatant at `observer` facing `facing` holds `other`."""
+    if observer == other:
+        return FRONT
+    offset = (bearing_direction(observer, other) - facing) % 8
+    return ARC_BY_OFFSET[offset]

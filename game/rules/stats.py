@@ -60,6 +60,12 @@ def _skill_roll(world: World, eid: int, skill: str, penalty: int | None, combat:
     return breakdown.plus(*mods, *status_terms(world, eid, skill, breakdown.base))
 
 
+def grip_roll(world: World, eid: int) -> Breakdown:
+    """Grip against a Disarm (or to work a stuck weapon loose): only the Injury Penalty (not an
+    action of the round)."""
+    return skill_roll(world, eid, "grip", None)
+
+
 def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None) -> Breakdown:
     """Missile Strike of a kind, with the −3 for an untrained kind (CO.07)."""
     penalty = order.action_penalty if order is not None else None

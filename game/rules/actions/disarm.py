@@ -14,7 +14,7 @@ from game.rules.events import WeaponDropped
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import name_of, occupant, tile_of
 from game.rules.registry import register_action
-from game.rules.stats import PARRYING_TARGET_BONUS, WEAPONLESS_DISARM, skill_roll
+from game.rules.stats import PARRYING_TARGET_BONUS, WEAPONLESS_DISARM, grip_roll, skill_roll
 from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
@@ -142,11 +142,6 @@ class Disarm(AttackSpec):
         rnd.emit(
             WeaponDropped(name_of(world, target), dropped.name, tile, target_id=target, item_id=world.next_id)
         )
-
-
-def grip_roll(world: World, eid: int) -> Breakdown:
-    """Grip against a Disarm: only the Injury Penalty (not an action of the round)."""
-    return skill_roll(world, eid, "grip", None)
 
 
 def landing_tile(rnd: RoundPort, origin: Tile) -> Tile:

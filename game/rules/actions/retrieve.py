@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
 from game.rules.api.action import ActionSpec
-from game.rules.api.contexts import OrderCheck
+from game.rules.api.contexts import ActionForecast, OrderCheck
 from game.rules.events import WeaponRetrieved
+from game.rules.forecast import movement_outcomes, moves_first
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import register_action
@@ -65,8 +66,6 @@ class Retrieve(ActionSpec):
         short of the weapon the pick-up cannot happen; nor can it when one who resolves first
         (`moves_first`) takes the weapon: whenever that one's move ends beside it, with a
         hand free for it."""
-        from game.rules.api.contexts import ActionForecast
-
         world, action = ask.world, ask.action
         if action.item is None or not world.has(action.item, Item):
             return None
@@ -122,8 +121,6 @@ class Retrieve(ActionSpec):
 
 def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
     """P(`eid`'s move, as its order says, ends within grasp of a weapon at `where`)."""
-    from game.rules.forecast import movement_outcomes
-
     ways = movement_outcomes(ask.world, ask.board, eid, ask.orders[eid])  # no path: where it stands
     return sum((w.probability for w in ways if within_grasp(where, w.tile)), Fraction(0))
 
@@ -131,8 +128,6 @@ def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
 def _rivals(ask: ForecastAsk, item: int, weapon: Weapon) -> list[int]:
     """Those who resolve before `ask.actor` and reach for the same weapon with a hand free for
     it: the first of them whose move ends beside it takes it (their moves are rolled apart)."""
-    from game.rules.forecast import moves_first
-
     world = ask.world
     return [
         other

@@ -1,9 +1,11 @@
-"""A defensive action's spec: its roll, the attack classes it counters, when it is lost."""
+"""A defensive action's spec: its roll, the attack classes it counters, when it is lost; and what
+a Parry parries with (asked by the Parry and by the facing module's costs)."""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier
 from game.rules.api.action import ActionSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
@@ -61,3 +63,12 @@ class DefenceSpec(ActionSpec):
             ask.here,
         )
         return self.reasons(check, Action(self.kind))
+
+
+def parry_weapon(equipment: Equipment) -> Weapon | None:
+    """The weapon a combatant Parries Strikes with: the first melee weapon that can parry.
+
+    Without one, a Parry still counts against Brawling (CO.12: "A Brawl can be
+    Parried with a weapon or without one").
+    """
+    return next((w for w in equipment.weapons if w.is_melee and w.can_parry), None)

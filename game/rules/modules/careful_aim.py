@@ -25,6 +25,7 @@ from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
+from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
 from game.rules.registry import register_action, register_module
@@ -255,8 +256,6 @@ class Aim(ActionSpec):
         those rounds; the worth is the best of those, less the R given up, never below 0.
         So it aims at a long shot for as many rounds as pay, then shoots, rather than
         shooting every other round."""
-        from game.rules.odds import attack_odds
-
         aim = next((a for a in order.actions if a.kind is self.kind), None)
         if aim is None or aim.target is None:
             return 0.0

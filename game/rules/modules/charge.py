@@ -24,10 +24,19 @@ from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.events import Event
-from game.rules.modules.facing import BACK, arc_of
 from game.rules.movement import path_metres, path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, occupied_tiles, tile_of
+from game.rules.positions import (
+    BACK,
+    arc_of,
+    are_enemies,
+    combatants,
+    is_active,
+    name_of,
+    occupied_tiles,
+    target_tiles,
+    tile_of,
+)
 from game.rules.registry import register_action, register_module
 from game.rules.stats import movement_rate, skill_roll
 from game.world import Equipment, Facing, World
@@ -261,8 +270,6 @@ class Charge(AttackSpec):
 
     def attack_reasons(self, check: OrderCheck, action: Action, weapon: Weapon | None) -> list[str]:
         """A melee weapon; a path whose last straight stretch is at least 3 m and heads at the target."""
-        from game.rules.positions import target_tiles
-
         if weapon is None:
             return ["Charge needs a melee weapon in hand"]
         order = check.order

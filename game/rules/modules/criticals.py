@@ -29,6 +29,7 @@ from game.rules.api.attack import Blow
 from game.rules.api.modules import Natural, RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
+from game.rules.modules.fumbles import fumble, stuck_reason, stuck_weapon_reason, work_loose
 from game.rules.positions import combatants, name_of
 from game.rules.registry import OFFENSIVE, register_module
 from game.rules.statuses import StatusGained, StatusLost, expiring, statuses_of
@@ -147,8 +148,6 @@ class Criticals(RulesModule):
 
     def after_attack(self, rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
         """A natural 12 rolls the fumble table (not on a free attack)."""
-        from game.rules.modules.fumbles import fumble
-
         if rolled.die == FUMBLE_DIE and not rnd.free_attacks:
             fumble(rnd, ctx, rolled)
 
@@ -188,8 +187,6 @@ class Criticals(RulesModule):
     # ------------------------------------------------------------ lasting conditions
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """No offensive action while faint; no attack with a stuck weapon."""
-        from game.rules.modules.fumbles import stuck_reason
-
         reasons = []
         offensive = [a for a in check.order.actions if a.kind in OFFENSIVE]
         faint = faint_reason(check.world, check.actor)
@@ -204,15 +201,11 @@ class Criticals(RulesModule):
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """An attack by a combatant who fainted, or with a weapon that got stuck, earlier
         this round is nullified."""
-        from game.rules.modules.fumbles import stuck_weapon_reason
-
         world, attacker = ctx.world, ctx.attacker
         return faint_reason(world, attacker) or stuck_weapon_reason(world, attacker, ctx.weapon) or []
 
     def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """A faint wears off; each weapon stuck before this round may be worked loose."""
-        from game.rules.modules.fumbles import work_loose
-
         world = rnd.world
         for eid in combatants(world):
             for status in expiring(world, eid, NAME, rnd.number):

@@ -14,18 +14,16 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
-from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import Modifier, signed
+from game.rules.api.defence import parry_weapon
 from game.rules.api.modules import RulesModule
 from game.rules.orders import ActionKind
-from game.rules.registry import register_module
+from game.rules.positions import BACK, FRONT, LEFT, RIGHT, arc_of
+from game.rules.registry import DEFENCES, derived, register_module
 from game.world import Equipment
 
 if TYPE_CHECKING:
     from game.rules.api.attack import AttackContext
-
-FRONT, RIGHT, LEFT, BACK = "front", "right", "left", "back"
-ARC_BY_OFFSET = {0: FRONT, 1: FRONT, 7: FRONT, 2: RIGHT, 6: LEFT, 3: BACK, 4: BACK, 5: BACK}
 
 GRADE = 2  # one Mythras difficulty grade on the d12 (RULES.md conversion)
 OFF_HAND_ATTACK = -GRADE  # attacking into the side opposite the weapon hand
@@ -33,14 +31,6 @@ TWO_HANDED_SIDE_ATTACK = -GRADE  # two-handed weapons on either side
 BACK_ATTACK = -6  # Herculean: attacking into one's own back squares
 BACK_PARRY_COST = 4  # Formidable: parrying an attack from the back
 BACK_DODGE_COST = 4  # Dodge and Evade against attacks from the back
-
-
-def arc_of(observer: Tile, facing: int, other: Tile) -> str:
-    """Which arc of a combatant at `observer` facing `facing` holds `other`."""
-    if observer == other:
-        return FRONT
-    offset = (bearing_direction(observer, other) - facing) % 8
-    return ARC_BY_OFFSET[offset]
 
 
 def attack_facing_modifier(arc: str, weapon: Weapon, hand: str = "right") -> Modifier:
@@ -104,9 +94,6 @@ class Facing(RulesModule):
     def defence_costs(self, ctx: AttackContext) -> tuple[Mapping[ActionKind, int | None], str]:
         """How much each of the target's defences loses against this attacker, by the arc
         of the target it comes from."""
-        from game.rules.actions.parry import parry_weapon
-        from game.rules.registry import DEFENCES, derived
-
         situation = ctx.situation
         arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
         weapon = parry_weapon(ctx.target_equipment)

@@ -35,9 +35,18 @@ from game.rules.attack import attack_breakdown
 from game.rules.events import WeaponFell
 from game.rules.hits import TableRolled, free_attack
 from game.rules.orders import Action, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    engaged_with,
+    is_active,
+    name_of,
+    range_band,
+    tile_of,
+)
 from game.rules.registry import action_specs
-from game.rules.statuses import StatusGained, StatusLost, statuses_of
+from game.rules.stats import grip_roll
+from game.rules.statuses import Statuses, StatusGained, StatusLost, statuses_of
 from game.world import Equipment, Facing, Side, World
 
 if TYPE_CHECKING:
@@ -116,8 +125,6 @@ def best_free_attack(rnd: RoundPort, attacker: int, target: int) -> Action | Non
 
 
 def _situation(rnd: RoundPort, attacker: int, target: int) -> Situation:
-    from game.rules.positions import engaged_with
-
     world = rnd.world
     return Situation(
         attacker_tile=tile_of(world, attacker),
@@ -184,9 +191,6 @@ def stuck_reason(world: World, eid: int, equipment: Equipment, action: Action) -
 
 def work_loose(rnd: RoundPort, eid: int) -> None:
     """At a round's end, each weapon stuck before this round: a Grip roll frees it."""
-    from game.rules.actions.disarm import grip_roll
-    from game.rules.statuses import Statuses
-
     world = rnd.world
     if not world.try_get(eid, Statuses) or not is_active(world, eid):
         return

@@ -35,6 +35,7 @@ from game.rules.modules.hit_locations import wounds_of
 from game.rules.modules.prone import knock_down
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import OFFENSIVE, register_module
+from game.rules.stats import grip_roll
 from game.rules.statuses import Status, StatusGained, has_status, statuses_of
 from game.world import Condition, Equipment, World
 
@@ -121,8 +122,6 @@ class LocationEffects(RulesModule):
 
     def _grip(self, rnd: RoundPort, target: int, arm: str) -> None:
         """The wounded arm's hand rolls Grip; on a failure its weapon falls at its feet."""
-        from game.rules.actions.disarm import grip_roll
-
         world = rnd.world
         weapon = hand_weapon(world.get(target, Equipment), arm)
         if weapon is None:

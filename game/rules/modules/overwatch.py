@@ -22,17 +22,28 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
-from game.core.geometry import DIRECTION_NAMES, Tile, direction_name
+from game.core.geometry import DIRECTION_NAMES, Tile, bearing_direction, direction_name
 from game.rules.api.action import ActionSpec, whole_round_reasons
-from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.contexts import ActionForecast, AiAsk, OrderCheck
 from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
 from game.rules.api.state import Trail
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.facing import FRONT, arc_of
+from game.rules.forecast import movement_outcomes
+from game.rules.odds import AttackOdds
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
+from game.rules.positions import (
+    FRONT,
+    arc_of,
+    are_enemies,
+    combatants,
+    is_active,
+    name_of,
+    range_band,
+    tile_of,
+)
 from game.rules.registry import OFFENSIVE, register_action, register_module, spec_of
+from game.rules.stats import movement_rate
 from game.world import Equipment, Facing, World
 from game.world.registry import component
 
@@ -234,8 +245,6 @@ class OverwatchModule(RulesModule):
         """Each watcher fires at the first tile of the walk in its area, in the order the mover
         reaches them; a mover that goes down, or whose Movement rate the shot lowered (knocked
         prone by shock, a wounded leg), stops there: its run is broken."""
-        from game.rules.stats import movement_rate
-
         world = rnd.world
         rate = movement_rate(world, eid).total
         shots = []
@@ -350,10 +359,6 @@ class Overwatch(ActionSpec):
         """The shot at the enemy most likely to set it off (`likely_trigger`), over every way its
         movement can turn out: at the first tile of the area it walks, else where it attacks from
         inside the area; nullified in the ways it does neither."""
-        from game.rules.api.contexts import ActionForecast
-        from game.rules.forecast import movement_outcomes
-        from game.rules.odds import AttackOdds
-
         world, board, actor = ask.world, ask.board, ask.actor
         weapon = world.get(actor, Equipment).missile_weapon()
         zero = Fraction(0)
@@ -415,8 +420,6 @@ class Overwatch(ActionSpec):
         weapon = ask.equipment.missile_weapon()
         if weapon is None or ask.engaged:
             return []
-        from game.core.geometry import bearing_direction
-
         facings = {
             bearing_direction(ask.here, tile_of(world, e))
             for e in combatants(world)
