@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from typing import Any
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, roll_possible, roll_succeeds
+from game.rules.api.action import ActionSpec
 from game.rules.api.attack import CALLED_SHOT, AttackContext, AttackSpec, Situation, weapon_for
 from game.rules.api.state import DefenceResult, RoundState, Trail
 from game.rules.apply import apply
@@ -51,6 +53,7 @@ from game.rules.registry import (
     OFFENSIVE,
     action_specs,
     active_modules,
+    derived,
     exposes,
     spec_of,
 )
@@ -62,6 +65,21 @@ from game.world import Condition, Equipment, Facing, World
 
 class RoundError(RuntimeError):
     """The round was driven out of order (a programming error, not a bad order)."""
+
+
+def situation_marks(state: RoundState, attacker: int, index: int, slot: int | None) -> dict[str, Any]:
+    """What the specs' own round state says about one attack, by kind (`ActionSpec.situation_mark`:
+    a Feint's success, a Grip against a Disarm), asked of the specs that fill that hook in."""
+    marking = derived(
+        ("marking",),
+        lambda: [s for s in action_specs() if type(s).situation_mark is not ActionSpec.situation_mark],
+    )
+    found: dict[str, Any] = {}
+    for spec in marking:
+        mark = spec.situation_mark(state, attacker, index, slot)
+        if mark is not None:
+            found[spec.kind.value] = mark
+    return found
 
 
 class Round:
@@ -339,8 +357,7 @@ class Round:
                 attacker_tile=tile_of(world, eid),
                 target_tile=target_at if target_at is not None else tile_of(world, target),
                 defence=state.defences.get(target, DefenceResult()),
-                feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
-                grip=state.grips.get((eid, index), 0),
+                marks=situation_marks(state, eid, index, slot),
                 target_retreated=target in state.retreated,
                 target_defeated=world.get(target, Condition).defeated,
                 attacker_engaged="melee" not in spec.roles

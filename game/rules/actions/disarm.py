@@ -104,7 +104,7 @@ class Disarm(AttackSpec):
             mods.append(Modifier("Weaponless Penalty", WEAPONLESS_DISARM))
         if ActionKind.PARRY in ctx.situation.defence.declared:
             mods.append(Modifier("Parrying Target", PARRYING_TARGET_BONUS))
-        mods.append(Modifier("Grip Penalty", -ctx.situation.grip))
+        mods.append(Modifier("Grip Penalty", -ctx.situation.marks.get(self.kind.value, 0)))
         return skill_roll(ctx.world, ctx.attacker, "disarm", ctx.order).plus(*mods)
 
     def own_terms(
@@ -127,7 +127,12 @@ class Disarm(AttackSpec):
             note=f"against {name_of(rnd.world, attacker)}'s Disarm",
         )
         if rolled.succeeded and rolled.die is not None:
-            state.grips[(attacker, index)] = rolled.die
+            state.slot(self.kind.value, dict)[(attacker, index)] = rolled.die
+
+    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> int | None:
+        """The successful Grip roll against this attack, if it is a Disarm the target gripped
+        against (its die is the penalty, CO.10)."""
+        return state.slot(self.kind.value, dict).get((attacker, index))
 
     def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The target's weapon (a melee one first) falls 1–3 tiles away."""

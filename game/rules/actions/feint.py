@@ -88,7 +88,13 @@ class Feint(ServingSpec):
             breakdown = self.roll_breakdown(world, eid, order)
             assert breakdown is not None
             rolled = rnd.roll(eid, self.label, target, breakdown)
-            state.feints[(eid, i)] = rolled.succeeded
+            state.slot(self.kind.value, dict)[(eid, i)] = rolled.succeeded
+
+    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> bool | None:
+        """Whether the Feint for the attack's `slot` succeeded (None: no Feint rolled for it)."""
+        if slot is None:
+            return None
+        return state.slot(self.kind.value, dict).get((attacker, slot))
 
     def served_terms(
         self, attack: ActionSpec, world: World, actor: int, order: Order, slot: int | None
@@ -101,7 +107,7 @@ class Feint(ServingSpec):
 
     def served_bonus(self, attack: ActionSpec, ctx: AttackContext) -> list[Modifier]:
         """The Feint Bonus, when a Feint served this attack and succeeded (CO.09)."""
-        if "feintable" not in attack.roles or not ctx.situation.feint_succeeded:
+        if "feintable" not in attack.roles or not ctx.situation.marks.get(self.kind.value):
             return []
         return [feint_bonus(ctx.world, ctx.attacker)]
 

@@ -104,7 +104,7 @@ class Retrieve(ActionSpec):
         """Take the weapon if it is still there, within a step, and a hand is free."""
         world = rnd.world
         item_id = action.item
-        if item_id is None or item_id in state.taken_items or not world.has(item_id, Item):
+        if item_id is None or item_id in state.slot(self.kind.value, set) or not world.has(item_id, Item):
             rnd.nullify(eid, action, "someone with better Timing got to it first")
             return
         item = world.get(item_id, Item)
@@ -115,7 +115,7 @@ class Retrieve(ActionSpec):
         if not hand_free_for(world, eid, item.weapon):
             rnd.nullify(eid, action, f"no free hand for the {item.weapon.name}")
             return
-        state.taken_items.add(item_id)
+        state.slot(self.kind.value, set).add(item_id)
         rnd.emit(WeaponRetrieved(name_of(world, eid), item.weapon.name, where, actor_id=eid, item_id=item_id))
 
 

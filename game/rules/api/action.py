@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown
@@ -137,6 +137,13 @@ class ActionSpec:
         target (everyone in a burst's cone, every enemy an Overwatch watches), as everyone stands
         when the Modifier Stage begins and as `orders` say they will move: `eid`'s defences
         against it are then rolled.  None: no."""
+        return None
+
+    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> Any:
+        """What this kind's own round state (`state.slot(kind)`) says about the attack being
+        made, `attacker`'s action `index` (serving `slot` of the attacks a Feint can serve):
+        the round puts it in `Situation.marks` under the kind's name for the attack's hooks
+        (a Feint's success, the Grip rolled against a Disarm).  None: nothing to say."""
         return None
 
     # -------------------------------------------------------------- forecast

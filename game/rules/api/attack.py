@@ -4,9 +4,10 @@ it lands (`Blow`).  The numbers are worked out in `game.rules.attack` and `game.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
@@ -191,8 +192,10 @@ class Situation:
     attacker_tile: Tile
     target_tile: Tile
     defence: DefenceResult = field(default_factory=DefenceResult)
-    feint_succeeded: bool = False
-    grip: int = 0
+    marks: Mapping[str, Any] = field(default_factory=dict)
+    """What each plug-in's round state says about this attack, by the plug-in's name
+    (`ActionSpec.situation_mark`: a Feint that served it succeeded, the target's Grip
+    against a Disarm)."""
     target_retreated: bool = False
     target_defeated: bool = False
     attacker_engaged: bool = False

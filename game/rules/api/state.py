@@ -4,13 +4,16 @@ the Resolution Stage (`RoundState`)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from game.core.geometry import Tile
 from game.core.modifiers import Modifier
 from game.rules.orders import ActionKind
 from game.rules.registry import spec_of
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -96,15 +99,15 @@ class RoundState:
     """What the Modifier Stage leaves for the Resolution Stage."""
 
     defences: dict[int, DefenceResult] = field(default_factory=dict)
-    grips: dict[tuple[int, int], int] = field(default_factory=dict)
-    feints: dict[tuple[int, int], bool] = field(default_factory=dict)
     retreated: set[int] = field(default_factory=set)
-    taken_items: set[int] = field(default_factory=set)
+    """Who got out of melee this round by a movement that leaves it (a Retreat, CO.18)."""
     trails: dict[int, Trail] = field(default_factory=dict)
     """How each combatant moved this round (set as it moves)."""
     facts: dict[int, set[str]] = field(default_factory=dict)
     """Round facts the rules modules record about a combatant ("prone", "dove" …); an attack's
     `Situation` carries its two combatants' facts."""
+    owned: dict[str, Any] = field(default_factory=dict)
+    """Each plug-in's own state for this round, by its name (`slot`)."""
 
     def fact(self, eid: int, fact: str, true: bool = True) -> None:
         """Record (or, with `true=False`, drop) a round fact about `eid`."""
@@ -113,3 +116,12 @@ class RoundState:
             facts.add(fact)
         else:
             facts.discard(fact)
+
+    def slot(self, owner: str, factory: Callable[[], T]) -> T:
+        """The state `owner` (a plug-in's name: its kind or module) keeps this round, made by
+        `factory` on first use (a Feint's successes, the weapons picked up).  The round carries
+        it without knowing its shape; a rule never borrows another rule's slot."""
+        found = self.owned.get(owner)
+        if found is None:
+            found = self.owned[owner] = factory()
+        return found  # type: ignore[no-any-return]
