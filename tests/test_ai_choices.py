@@ -8,7 +8,7 @@ from builders import SWORD, Cast
 
 from game.ai import make_controller
 from game.core.equipment import MissileKind, Weapon, WeaponClass
-from game.rules.modules.facing import BACK, arc_of
+from game.rules.arcs import BACK, arc_of
 from game.rules.movement import final_facing
 from game.rules.orders import ActionKind, Order
 from game.rules.validate import validate_order

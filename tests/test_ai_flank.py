@@ -9,7 +9,7 @@ from builders import Cast
 from game.ai.anticipate import predict_later
 from game.ai.knowledge import Knowledge
 from game.ai.simulate import duels, play_battle
-from game.rules.modules.facing import BACK, FRONT, arc_of
+from game.rules.arcs import BACK, FRONT, arc_of
 from game.rules.orders import ActionKind
 
 DUEL_BATTLES = 20  # a fixed size: about a second a battle

@@ -12,8 +12,9 @@ from ai_helpers import judging, view_of
 from builders import Cast
 
 from game.ai import make_controller
-from game.rules.actions.base import ActionSpec, AiAsk
-from game.rules.modules.base import RulesModule
+from game.rules.api.action import ActionSpec
+from game.rules.api.contexts import AiAsk
+from game.rules.api.modules import RulesModule
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind
 from game.rules.registry import register_action, register_module, unregister

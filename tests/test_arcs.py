@@ -6,7 +6,8 @@ import pytest
 
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_NAMES, DIRECTION_VECTORS
-from game.rules.modules.facing import BACK, FRONT, LEFT, RIGHT, arc_of, attack_facing_modifier, defence_cost
+from game.rules.arcs import BACK, FRONT, LEFT, RIGHT, arc_of
+from game.rules.modules.facing import attack_facing_modifier, defence_cost
 from game.rules.orders import ActionKind
 from tests.builders import SWORD
 

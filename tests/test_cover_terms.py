@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from game.core.modifiers import Modifier
+from game.rules.api.modules import RulesModule
 from game.rules.cover_terms import cover_terms
-from game.rules.modules.base import RulesModule
 from game.rules.options import RuleOptions
 from game.rules.registry import register_module, unregister
 from game.ui.battle.ruler import ruler_lines

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.rules.defence import DefenceResult
+from game.rules.api.state import DefenceResult
 from game.rules.dice import ScriptedDice
 from game.rules.events import DefenseTotal, EvadeLimited, Event, Rolled
 from game.rules.forecast import forecast_order

@@ -23,7 +23,7 @@ import pytest
 from game.board.reach import reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import Weapon
-from game.rules.attack import CALLED_SHOT
+from game.rules.api.attack import CALLED_SHOT
 from game.rules.events import ActionNullified, Rolled
 from game.rules.forecast import chance, forecast_order
 from game.rules.options import RuleOptions

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from test_forecast_modules import ALL_ON, BATTLES, forecast
 
 from game.core.geometry import bearing_direction
-from game.rules.attack import AttackContext
-from game.rules.hits import Blow, landing_key
-from game.rules.modules.base import RulesModule
+from game.rules.api.attack import AttackContext, Blow
+from game.rules.api.modules import RulesModule
+from game.rules.hits import landing_key
 from game.rules.odds import attack_odds, guard_of
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind as K
@@ -155,7 +155,7 @@ def test_the_modules_on_are_listed_afresh_when_one_registers() -> None:
 
 def test_a_landing_key_names_the_cover_for_a_shot_only() -> None:
     """Body cover reads the cover between the two for a missile, nothing for a melee blow."""
-    from game.rules.attack import Situation
+    from game.rules.api.attack import Situation
     from game.rules.hits import first_blow
 
     cast = _cover_board()

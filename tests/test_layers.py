@@ -85,6 +85,143 @@ def test_every_package_has_a_place_in_the_layers() -> None:
     assert packages <= set(ALLOWED) | UTILITIES
 
 
+# ------------------------------------------------------------------ inside game/rules (issue 49)
+RULES = GAME / "rules"
+PLUG_IN_FOLDERS = ("actions", "modules")
+COMPOSITION = {"game.rules.plugins"}
+"""What finds and loads the plug-ins (by their files, with importlib): the only file that may
+import one."""
+BELOW_API = {
+    f"game.rules.{name}"
+    for name in [
+        "orders",
+        "registry",
+        "options",
+        "board",
+        "positions",
+        "dice",
+        "events",
+        "apply",
+        "chances",
+        "still",
+        "called_shots",
+        "movement",
+        "stats",
+        "statuses",
+        "injury",
+    ]
+}
+"""The plain data and helpers the plug-in API builds on (`game.rules.api` may import these only)."""
+
+
+def module_name(path: Path) -> str:
+    """`game/rules/api/specs.py` → `game.rules.api.specs` (a package's `__init__` → the package)."""
+    parts = list(path.relative_to(GAME.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def rules_files() -> dict[str, Path]:
+    """Every file of game/rules by module name."""
+    return {module_name(p): p for p in sorted(RULES.rglob("*.py"))}
+
+
+def rules_imports(path: Path, known: set[str]) -> set[str]:
+    """The files of game/rules that any import statement of `path` names: at the top, inside
+    functions, under `if TYPE_CHECKING:`, `from game.rules import x` and relative forms alike."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                base = ".".join([*anchor, *([node.module] if node.module else [])])
+            names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        found |= {n for n in names if n in known and n != name}
+    return found
+
+
+def rules_graph() -> dict[str, set[str]]:
+    """File → the files of game/rules it imports."""
+    files = rules_files()
+    return {name: rules_imports(path, set(files)) for name, path in files.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str]:
+    """One import cycle (its files, the first repeated at the end), or [] when there is none."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return []
+
+
+def test_find_cycle_finds_one() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_rules_have_no_import_cycle() -> None:
+    cycle = find_cycle(rules_graph())
+    assert cycle == [], "import cycle in game/rules: " + " → ".join(cycle)
+
+
+BUILDS_ON = {
+    ("modules.criticals", "modules.fumbles"): "its own fumble table, in a file of its own",
+    ("modules.knockback", "modules.prone"): "requires prone: a knock-back can knock down",
+    ("modules.location_effects", "modules.hit_locations"): "requires hit_locations: its wounds",
+    ("modules.location_effects", "modules.prone"): "requires prone: a leg wound knocks down",
+    ("modules.body_cover", "modules.hit_locations"): "requires hit_locations: its table",
+    ("modules.sudden_dive", "modules.cover"): "a dive ends in cover: cover's penalties",
+    ("modules.suppression", "actions.missile_strike"): "Suppression Fire is a Missile Strike",
+    ("house.actions", "modules.knockback"): "a house action's push is knock-back's push",
+    ("house.actions", "modules.prone"): "a house action knocks prone as prone does (and requires it)",
+    ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",
+    ("house.conditions", "modules.prone"): "the posture condition reads prone's own round fact",
+}
+"""The plug-ins that build on another one (and why): no other plug-in may import a plug-in."""
+
+
+def is_plug_in(name: str) -> bool:
+    """A file of `game/rules/actions/` or `game/rules/modules/` (not their package docstrings)."""
+    parts = name.split(".")
+    return len(parts) == 4 and parts[2] in PLUG_IN_FOLDERS
+
+
+def test_only_the_composition_imports_plug_ins_and_the_api_imports_only_what_lies_below() -> None:
+    wrong = []
+    for name, imported in sorted(rules_graph().items()):
+        in_api = name.startswith("game.rules.api")
+        for other in sorted(imported):
+            pair = (name.removeprefix("game.rules."), other.removeprefix("game.rules."))
+            if is_plug_in(other) and name not in COMPOSITION and pair not in BUILDS_ON:
+                wrong.append(f"{name} imports the plug-in {other}")
+            elif in_api and not (other.startswith("game.rules.api") or other in BELOW_API):
+                wrong.append(f"{name} (the plug-in API) imports {other}")
+            elif name in BELOW_API and not (other in BELOW_API or other == "game.rules"):
+                wrong.append(f"{name} (below the API) imports {other}")
+    assert wrong == [], "\n".join(wrong)
+    assert (RULES / "api" / "__init__.py").exists(), "no game/rules/api package"
+
+
 PLUG_IN_PACKAGES = ("game.rules.actions.", "game.rules.modules.")
 HOOK_BASES = ("base",)
 

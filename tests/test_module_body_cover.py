@@ -118,7 +118,7 @@ def test_a_called_shot_at_an_unknown_target_gets_the_chapters_reason_only() -> N
 
 
 def test_the_exposed_parts_overlay_marks_what_each_tile_by_cover_leaves_to_the_shooter() -> None:
-    from game.rules.modules.base import OverlayAsk
+    from game.rules.api.modules import OverlayAsk
     from game.rules.registry import module_overlays
 
     cast = Cast(width=14, height=8, cover={(8, 4): "low", (8, 1): "high"})

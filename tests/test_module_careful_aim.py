@@ -208,7 +208,7 @@ def test_the_ai_aims_while_aiming_pays_then_shoots(level: str, injuries: int) ->
 
 
 def test_aim_is_worth_nothing_where_no_range_penalty_is_left_to_lower() -> None:
-    from game.rules.actions.base import AiAsk
+    from game.rules.api.contexts import AiAsk
     from game.rules.registry import spec_of
 
     cast = long_shot(distance=10)  # short range: no penalty

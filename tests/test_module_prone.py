@@ -161,7 +161,7 @@ def test_a_turret_is_fixed_in_place_and_cannot_lie_down() -> None:
     """[design] A combatant with no Movement on its sheet (the sentry laser) never moves, and
     does not lie down either: Go Prone is refused with the reason, and no AI proposes it (hard's
     turrets went prone when the module was on)."""
-    from game.rules.actions.base import AiAsk
+    from game.rules.api.contexts import AiAsk
     from game.rules.modules.prone import GoProne
 
     cast = range_duel(movement=0)
@@ -204,7 +204,7 @@ def test_an_ai_counts_lying_down_for_the_rounds_after_unless_a_foe_can_walk_up()
     while Bea shoots from the ground (the helper's script that went prone and stayed down won
     77 of 100 sentry battles where hard, weighing one round, won 47).  Worth nothing where a
     foe could walk up next round (+2 to melee against one lying down)."""
-    from game.rules.actions.base import AiAsk
+    from game.rules.api.contexts import AiAsk
     from game.rules.modules.prone import AI_PRONE_ROUNDS, GoProne, StandUp, lying_worth
 
     def ask(cast: Cast) -> AiAsk:

@@ -24,7 +24,7 @@ from game.board.terrain import Terrain, TerrainBoard
 from game.content.armory import default_armory
 from game.content.scenarios import build_battle, list_scenarios
 from game.persist.saves import battle_from_save, battle_to_save, world_hash
-from game.rules.actions.base import AiAsk
+from game.rules.api.contexts import AiAsk
 from game.rules.dice import SeededDice
 from game.rules.events import Event, Rolled
 from game.rules.options import RuleOptions, module_names

@@ -18,7 +18,7 @@ from fractions import Fraction
 import pytest
 
 from game.core.equipment import Weapon
-from game.rules.attack import CALLED_SHOT
+from game.rules.api.attack import CALLED_SHOT
 from game.rules.dice import SeededDice
 from game.rules.events import ActionNullified, Rolled
 from game.rules.forecast import chance, forecast_order

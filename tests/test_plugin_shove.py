@@ -235,7 +235,7 @@ def test_a_broken_plug_in_is_left_out_with_one_line(tmp_path: Path) -> None:
 
 
 def test_an_action_beyond_the_chapter_must_belong_to_a_module() -> None:
-    from game.rules.actions.base import ActionSpec
+    from game.rules.api.action import ActionSpec
     from game.rules.registry import register_action
 
     class Loose(ActionSpec):

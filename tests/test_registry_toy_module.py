@@ -14,12 +14,12 @@ import pytest
 from builders import Cast
 
 from game.core.modifiers import Modifier
-from game.rules.actions.base import OrderCheck
-from game.rules.attack import AttackContext
+from game.rules.api.attack import AttackContext
+from game.rules.api.contexts import OrderCheck
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.dice import ScriptedDice
 from game.rules.events import Rolled
 from game.rules.forecast import forecast_order
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind, Order
 from game.rules.registry import register_module, rules_modules, unregister

@@ -12,8 +12,8 @@ import numpy as np
 import pygame
 import pytest
 
+from game.rules.api.contexts import ActionForecast
 from game.rules.battle import Battle
-from game.rules.forecast import ActionForecast
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import tile_of

@@ -228,7 +228,7 @@ def test_the_ui_scale_never_outgrows_the_window() -> None:
 def test_the_setup_screen_fits_every_scenario_and_more_modules(tmp_path, monkeypatch, drawn: Drawn) -> None:  # noqa: ANN001
     """At the smallest window, every bundled scenario's setup leaves the Start and Back buttons
     clear, also with six more rules modules (others are on their way) than the game has."""
-    from game.rules.modules.base import RulesModule
+    from game.rules.api.modules import RulesModule
     from game.rules.registry import register_module, unregister
 
     monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))

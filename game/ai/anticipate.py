@@ -33,7 +33,8 @@ import numpy as np
 from game.ai.expect import attacks_in_forecast, expected_injuries, forecast, strike_from
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions.base import ActionSpec, AiAsk
+from game.rules.api.action import ActionSpec
+from game.rules.api.contexts import AiAsk
 from game.rules.forecast import chance
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import OFFENSIVE, action_specs, movement_rule, spec_of

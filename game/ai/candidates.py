@@ -27,7 +27,10 @@ from game.ai.menace import menace_factors
 from game.board.reach import ReachMap
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
+from game.rules.api.action import ActionSpec
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk
+from game.rules.api.defence import DefenceSpec
 from game.rules.movement import walk
 from game.rules.orders import Action, Order
 from game.rules.positions import engaged_with, left_behind

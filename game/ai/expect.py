@@ -16,8 +16,10 @@ from collections.abc import Iterable, Mapping
 
 from game.ai.knowledge import Knowledge, Unit
 from game.core.geometry import Tile, bearing_direction
-from game.rules.actions.base import ActionSpec, AttackSpec
-from game.rules.forecast import ActionForecast, forecast_order
+from game.rules.api.action import ActionSpec
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import ActionForecast
+from game.rules.forecast import forecast_order
 from game.rules.odds import attack_odds, order_reading
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of

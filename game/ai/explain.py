@@ -22,7 +22,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.menace import best_attack_chance
 from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import Tile, bearing_direction
-from game.rules.forecast import ActionForecast
+from game.rules.api.contexts import ActionForecast
 from game.rules.injury import DEFEAT_AT
 from game.rules.odds import IMPOSSIBLE
 from game.rules.orders import Action, Order
@@ -230,8 +230,8 @@ def _arc_word(
     """The word the rules modules give the side of the target on `there` (facing
     `their_facing`) that the attacker's `action` comes from, the attacker on `here` facing
     `facing` (`defence_costs`: the facing module's arc); "" if none names one."""
-    from game.rules.actions.base import weapon_for
-    from game.rules.attack import AttackContext, Situation, defence_costs
+    from game.rules.api.attack import AttackContext, Situation, weapon_for
+    from game.rules.attack import defence_costs
     from game.world import Equipment
 
     weapon = weapon_for(know.world.get(order.actor, Equipment), action)

@@ -20,7 +20,10 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile, chebyshev
-from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, DefenceSpec
+from game.rules.api.action import ActionSpec
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk
+from game.rules.api.defence import DefenceSpec
 from game.rules.board import Board
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
@@ -30,13 +33,13 @@ from game.rules.positions import (
     left_behind,
     melee_reach,
     name_of,
+    planned_tile,
     range_band,
     tile_of,
 )
 from game.rules.registry import OFFENSIVE, action_specs
 from game.rules.stats import movement_rate
 from game.rules.timing import declaration_order
-from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 
 VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take

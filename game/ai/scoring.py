@@ -42,9 +42,9 @@ from game.ai.next_round import Danger, NextRound
 from game.ai.threat import ThreatEstimate
 from game.ai.threat import standing as threatened_standing
 from game.core.geometry import Tile
-from game.rules.actions.base import AiAsk, AttackSpec
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import ActionForecast, AiAsk
 from game.rules.chances import chance
-from game.rules.forecast import ActionForecast
 from game.rules.injury import DEFEAT_AT
 from game.rules.orders import Action, Order
 from game.rules.registry import OFFENSIVE, spec_of

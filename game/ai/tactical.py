@@ -38,7 +38,7 @@ from game.ai.menace import menace_factors
 from game.ai.mistakes import Slip, make_mistake
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
-from game.rules.actions.base import ActionSpec
+from game.rules.api.action import ActionSpec
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants
 from game.rules.registry import OFFENSIVE, spec_of

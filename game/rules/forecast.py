@@ -26,19 +26,20 @@ from fractions import Fraction
 
 from game.core.geometry import Tile
 from game.core.modifiers import BEST_ROLL, Breakdown
-from game.rules.actions.base import AttackSpec
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import ActionForecast, ForecastAsk
+from game.rules.api.state import Trail
 from game.rules.board import Board
 from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
 from game.rules.flight import why_not_fled
-from game.rules.moving import Trail, move, start_moving
+from game.rules.moving import move, start_moving
 from game.rules.odds import IMPOSSIBLE, AttackOdds
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import engaged_with, name_of
+from game.rules.positions import engaged_with, name_of, planned_tile
 from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
 from game.rules.stats import movement_roll
 from game.rules.still import remembered
-from game.rules.validate import planned_tile
 from game.world import World
 
 __all__ = [
@@ -166,52 +167,6 @@ def moves_first(orders: Mapping[int, Order], a: int, b: int, timing: Sequence[in
     rank_a = declared.index(a) if a in orders else len(declared)
     rank_b = declared.index(b) if b in orders else len(declared)
     return rank_a > rank_b
-
-
-@dataclass(frozen=True)
-class ForecastAsk:
-    """What a spec that forecasts itself (`ActionSpec.forecast`) is asked about: one action of
-    `orders[actor]`, with the battle's modules and (if known) the Timing order."""
-
-    world: World
-    board: Board
-    orders: Mapping[int, Order]
-    actor: int
-    index: int
-    action: Action
-    options: RuleOptions
-    timing: Sequence[int] | None
-
-
-@dataclass(frozen=True)
-class ActionForecast:
-    """What one declared action can expect.
-
-    `success` is P(the roll succeeds); for an attack it counts a Called Shot's
-    general hit too, and `part_hit` is P(the called part is hit).  `nullified`
-    is P(the action cannot happen at resolution).  `breakdown` is the modified
-    stat with every certain modifier (before defences, Feint, Grip); the
-    uncertain ones are in `uncertain`, as (name, possible values).  `notes` are the
-    rules modules' lines about it (where a hit lands, criticals), in the rulebook's words.
-    """
-
-    actor: int
-    index: int
-    action: Action
-    success: Fraction
-    part_hit: Fraction
-    nullified: Fraction
-    expected_injuries: Fraction
-    breakdown: Breakdown | None
-    uncertain: tuple[tuple[str, tuple[int, ...]], ...] = ()
-    reason: str = ""
-    notes: tuple[str, ...] = ()
-    """Lines the rules modules add, in the rulebook's notation (a knock-back's margins)."""
-
-    @property
-    def percent(self) -> float:
-        """Success chance in percent, for display."""
-        return float(self.success) * 100
 
 
 def forecast_order(

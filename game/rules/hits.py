@@ -24,52 +24,23 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_succeeds
+from game.rules.api.attack import CALLED_SHOT, AttackContext, Blow, Situation, attack_spec
 from game.rules.chances import ONE, chance
+from game.rules.defence import without_defence_penalties
 from game.rules.events import Event, Rolled, entity_id
-from game.rules.injury import injuries_dealt, withstand_breakdown
+from game.rules.injury import withstand_breakdown
 from game.rules.orders import Action, Order
-from game.rules.registry import active_modules, modules_with
+from game.rules.positions import name_of, tile_of
+from game.rules.registry import active_modules, exposes, modules_with
 from game.rules.still import remembered
 from game.world import Facing
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
-    from game.rules.modules.base import Natural, RulesModule
-    from game.rules.round import Round
+    from game.rules.api.modules import Natural, RulesModule
+    from game.rules.api.port import RoundPort
 
 DICE = range(1, 13)
 PERCENTILE = 100
-
-
-@dataclass(frozen=True)
-class Blow:
-    """One hit as it lands, before its Withstand Injury roll.
-
-    `part` is what the log names; `called` says the Called Shot's own part was hit;
-    `natural` is what the attack's natural roll meant ("critical", or "");
-    `location` is the hit-location table's location (with that module on).  The rest
-    says how hard: `vulnerable` (RULES.md §7: −3 and two Injuries), more `withstand`
-    terms, `sure` (no roll: it Injures), `factor` × and `extra` + Injuries on a failure.
-    `struck` names what it struck instead of the body ("the low cover": no Injury), and
-    `effects` what a module does after it lands (a critical's Faint)."""
-
-    target: int
-    part: str
-    called: bool = False
-    vulnerable: bool = False
-    natural: str = ""
-    location: str | None = None
-    withstand: tuple[Modifier, ...] = ()
-    sure: bool = False
-    factor: int = 1
-    extra: int = 0
-    struck: str = ""
-    effects: tuple[str, ...] = ()
-
-    @property
-    def injuries(self) -> int:
-        """Injuries a failed Withstand Injury roll adds."""
-        return injuries_dealt(self.vulnerable) * self.factor + self.extra
 
 
 def first_blow(ctx: AttackContext, called_hit: bool, natural: str = "") -> Blow:
@@ -104,11 +75,9 @@ def naturals(ctx: AttackContext) -> dict[int, Natural]:
 
 
 # ------------------------------------------------------------------ the round
-def land(rnd: Round, ctx: AttackContext, blow: Blow) -> Blow:
+def land(rnd: RoundPort, ctx: AttackContext, blow: Blow) -> Blow:
     """Land a hit with real dice: each module's roll under "Attacker:Purpose", each roll
     logged with what it did."""
-    from game.rules.positions import name_of
-
     world = rnd.world
     attacker = name_of(world, ctx.attacker)
     for module in active_modules(ctx.situation.options):
@@ -123,13 +92,9 @@ def land(rnd: Round, ctx: AttackContext, blow: Blow) -> Blow:
     return blow
 
 
-def hit_context(rnd: Round, eid: int, action: Action, weapon: Weapon) -> AttackContext:
+def hit_context(rnd: RoundPort, eid: int, action: Action, weapon: Weapon) -> AttackContext:
     """An attack as the hit-landing hooks see it: both combatants where they stand now (a
     mover shot partway along its path, where it was shot: `Round.shot_at`)."""
-    from game.rules.attack import AttackContext, Situation
-    from game.rules.positions import tile_of
-    from game.rules.registry import exposes
-
     world = rnd.world
     assert action.target is not None
     target_order = rnd.orders.get(action.target)
@@ -147,15 +112,12 @@ def hit_context(rnd: Round, eid: int, action: Action, weapon: Weapon) -> AttackC
 
 
 def natural_roll(
-    rnd: Round, eid: int, action: Action, full: Breakdown, bare: Breakdown, special: Mapping[int, Natural]
+    rnd: RoundPort, eid: int, action: Action, full: Breakdown, bare: Breakdown, special: Mapping[int, Natural]
 ) -> Rolled:
     """An attack roll some of whose natural dice mean more (`naturals`): a die that ignores
     the Defense Penalties is judged against `bare` (the stat without them), and makes the
     roll possible even when `full` is below 1.  Otherwise exactly `Round.roll` (or a
     Called Shot's two ranges, `Round._called_roll`)."""
-    from game.rules.attack import CALLED_SHOT, attack_spec
-    from game.rules.positions import name_of
-
     spec = attack_spec(action.kind)
     assert action.target is not None
     called = action.called_shot
@@ -188,19 +150,17 @@ def natural_roll(
     return event
 
 
-def judged_stat(rnd: Round, attacker: int, action: Action, weapon: Weapon, rolled: Rolled) -> int:
+def judged_stat(rnd: RoundPort, attacker: int, action: Action, weapon: Weapon, rolled: Rolled) -> int:
     """The stat an attack's die was judged against: its modified stat, or that stat without
     the Defense Penalties when the die is a natural that ignores them (a critical): what a
     margin (the roll beat the stat by) is counted from."""
-    from game.rules.defence import without_defence_penalties
-
     natural = naturals(hit_context(rnd, attacker, action, weapon)).get(rolled.die or 0)
     if natural is not None and natural.ignores_defences:
         return without_defence_penalties(rolled.breakdown).total
     return rolled.breakdown.total
 
 
-def free_attack(rnd: Round, attacker: int, action: Action) -> Rolled | None:
+def free_attack(rnd: RoundPort, attacker: int, action: Action) -> Rolled | None:
     """An attack outside any order that a rules module grants (a fumble's "free attack for the
     enemy"): rolled at once with this one action's numbers (no Action Penalty) against the
     target's defences of the round.  While it is made `rnd.free_attacks` is above 0, so a

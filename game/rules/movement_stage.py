@@ -12,21 +12,23 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.geometry import DIRECTION_NAMES
+from game.rules.api.state import Trail
 from game.rules.defence import defence_spec, ledger
 from game.rules.events import ActionNullified, DefenseTotal, EvadeLimited, Fled, Moved, Turned
 from game.rules.flight import why_not_fled
 from game.rules.movement import path_metres
-from game.rules.moving import Trail, move, start_moving
+from game.rules.moving import move, start_moving
 from game.rules.positions import is_active, name_of, out_of_the_fight
 from game.rules.registry import active_modules, movement_spec, spec_of
 from game.rules.stats import movement_roll
 from game.world import Facing
 
 if TYPE_CHECKING:
-    from game.rules.round import Round, RoundState
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
 
 
-def move_in_round(rnd: Round, eid: int, state: RoundState) -> None:
+def move_in_round(rnd: RoundPort, eid: int, state: RoundState) -> None:
     """Move `eid` as engagement at this moment allows; then its defences limited by the
     metres moved are final (Evade, CO.15)."""
     world = rnd.world

@@ -35,7 +35,7 @@ from game.rules.stats import movement_rate
 from game.world import Facing, World
 
 if TYPE_CHECKING:
-    from game.rules.actions.base import MovementRule
+    from game.rules.api.action import MovementRule
 
 
 @dataclass(frozen=True)
@@ -106,18 +106,6 @@ def start_moving(
             )
         )
     return MoveStart(mode, engaged, max(0, movement_rate(world, eid).total), refused, lost)
-
-
-@dataclass(frozen=True)
-class Trail:
-    """How a combatant moved this round: the movement that really happened ("none", "walk",
-    or a movement action's mode; a refused Sprint walks), the tiles walked (start first) and
-    the metres of ground covered.  The round keeps one per combatant (`RoundState.trails`),
-    the forecast one per outcome; rules modules read them (a Charge's straight run)."""
-
-    mode: str = "none"
-    tiles: tuple[Tile, ...] = ()
-    ground: float = 0.0
 
 
 @dataclass(frozen=True)

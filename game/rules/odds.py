@@ -22,20 +22,14 @@ from fractions import Fraction
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown
-from game.rules.actions.base import AttackSpec, weapon_for
-from game.rules.attack import (
-    CALLED_SHOT,
-    AttackContext,
-    Situation,
-    attack_spec,
-    modified_stat,
-)
+from game.rules.api.attack import CALLED_SHOT, AttackContext, AttackSpec, Situation, attack_spec, weapon_for
+from game.rules.api.state import DefenceResult, Trail, metres_limited, reduced
+from game.rules.attack import modified_stat
 from game.rules.board import Board
 from game.rules.chances import ONE, Dist, chance, convolve, merge, roll_value_dist, scaled
-from game.rules.defence import DefenceResult, defence_spec, metres_limited, reduced
+from game.rules.defence import defence_spec
 from game.rules.hits import expected_injuries, first_blow, hit_modules, landing_reads, naturals
 from game.rules.injury import withstand_breakdown
-from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import DEFENCES, exposes, modules_with

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.core.geometry import Tile, direction_name
+from game.rules import registry
 
 
 class _KindType(type):
@@ -84,9 +85,12 @@ class ActionKind(str, metaclass=_KindType):
     @property
     def label(self) -> str:
         """The rulebook's name for the action (from its spec)."""
-        from game.rules.registry import spec_of
+        return registry.spec_of(self).label
 
-        return spec_of(self).label
+    @property
+    def chapter(self) -> bool:
+        """Whether it is one of the combat chapter's own kinds (always in play)."""
+        return self in CHAPTER_KINDS
 
     def __repr__(self) -> str:
         return f"ActionKind({self.value!r})"
@@ -172,9 +176,7 @@ class Action:
     def cost(self) -> int:
         """Actions counted for the Action Penalty: a Called Shot counts as one more (CO.08);
         an action whose spec says it is no action for the penalty (Stand Up) counts none."""
-        from game.rules.registry import spec_of
-
-        if not spec_of(self.kind).counts_for_penalty:
+        if not registry.spec_of(self.kind).counts_for_penalty:
             return 0
         return 2 if self.called_shot else 1
 
@@ -243,9 +245,7 @@ class Order:
     def movement_mode(self) -> str:
         """The movement the order declares: a movement action's mode ("sprint",
         "retreat", …), else "walk" for a path without one, else "none"."""
-        from game.rules.registry import movement_mode
-
-        return movement_mode(self)
+        return registry.movement_mode(self)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form with ids."""

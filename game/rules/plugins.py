@@ -21,7 +21,7 @@ import pkgutil
 from dataclasses import dataclass
 from importlib import metadata
 
-from game.rules import registry
+from game.rules.registry import find_plugins_with, register_action, register_module
 
 ENTRY_POINT_GROUP = "dominion_tactics.rules"
 """The entry-point group an installed package names its rules plug-ins in."""
@@ -75,12 +75,12 @@ def load_entry_point(entry: metadata.EntryPoint) -> None:
     try:
         loaded = entry.load()
         if isinstance(loaded, type) and hasattr(loaded, "kind"):
-            registry.register_action(loaded)
+            register_action(loaded)
         elif isinstance(loaded, type) and hasattr(loaded, "name"):
-            registry.register_module(loaded)
+            register_module(loaded)
     except Exception as err:  # any fault of a third party's code: leave it out, say why
         reason = " ".join(str(err).split()) or type(err).__name__
         _problems.append(PluginProblem(source, f"{type(err).__name__}: {reason}"[:300]))
 
 
-registry.find_plugins_with(discover)
+find_plugins_with(discover)

@@ -8,6 +8,7 @@ from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.sheet import Sheet
 from game.rules.board import Board
+from game.rules.orders import Order
 from game.rules.still import remembered
 from game.world import Condition, Equipment, Name, Position, Side, World
 
@@ -153,3 +154,16 @@ def shooters_of(world: World, board: Board, eid: int, tile: Tile) -> list[int]:
         if seen and range_band(board.distance(there, tile), weapon) is not None:  # type: ignore[arg-type]
             found.append(enemy)
     return found
+
+
+def planned_tile(world: World, eid: int, orders: Mapping[int, Order]) -> Tile:
+    """Where a combatant means to end its movement (its tile if it declared no path)."""
+    order = orders.get(eid)
+    if order is not None and order.path:
+        return order.path[-1]
+    return tile_of(world, eid)
+
+
+def target_tiles(world: World, target: int, earlier: Mapping[int, Order]) -> set[Tile]:
+    """Where a target may be at resolution, as far as a declarer can know."""
+    return {tile_of(world, target), planned_tile(world, target, earlier)}

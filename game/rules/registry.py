@@ -15,7 +15,7 @@ object per rules module, collected at import and iterated by the rest of the rul
 Validation, the round, the forecast, the action menus, the AI's candidates, the
 sandbox and the setup screen ask this registry; none of them names an action
 kind or a module to decide what it does.  The base classes with every hook are
-in `game.rules.actions.base` and `game.rules.modules.base`.  Every plug-in is
+in `game.rules.api` (`action`, `attack`, `defence`, `modules`).  Every plug-in is
 found on first use (`game.rules.plugins`: the files of the two packages, then the
 `dominion_tactics.rules` entry points of installed packages), so importing any
 part of the rules is enough; no list names them.
@@ -24,21 +24,97 @@ part of the rules is enough; no list names them.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from game.rules.orders import CHAPTER_KINDS, ActionKind, Order
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from game.rules.actions.base import ActionSpec, MovementRule
-    from game.rules.modules.base import ModuleOverlay, RulesModule, TokenMark
-    from game.rules.options import RuleOptions
     from game.world import World
+
+
+# The registry sits at the bottom of the rules, under the orders and the plug-in API
+# (`game.rules.api`) whose objects it holds: it names only what it reads of them.
+class Kind(Protocol):
+    """An action kind (`game.rules.orders.ActionKind`): a canonical name."""
+
+    @property
+    def value(self) -> str: ...
+
+    @property
+    def chapter(self) -> bool: ...
+
+    @classmethod
+    def remember(cls, kind: Kind) -> None: ...
+
+    @classmethod
+    def forget(cls, value: str) -> None: ...
+
+
+class OrderLike(Protocol):
+    """An order (`game.rules.orders.Order`): what the registry reads of it."""
+
+    @property
+    def actions(self) -> tuple[Any, ...]: ...
+
+    @property
+    def path(self) -> tuple[Any, ...]: ...
+
+    @property
+    def flee(self) -> bool: ...
+
+
+class InPlay(Protocol):
+    """The rules modules in play (`game.rules.options.RuleOptions`)."""
+
+    @property
+    def on(self) -> frozenset[str]: ...
+
+    def has(self, name: str) -> bool: ...
+
+
+class Movement(Protocol):
+    """How a movement action moves (`game.rules.api.action.MovementRule`)."""
+
+    @property
+    def mode(self) -> str: ...
+
+    @property
+    def leaves_melee(self) -> bool: ...
+
+
+class Spec(Protocol):
+    """A registered action spec (`game.rules.api.action.ActionSpec`, every hook there): what
+    the registry reads of it; the callers of `spec_of` use its whole class."""
+
+    kind: Any
+    label: str
+    roles: frozenset[str]
+    module: str | None
+    movement: Movement | None
+
+    @property
+    def exposes(self) -> bool: ...
+
+    def __getattr__(self, hook: str) -> Any: ...
+
+
+class Module(Protocol):
+    """A registered rules module (`game.rules.api.modules.RulesModule`, every hook there)."""
+
+    name: str
+    requires: tuple[str, ...]
+    mark_overlays: tuple[Any, ...]
+
+    def overrides(self, hook: str) -> bool: ...
+
+    def token_marks(self, world: World, eid: int) -> list[Any]: ...
+
+    def __getattr__(self, hook: str) -> Any: ...
+
 
 S = TypeVar("S")
 D = TypeVar("D")
 
-_ACTIONS: dict[ActionKind, ActionSpec] = {}
-_MODULES: dict[str, RulesModule] = {}
+_ACTIONS: dict[Kind, Spec] = {}
+_MODULES: dict[str, Module] = {}
 _loaded = False
 _finders: list[Callable[[], None]] = []
 
@@ -90,7 +166,7 @@ def register_action(cls: type[S]) -> type[S]:
     """Class decorator: register one instance of an `ActionSpec` subclass for its kind."""
     spec = cls()
     kind = spec.kind  # type: ignore[attr-defined]
-    if spec.module is None and kind not in CHAPTER_KINDS:  # type: ignore[attr-defined]
+    if spec.module is None and not kind.chapter:
         # Only the chapter is always in play: anything more is a table's choice, switched on.
         raise ValueError(
             f"action {kind.value!r} is not the chapter's: it must name the rules module it belongs to"
@@ -98,7 +174,7 @@ def register_action(cls: type[S]) -> type[S]:
     if kind in _ACTIONS and type(_ACTIONS[kind]) is not cls:
         raise ValueError(f"action {kind.value!r} is registered twice")
     _ACTIONS[kind] = spec  # type: ignore[assignment]
-    ActionKind.remember(kind)
+    type(kind).remember(kind)
     _listings.clear()
     return cls
 
@@ -120,12 +196,12 @@ def unregister(name_or_kind: str) -> None:
     for kind in list(_ACTIONS):
         if kind.value == str(name_or_kind):
             del _ACTIONS[kind]
-            ActionKind.forget(kind.value)
+            type(kind).forget(kind.value)
     _listings.clear()
 
 
 # ------------------------------------------------------------------ actions
-def spec_of(kind: ActionKind) -> ActionSpec:
+def spec_of(kind: Kind) -> Spec:
     """The spec of an action kind; KeyError for a kind nobody registered."""
     found = _ACTIONS.get(kind) if _loaded else None  # asked a million times a battle: no call
     if found is not None:
@@ -137,7 +213,7 @@ def spec_of(kind: ActionKind) -> ActionSpec:
         raise KeyError(f"no spec registered for action {str(kind)!r}") from None
 
 
-def action_specs(options: RuleOptions | None = None) -> list[ActionSpec]:
+def action_specs(options: InPlay | None = None) -> list[Spec]:
     """Every registered action spec in registration order; with `options`, only those
     in play (the chapter's, and those of the modules switched on)."""
     load_builtins()
@@ -147,7 +223,7 @@ def action_specs(options: RuleOptions | None = None) -> list[ActionSpec]:
     return [s for s in specs if s.module is None or options.has(s.module)]
 
 
-def action_in_play(kind: ActionKind, options: RuleOptions | None) -> bool:
+def action_in_play(kind: Kind, options: InPlay | None) -> bool:
     """Whether a kind may be declared under these options (a module's action needs its module)."""
     module = spec_of(kind).module
     return module is None or (options is not None and options.has(module))
@@ -162,12 +238,13 @@ class Role:
         self.name = name
 
     def __contains__(self, kind: object) -> bool:
-        return isinstance(kind, ActionKind) and kind in self._kinds()
+        # Kinds only, not their plain names: a kind is a str of its own class.
+        return isinstance(kind, str) and type(kind) is not str and kind in self._kinds()
 
-    def __iter__(self) -> Iterator[ActionKind]:
+    def __iter__(self) -> Iterator[Kind]:
         return iter([s.kind for s in action_specs() if self.name in s.roles])
 
-    def _kinds(self) -> frozenset[ActionKind]:
+    def _kinds(self) -> frozenset[Kind]:
         """The kinds with this role, kept until something registers (asked very often: the
         AI tells attacks from defences in every order it weighs)."""
         return derived(
@@ -192,13 +269,13 @@ FEINTABLE = Role("feintable")
 """Attacks a Feint can serve (CO.09)."""
 
 
-def exposes(order: Order) -> bool:
+def exposes(order: OrderLike) -> bool:
     """Whether an order shows its maker out of high cover this round: an offensive action, or an
     action that is ready to shoot (`ActionSpec.exposes`: an Overwatch)."""
     return any(spec_of(a.kind).exposes for a in order.actions)
 
 
-def movement_mode(order: Order) -> str:
+def movement_mode(order: OrderLike) -> str:
     """The movement an order declares: the mode of its movement action (the first
     such kind registered, should there be two), else "walk" for a bare path (or a step off
     the map), else "none"."""
@@ -210,18 +287,18 @@ def movement_mode(order: Order) -> str:
     return "walk" if order.path or order.flee else "none"
 
 
-def movement_spec(mode: str) -> ActionSpec | None:
+def movement_spec(mode: str) -> Spec | None:
     """The action whose movement rule has that mode ("sprint", "retreat" …); None for a walk."""
     return next((s for s in action_specs() if s.movement is not None and s.movement.mode == mode), None)
 
 
-def movement_rule(mode: str) -> MovementRule | None:
+def movement_rule(mode: str) -> Movement | None:
     """The movement rule of a mode; None for a walk or no movement."""
     spec = movement_spec(mode)
     return spec.movement if spec is not None else None
 
 
-def movement_kind(options: RuleOptions | None, leaving_melee: bool) -> ActionKind:
+def movement_kind(options: InPlay | None, leaving_melee: bool) -> Kind:
     """The movement action a path longer than a walk needs: the one that leaves melee (a
     Retreat) when engaged, else the one that runs (a Sprint)."""
     for spec in action_specs(options):
@@ -232,32 +309,32 @@ def movement_kind(options: RuleOptions | None, leaving_melee: bool) -> ActionKin
 
 
 # ------------------------------------------------------------------ modules
-def module_of(name: str) -> RulesModule:
+def module_of(name: str) -> Module:
     """The rules module of that name; KeyError for an unknown one."""
     load_builtins()
     return _MODULES[name]
 
 
-def rules_modules() -> list[RulesModule]:
+def rules_modules() -> list[Module]:
     """Every registered rules module: the built-in ones first, in their listing order."""
     load_builtins()
     return list(_listed("modules", lambda: _MODULES))
 
 
-def module_overlays(options: RuleOptions | None = None) -> list[ModuleOverlay]:
+def module_overlays(options: InPlay | None = None) -> list[Any]:
     """The overlays of the modules in play (of every module, without `options`), by name order
     of the modules."""
     modules = rules_modules() if options is None else active_modules(options)
     return [overlay for module in modules for overlay in module.mark_overlays]
 
 
-def token_marks_of(world: World, eid: int) -> list[TokenMark]:
+def token_marks_of(world: World, eid: int) -> list[Any]:
     """Every mark the rules modules' state puts on a combatant's token (`RulesModule.token_marks`;
     nothing from a module that has nothing to say)."""
     return [mark for module in rules_modules() for mark in module.token_marks(world, eid)]
 
 
-def active_modules(options: RuleOptions | None) -> list[RulesModule]:
+def active_modules(options: InPlay | None) -> list[Module]:
     """The modules switched on, in registration order."""
     if options is None:
         return []
@@ -265,20 +342,14 @@ def active_modules(options: RuleOptions | None) -> list[RulesModule]:
     return derived(("active", on), lambda: [m for m in rules_modules() if m.name in on])
 
 
-def modules_with(options: RuleOptions | None, *hooks: str) -> list[RulesModule]:
+def modules_with(options: InPlay | None, *hooks: str) -> list[Module]:
     """The modules switched on that override any of these `RulesModule` hooks, in
     registration order: the others answer with the hook's default (nothing to add, no
     fact, the blow as it was), so a caller asked about every attack may skip them."""
-    from game.rules.modules.base import RulesModule
-
     if options is None:
         return []
     key = ("with", hooks, options.on)
     found = _listings.get(key)  # asked for every imagined attack: the lookup without `derived`'s call
     if found is None:
-        found = _listings[key] = [
-            m
-            for m in active_modules(options)
-            if any(getattr(type(m), h) is not getattr(RulesModule, h) for h in hooks)
-        ]
+        found = _listings[key] = [m for m in active_modules(options) if any(m.overrides(h) for h in hooks)]
     return found  # type: ignore[no-any-return]

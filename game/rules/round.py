@@ -15,22 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from typing import Any
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, roll_possible, roll_succeeds
-from game.rules.actions.base import AttackSpec, weapon_for
+from game.rules.api.action import ActionSpec
+from game.rules.api.attack import CALLED_SHOT, AttackContext, AttackSpec, Situation, weapon_for
+from game.rules.api.state import DefenceResult, RoundState, Trail
 from game.rules.apply import apply
-from game.rules.attack import CALLED_SHOT, AttackContext, Situation, attack_breakdown
+from game.rules.attack import attack_breakdown
 from game.rules.board import Board
-from game.rules.defence import (
-    DefenceResult,
-    countered,
-    defence_spec,
-    ignored_reason,
-    without_defence_penalties,
-)
+from game.rules.defence import countered, defence_spec, ignored_reason, without_defence_penalties
 from game.rules.dice import Dice
 from game.rules.events import (
     ActionIgnored,
@@ -48,7 +44,6 @@ from game.rules.events import (
 from game.rules.hits import HitStopped, first_blow, hit_context, land, natural_roll, naturals
 from game.rules.injury import withstand
 from game.rules.movement_stage import move_in_round
-from game.rules.moving import Trail
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, name_of, out_of_the_fight, tile_of
@@ -58,6 +53,7 @@ from game.rules.registry import (
     OFFENSIVE,
     action_specs,
     active_modules,
+    derived,
     exposes,
     spec_of,
 )
@@ -71,28 +67,19 @@ class RoundError(RuntimeError):
     """The round was driven out of order (a programming error, not a bad order)."""
 
 
-@dataclass
-class RoundState:
-    """What the Modifier Stage leaves for the Resolution Stage."""
-
-    defences: dict[int, DefenceResult] = field(default_factory=dict)
-    grips: dict[tuple[int, int], int] = field(default_factory=dict)
-    feints: dict[tuple[int, int], bool] = field(default_factory=dict)
-    retreated: set[int] = field(default_factory=set)
-    taken_items: set[int] = field(default_factory=set)
-    trails: dict[int, Trail] = field(default_factory=dict)
-    """How each combatant moved this round (set as it moves)."""
-    facts: dict[int, set[str]] = field(default_factory=dict)
-    """Round facts the rules modules record about a combatant ("prone", "dove" …); an attack's
-    `Situation` carries its two combatants' facts."""
-
-    def fact(self, eid: int, fact: str, true: bool = True) -> None:
-        """Record (or, with `true=False`, drop) a round fact about `eid`."""
-        facts = self.facts.setdefault(eid, set())
-        if true:
-            facts.add(fact)
-        else:
-            facts.discard(fact)
+def situation_marks(state: RoundState, attacker: int, index: int, slot: int | None) -> dict[str, Any]:
+    """What the specs' own round state says about one attack, by kind (`ActionSpec.situation_mark`:
+    a Feint's success, a Grip against a Disarm), asked of the specs that fill that hook in."""
+    marking = derived(
+        ("marking",),
+        lambda: [s for s in action_specs() if type(s).situation_mark is not ActionSpec.situation_mark],
+    )
+    found: dict[str, Any] = {}
+    for spec in marking:
+        mark = spec.situation_mark(state, attacker, index, slot)
+        if mark is not None:
+            found[spec.kind.value] = mark
+    return found
 
 
 class Round:
@@ -370,8 +357,7 @@ class Round:
                 attacker_tile=tile_of(world, eid),
                 target_tile=target_at if target_at is not None else tile_of(world, target),
                 defence=state.defences.get(target, DefenceResult()),
-                feint_succeeded=slot is not None and state.feints.get((eid, slot), False),
-                grip=state.grips.get((eid, index), 0),
+                marks=situation_marks(state, eid, index, slot),
                 target_retreated=target in state.retreated,
                 target_defeated=world.get(target, Condition).defeated,
                 attacker_engaged="melee" not in spec.roles

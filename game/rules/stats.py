@@ -10,6 +10,7 @@ from game.core.equipment import MissileKind
 from game.core.modifiers import BEST_ROLL, Breakdown, Modifier
 from game.core.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
 from game.rules.orders import Order
+from game.rules.registry import movement_rule, rules_modules
 from game.rules.statuses import status_terms
 from game.rules.still import remembered
 from game.world import Condition, Equipment, World
@@ -59,6 +60,12 @@ def _skill_roll(world: World, eid: int, skill: str, penalty: int | None, combat:
     return breakdown.plus(*mods, *status_terms(world, eid, skill, breakdown.base))
 
 
+def grip_roll(world: World, eid: int) -> Breakdown:
+    """Grip against a Disarm (or to work a stuck weapon loose): only the Injury Penalty (not an
+    action of the round)."""
+    return skill_roll(world, eid, "grip", None)
+
+
 def missile_roll(world: World, eid: int, kind: MissileKind, order: Order | None) -> Breakdown:
     """Missile Strike of a kind, with the −3 for an untrained kind (CO.07)."""
     penalty = order.action_penalty if order is not None else None
@@ -86,8 +93,6 @@ def movement_rate(world: World, eid: int) -> Breakdown:
 
 
 def _movement_rate(world: World, eid: int) -> Breakdown:
-    from game.rules.registry import rules_modules
-
     sheet = world.get(eid, Sheet)
     armour = world.get(eid, Equipment).armour
     rate = Breakdown("Movement", sheet.skill("movement"))
@@ -115,8 +120,6 @@ def max_movement_metres(world: World, eid: int, order: Order) -> float:
     """The longest path an order may declare: the rate, plus the best successful
     Sprint or Retreat roll (at most 11, since a 12 always fails); a movement without
     a roll, its multiple of the rate (a Charge)."""
-    from game.rules.registry import movement_rule
-
     rate = max(0, movement_rate(world, eid).total)
     rule = movement_rule(order.movement_mode)
     if rule is not None and not rule.rolls:

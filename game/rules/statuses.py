@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 from game.core.modifiers import Modifier
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
+from game.rules.registry import rules_modules
 from game.world import World
 from game.world.registry import component
 
@@ -84,8 +85,6 @@ def status_terms(world: World, eid: int, skill: str, base: int) -> list[Modifier
     found = world.try_get(eid, Statuses)
     if found is None or not found.entries:
         return []
-    from game.rules.registry import rules_modules
-
     terms: list[Modifier] = []
     for module in rules_modules():
         mine = [s for s in found.entries if s.module == module.name]

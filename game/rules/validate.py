@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.core.geometry import Tile
-from game.rules.actions.base import OrderCheck, weapon_for
+from game.rules.api.attack import weapon_for
+from game.rules.api.contexts import OrderCheck
 from game.rules.board import Board
 from game.rules.flight import flight_reasons
 from game.rules.movement import EPSILON, PathError, path_metres
@@ -29,6 +29,7 @@ from game.rules.positions import (
     name_of,
     occupant,
     out_of_the_fight,
+    planned_tile,
     tile_of,
 )
 from game.rules.registry import (
@@ -44,19 +45,6 @@ from game.world import Condition, Equipment, World
 
 MAX_ACTIONS = 12
 """More would make every roll impossible; refusing them catches typos."""
-
-
-def planned_tile(world: World, eid: int, orders: Mapping[int, Order]) -> Tile:
-    """Where a combatant means to end its movement (its tile if it declared no path)."""
-    order = orders.get(eid)
-    if order is not None and order.path:
-        return order.path[-1]
-    return tile_of(world, eid)
-
-
-def target_tiles(world: World, target: int, earlier: Mapping[int, Order]) -> set[Tile]:
-    """Where a target may be at resolution, as far as a declarer can know."""
-    return {tile_of(world, target), planned_tile(world, target, earlier)}
 
 
 def validate_order(

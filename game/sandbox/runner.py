@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from game.content.fields import FieldError, key_path, shown
-from game.rules.actions.base import weapon_for
+from game.rules.api.attack import weapon_for
 from game.rules.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from game.rules.events import Event
 from game.rules.orders import Action, Order

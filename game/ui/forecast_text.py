@@ -8,7 +8,7 @@ at all is the rules' `roll_possible`.  Pure: no pygame.
 from __future__ import annotations
 
 from game.core.modifiers import Breakdown, roll_possible, signed_span
-from game.rules.forecast import ActionForecast
+from game.rules.api.contexts import ActionForecast
 from game.world import World
 
 

@@ -17,11 +17,12 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import signed
+from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
 from game.rules.defence import attacks_on, countered
 from game.rules.flight import exit_metres, exit_tile, metres_needed, on_edge
-from game.rules.forecast import ActionForecast, arrival_chance, flight_chance, forecast_order
+from game.rules.forecast import arrival_chance, flight_chance, forecast_order
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.positions import (

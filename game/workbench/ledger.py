@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.core.modifiers import signed, signed_span
-from game.rules.actions.base import weapon_for
-from game.rules.attack import AttackContext, defence_costs
-from game.rules.forecast import ActionForecast
+from game.rules.api.attack import AttackContext, weapon_for
+from game.rules.api.contexts import ActionForecast
+from game.rules.attack import defence_costs
 from game.rules.odds import AttackOdds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, engaged_with, name_of, range_band, tile_of

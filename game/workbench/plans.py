@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from game.rules.forecast import ActionForecast, forecast_order
+from game.rules.api.contexts import ActionForecast
+from game.rules.forecast import forecast_order
 from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.rules.timing import declaration_order as timing_declaration_order

@@ -6,14 +6,15 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.modifiers import Breakdown
-from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.orders import Action, ActionKind
 from game.rules.registry import register_action
 from game.rules.stats import skill_roll
 from game.world import Equipment
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 
 @register_action

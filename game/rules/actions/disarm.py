@@ -7,20 +7,22 @@ from typing import TYPE_CHECKING
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.chances import roll_value_dist, scaled
 from game.rules.events import WeaponDropped
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import name_of, occupant, tile_of
 from game.rules.registry import register_action
-from game.rules.stats import PARRYING_TARGET_BONUS, WEAPONLESS_DISARM, skill_roll
+from game.rules.stats import PARRYING_TARGET_BONUS, WEAPONLESS_DISARM, grip_roll, skill_roll
 from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.chances import Dist
     from game.rules.events import Rolled
-    from game.rules.round import Round, RoundState
 
 LANDING_RINGS = (1, 2, 3)
 """[design] A Disarmed weapon lands 1–3 tiles away (d3), on a random free tile at that distance."""
@@ -110,7 +112,7 @@ class Disarm(AttackSpec):
             mods.append(Modifier("Weaponless Penalty", WEAPONLESS_DISARM))
         if ActionKind.PARRY in ctx.situation.defence.declared:
             mods.append(Modifier("Parrying Target", PARRYING_TARGET_BONUS))
-        mods.append(Modifier("Grip Penalty", -ctx.situation.grip))
+        mods.append(Modifier("Grip Penalty", -ctx.situation.marks.get(self.kind.value, 0)))
         return skill_roll(ctx.world, ctx.attacker, "disarm", ctx.order).plus(*mods)
 
     def own_terms(
@@ -122,7 +124,7 @@ class Disarm(AttackSpec):
         return [("Grip Penalty", scaled(values, -1), tuple(-v for v in sorted(values)))]
 
     def react(
-        self, rnd: Round, defender: int, attacker: int, index: int, action: Action, state: RoundState
+        self, rnd: RoundPort, defender: int, attacker: int, index: int, action: Action, state: RoundState
     ) -> None:
         """The target rolls Grip against the Disarm (no Action Penalty: CO.10)."""
         rolled = rnd.roll(
@@ -133,9 +135,14 @@ class Disarm(AttackSpec):
             note=f"against {name_of(rnd.world, attacker)}'s Disarm",
         )
         if rolled.succeeded and rolled.die is not None:
-            state.grips[(attacker, index)] = rolled.die
+            state.slot(self.kind.value, dict)[(attacker, index)] = rolled.die
 
-    def on_success(self, rnd: Round, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> int | None:
+        """The successful Grip roll against this attack, if it is a Disarm the target gripped
+        against (its die is the penalty, CO.10)."""
+        return state.slot(self.kind.value, dict).get((attacker, index))
+
+    def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The target's weapon (a melee one first) falls 1–3 tiles away."""
         assert action.target is not None
         world = rnd.world
@@ -150,12 +157,7 @@ class Disarm(AttackSpec):
         )
 
 
-def grip_roll(world: World, eid: int) -> Breakdown:
-    """Grip against a Disarm: only the Injury Penalty (not an action of the round)."""
-    return skill_roll(world, eid, "grip", None)
-
-
-def landing_tile(rnd: Round, origin: Tile) -> Tile:
+def landing_tile(rnd: RoundPort, origin: Tile) -> Tile:
     """[design] 1–3 tiles away (d3), on a random free tile at that distance."""
     distance = rnd.dice.roll(len(LANDING_RINGS), LANDING_DISTANCE_ROLL)
     for ring in (distance, *[d for d in LANDING_RINGS if d != distance]):

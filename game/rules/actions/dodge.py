@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.rules.actions.base import DefenceSpec
+from game.rules.api.defence import DefenceSpec
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
 

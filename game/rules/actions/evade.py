@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules.actions.base import DefenceSpec, OrderCheck
+from game.rules.api.contexts import OrderCheck
+from game.rules.api.defence import DefenceSpec
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
 

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from game.core.modifiers import Breakdown, Modifier
 from game.core.sheet import Sheet
-from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, weapon_for
+from game.rules.api.attack import ServingSpec, reach_problem, weapon_for
+from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.chances import ONE, chance
 from game.rules.events import ActionNullified
 from game.rules.orders import Action, ActionKind, Order
@@ -23,13 +24,16 @@ from game.rules.stats import WEAPONLESS_FEINT, skill_roll
 from game.world import Equipment, World
 
 if TYPE_CHECKING:
+    from game.rules.api.action import ActionSpec
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.contexts import ActionForecast
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.chances import Dist
-    from game.rules.forecast import ActionForecast
-    from game.rules.round import Round, RoundState
 
 
 @register_action
-class Feint(ActionSpec):
+class Feint(ServingSpec):
     """A Feint: rolled before the attacks, its success adds the Feint stat to one Strike."""
 
     kind = ActionKind.FEINT
@@ -63,10 +67,8 @@ class Feint(ActionSpec):
             breakdown = breakdown.plus(Modifier("Weaponless Penalty", WEAPONLESS_FEINT))
         return breakdown
 
-    def late(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def late(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """Roll each Feint for the attack it serves, unless that attack cannot reach (CO.18)."""
-        from game.rules.attack import reach_problem
-
         order = rnd.orders[eid]
         world = rnd.world
         equipment = world.get(eid, Equipment)
@@ -87,7 +89,28 @@ class Feint(ActionSpec):
             breakdown = self.roll_breakdown(world, eid, order)
             assert breakdown is not None
             rolled = rnd.roll(eid, self.label, target, breakdown)
-            state.feints[(eid, i)] = rolled.succeeded
+            state.slot(self.kind.value, dict)[(eid, i)] = rolled.succeeded
+
+    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> bool | None:
+        """Whether the Feint for the attack's `slot` succeeded (None: no Feint rolled for it)."""
+        if slot is None:
+            return None
+        return state.slot(self.kind.value, dict).get((attacker, slot))
+
+    def served_terms(
+        self, attack: ActionSpec, world: World, actor: int, order: Order, slot: int | None
+    ) -> list[tuple[str, Dist, tuple[int, ...]]]:
+        """Forecast: the Feint Bonus an attack it serves may get (`feint_term`)."""
+        if "feintable" not in attack.roles:
+            return []
+        term = feint_term(world, actor, order, slot)
+        return [term] if term is not None else []
+
+    def served_bonus(self, attack: ActionSpec, ctx: AttackContext) -> list[Modifier]:
+        """The Feint Bonus, when a Feint served this attack and succeeded (CO.09)."""
+        if "feintable" not in attack.roles or not ctx.situation.marks.get(self.kind.value):
+            return []
+        return [feint_bonus(ctx.world, ctx.attacker)]
 
     def ai_augment(self, ask: AiAsk, actions: tuple[Action, ...]) -> list[tuple[Action, ...]]:
         """A Feint for the first attack of the set it can serve, wherever the rules allow one:

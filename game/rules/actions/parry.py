@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from game.core.equipment import Weapon
 from game.core.modifiers import Modifier
-from game.rules.actions.base import DefenceSpec
+from game.rules.api.defence import DefenceSpec, parry_weapon
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
 from game.world import Equipment
@@ -36,12 +35,3 @@ class Parry(DefenceSpec):
             return []
         word = "Bonus" if weapon.parry_modifier > 0 else "Penalty"
         return [Modifier(f"{weapon.name} Parry {word}", weapon.parry_modifier)]
-
-
-def parry_weapon(equipment: Equipment) -> Weapon | None:
-    """The weapon a combatant Parries Strikes with: the first melee weapon that can parry.
-
-    Without one, a Parry still counts against Brawling (CO.12: "A Brawl can be
-    Parried with a weapon or without one").
-    """
-    return next((w for w in equipment.weapons if w.is_melee and w.can_parry), None)

@@ -7,16 +7,19 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
-from game.rules.actions.base import ActionSpec, OrderCheck
+from game.rules.api.action import ActionSpec
+from game.rules.api.contexts import ActionForecast, OrderCheck
 from game.rules.events import WeaponRetrieved
+from game.rules.forecast import movement_outcomes, moves_first
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import register_action
 from game.world import Equipment, Item, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.forecast import ActionForecast, ForecastAsk
-    from game.rules.round import Round, RoundState
+    from game.rules.api.contexts import ActionForecast, ForecastAsk
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
 
 
 AI_RETRIEVE_WORTH = 0.8
@@ -72,8 +75,6 @@ class Retrieve(ActionSpec):
         short of the weapon the pick-up cannot happen; nor can it when one who resolves first
         (`moves_first`) takes the weapon: whenever that one's move ends beside it, with a
         hand free for it."""
-        from game.rules.forecast import ActionForecast
-
         world, action = ask.world, ask.action
         if action.item is None or not world.has(action.item, Item):
             return None
@@ -107,12 +108,12 @@ class Retrieve(ActionSpec):
         return []
 
     def resolve(
-        self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
+        self, rnd: RoundPort, eid: int, index: int, action: Action, state: RoundState, slot: int | None
     ) -> None:
         """Take the weapon if it is still there, within a step, and a hand is free."""
         world = rnd.world
         item_id = action.item
-        if item_id is None or item_id in state.taken_items or not world.has(item_id, Item):
+        if item_id is None or item_id in state.slot(self.kind.value, set) or not world.has(item_id, Item):
             rnd.nullify(eid, action, "someone with better Timing got to it first")
             return
         item = world.get(item_id, Item)
@@ -123,14 +124,12 @@ class Retrieve(ActionSpec):
         if not hand_free_for(world, eid, item.weapon):
             rnd.nullify(eid, action, f"no free hand for the {item.weapon.name}")
             return
-        state.taken_items.add(item_id)
+        state.slot(self.kind.value, set).add(item_id)
         rnd.emit(WeaponRetrieved(name_of(world, eid), item.weapon.name, where, actor_id=eid, item_id=item_id))
 
 
 def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
     """P(`eid`'s move, as its order says, ends within grasp of a weapon at `where`)."""
-    from game.rules.forecast import movement_outcomes
-
     ways = movement_outcomes(ask.world, ask.board, eid, ask.orders[eid])  # no path: where it stands
     return sum((w.probability for w in ways if within_grasp(where, w.tile)), Fraction(0))
 
@@ -138,8 +137,6 @@ def _reaches(ask: ForecastAsk, eid: int, where: Tile) -> Fraction:
 def _rivals(ask: ForecastAsk, item: int, weapon: Weapon) -> list[int]:
     """Those who resolve before `ask.actor` and reach for the same weapon with a hand free for
     it: the first of them whose move ends beside it takes it (their moves are rolled apart)."""
-    from game.rules.forecast import moves_first
-
     world = ask.world
     return [
         other

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.rules.actions.base import MovementRule, MovementSpec, OrderCheck
+from game.rules.api.action import MovementRule, MovementSpec
+from game.rules.api.contexts import OrderCheck
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
 

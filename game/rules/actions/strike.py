@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown
-from game.rules.actions.base import AttackSpec, OrderCheck
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import OrderCheck
 from game.rules.orders import Action, ActionKind
 from game.rules.registry import register_action
 from game.rules.stats import skill_roll
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 
 @register_action

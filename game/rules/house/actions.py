@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown
-from game.rules.actions.base import AiAsk, AttackSpec, OrderCheck
 from game.rules.actions.disarm import landing_tile
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.apply import applies, entity
 from game.rules.events import Event, WeaponFell, entity_id
 from game.rules.modules.knockback import push_path
@@ -29,7 +30,7 @@ from game.rules.stats import skill_roll
 from game.world import Equipment, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
     from game.rules.events import Rolled
     from game.rules.round import Round
 

@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.core.sheet import ALL_SKILLS, Sheet
+from game.rules.arcs import BACK, FRONT, LEFT, RIGHT, arc_of
 from game.rules.board import COVER_LEVELS
 from game.rules.modules import prone
-from game.rules.modules.facing import BACK, FRONT, LEFT, RIGHT, arc_of
 from game.rules.positions import RANGE_BANDS, are_enemies, engaged_with, range_band
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 WORDS, FLAG, SKILLS, NAMES = "words", "flag", "skills", "names"
 """The kinds of value a condition takes: words from a fixed list (one, or a list meaning any

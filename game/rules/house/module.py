@@ -19,16 +19,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.modifiers import Modifier, signed
+from game.rules.api.modules import RulesModule
 from game.rules.house.actions import PUSH, ActionDescription, action_kind
 from game.rules.house.actions import describe as describe_action
 from game.rules.house.actions import register as register_action_of
 from game.rules.house.conditions import CONDITIONS, FLAG, SKILLS, holds
-from game.rules.modules.base import RulesModule
 from game.rules.orders import ActionKind
 from game.rules.registry import active_modules, module_of, register_module, rules_modules, unregister
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
     from game.rules.options import RuleOptions
 
 PREFIX = "house_"

@@ -25,17 +25,17 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.geometry import Tile
-from game.rules.actions.base import AttackSpec
-from game.rules.hits import Blow
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
+from game.rules.api.attack import AttackSpec, Blow
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
-from game.rules.positions import combatants, name_of
+from game.rules.positions import combatants, name_of, target_tiles
 from game.rules.registry import register_module, spec_of
+from game.world import Equipment
 
 if TYPE_CHECKING:
     from game.core.modifiers import Breakdown
-    from game.rules.actions.base import OrderCheck
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.contexts import OrderCheck
     from game.rules.board import Board
 
 NAME = "body_cover"
@@ -97,8 +97,6 @@ class ExposedParts(ModuleOverlay):
 
     def marks(self, ask: OverlayAsk) -> TileMarks:
         """Tiles in range and in sight of the shooter whose cover hides some parts."""
-        from game.world import Equipment
-
         styles = tuple(
             MarkStyle(
                 f"{exposed_letters(level)}: {level} cover hides the {', '.join(hidden_by(level))}",
@@ -177,8 +175,6 @@ class BodyCover(RulesModule):
 
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """A Called Shot at a part hidden wherever the target may stand is refused."""
-        from game.rules.validate import target_tiles
-
         reasons = []
         for action in check.order.actions:
             called = action.called_shot

@@ -20,10 +20,12 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import Modifier
-from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
+from game.rules.api.action import ActionSpec, whole_round_reasons
+from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import RulesModule, TokenMark
+from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
 from game.rules.registry import register_action, register_module
@@ -31,9 +33,10 @@ from game.world import Equipment, Facing, World
 from game.world.registry import component
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.board import Board
-    from game.rules.round import Round, RoundState
 
 PER_ROUND = 1  # range penalty lowered per full round of aiming (seed: 5 d100 points, rounded up)
 BREAK_METRES = 5.0  # a target moving more than this in a round breaks the aim (seed 001)
@@ -156,7 +159,7 @@ class CarefulAim(RulesModule):
         aiming = world.try_get(eid, Aiming)
         return [TokenMark(f"AIM {aiming.rounds}")] if aiming is not None else []
 
-    def end_round(self, rnd: Round, state: RoundState) -> None:
+    def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """Each aim holds one round more, breaks, or ends because its maker did something else."""
         world = rnd.world
         for eid in combatants(world):
@@ -182,7 +185,7 @@ class CarefulAim(RulesModule):
             rnd.emit(AimHeld(name, name_of(world, target), rounds, actor_id=eid, target_id=target))
 
     @staticmethod
-    def _broken(rnd: Round, eid: int, target: int, state: RoundState) -> str:
+    def _broken(rnd: RoundPort, eid: int, target: int, state: RoundState) -> str:
         """Why this round of aiming does not count ("" if it does)."""
         world = rnd.world
         if not is_active(world, eid):
@@ -255,8 +258,6 @@ class Aim(ActionSpec):
         those rounds; the worth is the best of those, less the R given up, never below 0.
         So it aims at a long shot for as many rounds as pay, then shoots, rather than
         shooting every other round."""
-        from game.rules.odds import attack_odds
-
         aim = next((a for a in order.actions if a.kind is self.kind), None)
         if aim is None or aim.target is None:
             return 0.0

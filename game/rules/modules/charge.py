@@ -19,22 +19,32 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, step_direction
 from game.core.modifiers import Breakdown, Modifier
-from game.rules.actions.base import AiAsk, AttackSpec, MovementRule, OrderCheck
+from game.rules.api.action import MovementRule
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.arcs import BACK, arc_of
 from game.rules.events import Event
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.movement import path_metres, path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, occupied_tiles, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    is_active,
+    name_of,
+    occupied_tiles,
+    target_tiles,
+    tile_of,
+)
 from game.rules.registry import register_action, register_module
 from game.rules.stats import movement_rate, skill_roll
 from game.world import Equipment, Facing, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState, Trail
     from game.rules.board import Board
-    from game.rules.moving import Trail
-    from game.rules.round import Round, RoundState
 
 CHARGE = ActionKind.define("charge")
 MIN_RUN = 3.0  # metres of straight run a Charge needs (seed 001)
@@ -193,7 +203,7 @@ class ChargeModule(RulesModule):
         found.append(Modifier(f"Charging Target {_metres(metres)}", bonus))
         return found
 
-    def after_move(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def after_move(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """A charged foe with a long or missile weapon that sees it coming strikes first."""
         trail = state.trails.get(eid)
         if trail is None or trail.mode != "charge":
@@ -261,8 +271,6 @@ class Charge(AttackSpec):
 
     def attack_reasons(self, check: OrderCheck, action: Action, weapon: Weapon | None) -> list[str]:
         """A melee weapon; a path whose last straight stretch is at least 3 m and heads at the target."""
-        from game.rules.validate import target_tiles
-
         if weapon is None:
             return ["Charge needs a melee weapon in hand"]
         order = check.order

@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.core.modifiers import Modifier, signed
-from game.rules.modules.base import RulesModule
+from game.rules.api.modules import RulesModule
 from game.rules.registry import register_module
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 COVER_PENALTY = {"none": 0, "low": -2, "high": -8}
 """Missile Strike modifier by the cover between shooter and target."""

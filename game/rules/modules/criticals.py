@@ -25,10 +25,11 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.modifiers import Modifier, signed
+from game.rules.api.attack import Blow
+from game.rules.api.modules import Natural, RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.hits import Blow
-from game.rules.modules.base import Natural, RulesModule, TokenMark
+from game.rules.modules.fumbles import fumble, stuck_reason, stuck_weapon_reason, work_loose
 from game.rules.positions import combatants, name_of
 from game.rules.registry import OFFENSIVE, register_module
 from game.rules.statuses import StatusGained, StatusLost, expiring, statuses_of
@@ -36,10 +37,11 @@ from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
     from game.core.modifiers import Breakdown
-    from game.rules.actions.base import OrderCheck
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.contexts import OrderCheck
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.events import Rolled
-    from game.rules.round import Round, RoundState
 
 NAME = "criticals"
 CRITICAL, FUMBLE = "Critical", "Fumble"
@@ -145,10 +147,8 @@ class Criticals(RulesModule):
             return Natural("fumble")
         return None
 
-    def after_attack(self, rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
+    def after_attack(self, rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
         """A natural 12 rolls the fumble table (not on a free attack)."""
-        from game.rules.modules.fumbles import fumble
-
         if rolled.die == FUMBLE_DIE and not rnd.free_attacks:
             fumble(rnd, ctx, rolled)
 
@@ -170,7 +170,7 @@ class Criticals(RulesModule):
         result = critical_result(die, ctx.spec.attack_class == "missile_strike")
         return apply_critical(blow, result), f"{result} ({EFFECT_WORDS[result]})"
 
-    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: RoundPort, ctx: AttackContext, blow: Blow, added: int) -> None:
         """What lasts: a breached armour, a faint."""
         world, target = rnd.world, blow.target
         if blow.struck or world.get(target, Condition).dead:
@@ -188,8 +188,6 @@ class Criticals(RulesModule):
     # ------------------------------------------------------------ lasting conditions
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """No offensive action while faint; no attack with a stuck weapon."""
-        from game.rules.modules.fumbles import stuck_reason
-
         reasons = []
         offensive = [a for a in check.order.actions if a.kind in OFFENSIVE]
         faint = faint_reason(check.world, check.actor)
@@ -204,15 +202,11 @@ class Criticals(RulesModule):
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """An attack by a combatant who fainted, or with a weapon that got stuck, earlier
         this round is nullified."""
-        from game.rules.modules.fumbles import stuck_weapon_reason
-
         world, attacker = ctx.world, ctx.attacker
         return faint_reason(world, attacker) or stuck_weapon_reason(world, attacker, ctx.weapon) or []
 
-    def end_round(self, rnd: Round, state: RoundState) -> None:
+    def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """A faint wears off; each weapon stuck before this round may be worked loose."""
-        from game.rules.modules.fumbles import work_loose
-
         world = rnd.world
         for eid in combatants(world):
             for status in expiring(world, eid, NAME, rnd.number):

@@ -15,14 +15,15 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Modifier, signed
+from game.rules.api.defence import parry_weapon
+from game.rules.api.modules import RulesModule
 from game.rules.arcs import BACK, FRONT, LEFT, RIGHT, arc_of
-from game.rules.modules.base import RulesModule
 from game.rules.orders import ActionKind
-from game.rules.registry import register_module
+from game.rules.registry import DEFENCES, derived, register_module
 from game.world import Equipment
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
 
 GRADE = 2  # one Mythras difficulty grade on the d12 (RULES.md conversion)
 OFF_HAND_ATTACK = -GRADE  # attacking into the side opposite the weapon hand
@@ -94,9 +95,6 @@ class Facing(RulesModule):
     def defence_costs(self, ctx: AttackContext) -> tuple[Mapping[ActionKind, int | None], str]:
         """How much each of the target's defences loses against this attacker, by the arc
         of the target it comes from."""
-        from game.rules.actions.parry import parry_weapon
-        from game.rules.registry import DEFENCES, derived
-
         situation = ctx.situation
         arc = arc_of(situation.target_tile, situation.target_facing, situation.attacker_tile)
         weapon = parry_weapon(ctx.target_equipment)

@@ -30,20 +30,29 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
-from game.rules.actions.base import AttackSpec, weapon_for
-from game.rules.attack import Situation, attack_breakdown
+from game.rules.api.attack import AttackSpec, Situation, weapon_for
+from game.rules.attack import attack_breakdown
 from game.rules.events import WeaponFell
 from game.rules.hits import TableRolled, free_attack
 from game.rules.orders import Action, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    engaged_with,
+    is_active,
+    name_of,
+    range_band,
+    tile_of,
+)
 from game.rules.registry import action_specs
-from game.rules.statuses import StatusGained, StatusLost, statuses_of
+from game.rules.stats import grip_roll
+from game.rules.statuses import Statuses, StatusGained, StatusLost, statuses_of
 from game.world import Equipment, Facing, Side, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
     from game.rules.events import Rolled
-    from game.rules.round import Round
 
 NAME = "criticals"
 PURPOSE = "Fumble"
@@ -53,7 +62,7 @@ DROPPED, JAMMED, FREE, ALLY = "weapon dropped", "weapon stuck", "a free attack",
 FUMBLE_TABLE = {1: DROPPED, 2: JAMMED, 3: FREE, 4: ALLY}
 
 
-def fumble(rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
+def fumble(rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
     """Roll the fumble table for this attack and do what it says."""
     world = rnd.world
     me = name_of(world, ctx.attacker)
@@ -78,7 +87,7 @@ def fumble(rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
         _ally_hit(rnd, ctx, die, rolled)
 
 
-def _free_attack(rnd: Round, ctx: AttackContext, die: int) -> None:
+def _free_attack(rnd: RoundPort, ctx: AttackContext, die: int) -> None:
     """The target's best attack on the fumbler, at once, if it has one that can happen."""
     world = rnd.world
     me, enemy = name_of(world, ctx.attacker), ctx.target_name
@@ -93,7 +102,7 @@ def _free_attack(rnd: Round, ctx: AttackContext, die: int) -> None:
     free_attack(rnd, ctx.target, chosen)
 
 
-def best_free_attack(rnd: Round, attacker: int, target: int) -> Action | None:
+def best_free_attack(rnd: RoundPort, attacker: int, target: int) -> Action | None:
     """The attack (that can Injure) with the best modified stat `attacker` could make on
     `target` now, with no Action Penalty; None when none can happen."""
     world = rnd.world
@@ -115,9 +124,7 @@ def best_free_attack(rnd: Round, attacker: int, target: int) -> Action | None:
     return best[1] if best is not None else None
 
 
-def _situation(rnd: Round, attacker: int, target: int) -> Situation:
-    from game.rules.positions import engaged_with
-
+def _situation(rnd: RoundPort, attacker: int, target: int) -> Situation:
     world = rnd.world
     return Situation(
         attacker_tile=tile_of(world, attacker),
@@ -129,7 +136,7 @@ def _situation(rnd: Round, attacker: int, target: int) -> Situation:
     )
 
 
-def _ally_hit(rnd: Round, ctx: AttackContext, die: int, rolled: Rolled) -> None:
+def _ally_hit(rnd: RoundPort, ctx: AttackContext, die: int, rolled: Rolled) -> None:
     """The nearest ally the attack could reach takes the hit (a Disarm hurts nobody)."""
     world = rnd.world
     me, enemy = name_of(world, ctx.attacker), ctx.target_name
@@ -141,7 +148,7 @@ def _ally_hit(rnd: Round, ctx: AttackContext, die: int, rolled: Rolled) -> None:
     rnd.hit(ctx.attacker, replace(ctx.action, target=ally, called_shot=None), ctx.weapon, rolled)
 
 
-def nearest_ally(rnd: Round, eid: int, weapon: Weapon) -> int | None:
+def nearest_ally(rnd: RoundPort, eid: int, weapon: Weapon) -> int | None:
     """The nearest other combatant of `eid`'s side still standing that `weapon` could hit
     from where `eid` stands (in reach; or in range and in sight); ties by entity id."""
     world, board = rnd.world, rnd.board
@@ -182,11 +189,8 @@ def stuck_reason(world: World, eid: int, equipment: Equipment, action: Action) -
     return stuck_weapon_reason(world, eid, weapon) if weapon is not None else ""
 
 
-def work_loose(rnd: Round, eid: int) -> None:
+def work_loose(rnd: RoundPort, eid: int) -> None:
     """At a round's end, each weapon stuck before this round: a Grip roll frees it."""
-    from game.rules.actions.disarm import grip_roll
-    from game.rules.statuses import Statuses
-
     world = rnd.world
     if not world.try_get(eid, Statuses) or not is_active(world, eid):
         return

@@ -22,10 +22,11 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.rules.api.attack import Blow
+from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.hits import PERCENTILE, Blow, percentile
-from game.rules.modules.base import RulesModule, TokenMark
+from game.rules.hits import PERCENTILE, percentile
 from game.rules.positions import name_of
 from game.rules.registry import register_module
 from game.world import World
@@ -33,8 +34,8 @@ from game.world.registry import component
 
 if TYPE_CHECKING:
     from game.core.modifiers import Breakdown
-    from game.rules.attack import AttackContext
-    from game.rules.round import Round
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
 
 NAME = "hit_locations"
 PURPOSE = "Hit Location"
@@ -185,7 +186,7 @@ class HitLocations(RulesModule):
             for name, low, high in location_ranges()
         ]
 
-    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: RoundPort, ctx: AttackContext, blow: Blow, added: int) -> None:
         """The Injuries go on the location."""
         if added and blow.location is not None:
             world, target = rnd.world, blow.target

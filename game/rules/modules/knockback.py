@@ -20,10 +20,10 @@ from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.core.modifiers import Breakdown
 from game.core.sheet import Sheet
+from game.rules.api.modules import RulesModule
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
 from game.rules.hits import judged_stat
-from game.rules.modules.base import RulesModule
 from game.rules.modules.prone import is_prone, knock_down
 from game.rules.positions import is_active, name_of, occupant, tile_of
 from game.rules.registry import register_module
@@ -31,11 +31,11 @@ from game.rules.stats import injury_modifier
 from game.world import Condition, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
     from game.rules.board import Board
     from game.rules.events import Rolled
     from game.rules.orders import Action
-    from game.rules.round import Round
 
 MARGIN_PER_TILE = 3  # margin points per tile pushed [design: the seed's 1 m per 5 points over SIZ]
 MAX_TILES = 3  # a d12 margin reaches 11 at most: three tiles
@@ -122,7 +122,9 @@ class Knockback(RulesModule):
         f"roll beat the stat by, into walls and bodies; then it rolls {FOOTING} (2 × Agility) or falls prone."
     )
 
-    def after_hit(self, rnd: Round, attacker: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+    def after_hit(
+        self, rnd: RoundPort, attacker: int, action: Action, weapon: Weapon, rolled: Rolled
+    ) -> None:
         """Push the target of a heavy hit, then its Keep Footing roll."""
         target = action.target
         world = rnd.world

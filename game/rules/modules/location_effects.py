@@ -27,22 +27,23 @@ from typing import TYPE_CHECKING
 
 from game.core.modifiers import Modifier
 from game.core.sheet import Sheet
+from game.rules.api.attack import Blow
+from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.events import WeaponFell
-from game.rules.hits import Blow
-from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.modules.hit_locations import NAME as HIT_LOCATIONS
 from game.rules.modules.hit_locations import wounds_of
 from game.rules.modules.prone import knock_down
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import OFFENSIVE, register_module
+from game.rules.stats import grip_roll
 from game.rules.statuses import Status, StatusGained, has_status, statuses_of
 from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
     from game.core.modifiers import Breakdown
-    from game.rules.actions.base import OrderCheck
-    from game.rules.attack import AttackContext
-    from game.rules.round import Round
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.contexts import OrderCheck
+    from game.rules.api.port import RoundPort
 
 NAME = "location_effects"
 PRONE_MODULE = "prone"  # the prone rules, which shock knocks its victim into
@@ -103,7 +104,7 @@ class LocationEffects(RulesModule):
             return replace(blow, vulnerable=True), ""
         return blow, ""
 
-    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: RoundPort, ctx: AttackContext, blow: Blow, added: int) -> None:
         """An arm's Grip, a leg's halved Movement, shock at two Injuries on one place."""
         world, target = rnd.world, blow.target
         if not added or blow.location is None or world.get(target, Condition).dead:
@@ -120,10 +121,8 @@ class LocationEffects(RulesModule):
             rnd.emit(StatusGained(name, SHOCK, NAME, blow.location, why=why, target_id=target))
             knock_down(rnd, target, "is knocked prone by the shock")
 
-    def _grip(self, rnd: Round, target: int, arm: str) -> None:
+    def _grip(self, rnd: RoundPort, target: int, arm: str) -> None:
         """The wounded arm's hand rolls Grip; on a failure its weapon falls at its feet."""
-        from game.rules.actions.disarm import grip_roll
-
         world = rnd.world
         weapon = hand_weapon(world.get(target, Equipment), arm)
         if weapon is None:

@@ -22,23 +22,35 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
-from game.core.geometry import DIRECTION_NAMES, Tile, direction_name
-from game.rules.actions.base import ActionSpec, AiAsk, OrderCheck, whole_round_reasons
+from game.core.geometry import DIRECTION_NAMES, Tile, bearing_direction, direction_name
+from game.rules.api.action import ActionSpec, whole_round_reasons
+from game.rules.api.contexts import ActionForecast, AiAsk, OrderCheck
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
+from game.rules.api.state import Trail
 from game.rules.apply import applies, entity
 from game.rules.arcs import FRONT, arc_of
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
-from game.rules.moving import Trail
+from game.rules.forecast import movement_outcomes
+from game.rules.odds import AttackOdds
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
+from game.rules.positions import (
+    are_enemies,
+    combatants,
+    is_active,
+    name_of,
+    range_band,
+    tile_of,
+)
 from game.rules.registry import OFFENSIVE, register_action, register_module, spec_of
+from game.rules.stats import movement_rate
 from game.world import Equipment, Facing, World
 from game.world.registry import component
 
 if TYPE_CHECKING:
+    from game.rules.api.contexts import ActionForecast, ForecastAsk
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.board import Board
-    from game.rules.forecast import ActionForecast, ForecastAsk
-    from game.rules.round import Round, RoundState
 
 OVERWATCH = ActionKind.define("overwatch")
 FIRED = "overwatch fired"
@@ -135,7 +147,7 @@ def _ended(world: World, event: OverwatchEnded) -> None:
     world.remove(entity(event.actor_id, event), Watching)
 
 
-def _watchers(rnd: Round, state: RoundState, mover: int) -> list[tuple[int, int, Weapon]]:
+def _watchers(rnd: RoundPort, state: RoundState, mover: int) -> list[tuple[int, int, Weapon]]:
     """(watcher, index of its Overwatch action, weapon): the enemies of `mover` still holding a
     shot, in Timing order."""
     world = rnd.world
@@ -154,7 +166,14 @@ def _watchers(rnd: Round, state: RoundState, mover: int) -> list[tuple[int, int,
 
 
 def _fire(
-    rnd: Round, state: RoundState, watcher: int, index: int, weapon: Weapon, target: int, at: Tile, why: str
+    rnd: RoundPort,
+    state: RoundState,
+    watcher: int,
+    index: int,
+    weapon: Weapon,
+    target: int,
+    at: Tile,
+    why: str,
 ) -> None:
     """The held Missile Strike at `target` standing on `at`."""
     world = rnd.world
@@ -210,7 +229,7 @@ class OverwatchModule(RulesModule):
         "attacks in it is shot at before it does, whatever its Timing."
     )
 
-    def begin_stage(self, rnd: Round, stage: str, state: RoundState) -> None:
+    def begin_stage(self, rnd: RoundPort, stage: str, state: RoundState) -> None:
         """Watchers take their posts as the Modifier Stage begins."""
         if stage != "Modifier":
             return
@@ -220,12 +239,12 @@ class OverwatchModule(RulesModule):
                 facing = direction_name(watch_facing(rnd.world, eid, order))
                 rnd.emit(OverwatchSet(name_of(rnd.world, eid), facing, actor_id=eid))
 
-    def interrupt_move(self, rnd: Round, eid: int, tiles: tuple[Tile, ...], state: RoundState) -> int | None:
+    def interrupt_move(
+        self, rnd: RoundPort, eid: int, tiles: tuple[Tile, ...], state: RoundState
+    ) -> int | None:
         """Each watcher fires at the first tile of the walk in its area, in the order the mover
         reaches them; a mover that goes down, or whose Movement rate the shot lowered (knocked
         prone by shock, a wounded leg), stops there: its run is broken."""
-        from game.rules.stats import movement_rate
-
         world = rnd.world
         rate = movement_rate(world, eid).total
         shots = []
@@ -247,7 +266,7 @@ class OverwatchModule(RulesModule):
                 return first
         return None
 
-    def before_action(self, rnd: Round, eid: int, index: int, action: Action, state: RoundState) -> None:
+    def before_action(self, rnd: RoundPort, eid: int, index: int, action: Action, state: RoundState) -> None:
         """A watcher fires at an enemy about to attack from inside its area."""
         if action.kind not in OFFENSIVE:
             return
@@ -267,7 +286,7 @@ class OverwatchModule(RulesModule):
         """A watcher holding its shot."""
         return [TokenMark("WATCH")] if world.has(eid, Watching) else []
 
-    def end_round(self, rnd: Round, state: RoundState) -> None:
+    def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """An unfired watch lapses."""
         for eid, _ in list(rnd.world.query(Watching)):
             rnd.emit(OverwatchEnded(name_of(rnd.world, eid), actor_id=eid))
@@ -341,9 +360,6 @@ class Overwatch(ActionSpec):
         """The shot at the enemy most likely to set it off (`likely_trigger`), over every way its
         movement can turn out: at the first tile of the area it walks, else where it attacks from
         inside the area; nullified in the ways it does neither."""
-        from game.rules.forecast import ActionForecast, movement_outcomes
-        from game.rules.odds import AttackOdds
-
         world, board, actor = ask.world, ask.board, ask.actor
         weapon = world.get(actor, Equipment).missile_weapon()
         zero = Fraction(0)
@@ -405,8 +421,6 @@ class Overwatch(ActionSpec):
         weapon = ask.equipment.missile_weapon()
         if weapon is None or ask.engaged:
             return []
-        from game.core.geometry import bearing_direction
-
         facings = {
             bearing_direction(ask.here, tile_of(world, e))
             for e in combatants(world)

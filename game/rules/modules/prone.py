@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.geometry import bearing_direction
 from game.core.modifiers import Breakdown, Modifier, signed
 from game.core.sheet import Sheet
-from game.rules.actions.base import ActionSpec, AiAsk, AttackSpec, OrderCheck, whole_round_reasons
+from game.rules.api.action import ActionSpec, whole_round_reasons
+from game.rules.api.attack import AttackSpec
+from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
@@ -43,9 +45,10 @@ from game.world import Equipment, Facing, World
 from game.world.registry import component
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.board import Board
-    from game.rules.round import Round, RoundState
 
 MISSILE_AT_PRONE = -2  # Minimize Exposure: +20 DB, 10 d100 points ≈ 1 on the d12
 MELEE_AT_PRONE = 2  # one Mythras grade easier: a foe on the ground is easy to strike
@@ -113,7 +116,7 @@ def fixed_in_place(world: World, eid: int) -> bool:
     return world.get(eid, Sheet).skill("movement") <= 0
 
 
-def knock_down(rnd: Round, eid: int, how: str) -> None:
+def knock_down(rnd: RoundPort, eid: int, how: str) -> None:
     """Put `eid` on the ground in the middle of a round (a failed footing roll after a knock-back):
     prone from now on, for the attacks still to come this round too."""
     if is_prone(rnd.world, eid):
@@ -178,7 +181,7 @@ class ProneModule(RulesModule):
             if spec_of(a.kind).movement is not None
         ]
 
-    def begin_stage(self, rnd: Round, stage: str, state: RoundState) -> None:
+    def begin_stage(self, rnd: RoundPort, stage: str, state: RoundState) -> None:
         """As the Modifier Stage begins: who lies prone (a round fact for the attacks)."""
         if stage != "Modifier":
             return
@@ -236,7 +239,7 @@ class GoProne(ActionSpec):
             reasons.append(f"{who} is fixed in place (Movement 0): it cannot lie down")
         return reasons
 
-    def late(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def late(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """Down in the last pass of the Modifier Stage, before any attack resolves."""
         if not is_prone(rnd.world, eid):
             rnd.emit(WentProne(name_of(rnd.world, eid), actor_id=eid))
@@ -287,7 +290,7 @@ class StandUp(ActionSpec):
             reasons.append("standing up takes this round's movement: no path")
         return reasons
 
-    def late(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def late(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """Up in the last pass of the Modifier Stage."""
         if is_prone(rnd.world, eid):
             rnd.emit(StoodUp(name_of(rnd.world, eid), actor_id=eid))

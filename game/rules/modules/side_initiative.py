@@ -28,14 +28,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from game.rules.api.modules import RulesModule
 from game.rules.events import Event
-from game.rules.modules.base import RulesModule
 from game.rules.positions import combatants
 from game.rules.registry import register_module
 from game.world import Side
 
 if TYPE_CHECKING:
-    from game.rules.round import Round
+    from game.rules.api.port import RoundPort
 
 NAME = "side_initiative"
 KEY = "Sides:Initiative"
@@ -84,7 +84,7 @@ class SideInitiative(RulesModule):
         "first. From the second round on, Timing alone orders everyone."
     )
 
-    def regroup_timing(self, rnd: Round, timing: Sequence[int]) -> tuple[list[int], list[Event]] | None:
+    def regroup_timing(self, rnd: RoundPort, timing: Sequence[int]) -> tuple[list[int], list[Event]] | None:
         """Round 1: the d4, then the side acting first ahead of the others, each side in its
         Timing order."""
         world = rnd.world

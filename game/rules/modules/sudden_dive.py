@@ -19,12 +19,13 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.core.modifiers import Breakdown, Modifier, signed
 from game.core.sheet import Sheet
-from game.rules.actions.base import ActionSpec, AiAsk, MovementRule, OrderCheck
+from game.rules.api.action import ActionSpec, MovementRule
+from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.board import COVER_LEVELS
 from game.rules.chances import chance
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import RulesModule, TokenMark
 from game.rules.modules.cover import COVER_LABELS, COVER_PENALTY
 from game.rules.movement import path_to, walkable
 from game.rules.orders import Action, ActionKind, Order
@@ -35,9 +36,10 @@ from game.world import World
 from game.world.registry import component
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.board import Board
-    from game.rules.round import Round, RoundState
 
 DIVE = ActionKind.define("sudden_dive")
 FACT = "dove"
@@ -173,7 +175,7 @@ class SuddenDiveModule(RulesModule):
         """A diver reorienting after its dive."""
         return [TokenMark("REORIENT")] if world.has(eid, Reorienting) else []
 
-    def end_round(self, rnd: Round, state: RoundState) -> None:
+    def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """A diver that spent this round reorienting is ready again."""
         for eid, reorienting in list(rnd.world.query(Reorienting)):
             if reorienting.since < rnd.number:
@@ -215,7 +217,7 @@ class SuddenDive(ActionSpec):
             reasons.append(f"Sudden Dive: {tuple(order.path[-1])} is not on or next to cover")
         return reasons
 
-    def late(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def late(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """The dive's roll, once the diver reached its tile (a refused dive rolls nothing)."""
         trail = state.trails.get(eid)
         if trail is None or trail.mode != "dive" or not is_active(rnd.world, eid):

@@ -18,18 +18,19 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_degrees
-from game.rules.actions.base import AiAsk, OrderCheck, whole_round_reasons
 from game.rules.actions.missile_strike import MissileStrike
-from game.rules.modules.base import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
+from game.rules.api.action import whole_round_reasons
+from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, range_band, tile_of
+from game.rules.positions import are_enemies, combatants, planned_tile, range_band, tile_of
 from game.rules.registry import register_action, register_module
-from game.rules.validate import planned_tile
 from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.board import Board
-    from game.rules.round import Round, RoundState
 
 SUPPRESS = ActionKind.define("suppress")
 HALF_ANGLE = {"short": 22.5, "medium": 15.0, "long": 7.5}
@@ -214,7 +215,7 @@ class SuppressionFire(MissileStrike):
         return None
 
     def resolve(
-        self, rnd: Round, eid: int, index: int, action: Action, state: RoundState, slot: int | None
+        self, rnd: RoundPort, eid: int, index: int, action: Action, state: RoundState, slot: int | None
     ) -> None:
         """One Missile Strike at each combatant in the cone as it stands now."""
         from dataclasses import replace

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.geometry import Tile
+from game.rules.api.modules import ModuleOverlay
 from game.rules.battle import Battle
 from game.rules.events import Event
-from game.rules.modules.base import ModuleOverlay
 from game.rules.positions import are_enemies, combatants, tile_of
 from game.rules.registry import module_overlays
 from game.ui.app import App

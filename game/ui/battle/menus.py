@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.rules.actions.base import weapon_for
+from game.rules.api.attack import weapon_for
 from game.rules.flight import FLIGHT_HELP
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of

@@ -27,9 +27,9 @@ import numpy as np
 from game.board.sight import prepare_sight, warm_rays
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
+from game.rules.api.modules import OverlayAsk, TileMarks
 from game.rules.board import Board
 from game.rules.cover_terms import cover_terms
-from game.rules.modules.base import OverlayAsk, TileMarks
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, engaged_with, is_active, tile_of

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules.forecast import ActionForecast
+from game.rules.api.contexts import ActionForecast
 from game.rules.positions import are_enemies, name_of
 from game.rules.registry import OFFENSIVE
 from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.rules.modules.base import TokenMark
+from game.rules.api.modules import TokenMark
 from game.rules.registry import rules_modules, token_marks_of
 from game.ui.theme import Theme
 from game.world import World

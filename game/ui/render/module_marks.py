@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
-from game.rules.modules.base import TileMarks
+from game.rules.api.modules import TileMarks
 from game.ui.theme import Colour, Palette
 
 if TYPE_CHECKING:

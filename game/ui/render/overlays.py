@@ -30,8 +30,8 @@ import pygame
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Modifier, signed
+from game.rules.api.modules import TileMarks
 from game.rules.arcs import ARCS
-from game.rules.modules.base import TileMarks
 from game.rules.positions import RANGE_BANDS
 from game.rules.registry import action_specs
 from game.ui.render.camera import Camera

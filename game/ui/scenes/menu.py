@@ -11,7 +11,7 @@ import pygame
 
 from game.persist.house_rules import gather
 from game.persist.usermaps import user_maps_dir
-from game.rules.modules.base import RulesModule
+from game.rules.api.modules import RulesModule
 from game.rules.options import RuleOptions
 from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown
-from game.rules.actions.base import AttackSpec
+from game.rules.api.attack import AttackSpec
+from game.rules.api.modules import RulesModule
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.base import RulesModule
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, occupant, tile_of
 from game.rules.registry import register_action, register_module
@@ -24,7 +24,7 @@ from game.rules.stats import skill_roll
 from game.world import Equipment, Position, World
 
 if TYPE_CHECKING:
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext
     from game.rules.events import Rolled
     from game.rules.round import Round
 

@@ -9,7 +9,7 @@ The rules ask every module that is on; a hook left alone changes nothing.
 - validation (`game.rules.validate`): `order_reasons`;
 - its own actions: specs registered with `module = <name>` are offered and
   accepted only while the module is on;
-- the round (`game.rules.round`): `begin_stage` (as the Modifier and Resolution
+- the round (`game.rules.round`, through `RoundPort`): `begin_stage` (as the Modifier and Resolution
   Stages begin), `interrupt_move` and `after_move` (around each combatant's
   movement), `before_action` (before each action of the Resolution Stage),
   `after_hit` (after a hit and its Withstand Injury), `end_round` (state kept
@@ -51,13 +51,13 @@ from game.world import World
 
 if TYPE_CHECKING:
     from game.core.equipment import Weapon
-    from game.rules.actions.base import OrderCheck
-    from game.rules.attack import AttackContext
+    from game.rules.api.attack import AttackContext, Blow
+    from game.rules.api.contexts import OrderCheck
+    from game.rules.api.port import RoundPort
+    from game.rules.api.state import RoundState
     from game.rules.events import Event, Rolled
-    from game.rules.hits import Blow
     from game.rules.options import RuleOptions
     from game.rules.orders import Action
-    from game.rules.round import Round, RoundState
     from game.rules.statuses import Status
 
 
@@ -113,6 +113,11 @@ class RulesModule:
     shared_dice: ClassVar[Mapping[str, int]] = {}
     """Rolls nobody in particular makes: whole key → sides ("Sides:Initiative": 4)."""
 
+    def overrides(self, hook: str) -> bool:
+        """Whether this module fills in `hook` (the registry skips the others when it asks
+        about every attack: a hook left alone answers with its default)."""
+        return getattr(type(self), hook) is not getattr(RulesModule, hook)
+
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """Terms this module adds to an attack's roll, or why the attack is nullified."""
         return []
@@ -127,28 +132,32 @@ class RulesModule:
         return []
 
     # -------------------------------------------------------------- the round
-    def begin_stage(self, rnd: Round, stage: str, state: RoundState) -> None:
+    def begin_stage(self, rnd: RoundPort, stage: str, state: RoundState) -> None:
         """As the "Modifier" and the "Resolution" Stage begin: state this module sets up for the
         stage (round facts of the combatants, an Overwatch taking its post)."""
 
-    def interrupt_move(self, rnd: Round, eid: int, tiles: tuple[Tile, ...], state: RoundState) -> int | None:
+    def interrupt_move(
+        self, rnd: RoundPort, eid: int, tiles: tuple[Tile, ...], state: RoundState
+    ) -> int | None:
         """Before `eid` walks `tiles` (start first) in the Modifier Stage: act first (an Overwatch
         shot at a mover).  Returns the index of the tile where the move must stop (the mover
         went down there), or None to let it go on."""
         return None
 
-    def after_move(self, rnd: Round, eid: int, state: RoundState) -> None:
+    def after_move(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
         """After `eid` moved in the Modifier Stage (its trail is in `state.trails`): what the
         move sets off (a charged foe's first strike)."""
 
-    def before_action(self, rnd: Round, eid: int, index: int, action: Action, state: RoundState) -> None:
+    def before_action(self, rnd: RoundPort, eid: int, index: int, action: Action, state: RoundState) -> None:
         """Before one action of the Resolution Stage resolves (an Overwatch fires at an attacker
         first).  The round checks again that its maker still stands."""
 
-    def after_hit(self, rnd: Round, attacker: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+    def after_hit(
+        self, rnd: RoundPort, attacker: int, action: Action, weapon: Weapon, rolled: Rolled
+    ) -> None:
         """After a hit and the target's Withstand Injury (a heavy blow knocks it back)."""
 
-    def end_round(self, rnd: Round, state: RoundState) -> None:
+    def end_round(self, rnd: RoundPort, state: RoundState) -> None:
         """At the end of the Resolution Stage: the state this module keeps across rounds (an aim
         held one round more, a diver reorienting, a faint wearing off)."""
 
@@ -182,7 +191,7 @@ class RulesModule:
         return []
 
     # -------------------------------------------------------------- the Timing Stage
-    def regroup_timing(self, rnd: Round, timing: Sequence[int]) -> tuple[list[int], list[Event]] | None:
+    def regroup_timing(self, rnd: RoundPort, timing: Sequence[int]) -> tuple[list[int], list[Event]] | None:
         """Timing Stage, after the Timing rolls (not with a fixed Timing order): a new Timing
         order (best first) and the events that explain it; None: no change."""
         return None
@@ -192,7 +201,7 @@ class RulesModule:
         """What a natural `die` on this attack means beyond its number (None: nothing)."""
         return None
 
-    def after_attack(self, rnd: Round, ctx: AttackContext, rolled: Rolled) -> None:
+    def after_attack(self, rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
         """After an attack's roll and what its success did (a fumble's table)."""
 
     # -------------------------------------------------------------- a hit lands
@@ -218,7 +227,7 @@ class RulesModule:
         say than trying every die (a table of ranges); None: the odds try every die."""
         return None
 
-    def blow_landed(self, rnd: Round, ctx: AttackContext, blow: Blow, added: int) -> None:
+    def blow_landed(self, rnd: RoundPort, ctx: AttackContext, blow: Blow, added: int) -> None:
         """After a hit landed and its Withstand Injury roll added `added` Injuries (maybe 0)
         to `blow.target` (per-location Injuries, shock, a critical's lasting effect)."""
 
