@@ -227,3 +227,26 @@ def test_the_sandbox_plays_it_from_an_inline_rule(tmp_path: Path) -> None:
     finally:
         uninstall("brawl")
     assert "Val is pushed 2 tiles by Hilda's Shove: (4, 5) → (6, 5)" in lines
+
+
+def test_the_ai_weighs_the_rules_actions_while_it_is_on(brawl: RuleOptions) -> None:
+    from dataclasses import replace
+
+    from ai_helpers import knowledge_of, view_of
+
+    from game.ai.candidates import candidates
+    from game.ai.levels import LEVELS
+    from game.rules.registry import spec_of
+
+    cast = duel()
+    kinds = {f"house_brawl_{name}" for name in ("shove", "trip", "wrench")}
+    for options, expected in ((brawl, kinds), (RuleOptions(), set())):
+        view = replace(view_of(cast, "Hilda", later=("Val",)), options=options)
+        found = candidates(knowledge_of(view), LEVELS["hard"])
+        offered = {a.kind.value for c in found for a in c.order.actions} & kinds
+        assert offered == expected
+    wrench, disarm = spec_of(ActionKind("house_brawl_wrench")), spec_of(ActionKind.DISARM)
+    action = Action(ActionKind("house_brawl_wrench"), cast["Val"])
+    assert wrench.ai_worth(cast.world, cast["Hilda"], action) == disarm.ai_worth(
+        cast.world, cast["Hilda"], action
+    )

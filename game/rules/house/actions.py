@@ -5,7 +5,7 @@ has one effect from a fixed vocabulary.
 
 The effects reuse the rules' own homes: a push walks the knockback module's `push_path`, a
 fall is the prone module's `knock_down`, a dropped weapon lands where a Disarm's would
-(`disarm.landing_tile`).  The AI does not propose these actions (it knows no worth for them).
+(`disarm.landing_tile`).  The AI proposes them as it does any attack, at the worth below.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ from game.core.geometry import Tile
 from game.core.modifiers import Breakdown
 from game.rules.actions.disarm import landing_tile
 from game.rules.api.attack import AttackSpec
-from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.contexts import OrderCheck
 from game.rules.apply import applies, entity
 from game.rules.events import Event, WeaponFell, entity_id
 from game.rules.modules.knockback import push_path
 from game.rules.modules.prone import knock_down
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, tile_of
-from game.rules.registry import register_action
+from game.rules.registry import register_action, spec_of
 from game.rules.stats import skill_roll
 from game.world import Equipment, Position, World
 
@@ -41,6 +41,13 @@ prone, or make it drop its weapon."""
 MAX_PUSH = 3  # tiles
 NEEDS = {PRONE: "prone"}
 """The module an effect needs on (its state means nothing without it): required with the rule."""
+
+
+AI_PRONE_WORTH = 0.4
+"""An AI's estimate, in Injuries on the target, of a foe knocked down: a round of its attacks
+worse and ours better, and its movement spent standing up."""
+AI_PUSH_WORTH = 0.15
+"""An AI's estimate of a foe pushed a few tiles: out of reach for a round, perhaps."""
 
 
 @dataclass(frozen=True)
@@ -110,9 +117,12 @@ class HouseAction(AttackSpec):
         """The attacker's skill with the round's penalties."""
         return skill_roll(ctx.world, ctx.attacker, self.description.skill, ctx.order)
 
-    def ai_options(self, ask: AiAsk) -> list[tuple[tuple[Action, ...], str]]:
-        """None: the AI knows no worth for a house rule's action."""
-        return []
+    def ai_worth(self, world: World, actor: int, action: Action) -> float:
+        """What a success is worth to an AI, in Injuries on the target: a dropped weapon what a
+        Disarm's is (asked of the Disarm); a foe on the ground or pushed away, an estimate."""
+        if self.description.effect == DROP_WEAPON:
+            return float(spec_of(ActionKind.DISARM).ai_worth(world, actor, action))
+        return AI_PRONE_WORTH if self.description.effect == PRONE else AI_PUSH_WORTH
 
     def on_success(self, rnd: Round, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The effect, on the target."""
