@@ -245,3 +245,26 @@ def test_an_action_beyond_the_chapter_must_belong_to_a_module() -> None:
     with pytest.raises(ValueError, match="'loose' is not the chapter's: it must name the rules module"):
         register_action(Loose)
     ActionKind.forget("loose")
+
+
+def test_the_setup_screen_greys_a_plug_in_that_failed_with_its_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ui_helpers import make_app
+
+    from game.rules import plugins
+    from game.ui.scenes.menu import SetupScene
+
+    broken = plugins.PluginProblem(
+        "broken = table_rules.missing", "ModuleNotFoundError: no table_rules.missing"
+    )
+    monkeypatch.setattr(plugins, "_problems", [broken])
+    app = make_app()
+    setup = SetupScene(app)
+    app.push(setup)
+    app.step([], 1 / 60)
+    shove_switch = next(b for b in setup.buttons if b.label.startswith("Shove"))
+    assert shove_switch.label == "Shove: off" and shove_switch.enabled
+    greyed = next(b for b in setup.buttons if b.label.startswith("broken"))
+    assert greyed.label == "broken: cannot be used" and not greyed.enabled
+    assert "ModuleNotFoundError" in greyed.reason

@@ -38,6 +38,11 @@ class PluginProblem:
     source: str
     reason: str
 
+    @property
+    def name(self) -> str:
+        """The entry point's name ("shove" of "shove = my_rules.shove"), for a list's entry."""
+        return self.source.partition(" = ")[0]
+
 
 _problems: list[PluginProblem] = []
 

@@ -13,6 +13,7 @@ from game.persist.house_rules import gather
 from game.persist.usermaps import user_maps_dir
 from game.rules.api.modules import RulesModule
 from game.rules.options import RuleOptions
+from game.rules.plugins import plugin_problems
 from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
@@ -251,13 +252,14 @@ class SetupScene(Scene):
         row = theme.px(40)
         bw, bh = theme.px(160), theme.px(32)
         labels = [f"{m.label}: {'on' if self.options.has(m.name) else 'off'}" for m in modules]
-        # Switches, then a greyed entry per house-rule file that cannot be used (its reason as
-        # its help): (label, help, what a click does or None, the module it switches).
+        # Switches, then a greyed entry per house-rule file or installed plug-in that cannot be
+        # used (its reason as its help): (label, help, what a click does or None, the module).
         entries: list[tuple[str, str, Callable[[], None] | None, RulesModule | None]] = [
             (label, m.help, lambda n=m.name: self.toggle_module(n), m)
             for m, label in zip(modules, labels, strict=True)
         ]
         entries += [(f"{f.path.name}: cannot be used", f.problem, None, None) for f in self.unusable_rules]
+        entries += [(f"{p.name}: cannot be used", p.reason, None, None) for p in plugin_problems()]
         x, y = area.x, area.y
         widest = max(theme.font(12).size(e[0])[0] for e in entries) + theme.px(16)
         bw = min(area.w // 2, max(bw, widest))

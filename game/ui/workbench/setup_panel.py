@@ -16,6 +16,7 @@ from game.core.geometry import direction_name
 from game.core.sheet import ALL_SKILLS, ATTRIBUTES, SKILL_LABELS, Sheet
 from game.persist.house_rules import last_gathered
 from game.rules.injury import DEFEAT_AT
+from game.rules.plugins import plugin_problems
 from game.rules.positions import name_of
 from game.rules.registry import rules_modules
 from game.rules.stats import movement_rate
@@ -62,6 +63,9 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
         if found.description is None:
             greyed = {"enabled": False, "reason": found.problem, "tip": [found.problem]}
             col.row((shorten(f"{found.path.name}: cannot be used", 40), None, greyed))
+    for problem in plugin_problems():  # installed rules plug-ins that failed to load, likewise
+        greyed = {"enabled": False, "reason": problem.reason, "tip": [problem.source, problem.reason]}
+        col.row((shorten(f"{problem.name}: cannot be used", 40), None, greyed))
     col.heading("Place combatants")
     side = scene.place_side or default_side(scene)
     scene.place_side = side
