@@ -34,7 +34,8 @@ class RollName:
 
 def personal_rolls() -> tuple[RollName, ...]:
     """The purposes a combatant's dice key may name after its colon, in the order the
-    sandbox lists them: every action that rolls, the rolls actions set off, Timing and
+    sandbox lists them: every action that rolls, its target's reply roll and the other rolls
+    it sets off, Timing and
     Withstand Injury, then the rules modules' rolls (Hit Location, Keep Footing)."""
     return derived(("rolls", "personal"), _personal)
 
@@ -67,6 +68,9 @@ def _personal() -> tuple[RollName, ...]:
     for spec in action_specs():
         if spec.roll_purpose:
             found.append(RollName(spec.roll_purpose, DIE_SIDES, spec.module))
+        reply = getattr(spec, "reply", None)  # an attack's target's reply roll (a Disarm's Grip)
+        if reply is not None:
+            found.append(RollName(reply.purpose, DIE_SIDES, spec.module))
         found += [RollName(p, sides, spec.module) for p, sides in spec.dice.items()]
     found += [RollName(TIMING_ROLL, DIE_SIDES), RollName(WITHSTAND_ROLL, DIE_SIDES)]
     found += [RollName(p, sides, m.name) for m in rules_modules() for p, sides in m.dice.items()]

@@ -9,9 +9,9 @@ from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
-from game.rules.chances import roll_value_dist, scaled
+from game.rules.api.reply import ReplyRoll
 from game.rules.events import WeaponDropped
-from game.rules.orders import Action, ActionKind, Order
+from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of, occupant, tile_of
 from game.rules.registry import register_action
 from game.rules.stats import PARRYING_TARGET_BONUS, WEAPONLESS_DISARM, grip_roll, skill_roll
@@ -20,8 +20,6 @@ from game.world import Equipment, Item, Position, World
 if TYPE_CHECKING:
     from game.rules.api.attack import AttackContext
     from game.rules.api.port import RoundPort
-    from game.rules.api.state import RoundState
-    from game.rules.chances import Dist
     from game.rules.events import Rolled
 
 LANDING_RINGS = (1, 2, 3)
@@ -49,7 +47,7 @@ class Disarm(AttackSpec):
     deals_injury = False
     win = "success"
     lose = "failure"
-    dice = {GRIP_ROLL: 12}
+    reply = ReplyRoll(GRIP_ROLL, "Grip Penalty", -1, grip_roll)
     shared_dice = {LANDING_DISTANCE_ROLL: len(LANDING_RINGS), LANDING_TILE_ROLL: None}
     help = (
         "Knock an adjacent enemy's weapon away with your Disarm skill; the target's successful "
@@ -112,35 +110,7 @@ class Disarm(AttackSpec):
             mods.append(Modifier("Weaponless Penalty", WEAPONLESS_DISARM))
         if ActionKind.PARRY in ctx.situation.defence.declared:
             mods.append(Modifier("Parrying Target", PARRYING_TARGET_BONUS))
-        mods.append(Modifier("Grip Penalty", -ctx.situation.marks.get(self.kind.value, 0)))
-        return skill_roll(ctx.world, ctx.attacker, "disarm", ctx.order).plus(*mods)
-
-    def own_terms(
-        self, world: World, actor: int, order: Order, action: Action, slot: int | None
-    ) -> list[tuple[str, Dist, tuple[int, ...]]]:
-        """The target's Grip roll, a penalty when it succeeds."""
-        assert action.target is not None
-        values = roll_value_dist(grip_roll(world, action.target).total)
-        return [("Grip Penalty", scaled(values, -1), tuple(-v for v in sorted(values)))]
-
-    def react(
-        self, rnd: RoundPort, defender: int, attacker: int, index: int, action: Action, state: RoundState
-    ) -> None:
-        """The target rolls Grip against the Disarm (no Action Penalty: CO.10)."""
-        rolled = rnd.roll(
-            defender,
-            GRIP_ROLL,
-            attacker,
-            grip_roll(rnd.world, defender),
-            note=f"against {name_of(rnd.world, attacker)}'s Disarm",
-        )
-        if rolled.succeeded and rolled.die is not None:
-            state.slot(self.kind.value, dict)[(attacker, index)] = rolled.die
-
-    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> int | None:
-        """The successful Grip roll against this attack, if it is a Disarm the target gripped
-        against (its die is the penalty, CO.10)."""
-        return state.slot(self.kind.value, dict).get((attacker, index))
+        return skill_roll(ctx.world, ctx.attacker, "disarm", ctx.order).plus(*mods, *self.reply_terms(ctx))
 
     def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The target's weapon (a melee one first) falls 1–3 tiles away."""

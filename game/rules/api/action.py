@@ -95,8 +95,8 @@ class ActionSpec:
     """Whether the attack its forecast names comes before that target moves or acts, whatever
     the Timing (a held Overwatch shot), so what it deals lands first."""
     dice: ClassVar[Mapping[str, int]] = {}
-    """Rolls this action sets off besides its own (`roll_purpose`), made by a combatant and
-    keyed "Name:Purpose": purpose → sides (a Disarm's target rolls "Grip", d12)."""
+    """Rolls this action sets off besides its own (`roll_purpose`) and an attack's reply roll
+    (`AttackSpec.reply`), made by a combatant and keyed "Name:Purpose": purpose → sides."""
     shared_dice: ClassVar[Mapping[str, int | None]] = {}
     """Rolls nobody in particular makes: whole key → sides, None when the sides vary
     ("Disarm:tile": one of the free tiles around)."""

@@ -14,9 +14,11 @@ from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
 from game.rules.api.action import ActionSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
+from game.rules.api.reply import ReplyRoll
 from game.rules.api.state import DefenceResult, Trail
 from game.rules.board import Board
 from game.rules.called_shots import called_shot
+from game.rules.chances import roll_value_dist, scaled
 from game.rules.injury import injuries_dealt
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
@@ -43,6 +45,9 @@ class AttackSpec(ActionSpec):
     win: ClassVar[str] = "hit"
     lose: ClassVar[str] = "miss"
     """How the log words its roll's outcome."""
+    reply: ClassVar[ReplyRoll | None] = None
+    """What its target rolls against it in the Modifier Stage, its die a term of the attack
+    (a Disarm's Grip); None: nothing (`game.rules.api.reply`)."""
 
     @property
     def attack_class(self) -> str:
@@ -104,8 +109,44 @@ class AttackSpec(ActionSpec):
         """Forecast: random terms of the attacker's own (a Feint Bonus, a Grip Penalty), as
         (name, distribution of the value added to the stat, the values to show).  An attack a
         Feint serves gets the Feint's term when the order has a Feint for its `slot`: every
-        spec that serves attacks is asked (`ServingSpec.served_terms`)."""
-        return [t for s in serving() for t in s.served_terms(self, world, actor, order, slot)]
+        spec that serves attacks is asked (`ServingSpec.served_terms`); then the target's
+        reply roll (`reply_forecast`)."""
+        served = [t for s in serving() for t in s.served_terms(self, world, actor, order, slot)]
+        return served + self.reply_forecast(world, action)
+
+    def react(
+        self, rnd: RoundPort, defender: int, attacker: int, index: int, action: Action, state: RoundState
+    ) -> None:
+        """The target's reply roll, if the attack has one: a success's die kept in the
+        attack's slot."""
+        reply = self.reply
+        if reply is None:
+            return
+        note = reply.note.format(attacker=name_of(rnd.world, attacker), label=self.label)
+        rolled = rnd.roll(defender, reply.purpose, attacker, reply.stat(rnd.world, defender), note=note)
+        if rolled.succeeded and rolled.die is not None:
+            state.slot(self.kind.value, dict)[(attacker, index)] = rolled.die
+
+    def situation_mark(self, state: RoundState, attacker: int, index: int, slot: int | None) -> int | None:
+        """The die of a successful reply roll against this attack, if any."""
+        if self.reply is None:
+            return None
+        return state.slot(self.kind.value, dict).get((attacker, index))
+
+    def reply_terms(self, ctx: AttackContext) -> list[Modifier]:
+        """The reply roll's term in the attack's breakdown (its die, signed; 0 when it failed)."""
+        reply = self.reply
+        if reply is None:
+            return []
+        return [Modifier(reply.term, reply.sign * ctx.situation.marks.get(self.kind.value, 0))]
+
+    def reply_forecast(self, world: World, action: Action) -> list[tuple[str, Dist, tuple[int, ...]]]:
+        """The reply roll as a forecast term: every die it can add, from the same breakdown."""
+        reply = self.reply
+        if reply is None or action.target is None:
+            return []
+        values = roll_value_dist(reply.stat(world, action.target).total)
+        return [(reply.term, scaled(values, reply.sign), tuple(reply.sign * v for v in sorted(values)))]
 
     def feint_bonus(self, ctx: AttackContext) -> list[Modifier]:
         """The Feint Bonus, when a Feint served this attack and succeeded (CO.09): what every
