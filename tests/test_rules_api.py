@@ -121,3 +121,20 @@ def test_an_action_serving_a_strike_reaches_it_through_its_slot_and_mark() -> No
         strike = next(e for e in events if isinstance(e, Rolled) and e.action == "Strike")
         texts.append(strike.breakdown.text())
     assert texts == ["6 [Strike] = 6", "6 [Strike] − 1 [Action Penalty] + 1 [Taunt] = 6"]
+
+
+def test_a_hit_lands_with_the_rounds_facts_and_trails() -> None:
+    from game.rules.api.state import Trail
+    from game.rules.hits import hit_context
+    from tests.builders import SWORD
+
+    cast = Cast()
+    cast.add("Alex", (3, 3), "a", strike=6)
+    cast.add("Niles", (4, 3), "b")
+    rnd = Round(cast.world, cast.board, ScriptedDice(), timing_order=[cast["Alex"], cast["Niles"]])
+    rnd.state = RoundState()
+    rnd.state.fact(cast["Niles"], "dove")
+    rnd.state.trails[cast["Alex"]] = Trail("walk", ((2, 3), (3, 3)), 1.5)
+    ctx = hit_context(rnd, cast["Alex"], Action(ActionKind.STRIKE, cast["Niles"]), SWORD)
+    assert ctx.situation.target_facts == frozenset({"dove"})
+    assert ctx.situation.attacker_trail.tiles == ((2, 3), (3, 3))

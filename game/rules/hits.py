@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_succeeds
 from game.rules.api.attack import CALLED_SHOT, AttackContext, Blow, Situation, attack_spec
+from game.rules.api.state import Trail
 from game.rules.chances import ONE, chance
 from game.rules.defence import without_defence_penalties
 from game.rules.events import Event, Rolled, entity_id
@@ -99,6 +100,7 @@ def hit_context(rnd: RoundPort, eid: int, action: Action, weapon: Weapon) -> Att
     assert action.target is not None
     target_order = rnd.orders.get(action.target)
     exposed = target_order is not None and exposes(target_order)
+    state = rnd.state  # the round's facts and trails, so a hit hook reads what the attack did
     situation = Situation(
         attacker_tile=tile_of(world, eid),
         target_tile=rnd.shot_at.get(action.target) or tile_of(world, action.target),
@@ -106,6 +108,10 @@ def hit_context(rnd: RoundPort, eid: int, action: Action, weapon: Weapon) -> Att
         target_facing=world.get(action.target, Facing).direction,
         target_exposed=exposed,
         options=rnd.options,
+        attacker_trail=state.trails.get(eid, Trail()) if state is not None else Trail(),
+        target_trail=state.trails.get(action.target, Trail()) if state is not None else Trail(),
+        attacker_facts=frozenset(state.facts.get(eid, ())) if state is not None else frozenset(),
+        target_facts=frozenset(state.facts.get(action.target, ())) if state is not None else frozenset(),
     )
     order = rnd.orders.get(eid, Order(eid, (action,)))
     return AttackContext(world, rnd.board, eid, order, action, weapon, situation)
