@@ -65,6 +65,37 @@ def write_atomic(path: Path, data: bytes) -> None:
     _fsync_dir(path.parent)
 
 
+def write_new(path: Path, data: bytes) -> None:
+    """Write `data` to `path` as `write_atomic` does, but only if no file is there yet:
+    FileExistsError otherwise, and the file there is left as it was.
+
+    The complete temporary file is hard-linked to its name, which fails if the name is
+    taken, so of two processes writing the same new name at once one gets the error
+    instead of replacing the other's file.
+    """
+    check_target(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: the next best, check then rename
+            if os.path.lexists(path):
+                raise FileExistsError(errno.EEXIST, "already exists", str(path)) from None
+            os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    _fsync_dir(path.parent)
+
+
 def _fsync_dir(folder: Path) -> None:
     # Not every platform lets a folder be opened for fsync (Windows); best effort.
     try:

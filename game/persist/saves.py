@@ -124,7 +124,12 @@ def round_hashes(battle: Battle) -> list[str]:
 
 def save_battle(battle: Battle, path: Path) -> None:
     """Write the battle to `path` atomically (the previous file survives a crash)."""
-    write_atomic(path, json.dumps(battle_to_save(battle), indent=1).encode("utf-8"))
+    write_atomic(path, encode_save(battle))
+
+
+def encode_save(battle: Battle) -> bytes:
+    """The bytes of the battle's save file."""
+    return json.dumps(battle_to_save(battle), indent=1).encode("utf-8")
 
 
 def read_save(path: Path) -> dict[str, Any]:
