@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from game.content.fields import FieldError
-from game.files import FileRefused, read_limited
+from game.files import FileRefused, describe_size, read_limited
 from game.persist.atomic import write_atomic
-from game.persist.save_check import CheckedBattle, check_battle, storable_meta
+from game.persist.save_check import CheckedBattle, check_battle, check_meta, storable_meta
 from game.rules.battle import Battle
 from game.rules.board import Board
 from game.rules.orders import Order
@@ -35,6 +35,12 @@ SAVE_FORMAT = "dominion-tactics-save"
 SAVE_VERSION = 2
 MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 combatants saves in about 50 KiB
 HASH_LENGTH = 64  # hex digits of a SHA-256
+SAVE_KEYS = (
+    *("format", "version", "saved_at", "battle"),
+    *("battle_hash", "state_hash", "events_hash", "round_hashes"),
+)
+"""Every top-level key of a save: any other is refused (nothing would check it)."""
+MAX_SAVED_AT = 40  # characters of the "saved_at" time stamp (an ISO time is 25)
 
 
 class SaveError(ValueError):
@@ -128,8 +134,20 @@ def save_battle(battle: Battle, path: Path) -> None:
 
 
 def encode_save(battle: Battle) -> bytes:
-    """The bytes of the battle's save file."""
-    return json.dumps(battle_to_save(battle), indent=1).encode("utf-8")
+    """The bytes of the battle's save file, checked as loading will check them; SaveError
+    (nothing written) for a save the game could not load: the game never writes one."""
+    doc = battle_to_save(battle)
+    try:
+        check_meta(doc["battle"]["meta"])
+    except FieldError as err:
+        raise SaveError(f"this battle cannot be saved: {_short(err)}") from None
+    data = json.dumps(doc, indent=1).encode("utf-8")
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"this battle cannot be saved: it would be {describe_size(len(data))}, "
+            f"more than the {describe_size(MAX_SAVE_BYTES)} a save may be"
+        )
+    return data
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -177,10 +195,27 @@ def check_header(data: dict[str, Any], label: str) -> None:
         raise SaveError(f"{label}: unknown save version {version}")
 
 
+def check_keys(data: dict[str, Any], label: str) -> None:
+    """SaveError for a top-level key the game does not write, or a malformed time stamp or
+    round hash: the parts of a save outside the battle, which no hash covers."""
+    for key in data:
+        if key not in SAVE_KEYS:
+            raise SaveError(f"{label}: damaged save (unknown key {str(key)[:40]!r})")
+    saved_at = data.get("saved_at")
+    if saved_at is not None and not (isinstance(saved_at, str) and len(saved_at) <= MAX_SAVED_AT):
+        raise SaveError(f"{label}: damaged save (saved_at is not a time)")
+    hashes = data.get("round_hashes")
+    if hashes is not None and not (
+        isinstance(hashes, list) and all(isinstance(h, str) and len(h) == HASH_LENGTH for h in hashes)
+    ):
+        raise SaveError(f"{label}: damaged save (round_hashes is not a list of SHA-256)")
+
+
 def prepare(data: dict[str, Any], label: str) -> CheckedBattle:
     """Every check that can be made before replaying: header, hashes of the battle and of its
     map, and every value of the battle part; SaveError (one line) on the first problem."""
     check_header(data, label)
+    check_keys(data, label)
     if "battle" not in data:
         raise SaveError(f"{label}: damaged save (missing 'battle')")
     for key in ("battle_hash", "state_hash", "events_hash"):
