@@ -111,13 +111,12 @@ def run(args: argparse.Namespace) -> int:
     )
     import pygame
 
-    from game.persist.atomic import check_target
+    from game.ui.picture import save_picture
 
     try:
-        # A folder, a device or a pipe as --out is refused before pygame opens it (a pipe
-        # nobody reads would block the command forever), never written into or replaced.
-        check_target(Path(args.out))
-        pygame.image.save(surface, args.out)
+        # A folder, a device or a pipe as --out is refused (write_atomic checks it), never
+        # written into or replaced; a full disk or a file-size limit leaves the old file.
+        save_picture(surface, Path(args.out))
     except pygame.error as err:
         raise UsageError(f"cannot write {args.out}: {err}") from None
     except OSError as err:

@@ -57,6 +57,7 @@ def write_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+            _check_size(handle.fileno(), len(data))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -82,6 +83,7 @@ def write_new(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+            _check_size(handle.fileno(), len(data))
         try:
             os.link(tmp, path)
         except FileExistsError:
@@ -94,6 +96,13 @@ def write_new(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
     _fsync_dir(path.parent)
+
+
+def _check_size(fd: int, size: int) -> None:
+    """OSError unless the file holds all `size` bytes: a write cut short without an error
+    (a file system that lies) must not be renamed over the old file."""
+    if os.fstat(fd).st_size != size:
+        raise OSError(errno.EIO, "the file was cut short while it was written")
 
 
 def _fsync_dir(folder: Path) -> None:
