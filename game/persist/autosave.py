@@ -43,8 +43,11 @@ AUTOSAVE = re.compile(
 )
 OLD_AUTOSAVE = re.compile(r"autosave-round-(?P<round>\d+)\.json\Z")
 """Autosaves of versions before battles had an identity: listed, never rotated away."""
-TEMPORARY = re.compile(r"\A\..+\.tmp\Z")
-"""What `write_atomic` writes before renaming it into place (".NAME.XXXX.tmp")."""
+TEMPORARY = re.compile(r"\A\..+\.[a-z0-9_]{8}\.tmp\Z")
+"""What `write_atomic` writes before renaming it into place (".NAME.XXXXXXXX.tmp", eight
+characters of `tempfile.mkstemp`'s): nothing else ending in .tmp is the game's to remove."""
+WRITTEN_FOLDERS = ("", "saves", "autosaves", "workbench", "maps", "maps/tilesets")
+"""Every folder of the data folder the game writes files into ("": settings.json)."""
 
 
 def data_dir() -> Path:
@@ -209,22 +212,48 @@ def _entries(folder: Path) -> list[Path]:
 
 
 # ------------------------------------------------------------------ leftovers
-def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float = TEMP_GRACE) -> list[Path]:
-    """Delete the temporary files of saves that were killed mid-write (at the game's start).
+def written_folders() -> list[Path]:
+    """The folders of the data folder the game writes into (settings, saves, autosaves,
+    workbench files, the maps kit)."""
+    return [data_dir() / name if name else data_dir() for name in WRITTEN_FOLDERS]
 
-    A file younger than `grace` seconds may be another running copy of the game
-    saving right now, so it stays; the save it was meant to become is untouched
-    either way (the rename never happened).
+
+def process_started_at() -> float:
+    """When this process started (seconds since the epoch); when it is unknown, when this
+    module was imported, which comes before the game writes anything."""
+    try:
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        boot = next(
+            int(line.split()[1])
+            for line in Path("/proc/stat").read_text().splitlines()
+            if line.startswith("btime")
+        )
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration, AttributeError):
+        return _IMPORTED
+
+
+_IMPORTED = time.time()
+
+
+def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float = TEMP_GRACE) -> list[Path]:
+    """Delete the temporary files of writes that were killed mid-way (at the game's start),
+    in every folder the game writes: only names of the game's own pattern (`TEMPORARY`), and
+    only files last written before this process started.
+
+    A file written less than `grace` seconds before the start may be another running copy
+    of the game saving right now, so it stays too; the file it was meant to become is
+    untouched either way (the rename never happened).
     """
-    folders = list(folders) if folders is not None else [saves_dir(), autosave_dir()]
-    now = time.time()
+    folders = list(folders) if folders is not None else written_folders()
+    cutoff = process_started_at() - grace
     removed = []
     for folder in folders:
         for path in _entries(folder):  # (a folder we may not read keeps its leftovers: the game starts)
             if not TEMPORARY.match(path.name):
                 continue
             try:
-                if now - path.stat().st_mtime < grace or not path.is_file():
+                if path.stat().st_mtime >= cutoff or not path.is_file():
                     continue
                 path.unlink()
             except OSError:
