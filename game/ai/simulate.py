@@ -25,6 +25,8 @@ import math
 import statistics
 import sys
 import time
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +36,7 @@ PROGRESS_WIDTH = 30  # characters of the bar
 MIRROR_MIN_ROUNDS = 30  # rounds a mirrored scenario lasts at least
 DUELLISTS = ("charles", "omar", "frederic", "knight")  # melee fighters, each against his double
 DUEL_ROUNDS = 20
+IN_FLIGHT_PER_JOB = 4  # battles handed to the pool ahead of the results, per process
 
 
 @dataclass
@@ -157,9 +160,10 @@ def play_battles(
     modules switched on in every battle (besides the scenario's own); `foresight` shows the
     first AI the orders of the enemies still to declare (`game.ai.foresight`: a measuring
     instrument, not an opponent)."""
-    tasks = [
+    # A generator: a billion battles must not be a billion tasks in memory before the first.
+    tasks = (
         (spec, roster_path, sides, i, seed, explain, ai_seed, modules, foresight) for i in range(battles)
-    ]
+    )
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
     results: list[BattleResult] = []
     if jobs <= 1:
@@ -171,13 +175,25 @@ def play_battles(
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for result in pool.map(_task, tasks, chunksize=1):
+            for result in in_order(pool, tasks, IN_FLIGHT_PER_JOB * jobs):
                 results.append(result)
                 if progress:
                     progress.step()
     if progress:
         progress.done()
     return results
+
+
+def in_order(pool: Any, tasks: Iterator[Any], window: int) -> Iterator[BattleResult]:
+    """Each task's result, in the tasks' order, with at most `window` submitted and not yet
+    returned: `Executor.map` submits every task before the first result comes back."""
+    pending: deque[Any] = deque()
+    for task in tasks:
+        pending.append(pool.submit(_task, task))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import asdict
@@ -61,6 +62,10 @@ def run(args: argparse.Namespace) -> int:
     battles = _whole(args.battles, "--battles", 1)
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
+    if jobs > (cpus := cpu_count()):
+        # More processes than CPUs make no battle faster, and each costs its own memory.
+        print(f"--jobs {jobs} is more than the {cpus} CPUs here: using {cpus}", file=sys.stderr)
+        jobs = cpus
     ai_seed = _whole(args.ai_seed, "--ai-seed", None)
     modules = _modules(args.modules)
     scenarios = resolve_scenarios(args.scenario, args.roster)
@@ -122,6 +127,14 @@ def _modules(text: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys([*names, *sorted(on)]))  # as given, then what they require
     except ValueError as err:
         raise UsageError(f"--modules: {err}") from None
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not every platform has affinity
+        return max(1, os.cpu_count() or 1)
 
 
 def _whole(text: str, option: str, minimum: int | None) -> int:
