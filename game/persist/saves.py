@@ -8,8 +8,8 @@ then are the orders replayed, and the result checked against the stored
 state and events hashes.  `replay --verify` goes through exactly the same
 steps, so a save that verifies always loads.
 
-Format versions: 2 adds `battle_hash` and the map's hash; version 1 saves
-still load (checked the same way, without those two hashes).
+Format versions: 2 adds `battle_hash` and the map's hash; version 1 saves,
+which have neither, are refused.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
 SAVE_VERSION = 2
+OLDEST_VERSION = 2  # the oldest save version loaded: version 1 had no battle or map hash
 MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 combatants saves in about 50 KiB
 HASH_LENGTH = 64  # hex digits of a SHA-256
 SAVE_KEYS = (
@@ -61,24 +62,23 @@ def _grid_board(spec: Any) -> Board:
 
 
 def _map_board(spec: Any) -> Board:
-    """The map a save names: a path (version 1), or a path and the SHA-256 of its files."""
+    """The map a save names: its path and the SHA-256 of its files."""
     from game.board.tiled import MapError, load_map
     from game.paths import from_root
 
     where = "battle.board.map"
-    if isinstance(spec, dict):
-        path, digest = spec.get("path"), spec.get("sha256")
-        if set(spec) != {"path", "sha256"} or not isinstance(digest, str):
-            raise FieldError(where, 'expected {"path": …, "sha256": …}')
-    else:
-        path, digest = spec, None
+    # Only the form with the map's hash: a bare path (version 1, no longer loaded) would let
+    # an edited map pass for the one the battle was played on.
+    path, digest = (spec.get("path"), spec.get("sha256")) if isinstance(spec, dict) else (None, None)
+    if not isinstance(spec, dict) or set(spec) != {"path", "sha256"} or not isinstance(digest, str):
+        raise FieldError(where, 'expected {"path": …, "sha256": …}')
     if not isinstance(path, str) or not path.endswith(".tmx") or "\x00" in path:
         raise FieldError(where, "expected the path of a .tmx map")
     try:
         battle_map = load_map(from_root(path))
     except MapError as err:
         raise SaveError(f"the map of this save cannot be loaded: {err}") from None
-    if digest is not None and battle_map.digest != digest:
+    if battle_map.digest != digest:
         raise MapChanged(f"the map {path} changed since this save; the battle cannot be replayed on it")
     return battle_map.board
 
@@ -193,6 +193,13 @@ def check_header(data: dict[str, Any], label: str) -> None:
         raise SaveError(f"{label}: made by a newer version of the game (save version {version})")
     if version < 1:
         raise SaveError(f"{label}: unknown save version {version}")
+    if version < OLDEST_VERSION:
+        # Version 1 held no hash of its battle or of its map: an edited one (walls removed)
+        # would load as if it were what was played.  Refused, rather than trusted.
+        raise SaveError(
+            f"{label}: a version {version} save, which this game no longer loads "
+            f"(it holds no hash of its battle or its map)"
+        )
 
 
 def check_keys(data: dict[str, Any], label: str) -> None:
@@ -273,6 +280,14 @@ def hash_mismatch(data: dict[str, Any], battle: Battle) -> str | None:
         return "the replayed battle does not match its stored state"
     if "events_hash" in data and events_hash(battle) != data["events_hash"]:
         return "the replayed events do not match"
+    stored = data.get("round_hashes")
+    if stored is not None:  # as `replay --verify` checks them: loading proves no less
+        replayed = round_hashes(battle)
+        for number, (mine, theirs) in enumerate(zip(replayed, stored, strict=False), 1):
+            if mine != theirs:
+                return f"round {number}'s events do not match the save's"
+        if len(stored) != len(replayed):
+            return f"{len(stored)} round hashes for {len(replayed)} rounds"
     return None
 
 
