@@ -16,7 +16,7 @@ from game.cli.demo import demo_world
 from game.content.scenarios import build_battle, quick_scenario
 from game.paths import ASSETS, MAPS
 from game.persist.replay import verify_save
-from game.persist.saves import MapChanged, SaveError, load_battle
+from game.persist.saves import MapChanged, SaveError, load_battle, save_battle, seal
 from game.rules.battle import Battle
 from tests.hostile import assert_refused, run_limited
 from tests.save_helpers import as_saved, play, rehash
@@ -196,7 +196,7 @@ def test_loading_checks_the_round_hashes_as_verify_does(tmp_path: Path) -> None:
     data = _demo_save()
     data["round_hashes"][0] = "0" * 64  # the battle and its final state untouched
     path = tmp_path / "rounds.json"
-    path.write_text(json.dumps(data))
+    path.write_text(json.dumps(seal(data)))  # its hash recomputed, as anyone can
     assert verify_save(path).first_mismatch == 1
     with pytest.raises(SaveError, match="round 1's events do not match"):
         load_battle(path)
@@ -244,4 +244,25 @@ def test_a_save_too_long_to_replay_is_refused_before_replaying(tmp_path: Path) -
     path = tmp_path / "long.json"
     path.write_text(json.dumps(rehash(data)))
     with pytest.raises(SaveError, match=r"1000 rounds of 33 combatants are too long to replay"):
+        load_battle(path)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(saved_at="2020-01-01T00:00:00+00:00"),
+        lambda d: d.update(version=2),  # passed off as a save whose hash covers only the battle
+        lambda d: d["round_hashes"].reverse(),
+    ],
+    ids=["saved_at", "version", "round_hashes"],
+)
+def test_the_hash_covers_the_whole_file(tmp_path: Path, edit) -> None:  # noqa: ANN001
+    """Not only the battle: the header, the time stamp and the stored hashes (issue 51, 14)."""
+    world, board = demo_world()
+    path = tmp_path / "whole.json"
+    save_battle(play(Battle(world, board, 3, max_rounds=30), 2), path)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not match its hash"):
         load_battle(path)

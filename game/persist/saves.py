@@ -8,8 +8,9 @@ then are the orders replayed, and the result checked against the stored
 state and events hashes.  `replay --verify` goes through exactly the same
 steps, so a save that verifies always loads.
 
-Format versions: 2 adds `battle_hash` and the map's hash; version 1 saves,
-which have neither, are refused.
+Format versions: 2 adds `battle_hash` and the map's hash; 3 makes
+`battle_hash` cover the whole file (every key but itself), not only the
+battle; version 1 saves, which have neither hash, are refused.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from game.rules.positions import name_of
 from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 OLDEST_VERSION = 2  # the oldest save version loaded: version 1 had no battle or map hash
 MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 combatants saves in about 50 KiB
 HASH_LENGTH = 64  # hex digits of a SHA-256
@@ -98,8 +99,27 @@ def world_hash(world: World) -> str:
 
 
 def battle_hash(doc: Any) -> str:
-    """SHA-256 of a save's whole battle part: everything loading uses."""
+    """SHA-256 of a save's whole battle part (what version 2's `battle_hash` covers)."""
     return hashlib.sha256(canonical(doc)).hexdigest()
+
+
+def save_hash(data: dict[str, Any]) -> str:
+    """SHA-256 of the whole save but its `battle_hash` (what version 3's covers): the header,
+    the time stamp and every stored hash as well as the battle, everything loading reads."""
+    return hashlib.sha256(canonical({k: v for k, v in data.items() if k != "battle_hash"})).hexdigest()
+
+
+def expected_hash(data: dict[str, Any]) -> str:
+    """What `data["battle_hash"]` must be for the save's version."""
+    version = data.get("version")
+    older = isinstance(version, int) and not isinstance(version, bool) and version < 3
+    return battle_hash(data.get("battle")) if older else save_hash(data)
+
+
+def seal(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with its `battle_hash` set as its version wants it (as anyone can recompute it)."""
+    data["battle_hash"] = expected_hash(data)
+    return data
 
 
 def events_hash(battle: Battle) -> str:
@@ -111,16 +131,17 @@ def battle_to_save(battle: Battle) -> dict[str, Any]:
     """The save document for a battle at any point."""
     doc = battle.to_dict()
     doc["meta"] = storable_meta(doc["meta"])
-    return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "battle": doc,
-        "battle_hash": battle_hash(doc),
-        "state_hash": world_hash(battle.world),
-        "events_hash": events_hash(battle),
-        "round_hashes": round_hashes(battle),
-    }
+    return seal(
+        {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "battle": doc,
+            "state_hash": world_hash(battle.world),
+            "events_hash": events_hash(battle),
+            "round_hashes": round_hashes(battle),
+        }
+    )
 
 
 def round_hashes(battle: Battle) -> list[str]:
@@ -234,7 +255,7 @@ def prepare(data: dict[str, Any], label: str) -> CheckedBattle:
     if data["version"] >= 2:
         if "battle_hash" not in data:
             raise SaveError(f"{label}: damaged save (missing 'battle_hash')")
-        if battle_hash(data["battle"]) != data["battle_hash"]:
+        if expected_hash(data) != data["battle_hash"]:
             raise SaveError(f"{label}: damaged save (the battle does not match its hash)")
     try:
         return check_battle(data["battle"], rebuild_board)
