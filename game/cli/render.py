@@ -92,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.path}: out of memory while setting up the battle") from None
     except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
         reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
+        # A map's error begins with its file name already: the path is not said twice.
+        reason = reason.removeprefix(f"{Path(args.path).name}: ")
         raise UsageError(f"{args.path}: {reason}") from None
     for module in wanted:
         battle.options = battle.options.with_module(module, True)  # type: ignore[attr-defined]
