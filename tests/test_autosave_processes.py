@@ -170,3 +170,13 @@ def _holder_script(folder: Path) -> str:
         time.sleep(120)
         """
     )
+
+
+def test_a_window_holds_the_lock_of_the_battle_it_plays_only(tmp_path: Path) -> None:
+    first, second = new_battle(1), new_battle(2)
+    next_round(first, tmp_path)
+    next_round(second, tmp_path)  # a new battle in the same window: the first is over for it
+    held = sorted(p.name for p in (tmp_path / locks.LOCKS).glob("*.lock"))
+    assert held == [f"{second.meta['battle_id']}.lock"]  # not a descriptor per battle ever played
+    assert not locks.held_here(tmp_path, first.meta["battle_id"])
+    locks.release_all()

@@ -136,6 +136,7 @@ def autosave(
             ident = battle.meta["battle_id"] = new_battle_id()
             data = encode_save(battle)
             continue
+        locks.release_others(folder, ident)  # the battle it played before is over for it
         path = folder / f"{scenario_slug(battle)}-{ident}-round-{number:04d}.json"
         try:
             write_new(path, data)  # never over a file: the lock already says it is not there

@@ -5,7 +5,8 @@ battle a process autosaves is locked by it with a file
 
     autosaves/.locks/<battle>.lock   {"pid": 4242, "start": 123456, "token": "9f…"}
 
-held until the process ends.  Another process never writes that battle's
+held until the process autosaves another battle there (a window plays one
+at a time) or ends.  Another process never writes that battle's
 autosaves (it continues the battle as a branch of its own) and its rotation
 never deletes them.
 
@@ -190,6 +191,14 @@ def _release(path: Path) -> None:
         path.unlink()
     with contextlib.suppress(OSError):
         os.close(fd)
+
+
+def release_others(folder: Path, battle: str) -> None:
+    """Give up this process's locks on every battle of `folder` but `battle`: a window plays
+    one battle at a time, and a long session must not hold a descriptor per battle played."""
+    keep = lock_path(folder, battle)
+    for path in [p for p in _held if p.parent == keep.parent and p != keep]:
+        _release(path)
 
 
 def release_all() -> None:
