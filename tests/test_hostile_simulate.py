@@ -8,6 +8,7 @@ import os
 import resource
 import subprocess
 import sys
+import weakref
 from concurrent.futures import Future
 from pathlib import Path
 from typing import Any
@@ -71,3 +72,43 @@ def test_the_pool_is_handed_only_a_few_tasks_ahead_of_the_results(monkeypatch) -
     results = list(itertools.islice(in_order(pool, iter(itertools.count()), window), 5))
     assert results == [0, 1, 2, 3, 4]  # in order
     assert pool.submitted <= 5 + window  # an endless task stream, and only a window of it taken
+
+
+def test_a_run_keeps_no_battle_once_it_is_counted(monkeypatch, capsys) -> None:  # noqa: ANN001
+    """Memory flat in the battle count: each result is folded into the summary and dropped
+    (only --json keeps a row per battle, as it prints them)."""
+    import game.cli.simulate as command
+    from game.ai.simulate import BattleResult
+    from game.cli import main
+
+    alive, most = [0], [0]
+
+    def gone() -> None:
+        alive[0] -= 1
+
+    def battles(*_args: Any, **_kwargs: Any):  # noqa: ANN202
+        for i in range(2000):
+            result = BattleResult(i, "s", 1, ["ai:random"] * 2, i % 2, 3, [1, 2], decide_ms=[[1.0], [2.0]])
+            alive[0] += 1
+            most[0] = max(most[0], alive[0])
+            weakref.finalize(result, gone)
+            yield result
+
+    monkeypatch.setattr(command, "iter_battles", battles, raising=False)
+    monkeypatch.setattr(command, "play_battles", lambda *a, **k: list(battles()), raising=False)
+    monkeypatch.setattr(command, "resolve_scenarios", lambda *a: [])
+    assert main(["simulate", "duel", "--battles", "2000", *FAST]) == 0
+    assert "2000 battles" in capsys.readouterr().out
+    assert most[0] <= 3  # (2,000 at once when every result was kept to the end)
+
+
+def test_the_decision_times_kept_for_the_median_are_bounded(monkeypatch) -> None:  # noqa: ANN001
+    from game.ai import tally as module
+    from game.ai.simulate import BattleResult
+
+    monkeypatch.setattr(module, "MAX_TIMES", 100)
+    tally = module.Tally(["a", "b"])
+    for i in range(1000):
+        tally.add(BattleResult(i, "s", 1, ["a", "b"], 0, 3, [0, 0], decide_ms=[[float(i)], [1.0]]))
+    assert [len(t) for t in tally.times] == [100, 100]  # a fair sample, not every one
+    assert 250 < tally.summary()["median_decision_ms"][0] < 750  # of times spread over 0–999
