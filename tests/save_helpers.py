@@ -8,11 +8,11 @@ from typing import Any
 from game.ai.placeholder import placeholder_order
 from game.persist.saves import (
     SaveError,
-    battle_hash,
     battle_to_save,
     events_hash,
     rebuild,
     round_hashes,
+    seal,
     world_hash,
 )
 from game.rules.battle import Battle
@@ -39,7 +39,7 @@ def as_saved(battle: Battle) -> dict[str, Any]:
 def rehash(data: dict[str, Any]) -> dict[str, Any]:
     """Every hash recomputed from the (edited) battle, as anyone can: the battle hash, and
     the replay's hashes where the battle can still be replayed."""
-    data["battle_hash"] = battle_hash(data["battle"])
+    seal(data)
     try:
         battle = rebuild(data, "edited")
     except SaveError:
@@ -49,4 +49,4 @@ def rehash(data: dict[str, Any]) -> dict[str, Any]:
         events_hash=events_hash(battle),
         round_hashes=round_hashes(battle),
     )
-    return data
+    return seal(data)  # (version 3's covers the replay's hashes too)

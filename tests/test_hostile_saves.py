@@ -16,7 +16,7 @@ from game.cli.demo import demo_world
 from game.content.scenarios import build_battle, quick_scenario
 from game.paths import ASSETS, MAPS
 from game.persist.replay import verify_save
-from game.persist.saves import MapChanged, SaveError, load_battle, world_hash
+from game.persist.saves import MapChanged, SaveError, load_battle, save_battle, seal
 from game.rules.battle import Battle
 from tests.hostile import assert_refused, run_limited
 from tests.save_helpers import as_saved, play, rehash
@@ -166,8 +166,9 @@ def test_a_map_name_too_long_for_the_system_is_refused(map_save: tuple[Path, Pat
 
 
 # ---------------------------------------------------------------- versions and hashes
-def test_a_version_1_save_still_loads(tmp_path: Path, map_save: tuple[Path, Path]) -> None:
-    """Version 1 had no battle hash and named its map by path alone: checked all the same."""
+def test_a_version_1_save_is_refused(tmp_path: Path, map_save: tuple[Path, Path]) -> None:
+    """Version 1 had no battle hash and named its map by path alone: a grid save with its
+    walls deleted verified and loaded (issue 51, item 14).  Refused in one line instead."""
     _, save = map_save
     for data in (_demo_save(), json.loads(save.read_text())):
         data["version"] = 1
@@ -177,8 +178,28 @@ def test_a_version_1_save_still_loads(tmp_path: Path, map_save: tuple[Path, Path
             board["map"] = board["map"]["path"]
         path = tmp_path / "old.json"
         path.write_text(json.dumps(data))
-        assert verify_save(path).ok
-        assert world_hash(load_battle(path).world) == data["state_hash"]
+        with pytest.raises(SaveError, match="a version 1 save, which this game no longer loads"):
+            verify_save(path)
+        assert_refused(run_limited("--load", str(path), home=tmp_path), "no longer loads")
+
+
+def test_a_version_2_save_naming_its_map_without_its_hash_is_refused(map_save: tuple[Path, Path]) -> None:
+    _, save = map_save
+    data = json.loads(save.read_text())
+    data["battle"]["board"]["map"] = data["battle"]["board"]["map"]["path"]
+    save.write_text(json.dumps(rehash(data)))
+    with pytest.raises(SaveError, match=r"battle\.board\.map: expected \{"):
+        load_battle(save)
+
+
+def test_loading_checks_the_round_hashes_as_verify_does(tmp_path: Path) -> None:
+    data = _demo_save()
+    data["round_hashes"][0] = "0" * 64  # the battle and its final state untouched
+    path = tmp_path / "rounds.json"
+    path.write_text(json.dumps(seal(data)))  # its hash recomputed, as anyone can
+    assert verify_save(path).first_mismatch == 1
+    with pytest.raises(SaveError, match="round 1's events do not match"):
+        load_battle(path)
 
 
 def test_a_version_2_save_needs_its_battle_hash(tmp_path: Path) -> None:
@@ -223,4 +244,25 @@ def test_a_save_too_long_to_replay_is_refused_before_replaying(tmp_path: Path) -
     path = tmp_path / "long.json"
     path.write_text(json.dumps(rehash(data)))
     with pytest.raises(SaveError, match=r"1000 rounds of 33 combatants are too long to replay"):
+        load_battle(path)
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        lambda d: d.update(saved_at="2020-01-01T00:00:00+00:00"),
+        lambda d: d.update(version=2),  # passed off as a save whose hash covers only the battle
+        lambda d: d["round_hashes"].reverse(),
+    ],
+    ids=["saved_at", "version", "round_hashes"],
+)
+def test_the_hash_covers_the_whole_file(tmp_path: Path, edit) -> None:  # noqa: ANN001
+    """Not only the battle: the header, the time stamp and the stored hashes (issue 51, 14)."""
+    world, board = demo_world()
+    path = tmp_path / "whole.json"
+    save_battle(play(Battle(world, board, 3, max_rounds=30), 2), path)
+    data = json.loads(path.read_text())
+    edit(data)
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not match its hash"):
         load_battle(path)

@@ -15,10 +15,10 @@ from game.persist import atomic
 from game.persist.autosave import autosave, list_autosaves
 from game.persist.saves import (
     SaveError,
-    battle_hash,
     battle_to_save,
     load_battle,
     save_battle,
+    seal,
     world_hash,
 )
 from game.rules.battle import Battle
@@ -74,7 +74,7 @@ def test_hand_edited_saves_are_rejected(tmp_path: Path, edit, message: str) -> N
     data = battle_to_save(played(2))
     edit(data)
     if isinstance(data.get("battle"), dict):
-        data["battle_hash"] = battle_hash(data["battle"])  # as anyone can: the checks must still hold
+        seal(data)  # as anyone can: the checks must still hold
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match=message):

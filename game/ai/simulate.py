@@ -21,19 +21,22 @@ or, after the scenario's `max_rounds`, in a draw.
 
 from __future__ import annotations
 
-import math
-import statistics
 import sys
 import time
+from collections import deque
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game.ai.tally import Tally, wilson_interval  # noqa: F401 - wilson_interval: part of this module's API
 
 PROGRESS_FROM = 10  # battles: longer runs show a progress bar on stderr
 PROGRESS_WIDTH = 30  # characters of the bar
 MIRROR_MIN_ROUNDS = 30  # rounds a mirrored scenario lasts at least
 DUELLISTS = ("charles", "omar", "frederic", "knight")  # melee fighters, each against his double
 DUEL_ROUNDS = 20
+IN_FLIGHT_PER_JOB = 4  # battles handed to the pool ahead of the results, per process
 
 
 @dataclass
@@ -157,16 +160,36 @@ def play_battles(
     modules switched on in every battle (besides the scenario's own); `foresight` shows the
     first AI the orders of the enemies still to declare (`game.ai.foresight`: a measuring
     instrument, not an opponent)."""
-    tasks = [
+    return list(
+        iter_battles(spec, roster_path, sides, battles, seed, jobs, explain, ai_seed, modules, foresight)
+    )
+
+
+def iter_battles(
+    spec: str,
+    roster_path: str | None,
+    sides: list[str],
+    battles: int,
+    seed: int,
+    jobs: int = 1,
+    explain: bool = False,
+    ai_seed: int = 0,
+    modules: tuple[str, ...] = (),
+    foresight: bool = False,
+) -> Iterator[BattleResult]:
+    """`play_battles`, each result as it comes (in order), none kept: a run of any length
+    in flat memory."""
+    # A generator: a billion battles must not be a billion tasks in memory before the first.
+    tasks = (
         (spec, roster_path, sides, i, seed, explain, ai_seed, modules, foresight) for i in range(battles)
-    ]
+    )
     progress = _Progress(battles) if battles >= PROGRESS_FROM else None
-    results: list[BattleResult] = []
     if jobs <= 1:
-        for task in tasks:
-            results.append(_task(task))
+        results: Iterator[BattleResult] = map(_task, tasks)
+        for result in results:
             if progress:
                 progress.step()
+            yield result
     else:
         from concurrent.futures import ProcessPoolExecutor
 
@@ -176,13 +199,24 @@ def play_battles(
         # house rules registered here (docs/house-rules.md) go with it.
         rules = (tuple(installed()),)
         with ProcessPoolExecutor(max_workers=jobs, initializer=install_house_rules, initargs=rules) as pool:
-            for result in pool.map(_task, tasks, chunksize=1):
-                results.append(result)
+            for result in in_order(pool, tasks, IN_FLIGHT_PER_JOB * jobs):
                 if progress:
                     progress.step()
+                yield result
     if progress:
         progress.done()
-    return results
+
+
+def in_order(pool: Any, tasks: Iterator[Any], window: int) -> Iterator[BattleResult]:
+    """Each task's result, in the tasks' order, with at most `window` submitted and not yet
+    returned: `Executor.map` submits every task before the first result comes back."""
+    pending: deque[Any] = deque()
+    for task in tasks:
+        pending.append(pool.submit(_task, task))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
 
 
 _CACHE: dict[tuple[str, str | None], tuple[list[Any], Any]] = {}
@@ -293,67 +327,23 @@ def play_battle(
 
 
 # ------------------------------------------------------------------ summary
-def summarize(results: list[BattleResult], sides: list[str]) -> dict[str, Any]:
+def summarize(results: Iterable[BattleResult], sides: list[str]) -> dict[str, Any]:
     """Wins per entrant, draws, mean rounds and mean Injuries taken; wins by side
     (the scenario's first or second side, whoever played it), overall and per scenario,
     tell a scenario's balance apart from the AIs' strength; the pairs (`pair_outcomes`)
     tell the AIs' strength apart from the scenarios' balance."""
-    n = len(results)
-    wins = [sum(1 for r in results if r.winner == e) for e in range(2)]
-    per_scenario: dict[str, dict[str, int]] = {}
-    for r in results:
-        tally = per_scenario.setdefault(r.scenario, {"first_side": 0, "second_side": 0, "draws": 0})
-        side = r.winning_side
-        key = "draws" if side is None else ("first_side", "second_side")[side] if side < 2 else "later_sides"
-        tally[key] = tally.get(key, 0) + 1
-    times = [[t for r in results for t in r.decide_ms[e]] for e in range(2)]
-    declared: list[dict[str, int]] = [{}, {}]
-    for r in results:
-        for e in range(2):
-            for kind, count in r.actions[e].items():
-                declared[e][kind] = declared[e].get(kind, 0) + count
-    return {
-        "entrants": [f"{sides[e]} (1st)" if sides[0] == sides[1] and e == 0 else sides[e] for e in range(2)],
-        "wins": wins,
-        "win_rate": [round(w / n, 4) for w in wins],
-        "draws": n - sum(wins),
-        "mean_rounds": round(statistics.fmean(r.rounds for r in results), 2),
-        "mean_injuries": [round(statistics.fmean(r.injuries[e] for r in results), 2) for e in range(2)],
-        "median_decision_ms": [round(statistics.median(t), 2) if t else None for t in times],
-        "rejected_orders": sum(r.rejected for r in results),
-        "actions_declared": [dict(sorted(d.items(), key=lambda kv: (-kv[1], kv[0]))) for d in declared],
-        "side_wins": [sum(t[k] for t in per_scenario.values()) for k in ("first_side", "second_side")],
-        "per_scenario": per_scenario,
-        "pairs": pair_outcomes(results),
-        "by_seat": seat_outcomes(results),
-    }
+    return _folded(results, sides).summary()
 
 
-def seat_outcomes(results: list[BattleResult]) -> list[dict[str, Any]]:
+def seat_outcomes(results: Iterable[BattleResult]) -> list[dict[str, Any]]:
     """The first-named AI's battles by the seat it played, the scenario's first side and its
     second: won, drawn, lost, and the share won with its 95 % interval.  Where a scenario
     favours one side (a tutorial's learner against the side it is meant to beat), an AI's
     non-wins gather in the other seat: the seat tells them from its own mistakes."""
-    seats = []
-    for seat in (0, 1):
-        mine = [r for r in results if r.seat == seat]
-        won = sum(1 for r in mine if r.winner == 0)
-        drawn = sum(1 for r in mine if r.winner is None)
-        low, high = wilson_interval(won, len(mine))
-        seats.append(
-            {
-                "battles": len(mine),
-                "won": won,
-                "drawn": drawn,
-                "lost": len(mine) - won - drawn,
-                "win_rate": round(won / len(mine), 4) if mine else None,
-                "interval": [round(low, 4), round(high, 4)],
-            }
-        )
-    return seats
+    return _folded(results, ["", ""]).seat_outcomes()
 
 
-def pair_outcomes(results: list[BattleResult]) -> dict[str, Any]:
+def pair_outcomes(results: Iterable[BattleResult]) -> dict[str, Any]:
     """The battles two by two as they are played (one scenario and dice seed, the AIs
     swapping sides), seen by the first-named AI: it wins a pair when it scores more over
     the two (a win 1, a draw ½), ties when both score the same, loses otherwise.  A
@@ -362,39 +352,16 @@ def pair_outcomes(results: list[BattleResult]) -> dict[str, Any]:
     share of battles won drifts toward one half.  So the pairs tell the AIs' strength
     apart from the seats; with the share of the decided pairs won and its 95 % interval,
     and the pairs of each scenario (where one AI is the stronger, and where the seats decide)."""
-    by_pair: dict[int, list[BattleResult]] = {}
-    for r in results:
-        by_pair.setdefault(r.index // 2, []).append(r)
-    by_scenario: dict[str, list[int]] = {}  # scenario → [won, tied, lost]
-    for pair in by_pair.values():
-        if len(pair) != 2:
-            continue  # an odd last battle has no partner
-        score = sum(1.0 if r.winner == 0 else 0.5 if r.winner is None else 0.0 for r in pair)
-        tally = by_scenario.setdefault(pair[0].scenario, [0, 0, 0])
-        tally[0 if score > 1 else 1 if score == 1 else 2] += 1
-    won, tied, lost = (sum(t[k] for t in by_scenario.values()) for k in range(3))
-    decided = won + lost
-    low, high = wilson_interval(won, decided)
-    return {
-        "won": won,
-        "tied": tied,
-        "lost": lost,
-        "decided_won": round(won / decided, 4) if decided else None,
-        "interval": [round(low, 4), round(high, 4)],
-        "by_scenario": {name: {"won": t[0], "tied": t[1], "lost": t[2]} for name, t in by_scenario.items()},
-    }
+    return _folded(results, ["", ""]).pair_outcomes()
 
 
-def wilson_interval(successes: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share (95 % for z = 1.96): sound near 0 and 1 and for
-    small n, where the normal approximation is not; (0, 1) when nothing was counted."""
-    if n <= 0:
-        return 0.0, 1.0
-    share = successes / n
-    centre = share + z * z / (2 * n)
-    spread = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n))
-    scale = 1 + z * z / n
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+def _folded(results: Iterable[BattleResult], sides: list[str]) -> Tally:
+    # One implementation of every statistic: `Tally`, which `simulate` also feeds battle by
+    # battle, so that a long run keeps no result.
+    tally = Tally(sides)
+    for result in results:
+        tally.add(result)
+    return tally
 
 
 def render(

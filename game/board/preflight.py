@@ -37,6 +37,8 @@ from game.files import is_regular_file, shorten
 MAX_TILES_PER_SIDE = 1000  # tiles; a battle needs no more, and it bounds every array
 MAX_DECODED_PIXELS = 2**25  # pixels of tileset images one map may have decoded (128 MiB at 32 bits)
 MAX_TILESETS = 256
+PROPERTY_TYPES = ("string", "int", "float", "bool", "color", "file", "object", "class", "enum")
+"""The types a Tiled property may have (what pytmx converts)."""
 MAX_TOTAL_TILES = 2**18  # tiles over every tileset reference, counted as pytmx walks them
 MAX_LAYERS = 256
 MAX_LAYER_CELLS = 4_000_000  # tiles over every tile layer: four layers of 1000×1000
@@ -335,6 +337,8 @@ def _check_properties(root: Element, name: str) -> None:
     for prop in root.iter("property"):
         kind, value = prop.get("type", "string"), prop.get("value", "")
         label = f"{name}: property {prop.get('name', '')[:60]!r}"
+        if kind not in PROPERTY_TYPES:  # pytmx would fail with a bare KeyError: 'quaternion'
+            raise MapError(f"{label} has type {kind[:40]!r}, not one of Tiled's: {', '.join(PROPERTY_TYPES)}")
         try:
             if kind == "int":
                 int(value)

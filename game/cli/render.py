@@ -100,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{args.path}: out of memory while setting up the battle") from None
     except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
         reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
+        # A map's error begins with its file name already: the path is not said twice.
+        reason = reason.removeprefix(f"{Path(args.path).name}: ")
         raise UsageError(f"{args.path}: {reason}") from None
     for module in wanted:
         battle.options = battle.options.with_module(module, True)  # type: ignore[attr-defined]
@@ -119,13 +121,12 @@ def run(args: argparse.Namespace) -> int:
     )
     import pygame
 
-    from game.persist.atomic import check_target
+    from game.ui.picture import save_picture
 
     try:
-        # A folder, a device or a pipe as --out is refused before pygame opens it (a pipe
-        # nobody reads would block the command forever), never written into or replaced.
-        check_target(Path(args.out))
-        pygame.image.save(surface, args.out)
+        # A folder, a device or a pipe as --out is refused (write_atomic checks it), never
+        # written into or replaced; a full disk or a file-size limit leaves the old file.
+        save_picture(surface, Path(args.out))
     except pygame.error as err:
         raise UsageError(f"cannot write {args.out}: {err}") from None
     except OSError as err:

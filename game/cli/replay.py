@@ -1,8 +1,9 @@
-"""`python -m game replay FILE [--verify] [--from-round N --out NEW]`."""
+"""`python -m game replay FILE [--verify] [--from-round N --out NEW [--force]]`."""
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 
@@ -19,6 +20,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="continue from the end of round N: write a new save there (with --out) or open it in the game",
     )
     parser.add_argument("--out", type=Path, metavar="NEW", help="where --from-round writes the new save")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="let --out replace FILE itself (refused without it: FILE is lost)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -33,6 +39,9 @@ def run(args: argparse.Namespace) -> int:
             print(report.text())
             return 0 if report.ok else 1
         if args.from_round is not None:
+            if args.out is not None and not args.force and same_file(args.file, args.out):
+                # The rounds after N would be gone for good, with no word: ask first.
+                raise UsageError(f"--out {args.out} is the save being replayed; use another name, or --force")
             battle = continue_from(args.file, args.from_round)
             if args.out is not None:
                 try:
@@ -53,3 +62,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(err)) from None
     except ImportError as err:
         raise UsageError(f"the replay window is not available: {err}") from None
+
+
+def same_file(one: Path, other: Path) -> bool:
+    """Whether two paths name one file (through links too); False if either cannot be read."""
+    try:
+        return os.path.samefile(one, other)
+    except (OSError, ValueError):
+        return False

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from dataclasses import asdict
 from typing import Any
 
-from game.ai.simulate import check_scenarios, load_scenarios, play_battles, render, summarize
+from game.ai.simulate import check_scenarios, iter_battles, load_scenarios, render
+from game.ai.tally import Tally
 from game.cli import UsageError, load_house_rules
 
 
@@ -68,26 +70,32 @@ def run(args: argparse.Namespace) -> int:
     battles = _whole(args.battles, "--battles", 1)
     seed = _whole(args.seed, "--seed", None)
     jobs = _whole(args.jobs, "--jobs", 1)
+    if jobs > (cpus := cpu_count()):
+        # More processes than CPUs make no battle faster, and each costs its own memory.
+        print(f"--jobs {jobs} is more than the {cpus} CPUs here: using {cpus}", file=sys.stderr)
+        jobs = cpus
     ai_seed = _whole(args.ai_seed, "--ai-seed", None)
     house = load_house_rules(args.house_rules, args.scenario)
     modules = _modules(",".join([args.modules, *house]))
-    scenarios = resolve_scenarios(args.scenario, args.roster)
+    resolve_scenarios(args.scenario, args.roster)  # every one checked before any battle
     start = time.perf_counter()
-    results = play_battles(
-        args.scenario,
-        args.roster,
-        sides,
-        battles,
-        seed,
-        jobs,
-        args.explain,
-        len(scenarios),
-        ai_seed,
-        modules,
-        args.foresight,
-    )
+    tally = Tally(sides)
+    # Each battle is counted and dropped as it comes (memory stays flat however many are
+    # played); only --json keeps them, since it prints every one.
+    rows: list[dict[str, Any]] = []
+    for result in iter_battles(
+        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, ai_seed, modules, args.foresight
+    ):
+        tally.add(result)
+        if args.json:
+            rows.append({k: v for k, v in asdict(result).items() if k not in ("explain", "decide_ms")})
+        elif args.explain:
+            sides_text = " vs ".join(result.entrants)
+            print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
+            for line in result.explain:
+                print(line)
     elapsed = time.perf_counter() - start
-    summary = summarize(results, sides)
+    summary = tally.summary()
     if args.json:
         doc = {
             "scenario": args.scenario,
@@ -99,18 +107,10 @@ def run(args: argparse.Namespace) -> int:
             "foresight": args.foresight,
             **summary,
             "seconds": round(elapsed, 2),
-            "results": [
-                {k: v for k, v in asdict(r).items() if k not in ("explain", "decide_ms")} for r in results
-            ],
+            "results": rows,
         }
         print(json.dumps(doc, indent=2))
         return 0
-    if args.explain:
-        for result in results:
-            sides_text = " vs ".join(result.entrants)
-            print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
-            for line in result.explain:
-                print(line)
     if args.foresight:
         print(
             f"foresight: {sides[0]} saw the orders of the enemies still to declare (a measuring instrument)"
@@ -130,6 +130,14 @@ def _modules(text: str) -> tuple[str, ...]:
         return tuple(dict.fromkeys([*names, *sorted(on)]))  # as given, then what they require
     except ValueError as err:
         raise UsageError(f"--modules: {err}") from None
+
+
+def cpu_count() -> int:
+    """The CPUs this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not every platform has affinity
+        return max(1, os.cpu_count() or 1)
 
 
 def _whole(text: str, option: str, minimum: int | None) -> int:

@@ -42,7 +42,10 @@ def run(args: argparse.Namespace) -> int:
         except WorkbenchFileError as err:
             raise UsageError(str(err)) from None
     require_display()
+    from game.persist.autosave import remove_stale_temp_files
     from game.ui.screens import make_app
+
+    remove_stale_temp_files()  # what writes killed mid-way left behind (the window's start)
 
     app = make_app((width, height))
     app.push_screen("menu")

@@ -57,12 +57,52 @@ def write_atomic(path: Path, data: bytes) -> None:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+            _check_size(handle.fileno(), len(data))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()
         raise
     _fsync_dir(path.parent)
+
+
+def write_new(path: Path, data: bytes) -> None:
+    """Write `data` to `path` as `write_atomic` does, but only if no file is there yet:
+    FileExistsError otherwise, and the file there is left as it was.
+
+    The complete temporary file is hard-linked to its name, which fails if the name is
+    taken, so of two processes writing the same new name at once one gets the error
+    instead of replacing the other's file.
+    """
+    check_target(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+            _check_size(handle.fileno(), len(data))
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: the next best, check then rename
+            if os.path.lexists(path):
+                raise FileExistsError(errno.EEXIST, "already exists", str(path)) from None
+            os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+    _fsync_dir(path.parent)
+
+
+def _check_size(fd: int, size: int) -> None:
+    """OSError unless the file holds all `size` bytes: a write cut short without an error
+    (a file system that lies) must not be renamed over the old file."""
+    if os.fstat(fd).st_size != size:
+        raise OSError(errno.EIO, "the file was cut short while it was written")
 
 
 def _fsync_dir(folder: Path) -> None:

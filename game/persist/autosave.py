@@ -10,6 +10,12 @@ recent `KEEP_BATTLES` battles (by their newest autosave), dropping the oldest
 battles first; a new battle never touches another's files.  A battle loaded
 from an earlier round and played on becomes a branch with an identity of its
 own, so the rounds it left behind are kept rather than overwritten.
+
+Several windows share the folder.  A process locks each battle it autosaves
+(`locks`): a battle another live process holds is never rotated away, and a
+process that finds the battle it continues locked by another (two windows
+continued one autosave) plays on as a branch, so two processes never write
+the same file; autosaves are written under new names only, never over a file.
 """
 
 from __future__ import annotations
@@ -23,7 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.files import is_regular_file
-from game.persist.saves import save_battle
+from game.persist import locks
+from game.persist.atomic import write_new
+from game.persist.saves import encode_save
 from game.rules.battle import Battle
 
 APP_NAME = "dominion-tactics"
@@ -35,8 +43,11 @@ AUTOSAVE = re.compile(
 )
 OLD_AUTOSAVE = re.compile(r"autosave-round-(?P<round>\d+)\.json\Z")
 """Autosaves of versions before battles had an identity: listed, never rotated away."""
-TEMPORARY = re.compile(r"\A\..+\.tmp\Z")
-"""What `write_atomic` writes before renaming it into place (".NAME.XXXX.tmp")."""
+TEMPORARY = re.compile(r"\A\..+\.[a-z0-9_]{8}\.tmp\Z")
+"""What `write_atomic` writes before renaming it into place (".NAME.XXXXXXXX.tmp", eight
+characters of `tempfile.mkstemp`'s): nothing else ending in .tmp is the game's to remove."""
+WRITTEN_FOLDERS = ("", "saves", "autosaves", "workbench", "maps", "maps/tilesets")
+"""Every folder of the data folder the game writes files into ("": settings.json)."""
 
 
 def data_dir() -> Path:
@@ -111,15 +122,29 @@ def autosave(
     # A finished battle's autosave is named after the round that never begins, so it comes
     # after the autosave its last round had as it began (and is not taken for a branch).
     number = battle.number + 1 if battle.over and battle.round is None else battle.number
-    if any(a.battle == ident and a.round >= number for a in list_autosaves(folder)):
-        # Loaded from an earlier round and played on: a branch, so that the autosaves of
-        # the rounds it left behind stay as they were.
-        battle.meta["branch_of"] = ident
-        ident = battle.meta["battle_id"] = new_battle_id()
-    path = folder / f"{scenario_slug(battle)}-{ident}-round-{number:04d}.json"
-    save_battle(battle, path)
-    rotate(folder, ident, keep, battles)
-    return path
+    data = encode_save(battle)
+    for _ in range(10):  # (a fresh identity is never taken twice: one more try is plenty)
+        # Another window playing this battle (both continued it from one autosave) holds
+        # its lock: this one plays on as a branch, and neither replaces the other's rounds.
+        # Loaded from an earlier round and played on: a branch too, so that the autosaves
+        # of the rounds it left behind stay as they were.  The check and the write are
+        # made under the lock, so no other process can come between them.
+        if not locks.acquire(folder, ident) or any(
+            a.battle == ident and a.round >= number for a in list_autosaves(folder)
+        ):
+            battle.meta["branch_of"] = ident
+            ident = battle.meta["battle_id"] = new_battle_id()
+            data = encode_save(battle)
+            continue
+        locks.release_others(folder, ident)  # the battle it played before is over for it
+        path = folder / f"{scenario_slug(battle)}-{ident}-round-{number:04d}.json"
+        try:
+            write_new(path, data)  # never over a file: the lock already says it is not there
+        except FileExistsError:
+            continue  # (a game of an older version, which takes no locks, wrote it): branch
+        rotate(folder, ident, keep, battles)
+        return path
+    raise OSError(f"no autosave written: every name tried in {folder} was taken")
 
 
 def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int = KEEP_BATTLES) -> list[Path]:
@@ -129,6 +154,11 @@ def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int 
     for save in list_autosaves(folder):
         if save.battle:
             by_battle.setdefault(save.battle, []).append(save)
+    for ident in list(by_battle):
+        # Another window is playing it: its rounds are that window's to rotate, and it is
+        # not an old battle however many have been played since.
+        if ident != current and locks.held_elsewhere(folder, ident):
+            del by_battle[ident]
     doomed: list[Autosave] = []
     for saves in by_battle.values():
         doomed += sorted(saves, key=lambda s: s.round)[: max(0, len(saves) - keep)]
@@ -137,7 +167,8 @@ def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int 
         key=lambda b: max(s.mtime_ns for s in by_battle[b]),
         reverse=True,
     )
-    for old in newest_first[max(0, battles - 1) :]:
+    dropped = newest_first[max(0, battles - 1) :]
+    for old in dropped:
         doomed += by_battle[old]
     removed = []
     for save in dict.fromkeys(doomed):
@@ -148,6 +179,8 @@ def rotate(folder: Path, current: str, keep: int = KEEP_AUTOSAVES, battles: int 
         except OSError:  # one that cannot go stays: the others still do, and the autosave stands
             continue
         removed.append(save.path)
+    for old in dropped:
+        locks.remove_stale(folder, old)  # (its owner died with it open: nothing is left to lock)
     return removed
 
 
@@ -180,22 +213,48 @@ def _entries(folder: Path) -> list[Path]:
 
 
 # ------------------------------------------------------------------ leftovers
-def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float = TEMP_GRACE) -> list[Path]:
-    """Delete the temporary files of saves that were killed mid-write (at the game's start).
+def written_folders() -> list[Path]:
+    """The folders of the data folder the game writes into (settings, saves, autosaves,
+    workbench files, the maps kit)."""
+    return [data_dir() / name if name else data_dir() for name in WRITTEN_FOLDERS]
 
-    A file younger than `grace` seconds may be another running copy of the game
-    saving right now, so it stays; the save it was meant to become is untouched
-    either way (the rename never happened).
+
+def process_started_at() -> float:
+    """When this process started (seconds since the epoch); when it is unknown, when this
+    module was imported, which comes before the game writes anything."""
+    try:
+        ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        boot = next(
+            int(line.split()[1])
+            for line in Path("/proc/stat").read_text().splitlines()
+            if line.startswith("btime")
+        )
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration, AttributeError):
+        return _IMPORTED
+
+
+_IMPORTED = time.time()
+
+
+def remove_stale_temp_files(folders: Iterable[Path] | None = None, grace: float = TEMP_GRACE) -> list[Path]:
+    """Delete the temporary files of writes that were killed mid-way (at the game's start),
+    in every folder the game writes: only names of the game's own pattern (`TEMPORARY`), and
+    only files last written before this process started.
+
+    A file written less than `grace` seconds before the start may be another running copy
+    of the game saving right now, so it stays too; the file it was meant to become is
+    untouched either way (the rename never happened).
     """
-    folders = list(folders) if folders is not None else [saves_dir(), autosave_dir()]
-    now = time.time()
+    folders = list(folders) if folders is not None else written_folders()
+    cutoff = process_started_at() - grace
     removed = []
     for folder in folders:
         for path in _entries(folder):  # (a folder we may not read keeps its leftovers: the game starts)
             if not TEMPORARY.match(path.name):
                 continue
             try:
-                if now - path.stat().st_mtime < grace or not path.is_file():
+                if path.stat().st_mtime >= cutoff or not path.is_file():
                     continue
                 path.unlink()
             except OSError:

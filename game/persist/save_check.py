@@ -13,6 +13,7 @@ the JSON path of the first bad value.
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,9 @@ COMBATANT_REQUIRED = ("name", "position", "facing", "side", "sheet", "equipment"
 COMBATANT_OPTIONAL = ("controller", "appearance")
 ITEM_REQUIRED = ("name", "position", "item")
 META_TEXTS = ("scenario", "title", "map")
+META_IDS = ("battle_id", "branch_of")  # the autosaves' battle identities: 12 hex digits
+META_KEYS = (*META_TEXTS, "sides", *META_IDS)
+"""Every key a battle's meta may hold: nothing else is carried from a save into the next."""
 MAX_ITEMS = 100  # weapons lying on the ground at the start
 MAX_SEED = 2**63  # seeds are whole numbers in ±2**63
 MAX_TEXT = 200  # characters of the free text in a save's meta (titles, ids)
@@ -129,11 +133,24 @@ def _victory(value: Any, path: str, sides: set[str]) -> Victory:
 
 
 def _meta(value: Any, path: str) -> dict[str, Any]:
-    """What the battle screen shows: titles (free text it can draw) and the sides' looks.
+    """What the battle screen shows: titles (free text it can draw) and the sides' looks, and
+    the battle's identity for its autosaves.
 
-    Other keys are kept as they are (the autosaves keep a battle's identity here):
-    nothing on the screen reads them."""
+    Any other key is refused: a meta is carried into every later save of the battle, so
+    junk here (megabytes of it) would make the game write a save it then refuses."""
+    data = check_meta(value, path)
+    return dict(data)
+
+
+def check_meta(value: Any, path: str = "battle.meta") -> Mapping[str, Any]:
+    """A battle's meta, every key known and every value checked; FieldError otherwise."""
     data = fields.mapping(value, path)
+    for key in data:
+        if key not in META_KEYS:
+            raise FieldError(key_path(path, key), f"unknown field; expected one of {', '.join(META_KEYS)}")
+    for key in META_IDS:
+        if key in data and not (isinstance(data[key], str) and re.fullmatch(r"[0-9a-f]{12}", data[key])):
+            raise FieldError(key_path(path, key), f"expected 12 hex digits, got {fields.shown(data[key])}")
     for key in META_TEXTS:
         if key in data:
             _drawable(data[key], key_path(path, key))
@@ -149,7 +166,7 @@ def _meta(value: Any, path: str) -> dict[str, Any]:
                 fields.text(spec["shape"], at("shape"), SHAPES)
             if "controller" in spec:
                 fields.text(spec["controller"], at("controller"), SEATS)
-    return dict(data)
+    return data
 
 
 def storable_meta(meta: dict[str, Any]) -> dict[str, Any]:

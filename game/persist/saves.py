@@ -8,8 +8,9 @@ then are the orders replayed, and the result checked against the stored
 state and events hashes.  `replay --verify` goes through exactly the same
 steps, so a save that verifies always loads.
 
-Format versions: 2 adds `battle_hash` and the map's hash; version 1 saves
-still load (checked the same way, without those two hashes).
+Format versions: 2 adds `battle_hash` and the map's hash; 3 makes
+`battle_hash` cover the whole file (every key but itself), not only the
+battle; version 1 saves, which have neither hash, are refused.
 """
 
 from __future__ import annotations
@@ -22,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from game.content.fields import FieldError
-from game.files import FileRefused, read_limited
+from game.files import FileRefused, describe_size, read_limited
 from game.persist.atomic import write_atomic
-from game.persist.save_check import HOUSE_RULES_KEY, CheckedBattle, check_battle, storable_meta
+from game.persist.save_check import HOUSE_RULES_KEY, CheckedBattle, check_battle, check_meta, storable_meta
 from game.rules.battle import Battle
 from game.rules.board import Board
 from game.rules.house.module import descriptions_in_play
@@ -33,9 +34,16 @@ from game.rules.positions import name_of
 from game.world import World
 
 SAVE_FORMAT = "dominion-tactics-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
+OLDEST_VERSION = 2  # the oldest save version loaded: version 1 had no battle or map hash
 MAX_SAVE_BYTES = 16 * 2**20  # bytes; a 30-round battle of 10 combatants saves in about 50 KiB
 HASH_LENGTH = 64  # hex digits of a SHA-256
+SAVE_KEYS = (
+    *("format", "version", "saved_at", "battle"),
+    *("battle_hash", "state_hash", "events_hash", "round_hashes"),
+)
+"""Every top-level key of a save: any other is refused (nothing would check it)."""
+MAX_SAVED_AT = 40  # characters of the "saved_at" time stamp (an ISO time is 25)
 
 
 class SaveError(ValueError):
@@ -56,24 +64,23 @@ def _grid_board(spec: Any) -> Board:
 
 
 def _map_board(spec: Any) -> Board:
-    """The map a save names: a path (version 1), or a path and the SHA-256 of its files."""
+    """The map a save names: its path and the SHA-256 of its files."""
     from game.board.tiled import MapError, load_map
     from game.paths import from_root
 
     where = "battle.board.map"
-    if isinstance(spec, dict):
-        path, digest = spec.get("path"), spec.get("sha256")
-        if set(spec) != {"path", "sha256"} or not isinstance(digest, str):
-            raise FieldError(where, 'expected {"path": …, "sha256": …}')
-    else:
-        path, digest = spec, None
+    # Only the form with the map's hash: a bare path (version 1, no longer loaded) would let
+    # an edited map pass for the one the battle was played on.
+    path, digest = (spec.get("path"), spec.get("sha256")) if isinstance(spec, dict) else (None, None)
+    if not isinstance(spec, dict) or set(spec) != {"path", "sha256"} or not isinstance(digest, str):
+        raise FieldError(where, 'expected {"path": …, "sha256": …}')
     if not isinstance(path, str) or not path.endswith(".tmx") or "\x00" in path:
         raise FieldError(where, "expected the path of a .tmx map")
     try:
         battle_map = load_map(from_root(path))
     except MapError as err:
         raise SaveError(f"the map of this save cannot be loaded: {err}") from None
-    if digest is not None and battle_map.digest != digest:
+    if battle_map.digest != digest:
         raise MapChanged(f"the map {path} changed since this save; the battle cannot be replayed on it")
     return battle_map.board
 
@@ -93,8 +100,27 @@ def world_hash(world: World) -> str:
 
 
 def battle_hash(doc: Any) -> str:
-    """SHA-256 of a save's whole battle part: everything loading uses."""
+    """SHA-256 of a save's whole battle part (what version 2's `battle_hash` covers)."""
     return hashlib.sha256(canonical(doc)).hexdigest()
+
+
+def save_hash(data: dict[str, Any]) -> str:
+    """SHA-256 of the whole save but its `battle_hash` (what version 3's covers): the header,
+    the time stamp and every stored hash as well as the battle, everything loading reads."""
+    return hashlib.sha256(canonical({k: v for k, v in data.items() if k != "battle_hash"})).hexdigest()
+
+
+def expected_hash(data: dict[str, Any]) -> str:
+    """What `data["battle_hash"]` must be for the save's version."""
+    version = data.get("version")
+    older = isinstance(version, int) and not isinstance(version, bool) and version < 3
+    return battle_hash(data.get("battle")) if older else save_hash(data)
+
+
+def seal(data: dict[str, Any]) -> dict[str, Any]:
+    """`data` with its `battle_hash` set as its version wants it (as anyone can recompute it)."""
+    data["battle_hash"] = expected_hash(data)
+    return data
 
 
 def events_hash(battle: Battle) -> str:
@@ -111,16 +137,17 @@ def battle_to_save(battle: Battle) -> dict[str, Any]:
     house = [d.to_dict() for d in descriptions_in_play(battle.options)]
     if house:
         doc[HOUSE_RULES_KEY] = house
-    return {
-        "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-        "battle": doc,
-        "battle_hash": battle_hash(doc),
-        "state_hash": world_hash(battle.world),
-        "events_hash": events_hash(battle),
-        "round_hashes": round_hashes(battle),
-    }
+    return seal(
+        {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
+            "battle": doc,
+            "state_hash": world_hash(battle.world),
+            "events_hash": events_hash(battle),
+            "round_hashes": round_hashes(battle),
+        }
+    )
 
 
 def round_hashes(battle: Battle) -> list[str]:
@@ -130,7 +157,24 @@ def round_hashes(battle: Battle) -> list[str]:
 
 def save_battle(battle: Battle, path: Path) -> None:
     """Write the battle to `path` atomically (the previous file survives a crash)."""
-    write_atomic(path, json.dumps(battle_to_save(battle), indent=1).encode("utf-8"))
+    write_atomic(path, encode_save(battle))
+
+
+def encode_save(battle: Battle) -> bytes:
+    """The bytes of the battle's save file, checked as loading will check them; SaveError
+    (nothing written) for a save the game could not load: the game never writes one."""
+    doc = battle_to_save(battle)
+    try:
+        check_meta(doc["battle"]["meta"])
+    except FieldError as err:
+        raise SaveError(f"this battle cannot be saved: {_short(err)}") from None
+    data = json.dumps(doc, indent=1).encode("utf-8")
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveError(
+            f"this battle cannot be saved: it would be {describe_size(len(data))}, "
+            f"more than the {describe_size(MAX_SAVE_BYTES)} a save may be"
+        )
+    return data
 
 
 def read_save(path: Path) -> dict[str, Any]:
@@ -176,12 +220,36 @@ def check_header(data: dict[str, Any], label: str) -> None:
         raise SaveError(f"{label}: made by a newer version of the game (save version {version})")
     if version < 1:
         raise SaveError(f"{label}: unknown save version {version}")
+    if version < OLDEST_VERSION:
+        # Version 1 held no hash of its battle or of its map: an edited one (walls removed)
+        # would load as if it were what was played.  Refused, rather than trusted.
+        raise SaveError(
+            f"{label}: a version {version} save, which this game no longer loads "
+            f"(it holds no hash of its battle or its map)"
+        )
+
+
+def check_keys(data: dict[str, Any], label: str) -> None:
+    """SaveError for a top-level key the game does not write, or a malformed time stamp or
+    round hash: the parts of a save outside the battle, which no hash covers."""
+    for key in data:
+        if key not in SAVE_KEYS:
+            raise SaveError(f"{label}: damaged save (unknown key {str(key)[:40]!r})")
+    saved_at = data.get("saved_at")
+    if saved_at is not None and not (isinstance(saved_at, str) and len(saved_at) <= MAX_SAVED_AT):
+        raise SaveError(f"{label}: damaged save (saved_at is not a time)")
+    hashes = data.get("round_hashes")
+    if hashes is not None and not (
+        isinstance(hashes, list) and all(isinstance(h, str) and len(h) == HASH_LENGTH for h in hashes)
+    ):
+        raise SaveError(f"{label}: damaged save (round_hashes is not a list of SHA-256)")
 
 
 def prepare(data: dict[str, Any], label: str) -> CheckedBattle:
     """Every check that can be made before replaying: header, hashes of the battle and of its
     map, and every value of the battle part; SaveError (one line) on the first problem."""
     check_header(data, label)
+    check_keys(data, label)
     if "battle" not in data:
         raise SaveError(f"{label}: damaged save (missing 'battle')")
     for key in ("battle_hash", "state_hash", "events_hash"):
@@ -193,7 +261,7 @@ def prepare(data: dict[str, Any], label: str) -> CheckedBattle:
     if data["version"] >= 2:
         if "battle_hash" not in data:
             raise SaveError(f"{label}: damaged save (missing 'battle_hash')")
-        if battle_hash(data["battle"]) != data["battle_hash"]:
+        if expected_hash(data) != data["battle_hash"]:
             raise SaveError(f"{label}: damaged save (the battle does not match its hash)")
     try:
         return check_battle(data["battle"], rebuild_board)
@@ -239,6 +307,14 @@ def hash_mismatch(data: dict[str, Any], battle: Battle) -> str | None:
         return "the replayed battle does not match its stored state"
     if "events_hash" in data and events_hash(battle) != data["events_hash"]:
         return "the replayed events do not match"
+    stored = data.get("round_hashes")
+    if stored is not None:  # as `replay --verify` checks them: loading proves no less
+        replayed = round_hashes(battle)
+        for number, (mine, theirs) in enumerate(zip(replayed, stored, strict=False), 1):
+            if mine != theirs:
+                return f"round {number}'s events do not match the save's"
+        if len(stored) != len(replayed):
+            return f"{len(stored)} round hashes for {len(replayed)} rounds"
     return None
 
 

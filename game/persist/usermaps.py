@@ -17,7 +17,6 @@ is missing (it never overwrites a file someone may have edited):
 
 from __future__ import annotations
 
-import shutil
 import sys
 from pathlib import Path
 from xml.etree import ElementTree
@@ -76,7 +75,7 @@ def prepare_user_maps(folder: Path | None = None) -> list[Path]:
     tsx, png = folder / "tilesets" / f"{TILESET}.tsx", folder / "tilesets" / f"{TILESET}.png"
     text, image = _tileset_with_image_beside(MAPS / "tilesets" / f"{TILESET}.tsx", png.name)
     if not png.exists():
-        shutil.copyfile(image, png)
+        write_atomic(png, image.read_bytes())  # whole or not at all, as every file the game writes
         written.append(png)
     if not tsx.exists():
         write_atomic(tsx, text.encode())

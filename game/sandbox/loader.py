@@ -32,6 +32,7 @@ from game.world import Condition, Facing, Item, Name, Position, Side, World
 MAX_COMBATANTS = 100  # the rules look at every pair of combatants each round: 100 take ~30 ms a round
 MAX_ROUNDS = 100
 MAX_ITEMS = 100  # weapons lying on the ground at the start
+MAX_SEED = 2**53  # the largest whole number every JSON reader keeps exactly
 
 
 @dataclass
@@ -71,7 +72,7 @@ def parse_scenario(data: Any, armory: Armory | None = None) -> Scenario:
     title = fields.text(top["title"], "title") if "title" in top else ""
     if "description" in top:
         fields.text(top["description"], "description")
-    seed = fields.whole(top["seed"], "seed", 0) if "seed" in top else None
+    seed = fields.whole(top["seed"], "seed", 0, MAX_SEED) if "seed" in top else None
     options = parse_options(top["options"], "options") if "options" in top else RuleOptions()
     if "modules" in top:
         if "options" in top:

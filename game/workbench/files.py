@@ -11,11 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.content.armory import ArmoryError
-from game.content.fields import FieldError, read_json
+from game.content.fields import FieldError, parse_json
 from game.content.roster import RosterError
 from game.content.scenarios import ScenarioError
+from game.files import FileRefused, read_limited
 from game.persist.autosave import data_dir
-from game.persist.saves import SAVE_FORMAT, SaveError
+from game.persist.saves import MAX_SAVE_BYTES, SAVE_FORMAT, SaveError
 from game.workbench.scenario_file import load_scenario_setup, scenario_stem
 from game.workbench.setup import Setup
 
@@ -66,8 +67,15 @@ def position_files(folder: Path | None = None) -> list[Path]:
 
 def file_kind(path: Path) -> str:
     """ "save", "scenario" or "sandbox", from what the file holds; WorkbenchFileError otherwise."""
+    # Read up to the save loader's limit (larger than a data file's): a save the game loads
+    # opens here too.  A scenario or sandbox file is held to its own limit when it is loaded.
+    name = Path(path).name
     try:
-        data = read_json(Path(path), Path(path).name)
+        data = parse_json(read_limited(Path(path), MAX_SAVE_BYTES).decode("utf-8"), name)
+    except FileRefused as err:
+        raise WorkbenchFileError(f"{name}: {err}") from None
+    except UnicodeDecodeError as err:
+        raise WorkbenchFileError(f"{name}: not UTF-8 text ({err.reason} at byte {err.start})") from None
     except FieldError as err:
         raise WorkbenchFileError(str(err)) from None
     if isinstance(data, dict):

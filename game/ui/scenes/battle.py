@@ -384,7 +384,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
             self.toast("Save in the Strategy Stage (while orders are being declared)", bad=True)
             return None
         from game.persist.autosave import saves_dir
-        from game.persist.saves import save_battle
+        from game.persist.saves import SaveError, save_battle
 
         stem = re.sub(r"[^a-z0-9]+", "-", str(self.battle.meta.get("scenario", "battle")).lower()).strip("-")
         path = (
@@ -393,7 +393,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         )
         try:
             save_battle(self.battle, path)
-        except OSError as err:
+        except (OSError, SaveError) as err:  # SaveError: a save it could not load, not written
             self.toast(f"Save failed: {err}", bad=True)
             return None
         self.saved_path = path

@@ -8,13 +8,13 @@ one line in a toast, never a crash.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.paths import ROOT
+from game.ui.picture import save_picture
 from game.ui.render.widgets import MenuItem, PopupMenu
 from game.ui.theme import shorten
 from game.ui.workbench.widgets import MENU_ROWS, Column, TextField, menu_page
@@ -110,10 +110,7 @@ def export_picture(scene: WorkbenchScene) -> Path | None:
     path = new_path(scene.setup.title, "picture")
     scene.draw(scene.app.screen)  # what is on screen, before any message about it
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(f".{path.name}.tmp.png")
-        pygame.image.save(scene.app.screen, str(temporary))
-        os.replace(temporary, path)
+        save_picture(scene.app.screen, path)  # whole or not at all: a cut PNG is never kept
     except (OSError, pygame.error) as err:
         scene.toast(f"Cannot export the picture: {err}", bad=True)
         return None
