@@ -46,18 +46,8 @@ def write_atomic(path: Path, data: bytes) -> None:
     file system); the folder is fsynced so the rename itself survives a crash.
     NotAFileError (an OSError) if `path` is there and is not a regular file.
     """
-    # Renaming over a device or a pipe would replace it with a plain file (/dev/full, as
-    # root), and over a folder fails half-way: refuse before writing anything.
-    check_target(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(tmp_name)
+    tmp = _complete_temp(path, data)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-            _check_size(handle.fileno(), len(data))
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
@@ -74,16 +64,8 @@ def write_new(path: Path, data: bytes) -> None:
     taken, so of two processes writing the same new name at once one gets the error
     instead of replacing the other's file.
     """
-    check_target(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    tmp = Path(tmp_name)
+    tmp = _complete_temp(path, data)
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-            _check_size(handle.fileno(), len(data))
         try:
             os.link(tmp, path)
         except FileExistsError:
@@ -96,6 +78,29 @@ def write_new(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             tmp.unlink()
     _fsync_dir(path.parent)
+
+
+def _complete_temp(path: Path, data: bytes) -> Path:
+    """A temporary file beside `path` holding all of `data`, flushed and fsynced (removed
+    again if that fails): what both writers put in place.  NotAFileError first if `path` is
+    there and is not a regular file."""
+    # Renaming over a device or a pipe would replace it with a plain file (/dev/full, as
+    # root), and over a folder fails half-way: refuse before writing anything.
+    check_target(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+            _check_size(handle.fileno(), len(data))
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+    return tmp
 
 
 def _check_size(fd: int, size: int) -> None:
