@@ -250,3 +250,101 @@ def test_the_ai_weighs_the_rules_actions_while_it_is_on(brawl: RuleOptions) -> N
     assert wrench.ai_worth(cast.world, cast["Hilda"], action) == disarm.ai_worth(
         cast.world, cast["Hilda"], action
     )
+
+
+DUCK = """
+name = "duck"
+label = "Ducking"
+
+[[defence]]
+name = "duck"
+label = "Duck"
+skill = "dodge"
+counters = ["missile_strike"]
+"""
+
+
+@pytest.fixture
+def duck(tmp_path: Path) -> Iterator[RuleOptions]:
+    """A rule with one composed defence, installed; the options with it on."""
+    path = tmp_path / "duck.toml"
+    path.write_text(DUCK)
+    install(read_house_rule(path))
+    yield RuleOptions({"house_duck"})
+    uninstall("duck")
+
+
+def shootout() -> Cast:
+    from builders import BLASTER
+
+    cast = Cast(16, 8)
+    cast.add("Gunner", (1, 3), "a", weapons=(BLASTER,), missile_beam=8)
+    cast.add("Val", (6, 3), "b", facing=6, dodge=5)
+    return cast
+
+
+def test_a_composed_defence_counts_against_the_attacks_it_counters(duck: RuleOptions) -> None:
+    from game.rules.registry import DEFENCES
+
+    duck_kind = ActionKind("house_duck_duck")
+    assert duck_kind in DEFENCES
+    cast = shootout()
+    shot = cast.order("Gunner", cast.act(ActionKind.MISSILE_STRIKE, "Val"))
+    ducking = Order(cast["Val"], (Action(duck_kind),))
+    assert validate_order(cast.world, cast.board, ducking, {}, duck) == []
+    assert validate_order(cast.world, cast.board, ducking, {}, RuleOptions()) != []
+    orders = {cast["Gunner"]: shot, cast["Val"]: ducking}
+    dice = ScriptedDice(keyed={"Val:Duck": [3], "Gunner:Missile Strike": [6]})
+    events = play_round(
+        cast.world, cast.board, dice, orders, timing_order=[cast["Gunner"], cast["Val"]], options=duck
+    )
+    lines = [e.text() for e in events]
+    assert "Val — Duck: 5 [Dodge] = 5; rolled 3: success" in lines
+    strike = next(e for e in events if isinstance(e, Rolled) and e.actor == "Gunner")
+    assert strike.breakdown.text().endswith("− 3 [Duck] = 5") and not strike.succeeded
+    (forecast,) = forecast_order(cast.world, cast.board, orders, cast["Gunner"], duck)
+    (bare,) = forecast_order(cast.world, cast.board, {cast["Gunner"]: shot}, cast["Gunner"], duck)
+    assert forecast.success < bare.success
+    assert ("Duck", (0, -1, -2, -3, -4, -5)) in forecast.uncertain
+
+
+def test_a_composed_defence_is_ignored_against_what_it_does_not_counter(duck: RuleOptions) -> None:
+    cast = Cast()
+    cast.add("Omar", (3, 3), "a", strike=6)
+    cast.add("Val", (4, 3), "b", facing=6, dodge=5)
+    orders = {
+        cast["Omar"]: cast.order("Omar", cast.act(ActionKind.STRIKE, "Val")),
+        cast["Val"]: Order(cast["Val"], (Action(ActionKind("house_duck_duck")),)),
+    }
+    events = play_round(
+        cast.world, cast.board, ScriptedDice(keyed={"Omar:Strike": [6], "Val:Withstand Injury": [1]}), orders,
+        timing_order=[cast["Omar"], cast["Val"]], options=duck,
+    )  # fmt: skip
+    assert "Val — Duck ignored: no attack this round that a Duck counters" in [e.text() for e in events]
+
+
+def test_a_composed_defence_saves_with_its_rule_and_bad_ones_are_one_line(duck: RuleOptions) -> None:
+    from game.rules.house.module import installed
+
+    (description,) = [d for d in installed() if d.name == "duck"]
+    assert parse_description(description.to_dict(), "save") == description
+    bad = description.to_dict()
+    bad["defence"][0]["counters"] = ["sneeze"]
+    with pytest.raises(FieldError, match=r"defence\[0\]\.counters\[0\]"):
+        parse_description(bad, "save")
+
+
+def test_the_ai_weighs_a_composed_defence_while_its_rule_is_on(duck: RuleOptions) -> None:
+    from dataclasses import replace
+
+    from ai_helpers import knowledge_of, view_of
+
+    from game.ai.candidates import candidates
+    from game.ai.levels import LEVELS
+
+    cast = shootout()
+    earlier = {"Gunner": cast.order("Gunner", cast.act(ActionKind.MISSILE_STRIKE, "Val"))}
+    for options, expected in ((duck, True), (RuleOptions(), False)):
+        view = replace(view_of(cast, "Val", earlier=earlier), options=options)
+        found = candidates(knowledge_of(view), LEVELS["hard"])
+        assert any(c.order.has(ActionKind("house_duck_duck")) for c in found) == expected

@@ -64,7 +64,7 @@ HOSTILE = {
     ),
     "too_many_rules": (
         'name = "x"\nlabel = "X"\nmodifier = [' + ", ".join(entry(i) for i in range(MAX_ENTRIES + 1)) + "]\n",
-        f"at most {MAX_ENTRIES} modifiers",
+        f"at most {MAX_ENTRIES} entries",
     ),
     "over_the_size_limit": ("# " + "x" * MAX_FILE_BYTES + "\n" + GOOD.format(name="x"), "too large"),
     "requires_itself": (

@@ -24,6 +24,7 @@ from game.content.fields import FieldError, index_path, key_path
 from game.files import FileRefused, read_limited
 from game.rules.house.actions import EFFECTS, MAX_PUSH, NEEDS, PUSH, ActionDescription, HouseAction
 from game.rules.house.conditions import CONDITIONS, FLAG, NAMES, SKILL_NAMES, SKILLS, WORDS
+from game.rules.house.defences import MAX_COUNTERS, DefenceDescription, HouseDefence
 from game.rules.house.module import (
     CANNOT,
     CLASSES,
@@ -51,7 +52,7 @@ MAX_HELP = 200  # characters of a help line
 NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
 MAX_NAME = 32
 TOP_REQUIRED = ("name", "label")
-TOP_OPTIONAL = ("help", "default_on", "requires", "modifier", "defence_cost", "action")
+TOP_OPTIONAL = ("help", "default_on", "requires", "modifier", "defence_cost", "action", "defence")
 ENTRY_OPTIONAL = ("applies_to", "when")
 
 
@@ -100,19 +101,28 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
     modifiers = fields.array(top.get("modifier", []), key_path(path, "modifier"))
     costs = fields.array(top.get("defence_cost", []), key_path(path, "defence_cost"))
     raw_actions = fields.array(top.get("action", []), key_path(path, "action"))
-    entries = len(modifiers) + len(costs) + len(raw_actions)
+    raw_defences = fields.array(top.get("defence", []), key_path(path, "defence"))
+    entries = len(modifiers) + len(costs) + len(raw_actions) + len(raw_defences)
     if entries > MAX_ENTRIES:
         raise FieldError(
-            path, f"at most {MAX_ENTRIES} modifiers, defence costs and actions in one file, got {entries}"
+            path,
+            f"at most {MAX_ENTRIES} entries (modifiers, defence costs, actions, defences) in one file, "
+            f"got {entries}",
         )
     if not entries:
-        raise FieldError(path, "a house rule needs at least one [[modifier]], [[defence_cost]] or [[action]]")
-    at_actions = key_path(path, "action")
+        raise FieldError(
+            path, "a house rule needs at least one [[modifier]], [[defence_cost]], [[action]] or [[defence]]"
+        )
+    at_actions, at_defences = key_path(path, "action"), key_path(path, "defence")
     actions = tuple(_action(a, index_path(at_actions, i)) for i, a in enumerate(raw_actions))
-    names = [a.name for a in actions]
-    for i, action in enumerate(actions):
-        if names.index(action.name) != i:
-            raise FieldError(key_path(index_path(at_actions, i), "name"), "given to two actions")
+    defences = tuple(_defence(d, index_path(at_defences, i)) for i, d in enumerate(raw_defences))
+    # Actions and defences share one namespace: each is the action kind `house_<rule>_<name>`.
+    named = [(a.name, index_path(at_actions, i)) for i, a in enumerate(actions)]
+    named += [(d.name, index_path(at_defences, i)) for i, d in enumerate(defences)]
+    names = [n for n, _ in named]
+    for i, (name_i, where) in enumerate(named):
+        if names.index(name_i) != i:
+            raise FieldError(key_path(where, "name"), "given to two actions or defences")
     # An effect's state means nothing without its module (a fall: prone): it comes with the rule.
     needed = [NEEDS[a.effect] for a in actions if a.effect in NEEDS]
     requires += tuple(n for n in dict.fromkeys(needed) if n not in requires)
@@ -127,15 +137,38 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
             _cost(c, index_path(key_path(path, "defence_cost"), i)) for i, c in enumerate(costs)
         ),
         actions=actions,
+        defences=defences,
     )
+
+
+def _defence(value: Any, path: str) -> DefenceDescription:
+    entry = fields.obj(value, path, ("name", "label", "skill", "counters"), ("help",))
+    name = _entry_name(entry["name"], key_path(path, "name"))
+    label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
+    # The label names its dice and its Defense Penalty in the ledger: never another action's.
+    if label in {spec.label for spec in action_specs() if not isinstance(spec, HouseDefence)}:
+        raise FieldError(key_path(path, "label"), f"{fields.shown(label)} is the name of another action")
+    skill = fields.text(entry["skill"], key_path(path, "skill"), SKILL_NAMES)
+    classes = sorted({s.attack_class for s in action_specs() if "offensive" in s.roles})
+    where = key_path(path, "counters")
+    raw = fields.array(entry["counters"], where, 1, MAX_COUNTERS)
+    counters = tuple(dict.fromkeys(fields.text(c, index_path(where, i), classes) for i, c in enumerate(raw)))
+    help_text = fields.name(entry["help"], key_path(path, "help"), MAX_HELP) if "help" in entry else ""
+    return DefenceDescription(name, label, skill, counters, help_text)
+
+
+def _entry_name(value: Any, path: str) -> str:
+    """An action's or a defence's key within its rule."""
+    name = fields.text(value, path)
+    if len(name) > MAX_NAME or not NAME.match(name):
+        wanted = "a name of lowercase letters, digits and _"
+        raise FieldError(path, f"expected {wanted}, got {fields.shown(name)}")
+    return name
 
 
 def _action(value: Any, path: str) -> ActionDescription:
     entry = fields.obj(value, path, ("name", "label", "skill", "effect"), ("tiles", "help"))
-    name = fields.text(entry["name"], key_path(path, "name"))
-    if len(name) > MAX_NAME or not NAME.match(name):
-        wanted = "a name of lowercase letters, digits and _"
-        raise FieldError(key_path(path, "name"), f"expected {wanted}, got {fields.shown(name)}")
+    name = _entry_name(entry["name"], key_path(path, "name"))
     label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
     # The label names its dice ("Hilda:Shove") and its log lines: never another action's.
     if label in {spec.label for spec in action_specs() if not isinstance(spec, HouseAction)}:

@@ -24,6 +24,8 @@ from game.rules.house.actions import PUSH, ActionDescription, action_kind
 from game.rules.house.actions import describe as describe_action
 from game.rules.house.actions import register as register_action_of
 from game.rules.house.conditions import CONDITIONS, FLAG, SKILLS, holds
+from game.rules.house.defences import DefenceDescription, defence_kind
+from game.rules.house.defences import register as register_defence_of
 from game.rules.orders import ActionKind
 from game.rules.registry import active_modules, module_of, register_module, rules_modules, unregister
 
@@ -78,6 +80,7 @@ class HouseRuleDescription:
     modifiers: tuple[Term, ...] = ()
     defence_costs: tuple[DefenceCost, ...] = ()
     actions: tuple[ActionDescription, ...] = ()
+    defences: tuple[DefenceDescription, ...] = ()
 
     @property
     def key(self) -> str:
@@ -122,6 +125,17 @@ class HouseRuleDescription:
                     **({"help": a.help} if a.help else {}),
                 }
                 for a in self.actions
+            ]
+        if self.defences:  # likewise: a rule without defences is stored as before they existed
+            doc["defence"] = [
+                {
+                    "name": d.name,
+                    "label": d.label,
+                    "skill": d.skill,
+                    "counters": list(d.counters),
+                    **({"help": d.help} if d.help else {}),
+                }
+                for d in self.defences
             ]
         return doc
 
@@ -191,6 +205,7 @@ def describe(description: HouseRuleDescription) -> str:
     parts = [f"{signed(t.value)} [{t.label}]" for t in description.modifiers]
     parts += [f"defences weaker ({c.word})" for c in description.defence_costs]
     parts += [f"{a.label}: {describe_action(a)}" for a in description.actions]
+    parts += [f"{d.label} (a {d.skill} defence)" for d in description.defences]
     return "house rule: " + ("; ".join(parts) or "no effect")
 
 
@@ -221,6 +236,8 @@ def install(description: HouseRuleDescription) -> RulesModule:
     register_module(cls)
     for action in description.actions:
         register_action_of(key, action)
+    for defence in description.defences:
+        register_defence_of(key, defence)
     return module_of(key)
 
 
@@ -234,6 +251,8 @@ def uninstall(name_or_key: str) -> None:
     if isinstance(found, HouseRule):
         for action in found.description.actions:
             unregister(action_kind(key, action.name))
+        for defence in found.description.defences:
+            unregister(defence_kind(key, defence.name))
         unregister(key)
 
 
