@@ -1,7 +1,7 @@
 """Where the rules find their plug-ins: no list names them.
 
-Every file of the packages `game.rules.actions` and `game.rules.modules` (but the
-hook bases) is imported, and each registers what it defines with
+Every file of the packages `game.rules.actions` and `game.rules.modules` is imported
+(the hooks' bases are the plug-in API, `game.rules.api`), and each registers what it defines with
 `game.rules.registry`.  Then every entry point of the group
 `dominion_tactics.rules` of the installed packages is loaded, so a package
 installed beside the game adds its actions and rules modules the same way:
@@ -27,8 +27,6 @@ ENTRY_POINT_GROUP = "dominion_tactics.rules"
 """The entry-point group an installed package names its rules plug-ins in."""
 PACKAGES = ("game.rules.actions", "game.rules.modules")
 """The packages whose every file is a plug-in (actions first: modules' actions build on them)."""
-NOT_PLUG_INS = frozenset({"base"})
-"""Files of those packages that hold the hooks' bases, not a rule."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +57,7 @@ def discover() -> None:
         found = importlib.import_module(package)
         names = sorted(info.name for info in pkgutil.iter_modules(found.__path__))
         for name in names:
-            if name not in NOT_PLUG_INS and not name.startswith("_"):
+            if not name.startswith("_"):  # a private helper file is no plug-in
                 importlib.import_module(f"{package}.{name}")
     for entry in _entry_points():
         load_entry_point(entry)
