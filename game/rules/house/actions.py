@@ -31,8 +31,8 @@ from game.world import Equipment, Position, World
 
 if TYPE_CHECKING:
     from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
     from game.rules.events import Rolled
-    from game.rules.round import Round
 
 PUSH, PRONE, DROP_WEAPON = "push", "prone", "drop_weapon"
 EFFECTS = (PUSH, PRONE, DROP_WEAPON)
@@ -124,7 +124,7 @@ class HouseAction(AttackSpec):
             return float(spec_of(ActionKind.DISARM).ai_worth(world, actor, action))
         return AI_PRONE_WORTH if self.description.effect == PRONE else AI_PUSH_WORTH
 
-    def on_success(self, rnd: Round, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+    def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The effect, on the target."""
         assert action.target is not None
         world, target, effect = rnd.world, action.target, self.description.effect

@@ -25,8 +25,8 @@ from game.world import Equipment, Position, World
 
 if TYPE_CHECKING:
     from game.rules.api.attack import AttackContext
+    from game.rules.api.port import RoundPort
     from game.rules.events import Rolled
-    from game.rules.round import Round
 
 SHOVE = ActionKind.define("shove")
 SHOVE_WORTH = 0.3
@@ -55,7 +55,7 @@ def _shoved(world: World, event: Shoved) -> None:
     world.set(entity(event.target_id, event), Position(*event.to))
 
 
-def shove_step(world: World, rnd: Round, shover: int, target: int) -> tuple[Tile, str]:
+def shove_step(world: World, rnd: RoundPort, shover: int, target: int) -> tuple[Tile, str]:
     """Where the shove puts the target: the next tile straight away from the shover."""
     here, there = tile_of(world, shover), tile_of(world, target)
     step = (
@@ -108,7 +108,7 @@ class Shove(AttackSpec):
         """A foe a tile further off."""
         return SHOVE_WORTH
 
-    def on_success(self, rnd: Round, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
+    def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:
         """The target moves a tile back, if it can."""
         assert action.target is not None
         to, stop = shove_step(rnd.world, rnd, eid, action.target)
