@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from builders import SHIELD, SHOTGUN, Cast
@@ -148,6 +149,12 @@ def within(observed: float, expected: float, spread: float) -> bool:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 def test_the_round_succeeds_as_often_as_the_forecast_says(case: Case) -> None:
+    held_to_its_forecast(case)
+
+
+def held_to_its_forecast(case: Case) -> None:
+    """Play the case's round ROUNDS times and hold every roll and every target's Injuries to
+    the forecast."""
     cast, by_name, timing_names = case.build()
     options = RuleOptions(case.modules)
     orders = {cast[name]: order for name, order in by_name.items()}
@@ -183,3 +190,79 @@ def test_the_round_succeeds_as_often_as_the_forecast_says(case: Case) -> None:
         seen = sum(taken) / ROUNDS
         spread = math.sqrt(sum((t - seen) ** 2 for t in taken) / ROUNDS) or 0.5
         assert within(seen, mean, spread), f"Injuries on {name}: forecast {mean:.3f}, seen {seen:.3f}"
+
+
+HOUSE = Path(__file__).resolve().parent.parent / "docs" / "house-rules"
+TABLE = """
+name = "table"
+label = "Table rules"
+
+[[defence]]
+name = "duck"
+label = "Duck"
+skill = "dodge"
+counters = ["missile_strike"]
+
+[[action]]
+name = "shove"
+label = "Shove"
+skill = "brawling"
+effect = "push"
+"""
+
+
+def flank_strike() -> tuple[Cast, dict[str, Order], list[str]]:
+    cast = Cast()
+    cast.add("Omar", (3, 3), "a", strike=6)
+    cast.add("Dirk", (3, 4), "b", facing=2, dodge=5, parry=4)  # Omar stands on his left side
+    orders = {
+        "Omar": cast.order("Omar", cast.act(ActionKind.STRIKE, "Dirk")),
+        "Dirk": cast.order("Dirk", cast.act(ActionKind.PARRY)),
+    }
+    return cast, orders, ["Dirk", "Omar"]
+
+
+def shot_into_a_duck() -> tuple[Cast, dict[str, Order], list[str]]:
+    cast = Cast(16, 8)
+    cast.add("Alex", (1, 3), "a", weapons=(SHOTGUN,), missile_slug=9)
+    cast.add("Val", (6, 3), "b", facing=6, dodge=6)
+    orders = {
+        "Alex": cast.order("Alex", cast.act(ActionKind.MISSILE_STRIKE, "Val")),
+        "Val": cast.order("Val", cast.act(ActionKind("house_table_duck"))),
+    }
+    return cast, orders, ["Val", "Alex"]
+
+
+def shove_into_a_dodge() -> tuple[Cast, dict[str, Order], list[str]]:
+    cast = Cast()
+    cast.add("Bully", (3, 3), "a", brawling=7)
+    cast.add("Val", (4, 3), "b", facing=6, dodge=4)
+    orders = {
+        "Bully": cast.order("Bully", cast.act(ActionKind("house_table_shove"), "Val")),
+        "Val": cast.order("Val", cast.act(ActionKind.DODGE)),
+    }
+    return cast, orders, ["Val", "Bully"]
+
+
+def test_house_rules_are_held_to_their_forecast_too(tmp_path: Path) -> None:
+    """A house rule's modifier and defence cost (flanking), composed defence and composed
+    action: the round plays them as often as the forecast says."""
+    from game.content.house_rules import read_house_rule
+    from game.rules.house.module import install, uninstall
+
+    (tmp_path / "table.toml").write_text(TABLE)
+    rules = [read_house_rule(HOUSE / "flanking.toml"), read_house_rule(tmp_path / "table.toml")]
+    for rule in rules:
+        install(rule)
+    try:
+        for case in (
+            Case(
+                "a Strike from the flank into a Parry", flank_strike, frozenset({"facing", "house_flanking"})
+            ),
+            Case("a shot into a composed Duck", shot_into_a_duck, frozenset({"house_table"})),
+            Case("a composed Shove into a Dodge", shove_into_a_dodge, frozenset({"house_table"})),
+        ):
+            held_to_its_forecast(case)
+    finally:
+        for rule in rules:
+            uninstall(rule.name)
