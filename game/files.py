@@ -96,3 +96,28 @@ def shorten(text: str, limit: int = 80) -> str:
     """`text` as a one-line message shows it: at most `limit` characters, its end kept (a
     path's file name is at its end), and the cut marked with "…"."""
     return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
+def shown_name(name: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
+    """`name` (a path, an argument, a map's name, a whole message) as one printable line.
+
+    What a player or a map maker chose reaches the terminal: a newline in a file name would
+    forge a line of output, an ESC sequence (`\\x1b]0;pwned\\x07`) would drive the terminal,
+    and a byte that is not UTF-8 (a surrogate-escaped str, as `os.fsdecode` gives) would make
+    a strict UTF-8 stdout raise.  Control and other non-printable characters are written as
+    Python's `repr` writes them (`\\n`, `\\x1b`, `\\u2028`), an undecodable byte as `\\xff`;
+    everything else, backslashes and spaces included, is left as it is.
+    """
+    text = os.fsdecode(name) if isinstance(name, bytes | os.PathLike) else str(name)
+    if text.isprintable():
+        return text  # the common case, without a loop
+    return "".join(_shown_char(ch) for ch in text)
+
+
+def _shown_char(ch: str) -> str:
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode, kept as a surrogate
+        return f"\\x{code - 0xDC00:02x}"
+    return repr(ch)[1:-1]

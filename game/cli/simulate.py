@@ -56,7 +56,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _one_line_error(message: str) -> None:
     """argparse's own complaints, as one line and exit status 2 like every other bad input."""
-    print(f"error: {message}", file=sys.stderr)
+    from game.files import shown_name
+
+    print(f"error: {shown_name(message)}", file=sys.stderr)
     raise SystemExit(2)
 
 
