@@ -121,3 +121,18 @@ def _shown_char(ch: str) -> str:
     if 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode, kept as a surrogate
         return f"\\x{code - 0xDC00:02x}"
     return repr(ch)[1:-1]
+
+
+def resolved(path: str | os.PathLike[str]) -> Path:
+    """`path` resolved (links followed, absolute), to compare two paths by the file they name;
+    its absolute form when it cannot be (a symlink loop, a name too long), never an error.
+
+    `Path.resolve` raises RuntimeError on a loop before Python 3.13 and OSError after, where
+    callers caught only OSError: a loop given as `--map`, or as the data folder's `maps`,
+    was a traceback.  A path that cannot be resolved names no file to match, so its
+    absolute form is as good a key and the reader that opens it says what is wrong.
+    """
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in the name
+        return Path(os.path.abspath(path))
