@@ -136,3 +136,20 @@ def resolved(path: str | os.PathLike[str]) -> Path:
         return Path(path).resolve()
     except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in the name
         return Path(os.path.abspath(path))
+
+
+MAX_SHOWN = 200  # characters of a string read from a file to be shown (a title, a scenario)
+
+
+def bounded(value: object, limit: int = MAX_SHOWN) -> str:
+    """`value` as a one-line string of at most `limit` characters, cut when it is read.
+
+    A save's `meta` is the player's (or anyone's) to edit: a 15 MB title, cut only when
+    drawn, had the Load screen measure and wrap 15 MB of text every frame.  It is cut here
+    first (a slice costs nothing), then its whitespace and control characters become single
+    spaces, and a cut is marked with "…".
+    """
+    text = value if isinstance(value, str) else str(value)
+    cut = len(text) > limit
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in text[:limit]).split())
+    return text[: limit - 1] + "…" if cut else text
