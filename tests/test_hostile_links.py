@@ -26,6 +26,10 @@ def test_maps_never_writes_through_a_dangling_link(tmp_path: Path, kit_file: str
     assert_refused(outcome, f"{kit_file} is a symbolic link")
     assert list(outside.iterdir()) == []
     assert link.is_symlink() and os.readlink(link) == str(outside / "planted")
+    made = {
+        p.relative_to(tmp_path / "home" / "maps").as_posix() for p in (tmp_path / "home" / "maps").rglob("*")
+    }
+    assert made <= {kit_file, "tilesets"}  # nothing else written before the refusal
 
 
 def test_maps_never_writes_into_a_linked_tilesets_folder(tmp_path: Path) -> None:

@@ -13,6 +13,11 @@ is missing (it never overwrites a file someone may have edited):
 - `tilesets/battlefield.tsx` and `tilesets/battlefield.png`: a copy of the
   bundled 40-tile tileset, so a map drawn with it needs nothing from outside
   the folder and can be shared by copying the folder.
+
+It never writes through a symbolic link: a kit file that is a dangling link (or
+a linked `tilesets` folder with files to make) is refused (`LinkInKit`) and
+left for its owner to remove, so nobody who can write in the folder can have
+the game create a file elsewhere.
 """
 
 from __future__ import annotations
@@ -76,14 +81,16 @@ def prepare_user_maps(folder: Path | None = None) -> list[Path]:
         _refuse_link(tilesets, folder)  # what is made in a linked folder lands where it points
     tilesets.mkdir(parents=True, exist_ok=True)
     project = folder / PROJECT_FILE
-    if _missing(project, folder):
+    # Every link is found before anything is written: a refusal leaves the folder as it was.
+    missing = {path for path in (project, png, tsx) if _missing(path, folder)}
+    if project in missing:
         write_atomic(project, project_text(sys.executable, str(game_root())).encode())
         written.append(project)
     text, image = _tileset_with_image_beside(MAPS / "tilesets" / f"{TILESET}.tsx", png.name)
-    if _missing(png, folder):
+    if png in missing:
         write_atomic(png, image.read_bytes())  # whole or not at all, as every file the game writes
         written.append(png)
-    if _missing(tsx, folder):
+    if tsx in missing:
         write_atomic(tsx, text.encode())
         written.append(tsx)
     return written
