@@ -145,3 +145,14 @@ def test_replay_out_with_a_non_utf8_name(tmp_path: Path) -> None:
     _clean(out)
     assert "branch\\xff.json" in out, out
     assert os.path.isfile(out_name)
+
+
+def test_simulate_prints_a_map_named_with_escapes_on_one_line(tmp_path: Path) -> None:
+    path = tmp_path / f"e{ESC}\nforged.tmx"
+    write_map(path)
+    for extra in ((), ("--explain",)):
+        status, out, err = _run("simulate", str(path), "--battles", "1", *extra, home=tmp_path)
+        assert status == 0, err
+        _clean(out)
+        assert "e\\x1b]0;pwned\\x07\\nforged.tmx" in out, out
+        assert not any(line.startswith("forged.tmx") for line in out.splitlines()), out
