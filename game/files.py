@@ -96,3 +96,60 @@ def shorten(text: str, limit: int = 80) -> str:
     """`text` as a one-line message shows it: at most `limit` characters, its end kept (a
     path's file name is at its end), and the cut marked with "…"."""
     return text if len(text) <= limit else "…" + text[-(limit - 1) :]
+
+
+def shown_name(name: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str:
+    """`name` (a path, an argument, a map's name, a whole message) as one printable line.
+
+    What a player or a map maker chose reaches the terminal: a newline in a file name would
+    forge a line of output, an ESC sequence (`\\x1b]0;pwned\\x07`) would drive the terminal,
+    and a byte that is not UTF-8 (a surrogate-escaped str, as `os.fsdecode` gives) would make
+    a strict UTF-8 stdout raise.  Control and other non-printable characters are written as
+    Python's `repr` writes them (`\\n`, `\\x1b`, `\\u2028`), an undecodable byte as `\\xff`;
+    everything else, backslashes and spaces included, is left as it is.
+    """
+    text = os.fsdecode(name) if isinstance(name, bytes | os.PathLike) else str(name)
+    if text.isprintable():
+        return text  # the common case, without a loop
+    return "".join(_shown_char(ch) for ch in text)
+
+
+def _shown_char(ch: str) -> str:
+    if ch.isprintable():
+        return ch
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte os.fsdecode could not decode, kept as a surrogate
+        return f"\\x{code - 0xDC00:02x}"
+    return repr(ch)[1:-1]
+
+
+def resolved(path: str | os.PathLike[str]) -> Path:
+    """`path` resolved (links followed, absolute), to compare two paths by the file they name;
+    its absolute form when it cannot be (a symlink loop, a name too long), never an error.
+
+    `Path.resolve` raises RuntimeError on a loop before Python 3.13 and OSError after, where
+    callers caught only OSError: a loop given as `--map`, or as the data folder's `maps`,
+    was a traceback.  A path that cannot be resolved names no file to match, so its
+    absolute form is as good a key and the reader that opens it says what is wrong.
+    """
+    try:
+        return Path(path).resolve()
+    except (OSError, RuntimeError, ValueError):  # ValueError: a NUL in the name
+        return Path(os.path.abspath(path))
+
+
+MAX_SHOWN = 200  # characters of a string read from a file to be shown (a title, a scenario)
+
+
+def bounded(value: object, limit: int = MAX_SHOWN) -> str:
+    """`value` as a one-line string of at most `limit` characters, cut when it is read.
+
+    A save's `meta` is the player's (or anyone's) to edit: a 15 MB title, cut only when
+    drawn, had the Load screen measure and wrap 15 MB of text every frame.  It is cut here
+    first (a slice costs nothing), then its whitespace and control characters become single
+    spaces, and a cut is marked with "…".
+    """
+    text = value if isinstance(value, str) else str(value)
+    cut = len(text) > limit
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in text[:limit]).split())
+    return text[: limit - 1] + "…" if cut else text

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game import __version__
+from game.files import shown_name
 
 MODULE_PROG = "python -m game"
 """The program's name when it runs as `python -m game` (argv[0] is then __main__.py)."""
@@ -44,7 +45,9 @@ class OneLineParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         """Print `error: …` with a pointer to --help, and exit with status 2."""
-        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+        # The message quotes the arguments as given: a newline or an ESC sequence in one must
+        # not make a second line or reach the terminal raw.
+        self.exit(2, f"error: {shown_name(message)} (see {shown_name(self.prog)} --help)\n")
 
 
 def program_name(argv0: str | None = None) -> str:
@@ -86,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows up here, inside the handler, not at exit
         return status
     except UsageError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(f"error: {shown_name(str(err))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
@@ -102,7 +105,8 @@ def _warn_of_plugin_problems() -> None:
 
     load_builtins()
     for problem in plugin_problems():
-        print(f"warning: rules plug-in {problem.source} left out: {problem.reason}", file=sys.stderr)
+        warning = f"warning: rules plug-in {problem.source} left out: {problem.reason}"
+        print(shown_name(warning), file=sys.stderr)
 
 
 def load_house_rules(files: list[str], scenario: str | None = None) -> list[str]:

@@ -33,7 +33,10 @@ def run(args: argparse.Namespace) -> int:
         battle_map = load_playable_map(args.path)
     except (MapError, MapUnitError) as err:
         raise UsageError(str(err)) from None
-    print("\n".join(summary_lines(battle_map, _undecodable(battle_map))))
+    from game.files import shown_name
+
+    # A map's names (its own, its objects', its file's) are the map maker's: one line each.
+    print("\n".join(shown_name(line) for line in summary_lines(battle_map, _undecodable(battle_map))))
     return 0
 
 

@@ -21,27 +21,33 @@ def run(args: argparse.Namespace) -> int:
     from game.board.tiled import MapError
     from game.cli import UsageError
     from game.content.mapunits import MapUnitError, load_playable_map
+    from game.files import shown_name
     from game.persist.usermaps import prepare_user_maps, user_map_files, user_maps_dir
+
+    def say(line: str) -> None:
+        # File names and map names are whoever made the folder's: a newline in one must not
+        # forge a line of the listing, nor an ESC sequence reach the terminal raw.
+        print(shown_name(line))
 
     folder = user_maps_dir()
     try:
         written = prepare_user_maps(folder)
     except OSError as err:
         raise UsageError(f"cannot prepare the maps folder {folder}: {err.strerror or err}") from None
-    print(f"your maps folder: {folder}")
-    print(f"  open {PROJECT_FILE} in Tiled 1.8 or later, draw with tilesets/battlefield.tsx, save maps here")
+    say(f"your maps folder: {folder}")
+    say(f"  open {PROJECT_FILE} in Tiled 1.8 or later, draw with tilesets/battlefield.tsx, save maps here")
     for path in written:
-        print(f"  made {path.relative_to(folder).as_posix()}")
+        say(f"  made {path.relative_to(folder).as_posix()}")
     files = user_map_files(folder)
-    print("maps:" if files else "maps: none yet (New battle lists every .tmx saved here)")
+    say("maps:" if files else "maps: none yet (New battle lists every .tmx saved here)")
     for path in files:
         try:
             battle_map = load_playable_map(path)
         except (MapError, MapUnitError) as err:
-            print(f"  cannot be played  {path.name}: {str(err).removeprefix(path.name + ': ')}")
+            say(f"  cannot be played  {path.name}: {str(err).removeprefix(path.name + ': ')}")
             continue
         placed = len(battle_map.placements)
         units = f", {placed} combatant{'s' if placed != 1 else ''} placed" if placed else ""
         sides = ", ".join(battle_map.sides)
-        print(f"  ok                {path.name}: {battle_map.name}, sides {sides}{units}")
+        say(f"  ok                {path.name}: {battle_map.name}, sides {sides}{units}")
     return 0

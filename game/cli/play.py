@@ -104,14 +104,12 @@ def _chosen_map(text: str) -> UiScenario:
     from pathlib import Path
 
     from game.cli import UsageError
+    from game.files import resolved
     from game.persist.usermaps import user_maps_dir
     from game.ui.scenarios import map_scenario
 
     path = Path(text)
-    try:
-        mine = path.resolve().parent == user_maps_dir().resolve()
-    except OSError:
-        mine = False
+    mine = resolved(path).parent == resolved(user_maps_dir())  # a symlink loop is no error here
     chosen = map_scenario(path, mine=mine)
     if chosen.error:
         raise UsageError(chosen.error)

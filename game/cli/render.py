@@ -61,6 +61,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build the battle, draw it, save the PNG."""
     from game.cli import UsageError, load_house_rules
+    from game.files import shown_name
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     shrunk = ""
     if tile != args.tile:
         shrunk = f", {tile} pixels per tile to stay under {MAX_PICTURE_PIXELS:,} pixels"
-    print(f"wrote {args.out} ({surface.get_width()}×{surface.get_height()}{shrunk})")
+    print(f"wrote {shown_name(args.out)} ({surface.get_width()}×{surface.get_height()}{shrunk})")
     return 0
 
 

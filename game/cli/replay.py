@@ -30,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Verify, branch, or open the replay window."""
     from game.cli import UsageError
+    from game.files import shown_name
     from game.persist.replay import continue_from, verify_save
     from game.persist.saves import SaveError, save_battle
 
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                     save_battle(battle, args.out)
                 except OSError as err:  # a folder, a device, a full disk: say so, write nothing
                     raise UsageError(f"cannot write {args.out}: {err.strerror or err}") from None
-                print(f"saved the battle as it stood after round {args.from_round} to {args.out}")
+                print(f"saved the battle as it stood after round {args.from_round} to {shown_name(args.out)}")
                 return 0
             from game.ui.screens import run_game  # the window continues the battle
 

@@ -17,6 +17,7 @@ from typing import Any
 from game.ai.simulate import check_scenarios, iter_battles, load_scenarios, render
 from game.ai.tally import Tally
 from game.cli import UsageError, load_house_rules
+from game.files import shown_name
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _one_line_error(message: str) -> None:
     """argparse's own complaints, as one line and exit status 2 like every other bad input."""
-    print(f"error: {message}", file=sys.stderr)
+    print(f"error: {shown_name(message)}", file=sys.stderr)
     raise SystemExit(2)
 
 
@@ -91,9 +92,13 @@ def run(args: argparse.Namespace) -> int:
             rows.append({k: v for k, v in asdict(result).items() if k not in ("explain", "decide_ms")})
         elif args.explain:
             sides_text = " vs ".join(result.entrants)
-            print(f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}")
+            print(
+                shown_name(
+                    f"--- battle {result.index + 1}: {result.scenario}, seed {result.seed}, {sides_text}"
+                )
+            )
             for line in result.explain:
-                print(line)
+                print(shown_name(line))
     elapsed = time.perf_counter() - start
     summary = tally.summary()
     if args.json:
@@ -115,7 +120,8 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"foresight: {sides[0]} saw the orders of the enemies still to declare (a measuring instrument)"
         )
-    print(render(summary, sides, battles, args.scenario, seed, elapsed))
+    # The scenario may be a map file named anything: it is printed escaped, on one line.
+    print(render(summary, sides, battles, shown_name(args.scenario), seed, elapsed))
     return 0
 
 

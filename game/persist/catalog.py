@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from game.files import bounded
 from game.persist.autosave import AUTOSAVE, OLD_AUTOSAVE, autosave_dir, saves_dir
 
 MANUAL_ROUND = r"round(\d+)"  # manual saves are named SCENARIO-roundN-TIME.json
@@ -84,7 +85,8 @@ def _read(path: Path) -> tuple[str, int | None, bool]:
     if isinstance(rounds, list):
         number = len(rounds)
         over = bool(rounds) and resolved == len(rounds)
-    return (str(title) if title else path.stem), number, over
+    # Cut as it is read, not as it is drawn: an edited save's title may be megabytes long.
+    return (bounded(title) if title else bounded(path.stem)), number, over
 
 
 def _round_from_name(name: str) -> int | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from game.content.house_rules import Found, check_together, install_found, read_files, read_folder
+from game.files import resolved
 from game.persist.autosave import data_dir
 from game.rules.house.module import uninstall
 
@@ -33,17 +34,17 @@ def gather(files: Iterable[Path] = (), beside: Path | None = None) -> list[Found
     named = [Path(f) for f in files]
     folders = [house_rules_dir()]
     found = read_files(named)
-    if beside is not None and beside.parent.resolve() != house_rules_dir().resolve():
+    if beside is not None and resolved(beside.parent) != resolved(house_rules_dir()):
         folders.append(beside.parent)
         found += read_folder(beside.parent)
     found += read_folder(house_rules_dir())
     found = check_together(found)
     good = {f.description.key for f in found if f.description is not None}
-    again = {p.resolve() for p in named} | {f.path.resolve() for f in found}
-    places = {folder.resolve() for folder in folders}
+    again = {resolved(p) for p in named} | {resolved(f.path) for f in found}
+    places = {resolved(folder) for folder in folders}
     kept = []
     for earlier in _seen:
-        if earlier.path.resolve() not in again and earlier.path.resolve().parent not in places:
+        if resolved(earlier.path) not in again and resolved(earlier.path).parent not in places:
             kept.append(earlier)  # another source, not read this time: as it was
         elif earlier.description is not None and earlier.description.key not in good:
             uninstall(earlier.description.key)

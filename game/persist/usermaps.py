@@ -13,10 +13,18 @@ is missing (it never overwrites a file someone may have edited):
 - `tilesets/battlefield.tsx` and `tilesets/battlefield.png`: a copy of the
   bundled 40-tile tileset, so a map drawn with it needs nothing from outside
   the folder and can be shared by copying the folder.
+
+It never writes through a symbolic link: a kit file that is a dangling link (or
+a linked `tilesets` folder with files to make) is refused (`LinkInKit`) and
+left for its owner to remove, so nobody who can write in the folder can have
+the game create a file elsewhere.
 """
 
 from __future__ import annotations
 
+import errno
+import os
+import stat
 import sys
 from pathlib import Path
 from xml.etree import ElementTree
@@ -67,20 +75,55 @@ def prepare_user_maps(folder: Path | None = None) -> list[Path]:
     """Make the maps folder and the missing files of its kit; the files written."""
     folder = folder or user_maps_dir()
     written = []
-    (folder / "tilesets").mkdir(parents=True, exist_ok=True)
+    tilesets = folder / "tilesets"
+    tsx, png = tilesets / f"{TILESET}.tsx", tilesets / f"{TILESET}.png"
+    if not (tsx.exists() and png.exists()):
+        _refuse_link(tilesets, folder)  # what is made in a linked folder lands where it points
+    tilesets.mkdir(parents=True, exist_ok=True)
     project = folder / PROJECT_FILE
-    if not project.exists():
+    # Every link is found before anything is written: a refusal leaves the folder as it was.
+    missing = {path for path in (project, png, tsx) if _missing(path, folder)}
+    if project in missing:
         write_atomic(project, project_text(sys.executable, str(game_root())).encode())
         written.append(project)
-    tsx, png = folder / "tilesets" / f"{TILESET}.tsx", folder / "tilesets" / f"{TILESET}.png"
     text, image = _tileset_with_image_beside(MAPS / "tilesets" / f"{TILESET}.tsx", png.name)
-    if not png.exists():
+    if png in missing:
         write_atomic(png, image.read_bytes())  # whole or not at all, as every file the game writes
         written.append(png)
-    if not tsx.exists():
+    if tsx in missing:
         write_atomic(tsx, text.encode())
         written.append(tsx)
     return written
+
+
+class LinkInKit(OSError):
+    """A file or folder of the maps kit to be written is a symbolic link: nothing is written
+    through it (or over it), and it is left as it is."""
+
+
+def _refuse_link(path: Path, folder: Path) -> None:
+    """LinkInKit if `path` is a symbolic link (dangling or not)."""
+    try:
+        is_link = stat.S_ISLNK(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return
+    if is_link:
+        # Anyone who could write in the folder could point a kit file anywhere the player can
+        # write: the kit writes real files only, and a link is for its owner to remove.
+        name = path.relative_to(folder).as_posix()
+        raise LinkInKit(
+            errno.ELOOP, f"{name} is a symbolic link; remove it (the kit never writes through one)"
+        )
+
+
+def _missing(path: Path, folder: Path) -> bool:
+    """Whether a kit file is to be written (it is not there); LinkInKit if it is a dangling
+    link (`Path.exists` follows links, so a dangling one looks missing).  A link to a file
+    that is there is left alone: nothing is written."""
+    if path.exists():
+        return False
+    _refuse_link(path, folder)
+    return True
 
 
 def _tileset_with_image_beside(tsx: Path, image_name: str) -> tuple[str, Path]:

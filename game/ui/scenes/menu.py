@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 
+from game.files import resolved
 from game.persist.house_rules import gather
 from game.persist.usermaps import user_maps_dir
 from game.rules.api.modules import RulesModule
@@ -501,7 +502,4 @@ def _same_file(a: str | None, b: str | None) -> bool:
     """Whether two map paths name the same file."""
     if not a or not b:
         return False
-    try:
-        return Path(a).resolve() == Path(b).resolve()
-    except OSError:
-        return False
+    return resolved(a) == resolved(b)  # a symlink loop names no file: never the same
