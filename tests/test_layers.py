@@ -37,21 +37,29 @@ MAY_USE = {"pygame": {"ui", "cli"}, "pytmx": {"board"}, "tcod": {"board"}}
 """Third-party libraries that only some layers may touch."""
 
 
+def imported_names(path: Path, members: bool = True) -> list[str]:
+    """The dotted names every absolute import statement of a file names, lazy and type-only
+    ones too: `import a.b` → a.b; `from a.b import c` → a.b, and a.b.c with `members`."""
+    names: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.append(node.module)
+            if members:  # `from game.rules.modules import cover` names the file cover
+                names += [f"{node.module}.{alias.name}" for alias in node.names]
+    return names
+
+
 def imports_of(path: Path) -> set[str]:
     """The top-level names every import statement of a file brings in (game.x → x)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names: list[str] = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
-        for name in names:
-            parts = name.split(".")
-            if parts[0] == "game" and len(parts) > 1:
-                found.add(parts[1])
-            elif parts[0] in GRAPHICS:
-                found.add(f"<{parts[0]}>")
+    for name in imported_names(path, members=False):
+        parts = name.split(".")
+        if parts[0] == "game" and len(parts) > 1:
+            found.add(parts[1])
+        elif parts[0] in GRAPHICS:
+            found.add(f"<{parts[0]}>")
     return found
 
 
@@ -230,17 +238,11 @@ def plug_ins_named_in(path: Path) -> set[str]:
     """The plug-in files (an action's or a rules module's own file) a file imports, by any
     import statement (lazy and type-only ones too)."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names: list[str] = []
-        if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
-        for name in names:
-            for package in PLUG_IN_PACKAGES:
-                rest = name.removeprefix(package)
-                if rest != name and rest.split(".")[0] not in HOOK_BASES:
-                    found.add(package + rest.split(".")[0])
+    for name in imported_names(path):
+        for package in PLUG_IN_PACKAGES:
+            rest = name.removeprefix(package)
+            if rest != name and rest.split(".")[0] not in HOOK_BASES:
+                found.add(package + rest.split(".")[0])
     return found
 
 

@@ -100,7 +100,9 @@ def hit_context(rnd: RoundPort, eid: int, action: Action, weapon: Weapon) -> Att
     assert action.target is not None
     target_order = rnd.orders.get(action.target)
     exposed = target_order is not None and exposes(target_order)
-    state = rnd.state  # the round's facts and trails, so a hit hook reads what the attack did
+    # The round's facts and trails, so a hit hook reads what the attack did (none outside a round).
+    trails = rnd.state.trails if rnd.state is not None else {}
+    facts = rnd.state.facts if rnd.state is not None else {}
     situation = Situation(
         attacker_tile=tile_of(world, eid),
         target_tile=rnd.shot_at.get(action.target) or tile_of(world, action.target),
@@ -108,10 +110,10 @@ def hit_context(rnd: RoundPort, eid: int, action: Action, weapon: Weapon) -> Att
         target_facing=world.get(action.target, Facing).direction,
         target_exposed=exposed,
         options=rnd.options,
-        attacker_trail=state.trails.get(eid, Trail()) if state is not None else Trail(),
-        target_trail=state.trails.get(action.target, Trail()) if state is not None else Trail(),
-        attacker_facts=frozenset(state.facts.get(eid, ())) if state is not None else frozenset(),
-        target_facts=frozenset(state.facts.get(action.target, ())) if state is not None else frozenset(),
+        attacker_trail=trails.get(eid, Trail()),
+        target_trail=trails.get(action.target, Trail()),
+        attacker_facts=frozenset(facts.get(eid, ())),
+        target_facts=frozenset(facts.get(action.target, ())),
     )
     order = rnd.orders.get(eid, Order(eid, (action,)))
     return AttackContext(world, rnd.board, eid, order, action, weapon, situation)

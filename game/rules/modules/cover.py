@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 COVER_PENALTY = {"none": 0, "low": -2, "high": -8}
 """Missile Strike modifier by the cover between shooter and target."""
 COVER_LABELS = {"none": "", "low": "Low Cover", "high": "High Cover"}
+COVER_TERMS = {level: Modifier(COVER_LABELS[level], COVER_PENALTY[level]) for level in COVER_PENALTY}
+"""The term a shot through each level of cover gets (made once: asked for every imagined shot)."""
 
 
 @register_module
@@ -43,8 +45,8 @@ class Cover(RulesModule):
     )
 
     def cover_terms(self) -> Mapping[str, Modifier]:
-        """Low Cover −2, High Cover −8."""
-        return {level: Modifier(COVER_LABELS[level], COVER_PENALTY[level]) for level in ("low", "high")}
+        """Low Cover −2, High Cover −8 (no cover means nothing to say)."""
+        return {level: term for level, term in COVER_TERMS.items() if level != "none"}
 
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """The cover penalty on a missile attack, or the reason it cannot be made."""
@@ -54,4 +56,4 @@ class Cover(RulesModule):
         level = ctx.board.cover_between(situation.attacker_tile, situation.target_tile)
         if level == "high" and not situation.target_exposed:
             return f"{ctx.target_name} is hidden behind high cover"
-        return [self.cover_terms().get(level, Modifier(COVER_LABELS[level], COVER_PENALTY[level]))]
+        return [COVER_TERMS[level]]
