@@ -421,9 +421,10 @@ def test_a_game_master_reproduces_serenas_retreat_from_an_empty_board(
     d.click_tile((6, 4))
     text = wb.panel_text
     strike = text.index("Strike on Serena (declared)")
-    assert text[strike + 1 : strike + 4] == [
+    assert text[strike + 1 : strike + 5] == [
         "  9 [Strike] − 1 [Action Penalty] = 8",
         "  needs d12 ≤ 8 · success 4/9 = 44.4%",
+        "  Serena declared no defence against it",
         "  nullified 1/3 = 33.3%: Serena Retreated out of melee",
     ]
     d.key(pygame.K_ESCAPE)

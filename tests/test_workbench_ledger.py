@@ -43,10 +43,12 @@ def test_the_ledger_shows_the_chapters_numbers_for_the_retreat() -> None:
         "Strike on Serena (declared)",
         "  9 [Strike] − 1 [Action Penalty] = 8",
         "  needs d12 ≤ 8 · success 4/9 = 44.4%",
+        "  Serena declared no defence against it",
         "  nullified 1/3 = 33.3%: Serena Retreated out of melee",
         "  expected Injuries 1/3 ≈ 0.33",
     ]
     omar = pair_ledger(setup, who["Omar"], who["Niles"]).forward[0]
+    assert "  counts Niles's declared Parry" in line_text(setup, omar)
     ((_, fc),) = omar.cases
     assert fc.breakdown is not None and fc.breakdown.text() == "6 [Strike] = 6"
     assert fc.uncertain == (("Parry", (0, -1, -2, -3, -4)),)  # his Parry 5 − 1 may still succeed
@@ -98,7 +100,7 @@ def test_the_attack_matrix_gives_every_combatant_its_best_attack_on_every_enemy(
         (who["Niles"], who["Omar"]),
         (who["Niles"], who["Serena"]),
     }
-    assert cell_text(matrix[(who["Omar"], who["Niles"])]) == "•Strike ≤ 6 · 43%"
+    assert cell_text(matrix[(who["Omar"], who["Niles"])]) == "•Strike ≤ 6 · 43% vs Parry"
     assert cell_text(matrix[(who["Niles"], who["Serena"])]) == "•Strike ≤ 8 · 44%"
     assert cell_text(matrix[(who["Serena"], who["Niles"])]) == "—"  # her Retreat leaves no attack possible
     assert exact(Fraction(1, 1)) == "1 = 100%"

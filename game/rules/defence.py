@@ -19,7 +19,7 @@ from game.rules.api.defence import DefenceSpec
 from game.rules.api.state import DefenceResult
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import DEFENCES, OFFENSIVE, spec_of
-from game.world import Equipment
+from game.world import Equipment, World
 
 
 def defence_spec(kind: ActionKind) -> DefenceSpec:
@@ -52,6 +52,24 @@ def countered(kind: ActionKind, equipment: Equipment, attacks: Iterable[Action])
     menus say it before the defence is declared)."""
     classes = defence_spec(kind).counters_for(equipment)
     return [action for action in attacks if attack_class(action) in classes]
+
+
+def defences_counted(world: World, orders: Mapping[int, Order], action: Action) -> tuple[str, ...] | None:
+    """The declared defences of `action`'s target that count against it, by label, in the
+    order declared (a Dodge twice is named twice); None when the target has not declared yet
+    (a forecast then counts no defence: `game.rules.forecast`).  What every chance shown
+    for an attack says it assumed."""
+    if action.target is None or action.kind not in OFFENSIVE:
+        return ()
+    order = orders.get(action.target)
+    if order is None:
+        return None
+    equipment = world.get(action.target, Equipment)
+    return tuple(
+        defence_spec(own.kind).label
+        for own in order.actions
+        if own.kind in DEFENCES and countered(own.kind, equipment, [action])
+    )
 
 
 def ignored_reason(kind: ActionKind) -> str:

@@ -31,6 +31,7 @@ from game.rules.api.contexts import ActionForecast, ForecastAsk
 from game.rules.api.state import Trail
 from game.rules.board import Board
 from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, scaled
+from game.rules.defence import defences_counted
 from game.rules.flight import why_not_fled
 from game.rules.moving import move, start_moving
 from game.rules.odds import IMPOSSIBLE, AttackOdds
@@ -290,5 +291,5 @@ def _forecast_attack(
         expected += p * found.expected_injuries
     return ActionForecast(
         actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason,
-        notes,
+        notes, defences_counted(world, orders, action),
     )  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from game.core.modifiers import Breakdown, roll_possible, signed_span
 from game.rules.api.contexts import ActionForecast
+from game.rules.assumed import assumed_short, assumed_words
 from game.world import World
 
 
@@ -53,6 +54,8 @@ def forecast_detail(fc: ActionForecast | None) -> str:
     if fc.breakdown is None:
         if fc.success == 1:
             return "no roll needed"
+        if not fc.success and fc.waits_on:
+            return f"waits on {' and '.join(fc.waits_on)}: not declared yet"
         if not fc.success:
             return "impossible"
         # No roll of its own, but it may not happen (a pick-up after a rolled run).
@@ -72,6 +75,8 @@ def forecast_detail(fc: ActionForecast | None) -> str:
         parts = [need_words(*span), f"{percent(float(fc.success))} success"]
     if fc.nullified:
         parts.append(f"{percent(float(fc.nullified))} nullified")
+    if assumed := assumed_short(fc):
+        parts.append(assumed)
     return " · ".join(parts)
 
 
@@ -82,7 +87,6 @@ def breakdown_line(breakdown: Breakdown) -> str:
 
 def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     """The rulebook explanation of a forecast: breakdown, uncertain terms, chance."""
-    del world  # kept for the callers' signature: the forecast names everything it needs
     lines = []
     if fc.breakdown is not None:
         lines.append(breakdown_line(fc.breakdown))
@@ -91,11 +95,15 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back, a location)
     how = "no roll" if fc.breakdown is None else "d12 ≤ the target number; a 12 always fails"
     lines.append(f"success {fc.percent:.1f}% ({how})")
+    if assumed := assumed_words(world, fc):
+        lines.append(f"  {assumed}")
     if fc.action.called_shot is not None:
         lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
     if fc.nullified:
         why = f": {fc.reason}" if fc.reason else ""
         lines.append(f"nullified {float(fc.nullified) * 100:.0f}% of the time{why}")
+    if fc.waits_on:
+        lines.append(f"  may change: {' and '.join(fc.waits_on)} still to declare")
     if fc.expected_injuries:
         lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
     return lines

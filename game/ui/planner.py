@@ -34,7 +34,15 @@ from game.rules.positions import (
     occupant,
     tile_of,
 )
-from game.rules.registry import DEFENCES, MELEE_ATTACKS, TARGETED, action_specs, movement_kind, spec_of
+from game.rules.registry import (
+    DEFENCES,
+    MELEE_ATTACKS,
+    OFFENSIVE,
+    TARGETED,
+    action_specs,
+    movement_kind,
+    spec_of,
+)
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
 from game.ui.forecast_text import forecast_detail, forecast_lines
@@ -462,6 +470,17 @@ class Planner:
             and self.world.get(e, Condition).present
         ]
         return sorted(found, key=lambda e: (self.board.distance(here, tile_of(self.world, e)), e))
+
+    def own_attack(self, draft: Draft, target: int) -> tuple[Action, ActionForecast | None] | None:
+        """The draft's first attack on `target` and its forecast in the whole order (the
+        chance every place shows once the attack is chosen), or None when it has none."""
+        order = draft.order()
+        for index, action in enumerate(order.actions):
+            if action.target == target and action.kind in OFFENSIVE:
+                forecasts = self.forecasts(order)
+                found = (fc for fc in forecasts if fc.index == index and fc.action.target == target)
+                return action, next(found, None)
+        return None
 
     def known_quick_attack(self, draft: Draft, target: int) -> Choice | None:
         """`quick_attack` if it was worked out already for this draft, else None."""

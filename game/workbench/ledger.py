@@ -18,6 +18,7 @@ from fractions import Fraction
 from game.core.modifiers import signed, signed_span
 from game.rules.api.attack import AttackContext, weapon_for
 from game.rules.api.contexts import ActionForecast
+from game.rules.assumed import assumed_short, assumed_words
 from game.rules.attack import defence_costs
 from game.rules.odds import AttackOdds
 from game.rules.orders import Action, ActionKind, Order
@@ -26,7 +27,7 @@ from game.rules.registry import OFFENSIVE, action_specs
 from game.rules.summary import describe_action
 from game.workbench.plans import Case, forecast_cases, order_problems
 from game.workbench.setup import Setup
-from game.world import Equipment, Facing
+from game.world import Equipment, Facing, World
 
 
 def attack_kinds(setup: Setup) -> tuple[ActionKind, ...]:
@@ -207,7 +208,7 @@ def exact(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator} = {float(p) * 100:.1f}%"
 
 
-def forecast_text(fc: ActionForecast) -> list[str]:
+def forecast_text(world: World, fc: ActionForecast) -> list[str]:
     """A forecast the rulebook's way: the modified stat, the terms still to be rolled, the exact
     chance, the called part, what may nullify it, the expected Injuries."""
     lines = []
@@ -221,6 +222,8 @@ def forecast_text(fc: ActionForecast) -> list[str]:
     total = fc.breakdown.total if fc.breakdown is not None else None
     need = f"needs d12 ≤ {total}" if total is not None and total >= 1 else "impossible"
     lines.append(f"{need} · success {exact(fc.success)}")
+    if assumed := assumed_words(world, fc):
+        lines.append(assumed)
     if fc.action.called_shot is not None:
         lines.append(f"the {fc.action.called_shot.part} hit {exact(fc.part_hit)}")
     if fc.nullified:
@@ -243,7 +246,7 @@ def line_text(setup: Setup, line: AttackLine) -> list[str]:
     for when, fc in line.cases:
         if when:
             out.append(when + ":")
-        out += ["  " + text for text in forecast_text(fc)]
+        out += ["  " + text for text in forecast_text(setup.world, fc)]
     return out
 
 
@@ -253,4 +256,7 @@ def cell_text(line: AttackLine | None) -> str:
     if line is None or fc is None or fc.breakdown is None:
         return "—"
     mark = "•" if line.declared else ""
-    return f"{mark}{line.action.kind.label} ≤ {fc.breakdown.total} · {fc.percent:.0f}%"
+    assumed = assumed_short(fc)
+    return f"{mark}{line.action.kind.label} ≤ {fc.breakdown.total} · {fc.percent:.0f}%" + (
+        f" {assumed}" if assumed else ""
+    )

@@ -117,6 +117,12 @@ class ActionForecast:
     reason: str = ""
     notes: tuple[str, ...] = ()
     """Lines the rules modules add, in the rulebook's notation (a knock-back's margins)."""
+    defences: tuple[str, ...] | None = ()
+    waits_on: tuple[str, ...] = ()
+    """Who has still to declare an order the chance depends on (an Overwatch waits on the
+    enemies it may shoot): a chance shown before they declare says it may change."""
+    """For an attack: the target's declared defences the chance counts (`defences_counted`:
+    labels, as declared), or None when the target had not declared and none were counted."""
 
     @property
     def percent(self) -> float:

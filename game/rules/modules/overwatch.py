@@ -356,6 +356,15 @@ class Overwatch(ActionSpec):
             return ActionKind.MISSILE_STRIKE.value
         return None
 
+    @staticmethod
+    def undeclared_enemies(world: World, orders: Mapping[int, Order], actor: int) -> tuple[str, ...]:
+        """The names of the enemies still standing that have not declared yet."""
+        return tuple(
+            name_of(world, e)
+            for e in combatants(world)
+            if e not in orders and are_enemies(world, actor, e) and is_active(world, e)
+        )
+
     def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
         """The shot at the enemy most likely to set it off (`likely_trigger`), over every way its
         movement can turn out: at the first tile of the area it walks, else where it attacks from
@@ -365,10 +374,15 @@ class Overwatch(ActionSpec):
         zero = Fraction(0)
         found = self.trigger(world, board, ask.orders, actor, ask.timing)
         if found is None or weapon is None:
+            # Enemies still to declare may yet walk into the arc: the chance waits on them.
+            undeclared = () if weapon is None else self.undeclared_enemies(world, ask.orders, actor)
             reason = "no enemy is expected to move or attack in the arc"
+            if undeclared:
+                reason = "no enemy declared so far moves or attacks in the arc"
             return ActionForecast(
-                actor, ask.index, ask.action, zero, zero, Fraction(1), zero, None, reason=reason
-            )
+                actor, ask.index, ask.action, zero, zero, Fraction(1), zero, None, reason=reason,
+                waits_on=undeclared,
+            )  # fmt: skip
         enemy, _ = found
         theirs = ask.orders.get(enemy)
         shot = Action(ActionKind.MISSILE_STRIKE, enemy, weapon=weapon.name)

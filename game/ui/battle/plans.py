@@ -15,13 +15,14 @@ from dataclasses import replace
 import pygame
 
 from game.core.geometry import Tile, bearing_direction, direction_name
+from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
 from game.rules.flight import exit_step, metres_needed
-from game.rules.orders import Order
+from game.rules.orders import Action, Order
 from game.rules.positions import occupant, tile_of
 from game.rules.registry import TARGETED
 from game.ui import frame_budget
-from game.ui.forecast_text import percent
+from game.ui.forecast_text import assumed_short, percent
 from game.ui.planner import Draft, Planner
 from game.ui.render.battlefield import StyleOf
 from game.ui.render.camera import Camera
@@ -408,6 +409,32 @@ def draw_cursor(
     pygame.draw.rect(surface, colour, rect, 2 if keyboard else 1)
 
 
+def badge_attack(
+    planner: Planner, draft: Draft, enemy: int, may_work: bool = True
+) -> tuple[Action, ActionForecast] | None:
+    """The attack whose chance the badge over `enemy` shows: the draft's own attack on him
+    (as the hover card and the order panel show it), else the one a click would add (worked
+    out only when `may_work`: the frame's budget allows); None when there is none to show."""
+    own = planner.own_attack(draft, enemy)  # its order's forecast, kept by the planner
+    if own is not None:
+        return (own[0], own[1]) if own[1] is not None else None
+    choice = planner.known_quick_attack(draft, enemy)
+    if choice is None and may_work:
+        choice = planner.quick_attack(draft, enemy)
+    if choice is None or not choice.enabled or choice.forecast is None:
+        return None
+    return choice.action, choice.forecast
+
+
+def badge_texts(action: Action, fc: ActionForecast) -> list[str]:
+    """What the badge over an enemy may say, longest first (the first that fits is drawn):
+    the attack, its chance and the defences the chance assumed ("Strike 42% vs Dodge")."""
+    chance = f"{fc.percent:.0f}%"
+    assumed = assumed_short(fc)
+    texts = [f"{action.kind.label} {chance}", chance]
+    return [f"{texts[0]} {assumed}", *texts] if assumed else texts
+
+
 def draw_enemy_chances(
     surface: pygame.Surface,
     theme: Theme,
@@ -427,23 +454,21 @@ def draw_enemy_chances(
     worked = False  # a new chance worked out this frame (at least one is, so all come)
     drawn: list[pygame.Rect] = list(taken or [])  # labels already on the map (the plans')
     for enemy in planner.enemies():
-        # Each new chance is worked out once; past this frame's budget the rest wait a frame.
-        choice = planner.known_quick_attack(draft, enemy)
-        if choice is None and (not worked or time.perf_counter() < deadline):
-            choice = planner.quick_attack(draft, enemy)
-            worked = True
-        if choice is None:
+        # The attack already chosen on him, else the one a click would add: the chance the
+        # hover card and the order panel show too.  Each new chance is worked out once; past
+        # this frame's budget the rest wait a frame.
+        may_work = not worked or time.perf_counter() < deadline
+        found = badge_attack(planner, draft, enemy, may_work)
+        worked = worked or (may_work and found is not None)
+        if found is None:
             continue
+        action, fc = found
         c = camera.tile_centre(tile_of(world, enemy))
-        if not choice.enabled or choice.forecast is None:
-            continue
-        chance = f"{choice.forecast.percent:.0f}%"
-        colour = theme.palette.text_good if choice.forecast.success >= 0.5 else theme.palette.accent
+        colour = theme.palette.text_good if fc.success >= 0.5 else theme.palette.accent
         spot = (c[0], c[1] - camera.tile_px // 2 - theme.px(8))
         higher = (spot[0], spot[1] - theme.px(16))  # over a name that went above the token
-        options = [
-            (text, at) for text in (f"{choice.action.kind.label} {chance}", chance) for at in (spot, higher)
-        ]
+        texts = badge_texts(action, fc)
+        options = [(text, at) for text in texts for at in (spot, higher)]
         for text, at in options:
             if label_box(theme, text, midbottom=at).collidelist(drawn) < 0:
                 drawn.append(map_label(surface, theme, text, colour, midbottom=at))

@@ -9,7 +9,6 @@ import pygame
 
 from game.rules.api.contexts import ActionForecast
 from game.rules.positions import are_enemies, name_of
-from game.rules.registry import OFFENSIVE
 from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines
 from game.ui.render.widgets import Button
 from game.world import World
@@ -24,12 +23,10 @@ def chosen_attack(
     """The attack on `target` the player has chosen: the draft's own attack on it (its
     forecast in the whole order), else the one a click would add (said so only when a click
     can add it: `clickable`, the draft being declared now).  (label, forecast, why not)."""
-    order = draft.order()
-    for index, action in enumerate(order.actions):
-        if action.target == target and action.kind in OFFENSIVE:
-            forecasts = planner.forecasts(order)
-            fc = forecasts[index] if index < len(forecasts) else None
-            return f"{action.kind.label} on {name_of(planner.world, target)} (in your order)", fc, ""
+    own = planner.own_attack(draft, target)
+    if own is not None:
+        action, fc = own
+        return f"{action.kind.label} on {name_of(planner.world, target)} (in your order)", fc, ""
     choice = planner.quick_attack(draft, target)
     if choice.enabled and choice.forecast is not None:
         return f"{choice.label}{' (click to choose)' if clickable else ''}", choice.forecast, ""
