@@ -59,7 +59,7 @@ KEY_LINES: dict[str, list[str]] = {
         "Omar — Strike on Niles: 6 [Strike] − 8 [Dodge] = −2; rolled 1: hit"
         " (natural 1, critical: the Defense Penalties do not count (6))",
         "Omar — Critical on Niles: d4 4: double damage (a failed Withstand Injury adds twice the Injuries)",
-        "Niles takes 2 Injury; now 2 Injuries",
+        "Niles takes 2 Injuries; now 2 Injuries",
         "Serena — Fumble on Niles: d4 3: a free attack: Niles's Strike on Serena",
         "Niles — Strike on Serena: 9 [Strike] − 2 [Injury Penalty] = 7; rolled 4: hit",
         "Omar — Fumble on Niles: d4 2: weapon stuck",

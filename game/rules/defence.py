@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from game.core.modifiers import Breakdown
+from game.core.words import article
 from game.rules.api.attack import AttackSpec
 from game.rules.api.defence import DefenceSpec
 from game.rules.api.state import DefenceResult
@@ -75,8 +76,7 @@ def defences_counted(world: World, orders: Mapping[int, Order], action: Action) 
 def ignored_reason(kind: ActionKind) -> str:
     """Why a defence that counters no attack of the round is ignored."""
     label = defence_spec(kind).label
-    article = "an" if label[:1].lower() in "aeiou" else "a"
-    return f"no attack this round that {article} {label} counters"
+    return f"no attack this round that {article(label)} {label} counters"
 
 
 def without_defence_penalties(breakdown: Breakdown) -> Breakdown:

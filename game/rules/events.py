@@ -275,8 +275,9 @@ class Injured(Event):
     target_id: int | None = entity_id()
 
     def text(self) -> str:
+        added = "Injury" if self.added == 1 else "Injuries"
         plural = "ies" if self.injuries != 1 else "y"
-        return f"{self.target} takes {self.added} Injury; now {self.injuries} Injur{plural}"
+        return f"{self.target} takes {self.added} {added}; now {self.injuries} Injur{plural}"
 
 
 @dataclass(frozen=True)

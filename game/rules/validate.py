@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.core.words import article
 from game.rules.api.attack import weapon_for
 from game.rules.api.contexts import OrderCheck
 from game.rules.board import Board
@@ -188,7 +189,7 @@ def _action_reasons(check: OrderCheck, action: Action) -> list[str]:
     label = spec.label
     if action.called_shot is not None and not spec.called_shot:
         called = " or ".join(s.label for s in action_specs(check.options) if s.called_shot)
-        return [f"a Called Shot modifies a {called}, not a {label}"]
+        return [f"a Called Shot modifies {article(called)} {called}, not {article(label)} {label}"]
     if action.called_shot is not None and action.called_shot.modifier > -1:
         return ["a Called Shot Modifier is −1 or worse"]
     if spec.targeted and (spec.target_required or action.target is not None):

@@ -17,6 +17,7 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import signed
+from game.core.words import article
 from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
@@ -29,6 +30,7 @@ from game.rules.positions import (
     are_enemies,
     combatants,
     engaged_with,
+    is_active,
     left_behind,
     name_of,
     occupant,
@@ -412,6 +414,10 @@ class Planner:
         nearest = min(edges, key=lambda t: (reach.metres_to(t), t))
         return self.with_path(Draft(draft.actor, state), nearest) or state
 
+    def undeclared_enemies(self) -> list[int]:
+        """Enemies still able to act that have not declared before this combatant."""
+        return [e for e in self.enemies() if e not in self.earlier and is_active(self.world, e)]
+
     def defence_note(self, kind: ActionKind) -> str:
         """For a defence: how many of the attacks declared on the actor so far it counters (the
         round ignores a defence no attack calls for; better Timing still declares after)."""
@@ -419,15 +425,18 @@ class Planner:
             return ""
         attacks = attacks_on(self.earlier, self.actor)
         met = countered(kind, self.world.get(self.actor, Equipment), attacks)
+        later = self.undeclared_enemies()
         if not attacks:
+            if not later:
+                return "nobody attacks you this round: the round will ignore it"
             return "no attack declared on you yet (later declarers may still attack)"
         label = spec_of(kind).label
-        article = "an" if label[:1].lower() in "aeiou" else "a"
+        a = article(label)
         n = len(attacks)
         if not met:
             which = "the one attack" if n == 1 else f"none of the {n} attacks"
             verb = "is not one" if n == 1 else "is one"
-            return f"{which} declared on you so far {verb} {article} {label} counters"
+            return f"{which} declared on you so far {verb} {a} {label} counters"
         return f"counters {len(met)} of the {n} attack{'s' if n > 1 else ''} declared on you so far"
 
     def self_choices(self, draft: Draft) -> list[Choice]:

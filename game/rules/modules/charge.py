@@ -261,10 +261,9 @@ class Charge(AttackSpec):
         return ActionKind.STRIKE.value
 
     def order_reasons(self, check: OrderCheck) -> list[str]:
-        """One Charge; not out of melee."""
+        """Not out of melee (one Charge a round is the chapter's one movement action a round:
+        `validate` says it once for every movement action)."""
         reasons = []
-        if check.order.count(self.kind) > 1:
-            reasons.append("one Charge per round")
         if check.engaged:
             reasons.append(f"cannot Charge while engaged in melee with {check.engaged_names}")
         return reasons

@@ -84,7 +84,7 @@ def draw_sheet(
     facing = direction_name(world.get(eid, Facing).direction)
     tile = world.get(eid, Position).tile
     inj = condition.injuries
-    inj_text = f"Injuries {inj}/3" + (f" (−{inj} to every roll)" if inj else "")
+    inj_text = injury_words(condition)
     blit_text(
         surface,
         theme,
@@ -229,3 +229,14 @@ def draw_dice(
     )
     draw_panel(surface, theme, rect, pal.panel_dark, alpha=225)
     surface.blit(image, image.get_rect(center=rect.center))
+
+
+def injury_words(condition: Condition) -> str:
+    """A combatant's Injuries as its sheet says them: "Injuries 2/3 (−2 to every roll)", or
+    "Defeated" / "killed" (a count past the third, "Injuries 4/3", says nothing more)."""
+    inj = condition.injuries
+    if condition.dead:
+        return "killed"
+    if condition.defeated:
+        return "Defeated"
+    return f"Injuries {inj}/3" + (f" (−{inj} to every roll)" if inj else "")
