@@ -105,6 +105,20 @@ class RoundSummaryCard:
             self.button.hovered = self.button.rect.collidepoint(event.pos)
         return self.button.handle(event)
 
+    def rows(
+        self, theme: Theme, text_w: int, colour_of: Callable[[str], Colour]
+    ) -> list[tuple[str, Colour, bool]]:
+        """The summary's lines wrapped to `text_w` pixels in the font each is drawn in (a
+        harmed combatant's line is bold, and wider: measured plain it ran off the card):
+        (text, colour, bold)."""
+        rows: list[tuple[str, Colour, bool]] = []
+        for line in self.lines:
+            for part in theme.wrap(f"{line.name}: {line.text}", text_w, 13, bold=line.harmed):
+                rows.append((part, colour_of(line.name), line.harmed))  # wrapped lines keep the colour
+        if not rows:
+            rows.append(("Nobody moved, hit or was hurt.", theme.palette.text_dim, False))
+        return rows
+
     def draw(
         self, surface: pygame.Surface, theme: Theme, area: pygame.Rect, colour_of: Callable[[str], Colour]
     ) -> None:
@@ -112,13 +126,7 @@ class RoundSummaryCard:
         hides the map); `colour_of` gives a name's side colour."""
         pal = theme.palette
         pad = theme.px(10)
-        text_w = area.w - 2 * pad
-        rows: list[tuple[str, Colour, bool]] = []
-        for line in self.lines:
-            for part in theme.wrap(f"{line.name}: {line.text}", text_w, 13):
-                rows.append((part, colour_of(line.name), line.harmed))  # wrapped lines keep the colour
-        if not rows:
-            rows.append(("Nobody moved, hit or was hurt.", pal.text_dim, False))
+        rows = self.rows(theme, area.w - 2 * pad, colour_of)
         line_h = theme.line_height(13)
         button_h = theme.px(40)
         room = area.h - theme.px(40) - button_h - 2 * pad
