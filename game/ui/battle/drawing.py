@@ -230,12 +230,22 @@ class BattleDrawing:
 
     def _draw_chance_tip(self, surface: pygame.Surface) -> None:
         """Hovering an enemy shows the hit chance with its full breakdown."""
-        if "chance" not in self.overlays.active or self.menu is not None or self.playback is not None:
+        if not self.chance_tip_shown():
             return
         target = self.hovered_combatant()
         lines = self.chance_tip(target) if target is not None else []
-        if lines:
-            draw_tooltip(surface, self.theme, lines, self.camera.tile_centre(tile_of(self.world, target)))
+        spot = self.camera.tile_centre(tile_of(self.world, target)) if target is not None else None
+        # A tip for a token the camera moved off the map's view (under a panel, off screen)
+        # would hang there stale, over the panels' headers.
+        if lines and spot is not None and self.rects["map"].collidepoint(spot):
+            draw_tooltip(surface, self.theme, lines, spot)
+
+    def chance_tip_shown(self) -> bool:
+        """Whether a hovered enemy's hit chance may show: the overlay is on, and no menu, replay
+        or end-of-round summary (the round is over: no attack to weigh) is up."""
+        if "chance" not in self.overlays.active or self.menu is not None or self.playback is not None:
+            return False
+        return self.summary is None
 
     def _draw_hover_tips(self, surface: pygame.Surface) -> None:
         pos = pygame.mouse.get_pos()
