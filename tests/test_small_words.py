@@ -8,7 +8,7 @@ from game.rules.events import Injured
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot, Order
 from game.rules.validate import validate_order
-from game.ui.planner import Planner
+from game.ui.defence_notes import defence_note
 from game.ui.render.panels import injury_words
 from game.world import Condition
 from tests.builders import Cast
@@ -56,9 +56,7 @@ def test_the_last_declarer_is_not_told_later_declarers_may_attack() -> None:
     cast = Cast(10, 6)
     cast.add("A", (2, 2), "a", dodge=6)
     cast.add("B", (6, 2), "b")
-    first = Planner(cast.world, cast.board, cast["A"], {}, RuleOptions())
-    assert "later declarers may still attack" in first.defence_note(ActionKind.DODGE)
+    assert "later declarers may still attack" in defence_note(cast.world, cast["A"], {}, ActionKind.DODGE)
     b_stays = {cast["B"]: Order(cast["B"], ())}
-    last = Planner(cast.world, cast.board, cast["A"], b_stays, RuleOptions())
-    note = last.defence_note(ActionKind.DODGE)
+    note = defence_note(cast.world, cast["A"], b_stays, ActionKind.DODGE)
     assert "later" not in note and "ignore" in note

@@ -17,11 +17,9 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import signed
-from game.core.words import article
 from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
-from game.rules.defence import attacks_on, countered
 from game.rules.flight import exit_metres, exit_tile, metres_needed, on_edge
 from game.rules.forecast import arrival_chance, flight_chance, forecast_order
 from game.rules.options import RuleOptions
@@ -30,14 +28,12 @@ from game.rules.positions import (
     are_enemies,
     combatants,
     engaged_with,
-    is_active,
     left_behind,
     name_of,
     occupant,
     tile_of,
 )
 from game.rules.registry import (
-    DEFENCES,
     MELEE_ATTACKS,
     OFFENSIVE,
     TARGETED,
@@ -47,6 +43,7 @@ from game.rules.registry import (
 )
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
+from game.ui.defence_notes import defence_buys, defence_note
 from game.ui.forecast_text import forecast_detail, forecast_lines
 from game.world import Condition, Equipment, Item, Position, World
 
@@ -414,37 +411,17 @@ class Planner:
         nearest = min(edges, key=lambda t: (reach.metres_to(t), t))
         return self.with_path(Draft(draft.actor, state), nearest) or state
 
-    def undeclared_enemies(self) -> list[int]:
-        """Enemies still able to act that have not declared before this combatant."""
-        return [e for e in self.enemies() if e not in self.earlier and is_active(self.world, e)]
-
-    def defence_note(self, kind: ActionKind) -> str:
-        """For a defence: how many of the attacks declared on the actor so far it counters (the
-        round ignores a defence no attack calls for; better Timing still declares after)."""
-        if kind not in DEFENCES:
-            return ""
-        attacks = attacks_on(self.earlier, self.actor)
-        met = countered(kind, self.world.get(self.actor, Equipment), attacks)
-        later = self.undeclared_enemies()
-        if not attacks:
-            if not later:
-                return "nobody attacks you this round: the round will ignore it"
-            return "no attack declared on you yet (later declarers may still attack)"
-        label = spec_of(kind).label
-        a = article(label)
-        n = len(attacks)
-        if not met:
-            which = "the one attack" if n == 1 else f"none of the {n} attacks"
-            verb = "is not one" if n == 1 else "is one"
-            return f"{which} declared on you so far {verb} {a} {label} counters"
-        return f"counters {len(met)} of the {n} attack{'s' if n > 1 else ''} declared on you so far"
-
     def self_choices(self, draft: Draft) -> list[Choice]:
         """Defences, Sprint, Retreat and Retrieve Weapon, legal or not."""
-        out = [
-            replace(self.choice(draft, Action(kind), kind.label), note=self.defence_note(kind))
-            for kind in menu_kinds(self.options, "self")
-        ]
+        out = []
+        for kind in menu_kinds(self.options, "self"):
+            choice = self.choice(draft, Action(kind), kind.label)
+            buys = ""
+            if choice.enabled:
+                buys = defence_buys(self.world, self.board, self.earlier, draft.order(), kind, self.options)
+            counters = defence_note(self.world, self.actor, self.earlier, kind)
+            note = "; ".join(part for part in (counters, buys) if part)
+            out.append(replace(choice, note=note))
         for kind in menu_kinds(self.options, "item"):
             for eid, item, pos in self.world.query(Item, Position):
                 label = f"{kind.label}: {item.weapon.name} at {pos.tile}"

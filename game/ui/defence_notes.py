@@ -1,0 +1,70 @@
+"""What the menu says beside a defence before it is declared: how many of the attacks declared
+on you so far it counters, and what it does to each of them in the forecast's numbers
+("Strike from Thug 42% → 17%").  Pure: no pygame; the numbers are the rules'."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from game.core.words import article
+from game.rules.board import Board
+from game.rules.defence import attacks_on, countered
+from game.rules.defence_value import defence_effects
+from game.rules.options import RuleOptions
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.positions import are_enemies, combatants, is_active, name_of
+from game.rules.registry import DEFENCES, spec_of
+from game.ui.forecast_text import percent
+from game.world import Equipment, World
+
+
+def undeclared_enemies(world: World, actor: int, earlier: Mapping[int, Order]) -> list[int]:
+    """Enemies still able to act that have not declared before `actor`."""
+    return [
+        e
+        for e in combatants(world)
+        if e != actor and e not in earlier and are_enemies(world, actor, e) and is_active(world, e)
+    ]
+
+
+def defence_note(world: World, actor: int, earlier: Mapping[int, Order], kind: ActionKind) -> str:
+    """For a defence: how many of the attacks declared on `actor` so far it counters (the
+    round ignores a defence no attack calls for; better Timing still declares after)."""
+    if kind not in DEFENCES:
+        return ""
+    attacks = attacks_on(earlier, actor)
+    met = countered(kind, world.get(actor, Equipment), attacks)
+    if not attacks:
+        if not undeclared_enemies(world, actor, earlier):
+            return "nobody attacks you this round: the round will ignore it"
+        return "no attack declared on you yet (later declarers may still attack)"
+    label = spec_of(kind).label
+    n = len(attacks)
+    if not met:
+        which = "the one attack" if n == 1 else f"none of the {n} attacks"
+        verb = "is not one" if n == 1 else "is one"
+        return f"{which} declared on you so far {verb} {article(label)} {label} counters"
+    return f"counters {len(met)} of the {n} attack{'s' if n > 1 else ''} declared on you so far"
+
+
+def defence_buys(
+    world: World,
+    board: Board,
+    earlier: Mapping[int, Order],
+    order: Order,
+    kind: ActionKind,
+    options: RuleOptions,
+) -> str:
+    """For a defence: what adding it to `order` does to each attack declared on its maker so
+    far ("Strike from Thug 42% → 17%"); "" for no defence or no attack."""
+    if kind not in DEFENCES:
+        return ""
+    try:
+        effects = defence_effects(world, board, earlier, order, Action(kind), options)
+    except (KeyError, ValueError, AssertionError):  # as the planner's forecasts: an order refused
+        return ""
+    return ", ".join(
+        f"{e.action.kind.label} from {name_of(world, e.attacker)} "
+        f"{percent(float(e.before))} → {percent(float(e.after))}"
+        for e in effects
+    )
