@@ -227,6 +227,25 @@ class MapView:
             for tile in tiles:
                 self.camera.ensure_visible(tile, FOLLOW_MARGIN)
 
+    def frame(self, tiles: list[Tile], only_if_hidden: bool = False) -> None:
+        """Centre the view on the middle of `tiles` where they all fit at this zoom, else on the
+        first of them (the opening's squad, the units that acted in a round); with
+        `only_if_hidden`, only when one of them is out of view (a view that shows them all
+        stays put: click targets do not move under the player)."""
+        if not tiles:
+            return
+        room = self.camera.visible
+        if only_if_hidden and all(room.collidepoint(self.camera.tile_centre(t)) for t in tiles):
+            return
+        xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
+        px = self.camera.tile_px
+        span_w = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN) * px
+        span_h = (max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN) * px
+        if span_w <= room.w and span_h <= room.h:
+            self.camera.centre_on(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), snap=True)
+        else:
+            self.camera.centre_on(tiles[0], snap=True)
+
     def end_follow(self) -> None:
         """The round is over: back to the zoom the player had, if following changed it."""
         if self.zoom_before_follow is not None:

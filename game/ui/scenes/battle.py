@@ -26,7 +26,7 @@ import pygame
 
 from game.core.geometry import Tile
 from game.rules.battle import Battle
-from game.rules.events import Event
+from game.rules.events import Event, RoundEnded
 from game.rules.positions import combatants, find_by_name, is_active, tile_of
 from game.session.flow import AwaitResolution, BattleOver, Session
 from game.ui.ai_runner import AiDeclaration, window_session
@@ -43,7 +43,7 @@ from game.ui.battle.pacing import action_ends, sound_cue
 from game.ui.battle.plans import MapLabels
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.battle.ruler import ruler_note
-from game.ui.map_view import MapView
+from game.ui.map_view import MapView, event_tiles
 from game.ui.planner import Draft, Planner, terrain_board
 from game.ui.playback import Playback
 from game.ui.prefs import ANIMATION_SPEEDS
@@ -117,11 +117,9 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.session = session or window_session(battle, self._note)
         self.saved_mark = self.progress_mark()  # as it stands now: new, or loaded from its save
         self._track_autosaves()
-        first = next((e for e in combatants(battle.world) if is_active(battle.world, e)), None)
         # A map that fits whole at a readable zoom opens whole (never zoomed in past the default).
         self.camera.opening_zoom(most=DEFAULT_ZOOM, otherwise=DEFAULT_ZOOM)
-        if first is not None:
-            self.camera.centre_on(tile_of(battle.world, first), snap=True)
+        self.view.frame(self.opening_tiles())
         # The panels over the map as this zoom has them (no minimap over a map seen whole)
         # before the first frame: the briefing covers the screen before any update.
         self.view.keep_clear_of_legend()
@@ -313,10 +311,22 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         eid = find_by_name(self.battle.world, name)
         return eid is not None and self.session.is_human(self.battle.world.get(eid, Side).name)
 
+    def opening_tiles(self) -> list[Tile]:
+        """Where the view opens: on the squad played at this window (the first of its units
+        when they do not fit), else on everyone still in the fight; never on empty ground."""
+        world = self.battle.world
+        active = [e for e in combatants(world) if is_active(world, e)]
+        mine = [e for e in active if self.session.is_human(world.get(e, Side).name)]
+        return [tile_of(world, e) for e in (mine or active)]
+
     def _end_playback(self) -> None:
         events = self.playback.events if self.playback is not None else []
         self.playback = None
         self.view.end_follow()
+        # The round ends on the units that acted (not on the ground the last event left in view).
+        world = self.battle.world
+        acted = [t for e in events if not isinstance(e, RoundEnded) for t in event_tiles(world, e)]
+        self.view.frame(list(dict.fromkeys(acted)), only_if_hidden=True)
         self._logged = len(self.battle.events())
         # The summary waits for a player; with nobody at the window (AI against AI) it is skipped.
         if self.app.prefs.round_summary and not self.battle.over and events and self.session.human_sides():
