@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from game.core.modifiers import Breakdown
+from game.core.modifiers import Breakdown, roll_succeeds
 from game.core.words import article
 from game.rules.api.attack import AttackSpec
 from game.rules.api.defence import DefenceSpec
@@ -85,6 +85,20 @@ def without_defence_penalties(breakdown: Breakdown) -> Breakdown:
     labels = {spec_of(kind).label for kind in DEFENCES}
     kept = tuple(m for m in breakdown.modifiers if m.name.split(" (")[0] not in labels)
     return Breakdown(breakdown.base_name, breakdown.base, kept)
+
+
+def stopped_by(breakdown: Breakdown, die: int | None, succeeded: bool) -> tuple[str, ...]:
+    """The defences whose penalties turned a roll that would have succeeded into a failure
+    (the labels in the breakdown: "Parry", "Dodge"), or () when the roll succeeded, rolled
+    no die, or would have failed anyway: what the board says over a foiled attack."""
+    if succeeded or die is None:
+        return ()
+    bare = without_defence_penalties(breakdown)
+    if not roll_succeeds(die, bare.total):
+        return ()
+    kept = set(bare.modifiers)
+    names = {m.name.split(" (")[0] for m in breakdown.modifiers if m not in kept}
+    return tuple(label for label in (spec_of(kind).label for kind in DEFENCES) if label in names)
 
 
 def ledger(result: DefenceResult) -> tuple[tuple[str, int], ...]:

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from game.core.geometry import Tile
 from game.rules.apply import apply
 from game.rules.events import Event, Moved, Rolled, StageStarted
+from game.ui.hit_feedback import FLOAT_SECONDS, Floater, floaters_of
 from game.world import World
 
 STEP_SECONDS = 0.16  # seconds per tile of animated movement
@@ -58,6 +59,8 @@ class Playback:
         self.shown: list[Event] = []  # events revealed so far (for the log)
         self.pause_after = pause_after  # indexes of events whose beat, once over, pauses playing
         self.paused_on: int | None = None  # the event playing last paused after
+        self.clock = 0.0  # paced seconds since playing began (the floaters' clock)
+        self.floats: list[tuple[float, Floater]] = []  # (born on the clock, floater)
 
     # ------------------------------------------------------------- state
     @property
@@ -102,9 +105,19 @@ class Playback:
         angle = math.degrees(math.atan2(bx - ax, -(by - ay))) % 360
         return int(((angle + 22.5) % 360) // 45)
 
+    def live_floaters(self) -> list[tuple[Floater, float]]:
+        """The results floating over tokens now, each with its age (0 new … 1 gone)."""
+        return [
+            (floater, (self.clock - born) / FLOAT_SECONDS)
+            for born, floater in self.floats
+            if self.clock - born < FLOAT_SECONDS
+        ]
+
     # ------------------------------------------------------------- driving
     def update(self, dt: float) -> list[Event]:
         """Advance time; returns events newly put on screen (for the log)."""
+        self.clock += dt * self.speed
+        self.floats = [(born, f) for born, f in self.floats if self.clock - born < FLOAT_SECONDS]
         revealed: list[Event] = []
         if self.index == -1:
             revealed += self._begin_next()
@@ -163,6 +176,7 @@ class Playback:
         if event is None:
             return []
         self.shown.append(event)
+        self.floats += [(self.clock, floater) for floater in floaters_of(event)]
         return [event]
 
     def _finish_and_next(self) -> list[Event]:

@@ -26,6 +26,7 @@ from game.ui.planner import Draft, Planner
 from game.ui.playback import Playback
 from game.ui.render.battlefield import draw_hint, draw_side_panel, draw_toasts
 from game.ui.render.camera import Camera
+from game.ui.render.floaters import draw_floaters
 from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
 from game.ui.render.tokens import TokenArt
@@ -199,6 +200,8 @@ class BattleDrawing:
     def _draw_marks(self, surface: pygame.Surface) -> None:
         """Over the tokens: the names of the plans' attacks and defences, each enemy's hit chance
         while declaring (clear of those names and of the tokens'), then the tile cursor."""
+        if self.playback is not None:
+            draw_floaters(surface, self.theme, self.camera, self.world, self.playback)
         taken = self.plan_labels.draw(surface, self.theme) + self.view.name_boxes
         if "chance" in self.overlays.active and self.planner is not None and self.draft is not None:
             view = self.viewpoint()

@@ -29,6 +29,7 @@ from game.ui.render.battlefield import (
     side_styles,
 )
 from game.ui.render.camera import READABLE_ZOOM, ZOOM_LEVELS, Camera
+from game.ui.render.floaters import draw_floaters
 from game.ui.render.log import MAX_LINES, LogPanel, line_for
 from game.ui.render.replay_panel import ReplayPanel, ReplayWords
 from game.ui.render.replay_stage import (
@@ -387,10 +388,15 @@ class ReplayScene(Scene):
             self.cursor.playback,
             selected=self.selected,
             hovered=occupant(self.world, hover) if hover is not None else None,
-            over=self._draw_ruler,
+            over=self._draw_over_tokens,
             top=lambda s: self._draw_badge(s, mrect, mrect.bottom),
         )
         draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), self.rects["hint"])
+
+    def _draw_over_tokens(self, surface: pygame.Surface) -> None:
+        """The results floating over the tokens (as the battle showed them), then the ruler."""
+        draw_floaters(surface, self.theme, self.camera, self.world, self.cursor.playback)
+        self._draw_ruler(surface)
 
     def _draw_ruler(self, surface: pygame.Surface) -> None:
         """The ruler (R) from the combatant in focus, where it stands now, to the pointer."""
