@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
-from game.core.geometry import Tile, bearing_direction
+from game.core.geometry import Tile
 from game.core.modifiers import signed
 from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
@@ -44,6 +44,7 @@ from game.rules.registry import (
 from game.rules.stats import max_movement_metres, movement_rate
 from game.rules.validate import validate_order
 from game.ui.defence_notes import defence_buys, defence_note
+from game.ui.draft import Draft, DraftState, chosen_facing, with_action, with_chosen_facing
 from game.ui.forecast_text import forecast_detail, forecast_lines
 from game.world import Condition, Equipment, Item, Position, World
 
@@ -75,79 +76,6 @@ def terrain_board(board: Board) -> TerrainBoard:
 @functools.lru_cache(maxsize=8)
 def _converted(board: Board) -> TerrainBoard:
     return TerrainBoard.from_board(board)  # type: ignore[arg-type]
-
-
-@dataclass(frozen=True)
-class DraftState:
-    """One version of the order being planned."""
-
-    path: tuple[Tile, ...] = ()
-    facing: int | None = None
-    actions: tuple[Action, ...] = ()
-    auto_move: ActionKind | None = None  # a Sprint or Retreat the path added by itself
-    auto_facing: bool = False  # the facing was chosen for the path (toward the melee it leaves)
-    flee: bool = False  # after the path, step off the map (`game.rules.flight`)
-
-
-@dataclass
-class Draft:
-    """The order being planned, with undo."""
-
-    actor: int
-    state: DraftState = field(default_factory=DraftState)
-    history: list[DraftState] = field(default_factory=list)
-
-    def order(self) -> Order:
-        """The order as it stands."""
-        return Order(self.actor, self.state.actions, self.state.path, self.state.facing, self.state.flee)
-
-    def change(self, state: DraftState) -> None:
-        """Move to a new version (the old one is kept for undo)."""
-        if state != self.state:
-            self.history.append(self.state)
-            self.state = state
-
-    def undo(self) -> bool:
-        """Back to the previous version; False when there is none."""
-        if not self.history:
-            return False
-        self.state = self.history.pop()
-        return True
-
-    def add(self, action: Action) -> None:
-        """Add an action (a movement action of its own replaces the Sprint the path added)."""
-        self.change(with_action(self.state, action))
-
-    def remove(self, index: int) -> None:
-        """Remove the action at `index`."""
-        actions = list(self.state.actions)
-        if 0 <= index < len(actions):
-            removed = actions.pop(index)
-            auto = None if removed.kind == self.state.auto_move else self.state.auto_move
-            self.change(replace(self.state, actions=tuple(actions), auto_move=auto))
-
-    def set_facing(self, facing: int | None) -> None:
-        """Set the final facing."""
-        self.change(replace(self.state, facing=None if facing is None else facing % 8, auto_facing=False))
-
-    def clear(self) -> None:
-        """Drop everything planned."""
-        self.change(DraftState())
-
-
-def with_action(state: DraftState, action: Action) -> DraftState:
-    """The draft with one more action.  An action that moves the path its own way (a Charge, a
-    Sudden Dive: its spec has a movement rule) takes the place of the Sprint or Retreat the
-    path added by itself."""
-    actions = state.actions
-    if state.auto_move is not None and spec_of(action.kind).movement is not None:
-        kept = list(actions)
-        for i in range(len(kept) - 1, -1, -1):
-            if kept[i].kind is state.auto_move:
-                kept.pop(i)
-                break
-        return replace(state, actions=(*kept, action), auto_move=None)
-    return replace(state, actions=(*actions, action))
 
 
 @dataclass(frozen=True)
@@ -265,7 +193,7 @@ class Planner:
         base_actions = tuple(kept)
         if tile == self.start:
             facing = None if state.auto_facing else state.facing
-            return DraftState((), facing, base_actions, None, flee=state.flee)
+            return self.with_chosen_facing(DraftState((), facing, base_actions, flee=state.flee))
         base = Order(self.actor, base_actions)
         longest = self.reach(self.sprint_metres(base))
         path = longest.path_to(tile)
@@ -286,24 +214,15 @@ class Planner:
         if need is not None and not moving:
             actions = (*base_actions, Action(need))
             auto = need
-        facing, auto_facing = state.facing, state.auto_facing
+        facing, auto_facing, why = state.facing, state.auto_facing, state.facing_reason
         if auto_facing or facing is None:
-            facing, auto_facing = self._facing_left_melee(need, tuple(path))
-        return DraftState(tuple(path), facing, actions, auto, auto_facing, state.flee)
+            facing, why = chosen_facing(self.world, self.board, self.actor, tuple(path), actions, need)
+            auto_facing = facing is not None
+        return DraftState(tuple(path), facing, actions, auto, auto_facing, facing_reason=why, flee=state.flee)
 
-    def _facing_left_melee(self, need: ActionKind | None, path: tuple[Tile, ...]) -> tuple[int | None, bool]:
-        """A move that leaves melee (a Retreat) ends facing the nearest enemy it leaves, not
-        along its last step with its back to them: (facing, True); otherwise (None, False)."""
-        rule = spec_of(need).movement if need is not None else None
-        engaged = engaged_with(self.world, self.board, self.actor)
-        if rule is None or not rule.leaves_melee or not engaged or not path:
-            return None, False
-        end = path[-1]
-        nearest = min(engaged, key=lambda e: (self.board.distance(end, tile_of(self.world, e)), e))
-        there = tile_of(self.world, nearest)
-        if there == end:
-            return None, False
-        return bearing_direction(end, there), True
+    def with_chosen_facing(self, state: DraftState) -> DraftState:
+        """The draft facing as `chosen_facing` says, unless the player set a facing."""
+        return with_chosen_facing(self.world, self.board, self.actor, state)
 
     def path_metres(self, path: tuple[Tile, ...]) -> float:
         """Metres of a path from the actor's tile."""

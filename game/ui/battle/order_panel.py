@@ -85,8 +85,8 @@ class OrderPanel:
             blit_text(surface, theme, line, (x, y), 12, pal.text)
             y += theme.line_height(12)
         default = "" if draft.state.facing is not None else " (default)"
-        if draft.state.auto_facing:
-            default = " (toward the melee it leaves)"
+        if draft.state.auto_facing and draft.state.facing_reason:
+            default = f" ({draft.state.facing_reason})"
         text = f"Final facing: {direction_name(facing)}{default} — Q/E or right-click"
         blit_text(surface, theme, text, (x, y), 12, pal.text)
         y += theme.line_height(12) + theme.px(4)

@@ -101,6 +101,10 @@ class OrderCommands:
         """Add an action to the order."""
         if self.draft is not None:
             self.draft.add(action)
+            if self.planner is not None:
+                # Attacking turns you to face the target unless you set a facing yourself: one
+                # step of undo takes back the action and the turn together.
+                self.draft.state = self.planner.with_chosen_facing(self.draft.state)
 
     def open_attack_menu(self, target: int, pos: tuple[int, int]) -> None:
         """The attacks on a target, with target numbers and chances, impossible ones with why."""
