@@ -183,7 +183,10 @@ def sight_from(board: BoardBase, origin: Tile, radius_m: float) -> SightMap:
     if not board.in_bounds(origin):
         raise ValueError(f"origin {origin} is off the map")
     mpt = board.metres_per_tile
-    radius = _radius_tiles(board, radius_m / mpt)
+    ox, oy = origin
+    # No tile lies farther than the board's farthest corner: a larger radius reaches no more.
+    corner = math.hypot(max(ox, board.width - 1 - ox), max(oy, board.height - 1 - oy))
+    radius = min(int(radius_m / mpt + EPSILON), math.ceil(corner))
     if radius > MAX_RADIUS_TILES:
         raise ValueError(
             f"sight maps reach at most {MAX_RADIUS_TILES} tiles ({MAX_RADIUS_TILES * mpt:g} m here); "
@@ -194,7 +197,6 @@ def sight_from(board: BoardBase, origin: Tile, radius_m: float) -> SightMap:
     # The targets are nearest first: those within the radius are a prefix of the table.
     n = int(np.searchsorted(table.tiles_apart, radius + 1, side="left"))
     n = int(np.searchsorted(table.tiles_apart[:n] * mpt, radius_m + EPSILON, side="right"))
-    ox, oy = origin
     base = (oy + look.pad) * look.stride + (ox + look.pad)
     x0, y0 = max(0, ox - radius), max(0, oy - radius)
     x1, y1 = min(board.width, ox + radius + 1), min(board.height, oy + radius + 1)
@@ -282,3 +284,43 @@ def _runs(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
         return np.zeros(0, np.int64)
     before = np.cumsum(lengths) - lengths  # where each run begins in the result
     return np.repeat(starts - before, lengths) + np.arange(total)
+
+
+def candidate_tiles(board: object, here: Tile, radius_m: float, sight: Sight) -> list[Tile]:
+    """Row by row, the tiles an overlay about what `here` sees within `radius_m` metres need
+    asking: those a `SightMap` sees, or with pairwise answers every tile of the square
+    around `here` that holds the radius (sight and range are asked again tile by tile)."""
+    if isinstance(sight, SightMap):
+        return list(sight.visible_tiles())
+    reach = int(radius_m / board.metres_per_tile) + 1  # type: ignore[attr-defined]
+    x0, y0 = here
+    return [
+        (x, y)
+        for y in range(max(0, y0 - reach), min(board.height, y0 + reach + 1))  # type: ignore[attr-defined]
+        for x in range(max(0, x0 - reach), min(board.width, x0 + reach + 1))  # type: ignore[attr-defined]
+    ]
+
+
+def tiles_near_cover(board: object) -> list[Tile]:
+    """The tiles of the board within one king step of a tile that gives cover (low or high),
+    in (x, y) order: where a target may stand behind cover (kept on the board)."""
+
+    def build() -> list[Tile]:
+        if isinstance(board, BoardBase):
+            covers = board_arrays(board)[1] > 0
+        else:
+            rows = range(board.height)  # type: ignore[attr-defined]
+            cols = range(board.width)  # type: ignore[attr-defined]
+            covers = np.array([[board.cover_at((x, y)) != "none" for x in cols] for y in rows], bool)  # type: ignore[attr-defined]
+        near = np.pad(covers, 1)
+        h, w = covers.shape
+        grown = np.zeros_like(covers)
+        for dy in (0, 1, 2):
+            for dx in (0, 1, 2):
+                grown |= near[dy : dy + h, dx : dx + w]
+        xs, ys = np.nonzero(grown.T)  # transposed: x first, as the tiles sort
+        return list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    if isinstance(board, BoardBase):
+        return board.derived("tiles near cover", build)
+    return build()
