@@ -18,13 +18,14 @@ from hypothesis import strategies as st
 from game.board.paths import find_path
 from game.board.ranges import range_bands
 from game.board.reach import reachable
-from game.board.sight import _rays, _subset, sight_from
+from game.board.sight import sight_from
 from game.board.terrain import Terrain, TerrainBoard
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.rules.board import GridBoard, ray_cells, tiles_to_ask
 from game.rules.movement import path_metres, walk
 from game.rules.positions import range_band
+from game.rules.ray_tables import SYMMETRIES, Rays, mirror, trace
 
 PALETTE = [
     Terrain(),
@@ -142,30 +143,93 @@ def test_range_band_maps_equal_the_rules(board: TerrainBoard, data: st.DataObjec
         assert bands.band_at(tile) == (expected[0] if expected else "out")
 
 
+def _ray_of(table: Rays, index: int, sym: tuple[int, int, bool]) -> tuple[list[Tile], list[frozenset[Tile]]]:
+    """Target `index`'s single tiles (in order) and corner pairs, mirrored by `sym`."""
+    s0, s1 = int(table.single_start[index]), int(table.single_start[index + 1])
+    c0, c1 = int(table.corner_start[index]), int(table.corner_start[index + 1])
+    assert (table.single_owner[s0:s1] == index).all() and (table.corner_owner[c0:c1] == index).all()
+    xs, ys = mirror(table.single_dx[s0:s1], table.single_dy[s0:s1], sym)
+    cx, cy = mirror(table.corner_dx[c0:c1], table.corner_dy[c0:c1], sym)
+    singles = list(zip(xs.tolist(), ys.tolist(), strict=True))
+    corners = [frozenset(zip(a, b, strict=True)) for a, b in zip(cx.tolist(), cy.tolist(), strict=True)]
+    return singles, corners
+
+
+def _expected(target: Tile) -> tuple[list[Tile], list[frozenset[Tile]]]:
+    cells = list(ray_cells((0, 0), target))
+    return [c[0] for c in cells if len(c) == 1], [frozenset(c) for c in cells if len(c) == 2]
+
+
 def test_ray_tables_equal_the_rules_ray() -> None:
-    rays = _rays(15)
-    singles: dict[int, list[Tile]] = {}
-    corners: dict[int, list[frozenset[Tile]]] = {}
-    for owner, dx, dy in zip(rays.single_owner, rays.single_dx, rays.single_dy, strict=True):
-        singles.setdefault(int(owner), []).append((int(dx), int(dy)))
-    for owner, xs, ys in zip(rays.corner_owner, rays.corner_dx, rays.corner_dy, strict=True):
-        corners.setdefault(int(owner), []).append(frozenset(zip(xs.tolist(), ys.tolist(), strict=True)))
+    table = trace(15)
+    octant = list(zip(table.dx.tolist(), table.dy.tolist(), strict=True))
+    assert set(octant) == {(x, y) for x in range(16) for y in range(x + 1) if x * x + y * y < 16 * 16}
+    assert len(set(octant)) == len(octant)
+    assert (np.diff(table.tiles_apart) >= 0).all()  # nearest first: a smaller radius is a prefix
     seen = set()
-    for index, (dx, dy) in enumerate(zip(rays.dx.tolist(), rays.dy.tolist(), strict=True)):
-        seen.add((dx, dy))
-        cells = list(ray_cells((0, 0), (dx, dy)))
-        assert sorted(singles.get(index, [])) == sorted(c[0] for c in cells if len(c) == 1)
-        assert sorted(map(sorted, corners.get(index, []))) == sorted(sorted(c) for c in cells if len(c) == 2)
-        assert rays.tiles_apart[index] == math.hypot(dx, dy)
+    for index, (dx, dy) in enumerate(octant):
+        assert table.tiles_apart[index] == math.hypot(dx, dy)
+        for sym in SYMMETRIES:
+            mx, my = mirror(np.array(dx), np.array(dy), sym)
+            target = (int(mx), int(my))
+            seen.add(target)
+            singles, corners = _ray_of(table, index, sym)
+            expected_singles, expected_corners = _expected(target)
+            assert singles == expected_singles, target  # in the ray's order
+            assert corners == expected_corners, target
     assert seen == {(x, y) for x in range(-15, 16) for y in range(-15, 16) if x * x + y * y < 16 * 16}
-    # Each target's entries together, target by target (what sight_from's runs rely on), in a
-    # traced table and in one cut out of a larger.
-    for table in (rays, _subset(_rays(20), 15)):
-        pairs = ((table.single_owner, table.single_start), (table.corner_owner, table.corner_start))
-        for owner, start in pairs:
-            assert (np.diff(owner) >= 0).all()
-            counts = np.bincount(owner, minlength=len(table.dx))
-            assert start.tolist() == [0, *np.cumsum(counts).tolist()]
+    # Each target's entries together, target by target (what sight_from's runs rely on), and a
+    # smaller radius's tables a prefix of a larger one's.
+    larger = trace(20)
+    for big, small in ((larger.single_start, table.single_start), (larger.corner_start, table.corner_start)):
+        assert big[: len(small)].tolist() == small.tolist()
+    n, k = len(table.dx), int(table.single_start[-1])
+    assert larger.dx[:n].tolist() == table.dx.tolist() and larger.dy[:n].tolist() == table.dy.tolist()
+    assert larger.single_dx[:k].tolist() == table.single_dx.tolist()
+    for owner, start in ((table.single_owner, table.single_start), (table.corner_owner, table.corner_start)):
+        assert (np.diff(owner) >= 0).all()
+        counts = np.bincount(owner, minlength=len(table.dx))
+        assert start.tolist() == [0, *np.cumsum(counts).tolist()]
+
+
+EDGE_OFFSETS = [
+    (0, 0),
+    (1, 0),
+    (0, 1),
+    (1, 1),
+    (-1, -1),
+    (120, 0),
+    (0, -120),
+    (84, 84),
+    (-84, 84),
+    (2, 1),
+    (1, 2),
+    (3, 1),
+    (119, 1),
+    (1, -119),
+    (60, 20),
+    (-45, -15),
+    (99, 33),
+    (77, 76),
+]
+"""Axes, diagonals, the table's rim and rays through corner points (dx an odd multiple of dy)."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    offset=st.one_of(st.sampled_from(EDGE_OFFSETS), st.tuples(st.integers(-120, 120), st.integers(-120, 120)))
+)
+def test_every_ray_of_the_largest_table_is_the_rules_ray(offset: Tile) -> None:
+    dx, dy = offset
+    if dx * dx + dy * dy >= 121 * 121:
+        return  # beyond the table
+    table = trace(120)
+    ax, ay = abs(dx), abs(dy)
+    sym = (1 if dx >= 0 else -1, 1 if dy >= 0 else -1, ay > ax)
+    ox, oy = (ay, ax) if ay > ax else (ax, ay)
+    index = int(np.flatnonzero((table.dx == ox) & (table.dy == oy))[0])
+    singles, corners = _ray_of(table, index, sym)
+    assert (singles, corners) == _expected(offset)
 
 
 def test_square_roots_equal_math_hypot_on_large_boards() -> None:

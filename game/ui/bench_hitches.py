@@ -2,7 +2,8 @@
 title screen takes to appear after launch, how long a battle takes to load, and the
 longest frame while a player selects every combatant, switches every overlay, hovers
 every enemy, zooms, fits the map, pans and plans a move, on bundled scenarios and on the
-bench's big map.
+bench's big map; then, with every rules module in play, the first frame after selecting a
+combatant with the overwatch, exposed body parts, and every overlay on.
 
 Every frame is timed on its own (`App.step` with drawing), so one slow frame shows as
 the maximum; the target for a frame during play is HITCH_MS.  A frame's time is the
@@ -102,7 +103,16 @@ def _motion(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
 
 
-def play_through(scenario_id: str, seed: int = 1) -> dict[str, float]:
+MODULE_OVERLAY_RUNS = (
+    ("overwatch arc", ("overwatch",)),
+    ("exposed body parts", ("exposed",)),
+    ("every overlay", None),
+)
+"""Overlays switched on for the selection figures (None: every module's and every built-in one)."""
+SELECTIONS = 12  # combatants selected in turn for each of them
+
+
+def play_through(scenario_id: str, seed: int = 1, all_modules: bool = False) -> dict[str, float]:
     """Load a scenario (every side at the window) and play a declaration by hand: the load,
     the first frame, the first selection and the longest frame of it all, in ms."""
     from game.content import scenarios as content
@@ -113,11 +123,49 @@ def play_through(scenario_id: str, seed: int = 1) -> dict[str, float]:
     scenario = content.find_scenario(scenario_id)
     app = make_app((1280, 720), Prefs(edge_scroll=False))
     started = time.perf_counter()
-    battle, battle_map = content.build_battle(scenario, seed, {s.name: "human" for s in scenario.sides})
+    options = _every_module() if all_modules else None
+    humans = {s.name: "human" for s in scenario.sides}
+    battle, battle_map = content.build_battle(scenario, seed, humans, options=options)
     scene = app.make("battle", battle, battle_map, session=Session(battle))
     app.push(scene)
     load_ms = (time.perf_counter() - started) * 1000
+    if all_modules:
+        return _selections(app, scene)
     return _drive(app, scene, load_ms)
+
+
+def _every_module() -> object:
+    from game.rules.options import RuleOptions
+    from game.rules.registry import rules_modules
+
+    return RuleOptions(m.name for m in rules_modules())
+
+
+def _selections(app: object, scene: object) -> dict[str, float]:
+    """With each of MODULE_OVERLAY_RUNS on, select combatants in turn (a frame between):
+    the median and the longest first frame after a selection, in ms, keyed by run."""
+    from game.rules.registry import module_overlays
+    from game.ui.render.overlays import OVERLAYS
+
+    clock = FrameClock(app)
+    clock.frame()
+    for _ in range(5):
+        if scene.phase == "declare":  # type: ignore[attr-defined]
+            break
+        clock.frame([_key(pygame.K_RETURN)] if scene.phase == "handover" else [])  # type: ignore[attr-defined]
+    every = {o.name for o in module_overlays(scene.battle.options)} | set(OVERLAYS)  # type: ignore[attr-defined]
+    found: dict[str, float] = {}
+    for label, names in MODULE_OVERLAY_RUNS:
+        scene.overlays.active = set(every if names is None else names)  # type: ignore[attr-defined]
+        clock.frame()
+        firsts = []
+        for _ in range(SELECTIONS):
+            firsts.append(clock.frame([_key(pygame.K_TAB)]))
+            clock.frame()
+        firsts.sort()
+        found[f"{label} median"] = firsts[len(firsts) // 2]
+        found[f"{label} max"] = firsts[-1]
+    return found
 
 
 def _drive(app: object, scene: object, load_ms: float) -> dict[str, float]:
@@ -174,8 +222,28 @@ def hitch_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
             Figure("  first selection", found["selection"], HITCH_MS),
             Figure(f"  worst of {found['frames']:.0f} frames declaring", found["worst"], HITCH_MS),
         ]
+    selections: list[tuple[str, Callable[[], dict[str, float]]]] = [
+        (name, lambda name=name: play_through(name, args.seed or 1, all_modules=True)) for name in SCENARIOS
+    ]
+    selections.append(("bench map", lambda: _bench_selections(args.seed)))
+    for name, run in selections:
+        found = run()
+        for k, (label, _names) in enumerate(MODULE_OVERLAY_RUNS):
+            first = f"{name}, every module: select, " if k == 0 else "  select, "
+            figures += [
+                Figure(f"{first}{label} on (median)", found[f"{label} median"], HITCH_MS),
+                Figure(f"    longest of {SELECTIONS} selections", found[f"{label} max"], HITCH_MS),
+            ]
     title = "hitches: a declaration played by hand, each frame's CPU time (SDL dummy driver)"
     return title, figures
+
+
+def _bench_selections(seed: int) -> dict[str, float]:
+    """The frame bench's 100 × 100 map with every rules module in play: `_selections`."""
+    from game.ui.bench_scene import FRAME_MAP, FRAME_SIZE, FRAME_TOKENS, frame_bench_scene
+
+    app, scene = frame_bench_scene(FRAME_MAP, FRAME_TOKENS, FRAME_SIZE, seed, options=_every_module())
+    return _selections(app, scene)
 
 
 def _bench_map(seed: int) -> dict[str, float]:

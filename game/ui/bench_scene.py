@@ -30,9 +30,10 @@ RIFLE = Weapon(
 
 
 def frame_bench_scene(
-    size: int, tokens: int, window: tuple[int, int], seed: int = 0
+    size: int, tokens: int, window: tuple[int, int], seed: int = 0, options: RuleOptions | None = None
 ) -> tuple[App, BattleScene]:
-    """An app whose battle scene is mid-declaration on a `size` × `size` map with `tokens` combatants."""
+    """An app whose battle scene is mid-declaration on a `size` × `size` map with `tokens`
+    combatants, playing `options` (the battlefield's defaults unless given)."""
     board = generated_board(size, size, seed=seed)
     rng = random.Random(seed)
     world = World()
@@ -58,7 +59,7 @@ def frame_bench_scene(
             Appearance("soldier" if weapons[0] is RIFLE else "knight"),
         )
     meta = {"sides": {"red": {"controller": "human"}, "blue": {"controller": "human"}}, "title": "bench"}
-    battle = Battle(world, board, seed, RuleOptions.battlefield(), meta=meta)
+    battle = Battle(world, board, seed, options or RuleOptions.battlefield(), meta=meta)
     app = make_app(window, Prefs(edge_scroll=False))
     scene = BattleScene(app, battle, None)
     app.push(scene)

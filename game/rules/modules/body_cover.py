@@ -30,6 +30,7 @@ from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesMo
 from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
 from game.rules.positions import combatants, name_of, target_tiles
 from game.rules.registry import register_module, spec_of
+from game.rules.sight import sight_within, tiles_near_cover
 from game.world import Equipment
 
 if TYPE_CHECKING:
@@ -110,21 +111,16 @@ class ExposedParts(ModuleOverlay):
         if weapon is None or weapon.ranges is None:
             return TileMarks(styles)
         board, origin = ask.board, ask.origin
-        near_cover = {
-            (x + dx, y + dy)
-            for x in range(board.width)
-            for y in range(board.height)
-            if board.cover_at((x, y)) != "none"
-            for dx in (-1, 0, 1)
-            for dy in (-1, 0, 1)
-        }
+        # One sight map from the shooter answers sight and cover (as `line_of_sight` and
+        # `cover_from` would, tile by tile) for every tile next to cover.
+        sight = sight_within(board, origin, weapon.ranges[-1])
         tiles: dict[Tile, tuple[int, str]] = {}
-        for tile in sorted(near_cover):
-            if tile == origin or not board.in_bounds(tile) or board.blocks_move(tile):
+        for tile in tiles_near_cover(board):
+            if tile == origin or board.blocks_move(tile):
                 continue
-            if board.distance(origin, tile) > weapon.ranges[-1] or not board.line_of_sight(origin, tile):
+            if board.distance(origin, tile) > weapon.ranges[-1] or not sight.sees(tile):
                 continue
-            level = cover_from(board, origin, tile)
+            level = sight.cover_of(tile)
             if level in self.LEVELS:
                 tiles[tile] = (self.LEVELS.index(level), exposed_letters(level))
         return TileMarks(styles, tiles)

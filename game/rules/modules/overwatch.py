@@ -16,7 +16,7 @@ attacks in it, before that move or attack happens (RULES.md §8; seed 001 Delay 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
@@ -42,6 +42,7 @@ from game.rules.positions import (
     tile_of,
 )
 from game.rules.registry import OFFENSIVE, register_action, register_module, spec_of
+from game.rules.sight import candidate_tiles, sight_within
 from game.rules.stats import movement_rate
 from game.world import Equipment, Facing, World
 from game.world.registry import component
@@ -57,24 +58,32 @@ FIRED = "overwatch fired"
 """The round fact of a watcher whose held shot is spent."""
 
 
-def watched(board: Board, here: Tile, facing: int, weapon: Weapon, tile: Tile) -> bool:
+def watched(
+    board: Board,
+    here: Tile,
+    facing: int,
+    weapon: Weapon,
+    tile: Tile,
+    sees: Callable[[Tile], bool] | None = None,
+) -> bool:
     """Whether a watcher at `here` facing `facing` with `weapon` watches `tile`: front arc, in
-    range, in sight."""
+    range, in sight (`sees`: the board's sight from `here` to a tile, when already at hand)."""
     if tile == here or arc_of(here, facing, tile) != FRONT:
         return False
-    return range_band(board.distance(here, tile), weapon) is not None and board.line_of_sight(here, tile)
+    if range_band(board.distance(here, tile), weapon) is None:
+        return False
+    return sees(tile) if sees is not None else board.line_of_sight(here, tile)
 
 
 def watched_tiles(board: Board, here: Tile, facing: int, weapon: Weapon) -> list[Tile]:
-    """Every tile of the watched area one can stand on (the overlay)."""
+    """Every tile of the watched area one can stand on (the overlay), row by row: the tiles the
+    watcher sees within its long range (one sight map, `sight_within`), asked `watched`."""
     assert weapon.ranges is not None
-    reach = int(weapon.ranges[2] / board.metres_per_tile) + 1
-    x0, y0 = here
+    sight = sight_within(board, here, weapon.ranges[-1])
     return [
-        (x, y)
-        for y in range(max(0, y0 - reach), min(board.height, y0 + reach + 1))
-        for x in range(max(0, x0 - reach), min(board.width, x0 + reach + 1))
-        if not board.blocks_move((x, y)) and watched(board, here, facing, weapon, (x, y))
+        tile
+        for tile in candidate_tiles(board, here, weapon.ranges[-1], sight)
+        if not board.blocks_move(tile) and watched(board, here, facing, weapon, tile, sight.sees)
     ]
 
 

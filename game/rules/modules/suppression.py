@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
@@ -25,6 +25,7 @@ from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesMo
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, planned_tile, range_band, tile_of
 from game.rules.registry import register_action, register_module
+from game.rules.sight import candidate_tiles, sight_within
 from game.world import Condition, Equipment, World
 
 if TYPE_CHECKING:
@@ -43,28 +44,37 @@ def burst_weapon(equipment: Equipment) -> Weapon | None:
     return next((w for w in equipment.weapons if w.is_missile and w.has("burst")), None)
 
 
-def in_cone(board: Board, here: Tile, there: Tile, weapon: Weapon, tile: Tile) -> bool:
+def in_cone(
+    board: Board,
+    here: Tile,
+    there: Tile,
+    weapon: Weapon,
+    tile: Tile,
+    sees: Callable[[Tile], bool] | None = None,
+) -> bool:
     """Whether `tile` is in the cone a burst from `here` at `there` sprays: within the weapon's
-    range, within the half-angle of its range band around the line to `there`, in sight."""
+    range, within the half-angle of its range band around the line to `there`, in sight
+    (`sees`: the board's sight from `here` to a tile, when already at hand)."""
     if tile == here:
         return False
     band = range_band(board.distance(here, tile), weapon)
     if band is None:
         return False
     off = abs((bearing_degrees(here, tile) - bearing_degrees(here, there) + 180.0) % 360.0 - 180.0)
-    return off <= HALF_ANGLE[band[0]] + 1e-9 and board.line_of_sight(here, tile)
+    if off > HALF_ANGLE[band[0]] + 1e-9:
+        return False
+    return sees(tile) if sees is not None else board.line_of_sight(here, tile)
 
 
 def cone_tiles(board: Board, here: Tile, there: Tile, weapon: Weapon) -> list[Tile]:
-    """Every tile of the cone one can stand on (the overlay)."""
+    """Every tile of the cone one can stand on (the overlay), row by row: the tiles the shooter
+    sees within its long range (one sight map, `sight_within`), asked `in_cone`."""
     assert weapon.ranges is not None
-    reach = int(weapon.ranges[2] / board.metres_per_tile) + 1
-    x0, y0 = here
+    sight = sight_within(board, here, weapon.ranges[-1])
     return [
-        (x, y)
-        for y in range(max(0, y0 - reach), min(board.height, y0 + reach + 1))
-        for x in range(max(0, x0 - reach), min(board.width, x0 + reach + 1))
-        if not board.blocks_move((x, y)) and in_cone(board, here, there, weapon, (x, y))
+        tile
+        for tile in candidate_tiles(board, here, weapon.ranges[-1], sight)
+        if not board.blocks_move(tile) and in_cone(board, here, there, weapon, tile, sight.sees)
     ]
 
 

@@ -176,7 +176,9 @@ class OverlayFeed:
             ask = OverlayAsk(
                 world, board, options, focus, plan[0], plan[1], mine or declared.get(focus), declared
             )
-            data.marks = module_marks(ask, active)
+            data.marks, missing = self._module_marks(ask, active, version)
+            if missing:
+                waiting.append("marks")
         if waiting:  # shown without what is still being worked out; asked again next frame
             shown = (key, tuple(waiting))
             if shown != self._shown:
@@ -188,6 +190,28 @@ class OverlayFeed:
         layer.set_data(data)
         if len(self._cache) > CACHE_LIMIT:  # only once a picture is whole: its parts stay till then
             self._cache.clear()
+
+    def _module_marks(
+        self, ask: OverlayAsk, active: frozenset[str], version: Hashable
+    ) -> tuple[dict[str, TileMarks], bool]:
+        """The marks of the rules module overlays switched on, and whether some still wait.
+
+        Each is a slow part (a module may ask sight and paths over much of the map), worked
+        out once per change of what it is about (whom, where it will stand and face, the
+        orders, the battle's progress): a frame with other overlays to work out leaves it to
+        the next, and a later frame finds it here."""
+        orders = tuple(sorted(ask.orders.items()))
+        found: dict[str, TileMarks] = {}
+        missing = False
+        for overlay in module_overlays(ask.options):
+            if overlay.name not in active:
+                continue
+            key = ("marks", overlay.name, ask.focus, ask.origin, ask.facing, ask.order, orders, version)
+            try:
+                found[overlay.name] = self.slow((*key, ask.options), functools.partial(overlay.marks, ask))
+            except Pending:
+                missing = True
+        return found, missing
 
     def _sight(self, data: OverlayData, board: TerrainBoard, origin: Tile) -> None:
         """Line of sight and cover from `origin` (a slow part)."""

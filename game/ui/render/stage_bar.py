@@ -65,9 +65,27 @@ def chip_width(theme: Theme, chip: Chip, mode: str, height: int) -> int:
     return width
 
 
+_LAYOUTS: dict[tuple[object, ...], tuple[str, int, int]] = {}
+"""Layouts worked out so far: a frame draws the same chips as the last (kept till 64)."""
+
+
 def lay_out_chips(theme: Theme, chips: list[Chip], room: int, height: int) -> tuple[str, int, int]:
     """(mode, first, last + 1): the most readable mode in which chips fit `room` pixels, and
-    which of them are shown (all, or a window around the declarer)."""
+    which of them are shown (all, or a window around the declarer).  Measured once per
+    change of the chips, the room or the theme's scale (the widths depend on nothing else)."""
+    try:
+        key: tuple[object, ...] = (theme.scale, tuple(chips), room, height)
+        found = _LAYOUTS.get(key)
+    except TypeError:  # a chip that cannot be hashed is measured each time
+        return _lay_out(theme, chips, room, height)
+    if found is None:
+        if len(_LAYOUTS) >= 64:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = _lay_out(theme, chips, room, height)
+    return found
+
+
+def _lay_out(theme: Theme, chips: list[Chip], room: int, height: int) -> tuple[str, int, int]:
     gap = theme.px(4)
     for mode in ("full", "compact", "icons"):
         total = sum(chip_width(theme, c, mode, height) + gap for c in chips)
