@@ -39,7 +39,7 @@ from game.board.art import (
     MapArt,
 )
 from game.board.battlemap import BattleMap
-from game.board.infer import Guess, Inference, layer_guess, tile_guess
+from game.board.infer import MOSTLY, Guess, Inference, layer_guess, over_layer, tile_guess
 from game.board.layer_art import LayerLook, finite_number, layer_looks, map_art
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import (
@@ -312,7 +312,7 @@ def _board(
         label = f"{where}: {_tile_label(tmx, gid)}"
         tile_rules[gid] = _partial(properties, label)
         _warn_near_misses(properties, TERRAIN_KEYS, label, warnings)
-        guess = tile_guess(properties, _tileset_name(tmx, gid))
+        guess = tile_guess(properties, _tileset_name(tmx, gid), _tileset_class(tmx, gid))
         if guess is not None:
             guesses[gid] = guess
 
@@ -344,7 +344,7 @@ def _board(
         """What a tile says over what its layer says (`below`), then what a convention (its
         layer's name, else its own) guesses; and the guess that set blocks_move (0: none)."""
         said = tile_rules.get(gid, _Partial()).over(below)
-        guess = named or guesses.get(gid)
+        guess = over_layer(guesses.get(gid), named)
         return said.over(_guessed(guess)), (0 if said.blocks_move is not None else inference.id_of(guess))
 
     tile_looks = [look for look in looks if look.node.tag == "layer"]
@@ -361,6 +361,15 @@ def _board(
             by_layer = by_layer.over(group_said)
             by_name = by_name or group_guess
         gids = np.asarray(layer.data, np.int64).reshape(height, width)
+        covers = np.count_nonzero(gids) / gids.size
+        if by_name is not None and by_name.named and covers >= MOSTLY:
+            # A base layer called "Water" (or "Grass and Water") under the islands is the
+            # map's ground: followed, its name would block every tile of the map.
+            warnings.append(
+                f"layer {layer_name!r} is named like an obstacle but covers {covers:.0%} of the map:"
+                " taken as ground (give its tiles blocks_move to say otherwise)"
+            )
+            by_name = None
         present, inverse = np.unique(gids, return_inverse=True)
         inverse = inverse.reshape(height, width)
         rules = []
@@ -424,7 +433,18 @@ def _guessed(guess: Guess | None) -> _Partial:
     """What a convention says, as the properties it stands for."""
     if guess is None:
         return _Partial()
+    if not guess.blocks:
+        return _Partial(blocks_move=False)
     return _Partial(blocks_move=True, blocks_sight=True if guess.sight else None)
+
+
+def _tileset_class(tmx: pytmx.TiledMap, gid: int) -> str:
+    """The tileset's class (Tiled 1.9) of the tile `gid`, or ""."""
+    try:
+        value = getattr(tmx.get_tileset_from_gid(gid), "class", "")
+    except ValueError:
+        return ""
+    return value if isinstance(value, str) else ""
 
 
 def _tileset_name(tmx: pytmx.TiledMap, gid: int) -> str:

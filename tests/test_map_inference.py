@@ -1,0 +1,114 @@
+"""Terrain inferred from what real Tiled maps carry (issue 54, Maps), read as words and
+whole layers: a layer named "Grass and Water" no longer blocks the grass, a base layer named
+"Water" under the islands is their ground, and what a tile says of itself (its collision
+flag, its type or class, its tileset's class) wins over its layer's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.board.infer import words
+from game.board.tiled import load_map
+
+W, H = 10, 6
+
+
+def layer(name: str, rows: list[list[int]]) -> str:
+    data = ",\n".join(",".join(map(str, row)) for row in rows)
+    return f'<layer name="{name}" width="{W}" height="{H}"><data encoding="csv">\n{data}\n</data></layer>\n'
+
+
+def full(gid: int) -> list[list[int]]:
+    return [[gid] * W for _ in range(H)]
+
+
+def strip(gid: int, x: int = 4) -> list[list[int]]:
+    """`gid` in one column, nothing elsewhere."""
+    return [[gid if i == x else 0 for i in range(W)] for _ in range(H)]
+
+
+def tiles(*bodies: str, name: str = "plain", extra: str = "") -> str:
+    inner = "".join(f'<tile id="{i}"{body}' for i, body in enumerate(bodies))
+    return (
+        f'<tileset firstgid="1" name="{name}" tilewidth="32" tileheight="32" tilecount="{len(bodies)}"'
+        f' columns="0"{extra}>{inner}</tileset>\n'
+    )
+
+
+def write(tmp_path: Path, body: str) -> Path:
+    path = tmp_path / "real.tmx"
+    path.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<map version="1.10" orientation="orthogonal" '
+        f'renderorder="right-down" width="{W}" height="{H}" tilewidth="32" tileheight="32" '
+        f'infinite="0">\n{body}</map>\n'
+    )
+    return path
+
+
+def blocked(path: Path) -> tuple[set[int], set[int]]:
+    """The columns holding tiles that block movement, and sight (row 0)."""
+    board = load_map(path).board
+    move = {x for x in range(W) if board.blocks_move((x, 0))}
+    sight = {x for x in range(W) if board.blocks_sight((x, 0))}
+    return move, sight
+
+
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [
+        ("Grass and Water", {"grass", "and", "water"}),
+        ("CollisionLayer", {"collision", "layer"}),
+        ("walls_top2", {"wall", "top"}),
+        ("Wallpaper", {"wallpaper"}),
+        ("SEA", {"sea"}),
+    ],
+)
+def test_names_are_read_as_words(name: str, found: set[str]) -> None:
+    assert words(name) == found
+
+
+def test_a_grass_and_water_layer_blocks_nothing_and_walls_still_do(tmp_path: Path) -> None:
+    body = tiles("/>", "/>") + layer("Grass and Water", full(1)) + layer("Walls", strip(2))
+    assert blocked(write(tmp_path, body)) == ({4}, {4})
+
+
+@pytest.mark.parametrize(
+    ("name", "blocks"), [("Wallpaper", False), ("walls_top", True), ("ObstacleLayer", True)]
+)
+def test_a_layer_name_is_matched_by_words(tmp_path: Path, name: str, blocks: bool) -> None:
+    body = tiles("/>", "/>") + layer("ground", full(1)) + layer(name, strip(2))
+    assert blocked(write(tmp_path, body))[0] == ({4} if blocks else set())
+
+
+def test_a_water_layer_covering_the_map_is_its_ground(tmp_path: Path) -> None:
+    body = tiles("/>", "/>") + layer("Water", full(1)) + layer("Rocks", strip(2))
+    path = write(tmp_path, body)
+    assert blocked(path) == (set(), set())
+    assert any("'Water' is named like an obstacle but covers 100%" in w for w in load_map(path).warnings)
+
+
+def test_a_water_layer_covering_part_of_the_map_blocks(tmp_path: Path) -> None:
+    body = tiles("/>", "/>") + layer("ground", full(1)) + layer("Water", strip(2))
+    assert blocked(write(tmp_path, body)) == ({4}, set())
+
+
+@pytest.mark.parametrize(
+    "tile",
+    [
+        ' class="grass"/>',  # Tiled 1.9 and later
+        ' type="Floor"/>',  # Tiled 1.8
+        '><properties><property name="collides" type="bool" value="false"/></properties></tile>',
+    ],
+)
+def test_what_a_tile_says_of_itself_wins_over_its_layer_name(tmp_path: Path, tile: str) -> None:
+    body = tiles("/>", tile) + layer("ground", full(1)) + layer("Water", strip(2))
+    assert blocked(write(tmp_path, body)) == (set(), set())
+
+
+def test_a_tile_type_or_tileset_class_says_what_it_is(tmp_path: Path) -> None:
+    body = tiles("/>", ' type="stone wall"/>') + layer("ground", full(1)) + layer("things", strip(2))
+    assert blocked(write(tmp_path, body)) == ({4}, {4})
+    water = tiles("/>", name="lake", extra=' class="water"')
+    assert blocked(write(tmp_path, water + layer("ground", full(0)) + layer("things", strip(1))))[0] == {4}
