@@ -112,3 +112,33 @@ def test_a_tile_type_or_tileset_class_says_what_it_is(tmp_path: Path) -> None:
     assert blocked(write(tmp_path, body)) == ({4}, {4})
     water = tiles("/>", name="lake", extra=' class="water"')
     assert blocked(write(tmp_path, water + layer("ground", full(0)) + layer("things", strip(1))))[0] == {4}
+
+
+WANG = (
+    '<wangsets><wangset name="ground" type="corner" tile="-1">'
+    '<wangcolor name="Grass" color="#00ff00" tile="-1" probability="1"/>'
+    '<wangcolor name="Deep Water" color="#0000ff" tile="-1" probability="1"/>'
+    '<wangtile tileid="0" wangid="0,1,0,1,0,1,0,1"/>'
+    '<wangtile tileid="1" wangid="0,2,0,2,0,2,0,2"/>'
+    '<wangtile tileid="2" wangid="0,1,0,2,0,2,0,1"/>'
+    "</wangset></wangsets>"
+)
+
+
+def test_wang_colours_named_like_water_block_and_a_shore_does_not(tmp_path: Path) -> None:
+    tileset = tiles("/>", "/>", "/>").replace("</tileset>", WANG + "</tileset>")
+    rows = [[1, 1, 3, 2, 2, 2, 3, 1, 1, 1] for _ in range(H)]
+    path = write(tmp_path, tileset + layer("Tile Layer 1", rows))
+    assert blocked(path) == ({3, 4, 5}, set())
+    assert any("Wang colour 'Deep Water' (named like water)" in line for line in load_map(path).inferred)
+
+
+def test_old_terrain_types_named_like_walls_block(tmp_path: Path) -> None:
+    terrains = (
+        '<terraintypes><terrain name="Stone Wall" tile="0"/><terrain name="Dirt" tile="1"/></terraintypes>'
+    )
+    tileset = tiles(' terrain="0,0,0,0"/>', ' terrain="1,1,1,1"/>').replace(
+        'columns="0">', f'columns="0">{terrains}'
+    )
+    path = write(tmp_path, tileset + layer("Tile Layer 1", [[2, 1] + [2] * (W - 2) for _ in range(H)]))
+    assert blocked(path) == ({1}, {1})

@@ -8,6 +8,9 @@ A map drawn for a platformer or an RPG says nothing of `blocks_move` or
 - collision shapes drawn on tiles in Tiled's collision editor;
 - a tile's `type` (Tiled 1.8) or `class` (1.9 and later), or its tileset's
   class, naming a wall, water or an obstacle, or ground (grass, floor …);
+- the tileset's Wang sets (Tiled 1.5 and later) and terrain types (before
+  1.5): a tile all of whose corners and edges are of a colour or terrain
+  named like a wall or water (a shore tile, half water, is left walkable);
 - layers (tile or object layers) named like walls (wall, collision,
   collide, obstacle, solid, block) or like water (water, lake, river, sea,
   ocean, lava).
@@ -31,6 +34,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from xml.etree.ElementTree import Element
 
 import numpy as np
 
@@ -135,6 +139,55 @@ def tile_guess(properties: Mapping[str, object], tileset: str, tileset_class: st
     if tileset_class.strip():
         return name_guess(tileset_class, f"tiles of tileset {tileset!r} of class {tileset_class.strip()!r}")
     return None
+
+
+def wang_guesses(root: Element) -> dict[int, Guess]:
+    """Guesses by gid from every tileset's Wang sets and (older) terrain types, in the map's
+    checked tree (its external tilesets embedded): a tile wholly of one colour or terrain
+    named like a wall or water."""
+    found: dict[int, Guess] = {}
+    for tileset in root.iter("tileset"):
+        try:
+            first = int(tileset.get("firstgid", ""))
+        except ValueError:
+            continue
+        name = tileset.get("name", "")
+        for wangset in tileset.iter("wangset"):
+            colours = [c.get("name", "") for c in wangset.findall("wangcolor")]
+            for tile in wangset.findall("wangtile"):
+                marks = _wang_marks(tile.get("wangid", ""))
+                guess = _all_of(marks, colours, f"tiles of tileset {name!r} in Wang colour")
+                if guess is not None and tile.get("tileid", "").isdigit():
+                    found.setdefault(first + int(tile.get("tileid", "")), guess)
+        terrains = [t.get("name", "") for t in tileset.findall("terraintypes/terrain")]
+        for tile in tileset.findall("tile"):
+            corners = tile.get("terrain")
+            if not corners or not terrains or not tile.get("id", "").isdigit():
+                continue
+            marks = [int(c) + 1 if c.strip().isdigit() else 0 for c in corners.split(",")]
+            guess = _all_of(marks, terrains, f"tiles of tileset {name!r} of terrain")
+            if guess is not None:
+                found.setdefault(first + int(tile.get("id", "")), guess)
+    return found
+
+
+def _wang_marks(wangid: str) -> list[int]:
+    """The colours (1 …; 0 none) of a wangid: "0,1,0,1,0,1,0,1", or the old "0x10101010"."""
+    if wangid.lower().startswith("0x"):
+        return [int(ch, 16) for ch in wangid[2:]]
+    return [int(v) if v.strip().isdigit() else 0 for v in wangid.split(",")]
+
+
+def _all_of(marks: list[int], names: list[str], what: str) -> Guess | None:
+    """The guess of the one colour (1-based index into `names`) all the non-zero marks share."""
+    used = {m for m in marks if m}
+    if len(used) != 1:
+        return None  # nothing, or a mix (a shore): left as it is
+    index = used.pop() - 1
+    if not 0 <= index < len(names):
+        return None
+    guess = name_guess(names[index], f"{what} {names[index]!r}")
+    return guess if guess is not None and guess.blocks else None
 
 
 def over_layer(tile: Guess | None, layer: Guess | None) -> Guess | None:

@@ -39,7 +39,7 @@ from game.board.art import (
     MapArt,
 )
 from game.board.battlemap import BattleMap
-from game.board.infer import MOSTLY, Guess, Inference, layer_guess, over_layer, tile_guess
+from game.board.infer import MOSTLY, Guess, Inference, layer_guess, over_layer, tile_guess, wang_guesses
 from game.board.layer_art import LayerLook, finite_number, layer_looks, map_art
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import (
@@ -308,6 +308,7 @@ def _board(
     # Every tile the tilesets describe is checked, used or not, so a typo never hides.
     tile_rules: dict[int, _Partial] = {}
     guesses: dict[int, Guess] = {}
+    by_wang = wang_guesses(root)  # what a tile says of itself beats its Wang colour
     for gid, properties in tmx.tile_properties.items():
         label = f"{where}: {_tile_label(tmx, gid)}"
         tile_rules[gid] = _partial(properties, label)
@@ -315,6 +316,9 @@ def _board(
         guess = tile_guess(properties, _tileset_name(tmx, gid), _tileset_class(tmx, gid))
         if guess is not None:
             guesses[gid] = guess
+    for tiled_gid, guess in by_wang.items():  # (pytmx numbers the gids it meets its own way)
+        for gid, _flags in tmx.map_gid2(tiled_gid):
+            guesses.setdefault(gid, guess)
 
     height, width = tmx.height, tmx.width
     cost = np.full((height, width), np.nan)
