@@ -142,3 +142,20 @@ def test_old_terrain_types_named_like_walls_block(tmp_path: Path) -> None:
     )
     path = write(tmp_path, tileset + layer("Tile Layer 1", [[2, 1] + [2] * (W - 2) for _ in range(H)]))
     assert blocked(path) == ({1}, {1})
+
+
+def test_check_map_says_which_rule_decided_each_terrain_kind(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+
+    body = tiles("/>", "/>") + layer("Grass and Water", full(1)) + layer("Walls", strip(2))
+    assert main(["check-map", str(write(tmp_path, body))]) == 0
+    out = capsys.readouterr().out
+    decided = out.split("terrain decided by:\n", 1)[1].split("inferred terrain", 1)[0]
+    assert decided.splitlines() == [
+        "  open ground: nothing said: open ground",
+        "  wall: layer 'Walls' (named like a wall)",
+    ]
+    assert main(["check-map", str(Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx")]) == 0
+    assert "terrain decided by" not in capsys.readouterr().out  # its own properties say it all

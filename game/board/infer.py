@@ -213,6 +213,10 @@ def object_guess(properties: Mapping[str, object], group: str) -> Guess | None:
     return None
 
 
+PROPERTIES = "the game's own properties (on its tiles or layers)"
+NOTHING = "nothing said: open ground"
+
+
 @dataclass
 class Inference:
     """Which guess decided each tile's `blocks_move`: reason ids in an array, 0 for none."""
@@ -227,6 +231,23 @@ class Inference:
         if guess not in self.guesses:
             self.guesses.append(guess)
         return self.guesses.index(guess) + 1
+
+    def decisions(
+        self, kinds: np.ndarray, names: list[str], decided: np.ndarray, said: np.ndarray
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """For each terrain kind (`kinds` indexes `names`), the rules that decided its tiles:
+        a convention (by its reason) where one set `blocks_move`, else the game's own
+        properties where a tile or layer set any, else nothing (open ground by default)."""
+        rule = np.where(decided > 0, decided.astype(np.int64), np.where(said, 0, -1))
+        pairs = np.unique(np.stack([kinds.ravel(), rule.ravel()]), axis=1)
+        found: dict[int, list[str]] = {}
+        for kind, which in pairs.T.tolist():
+            if which > 0:
+                text = self.guesses[which - 1].reason
+            else:
+                text = PROPERTIES if which == 0 else NOTHING
+            found.setdefault(kind, []).append(text)
+        return tuple((names[kind], tuple(found[kind])) for kind in sorted(found))
 
     def lines(self, decided: np.ndarray, blocked: np.ndarray) -> list[str]:
         """What was inferred and from what, for every guess that decided at least one blocked tile."""

@@ -140,7 +140,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
     placed = tile_objects(tmx, checked.root, path.name, checked.tilesets)
     looks = layer_looks(checked.root)
-    board, inferred = _board(
+    board, inferred, decided_by = _board(
         tmx, metres, path.name, warnings, inference, blockers, placed, looks, checked.root
     )
     found = zones_and_units(tmx, checked.root, board, path.name, checked.tilesets)
@@ -168,6 +168,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
         art,
         checked.digest,
         tuple(inferred),
+        decided_by,
     )
 
 
@@ -302,9 +303,10 @@ def _board(
     placed: list[TileObject],
     looks: list[LayerLook],
     root: Element,
-) -> tuple[TerrainBoard, list[str]]:
+) -> tuple[TerrainBoard, list[str], tuple[tuple[str, tuple[str, ...]], ...]]:
     """Compose the tile layers, the tiles placed as objects (over them) and the objects that
-    block (where nothing said) into a board; also what was inferred."""
+    block (where nothing said) into a board; also what was inferred, and what decided each
+    terrain kind."""
     # Every tile the tilesets describe is checked, used or not, so a typo never hides.
     tile_rules: dict[int, _Partial] = {}
     guesses: dict[int, Guess] = {}
@@ -430,7 +432,10 @@ def _board(
     if not says_anything:
         warnings.append("no tile or layer says anything about terrain: the whole map is open ground")
     board = _compose(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
-    return board, inference.lines(decided, blocks_move == 1)
+    said = ~np.isnan(cost) | (blocks_move != -1) | (blocks_sight != -1) | (cover != -1) | (names != -1)
+    kinds = [terrain.name for terrain in board.palette]
+    decided_by = inference.decisions(board.kinds, kinds, decided, said)
+    return board, inference.lines(decided, blocks_move == 1), decided_by
 
 
 def _guessed(guess: Guess | None) -> _Partial:

@@ -64,6 +64,17 @@ def summary_lines(battle_map: BattleMap, more_warnings: list[str] | None = None)
         share = 100 * count / total
         tiles = "tiles" if count != 1 else "tile "
         lines.append(f"  {terrain.name:<20} {count:>7} {tiles} {share:5.1f}%  {terrain.describe()}")
+    from game.board.infer import PROPERTIES
+
+    # Said when anything but the game's own properties decided a kind (a map drawn with them
+    # says what each kind is already), in the order of the terrain above.
+    if any(found != (PROPERTIES,) for _, found in battle_map.decided_by):
+        rules: dict[str, list[str]] = {}
+        for kind, found in battle_map.decided_by:
+            rules.setdefault(kind, []).extend(r for r in found if r not in rules.get(kind, []))
+        lines.append("terrain decided by:")
+        names = dict.fromkeys(terrain.name for terrain, _ in board.terrain_counts())
+        lines.extend(f"  {kind}: {'; '.join(rules[kind])}" for kind in names if kind in rules)
     if battle_map.inferred:
         lines.append("inferred terrain (from conventions of other games):")
         lines.extend(f"  {line}" for line in battle_map.inferred)
