@@ -159,3 +159,22 @@ def test_check_map_says_which_rule_decided_each_terrain_kind(
     ]
     assert main(["check-map", str(Path(__file__).resolve().parent.parent / "maps" / "skirmish.tmx")]) == 0
     assert "terrain decided by" not in capsys.readouterr().out  # its own properties say it all
+
+
+def test_tiles_cut_from_one_big_image_are_as_large_as_their_part(tmp_path: Path) -> None:
+    """Tiled 1.9's sub-rectangle tiles (its `forest` example cuts one 1024-pixel image): they
+    were refused as "tiles of 1024×1024 pixels", 32 times the map's."""
+    from tests.hostile import png
+
+    (tmp_path / "atlas.png").write_bytes(png(1024, 1024))
+    parts = "".join(
+        f'<tile id="{i}" x="{32 * i}" y="0" width="32" height="32">'
+        '<image source="atlas.png" width="1024" height="1024"/></tile>'
+        for i in range(2)
+    )
+    head = '<tileset firstgid="1" name="atlas" tilewidth="32" tileheight="32" tilecount="2" columns="0">'
+    tileset = f"{head}{parts}</tileset>"
+    battle_map = load_map(write(tmp_path, tileset + layer("ground", full(1)) + layer("Walls", strip(2))))
+    assert battle_map.board.width == W and battle_map.board.blocks_move((4, 0))
+    (art,) = [t for t in battle_map.art.tilesets if hasattr(t, "images")]
+    assert [image.rect for image in art.images.values()] == [(0, 0, 32, 32), (32, 0, 32, 32)]
