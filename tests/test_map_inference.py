@@ -178,3 +178,36 @@ def test_tiles_cut_from_one_big_image_are_as_large_as_their_part(tmp_path: Path)
     assert battle_map.board.width == W and battle_map.board.blocks_move((4, 0))
     (art,) = [t for t in battle_map.art.tilesets if hasattr(t, "images")]
     assert [image.rect for image in art.images.values()] == [(0, 0, 32, 32), (32, 0, 32, 32)]
+
+
+@pytest.mark.parametrize(("given", "facing"), [("3", 3), (" 0 ", 0), ("SW", 5)])
+def test_a_facing_of_0_to_7_is_accepted_as_the_docs_say(tmp_path: Path, given: str, facing: int) -> None:
+    from game.board.project import property_types
+
+    def unit(oid: int, side: str, x: int, face: str) -> str:
+        props = (
+            f'<property name="side" value="{side}"/><property name="troop" value="soldier"/>'
+            f'<property name="facing" propertytype="Facing" value="{face}"/>'
+        )
+        return (
+            f'<object id="{oid}" x="{x * 32 + 16}" y="48"><properties>{props}</properties><point/></object>'
+        )
+
+    units = f'<objectgroup name="units">{unit(1, "A", 1, given)}{unit(2, "B", 8, "W")}</objectgroup>'
+    placed = load_map(write(tmp_path, tiles("/>") + layer("ground", full(1)) + units)).placements
+    assert [p.facing for p in placed] == [facing, 6]
+    (enum,) = [t for t in property_types() if t["name"] == "Facing"]
+    assert [str(n) for n in range(8)] == enum["values"][-8:]
+
+
+def test_a_facing_of_8_is_refused(tmp_path: Path) -> None:
+    from game.board.preflight import MapError
+
+    props = (
+        '<property name="side" value="A"/><property name="troop" value="soldier"/>'
+        '<property name="facing" value="8"/>'
+    )
+    unit = f'<object id="1" x="48" y="48"><properties>{props}</properties><point/></object>'
+    units = f'<objectgroup name="units">{unit}</objectgroup>'
+    with pytest.raises(MapError, match="facing must be one of"):
+        load_map(write(tmp_path, tiles("/>") + layer("ground", full(1)) + units))
