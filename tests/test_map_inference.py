@@ -180,18 +180,18 @@ def test_tiles_cut_from_one_big_image_are_as_large_as_their_part(tmp_path: Path)
     assert [image.rect for image in art.images.values()] == [(0, 0, 32, 32), (32, 0, 32, 32)]
 
 
+def unit(oid: int, side: str, x: int, face: str) -> str:
+    """A troop of soldiers placed on row 1, column `x`, facing `face`."""
+    props = (
+        f'<property name="side" value="{side}"/><property name="troop" value="soldier"/>'
+        f'<property name="facing" propertytype="Facing" value="{face}"/>'
+    )
+    return f'<object id="{oid}" x="{x * 32 + 16}" y="48"><properties>{props}</properties><point/></object>'
+
+
 @pytest.mark.parametrize(("given", "facing"), [("3", 3), (" 0 ", 0), ("SW", 5)])
 def test_a_facing_of_0_to_7_is_accepted_as_the_docs_say(tmp_path: Path, given: str, facing: int) -> None:
     from game.board.project import property_types
-
-    def unit(oid: int, side: str, x: int, face: str) -> str:
-        props = (
-            f'<property name="side" value="{side}"/><property name="troop" value="soldier"/>'
-            f'<property name="facing" propertytype="Facing" value="{face}"/>'
-        )
-        return (
-            f'<object id="{oid}" x="{x * 32 + 16}" y="48"><properties>{props}</properties><point/></object>'
-        )
 
     units = f'<objectgroup name="units">{unit(1, "A", 1, given)}{unit(2, "B", 8, "W")}</objectgroup>'
     placed = load_map(write(tmp_path, tiles("/>") + layer("ground", full(1)) + units)).placements
@@ -211,3 +211,43 @@ def test_a_facing_of_8_is_refused(tmp_path: Path) -> None:
     units = f'<objectgroup name="units">{unit}</objectgroup>'
     with pytest.raises(MapError, match="facing must be one of"):
         load_map(write(tmp_path, tiles("/>") + layer("ground", full(1)) + units))
+
+
+# ---------------------------------------------------------------- check-map
+def test_check_map_takes_a_bundled_map_or_a_scenario_as_render_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from game.cli import main
+
+    assert main(["check-map", "ruined_town"]) == 0
+    assert capsys.readouterr().out.startswith("map: Ruined Town (")
+    assert main(["check-map", "tutorial_basics"]) == 0
+    assert "training_yard.tmx" in capsys.readouterr().out.splitlines()[0]
+    assert main(["check-map", "no_such_thing"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "'no_such_thing'" in err and "ruined_town" in err
+
+
+def test_check_map_json_is_the_summary_as_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from game.cli import main
+
+    body = tiles("/>", "/>") + layer("Grass and Water", full(1)) + layer("Walls", strip(2))
+    assert main(["check-map", str(write(tmp_path, body)), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert (found["name"], found["width"], found["height"]) == ("real", W, H)
+    walls = [t for t in found["terrain"] if t["blocks_move"]]
+    assert [(t["tiles"], t["decided_by"]) for t in walls] == [(H, ["layer 'Walls' (named like a wall)"])]
+    assert [z["side"] for z in found["zones"]] == ["A", "B"] and found["combatants"] == []
+    assert any("no deploy zones" in w for w in found["warnings"])
+    units = f'<objectgroup name="units">{unit(1, "A", 1, "3")}{unit(2, "B", 8, "W")}</objectgroup>'
+    assert (
+        main(["check-map", str(write(tmp_path, tiles("/>") + layer("ground", full(1)) + units)), "--json"])
+        == 0
+    )
+    placed = json.loads(capsys.readouterr().out)["combatants"]
+    assert placed[0] == {"side": "A", "name": "", "troop": "soldier", "tile": [1, 1], "facing": "SE"}
+    (tmp_path / "bad.tmx").write_text("<map")
+    assert main(["check-map", str(tmp_path / "bad.tmx"), "--json"]) == 2
+    assert "malformed XML" in capsys.readouterr().err
