@@ -20,7 +20,6 @@ for map makers in docs/maps.md; in short:
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import re
@@ -51,7 +50,7 @@ from game.board.objects import (
     zones_and_units,
 )
 from game.board.preflight import Checked, MapError, check_file
-from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
+from game.board.terrain import MAX_MOVE_COST, TerrainBoard, compose_board, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
 
@@ -431,7 +430,7 @@ def _board(
 
     if not says_anything:
         warnings.append("no tile or layer says anything about terrain: the whole map is open ground")
-    board = _compose(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
+    board = compose_board(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
     said = ~np.isnan(cost) | (blocks_move != -1) | (blocks_sight != -1) | (cover != -1) | (names != -1)
     kinds = [terrain.name for terrain in board.palette]
     decided_by = inference.decisions(board.kinds, kinds, decided, said)
@@ -470,58 +469,3 @@ def _name_index(name: str | None, names: list[str]) -> int | None:
     if name not in names:
         names.append(name)
     return names.index(name)
-
-
-def _compose(
-    cost: np.ndarray,
-    blocks_move: np.ndarray,
-    blocks_sight: np.ndarray,
-    cover: np.ndarray,
-    names: np.ndarray,
-    name_list: list[str],
-    metres: float,
-) -> TerrainBoard:
-    """Turn per-property arrays (unset = NaN / -1) into terrain kinds and a board."""
-    cost = np.where(np.isnan(cost), 1.0, cost)
-    move = blocks_move == 1
-    sight = blocks_sight == 1
-    level = np.where(cover < 0, 0, cover)
-    unique, inverse = _unique_rows([cost, move, sight, level, names])
-    palette = []
-    for c, m, s, lv, n in unique:
-        terrain = Terrain("", float(c), bool(m), bool(s), COVER_LEVELS[int(lv)])
-        name = name_list[int(n)] if n >= 0 else _auto_name(terrain)
-        palette.append(dataclasses.replace(terrain, name=name))
-    return TerrainBoard(inverse.reshape(cost.shape), palette, metres)
-
-
-def _unique_rows(columns: list[np.ndarray]) -> tuple[list[tuple[float, ...]], np.ndarray]:
-    """The distinct rows of equally shaped arrays, sorted (as np.unique(axis=0)), and each
-    cell's row index.  Ranks per column make one integer key, which sorts far faster than rows."""
-    flat = [column.ravel() for column in columns]
-    key = np.zeros(flat[0].size, np.int64)
-    for column in flat:
-        distinct, rank = np.unique(column, return_inverse=True)
-        if (int(key.max()) + 1) * len(distinct) >= 2**62:
-            key = np.unique(key, return_inverse=True)[1].ravel()  # re-rank: order kept, values small
-        key = key * len(distinct) + rank.ravel()
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    rows = [tuple(float(column[i]) for column in flat) for i in first.tolist()]
-    return rows, inverse.reshape(columns[0].shape)
-
-
-def _auto_name(terrain: Terrain) -> str:
-    """A plain name for terrain the map did not name."""
-    if terrain.blocks_move and terrain.blocks_sight:
-        return "wall"
-    if terrain.blocks_move:
-        return "obstacle"
-    if terrain.blocks_sight:
-        return "sight blocker"
-    if terrain.cover != "none":
-        return f"{terrain.cover} cover"
-    if terrain.move_cost > 1:
-        return "difficult ground"
-    if terrain.move_cost < 1:
-        return "easy ground"
-    return "open ground"
