@@ -239,9 +239,11 @@ class Inference:
         a convention (by its reason) where one set `blocks_move`, else the game's own
         properties where a tile or layer set any, else nothing (open ground by default)."""
         rule = np.where(decided > 0, decided.astype(np.int64), np.where(said, 0, -1))
-        pairs = np.unique(np.stack([kinds.ravel(), rule.ravel()]), axis=1)
+        span = len(self.guesses) + 2  # rule -1 … len(guesses), as 0 … span - 1
+        # One integer per (kind, rule): a bincount finds the pairs present in linear time.
+        present = np.flatnonzero(np.bincount((kinds.astype(np.int64) * span + rule + 1).ravel()))
         found: dict[int, list[str]] = {}
-        for kind, which in pairs.T.tolist():
+        for kind, which in zip((present // span).tolist(), (present % span - 1).tolist(), strict=True):
             if which > 0:
                 text = self.guesses[which - 1].reason
             else:

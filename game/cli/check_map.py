@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -64,6 +65,8 @@ def map_path(ident: str) -> Path:
     path = Path(ident)
     if path.suffix.lower() in MAP_SUFFIXES:
         return path  # (the loader says what is wrong with it, if anything)
+    if path.suffix.lower() != ".json" and (os.path.lexists(path) or os.sep in ident):
+        return path  # a file (or a device, a folder …) named as such: the loader says what it is
     ids = [s.id for s in list_scenarios()]
     if ident in ids or path.suffix.lower() == ".json":
         try:
