@@ -105,16 +105,23 @@ def shown_name(name: str | bytes | os.PathLike[str] | os.PathLike[bytes]) -> str
     forge a line of output, an ESC sequence (`\\x1b]0;pwned\\x07`) would drive the terminal,
     and a byte that is not UTF-8 (a surrogate-escaped str, as `os.fsdecode` gives) would make
     a strict UTF-8 stdout raise.  Control and other non-printable characters are written as
-    Python's `repr` writes them (`\\n`, `\\x1b`, `\\u2028`), an undecodable byte as `\\xff`;
-    everything else, backslashes and spaces included, is left as it is.
+    Python's `repr` writes them (`\\n`, `\\x1b`, `\\u2028`), an undecodable byte as `\\xff`,
+    and a backslash is doubled (as `repr` does), so a name holding a backslash and an `n`
+    is never read as one holding a newline; everything else, spaces included, is left as it
+    is.  On Windows, where a backslash separates folders and is in no file name, it is kept.
     """
     text = os.fsdecode(name) if isinstance(name, bytes | os.PathLike) else str(name)
-    if text.isprintable():
+    if text.isprintable() and (BACKSLASH not in text or os.sep == BACKSLASH):
         return text  # the common case, without a loop
     return "".join(_shown_char(ch) for ch in text)
 
 
+BACKSLASH = "\\"
+
+
 def _shown_char(ch: str) -> str:
+    if ch == BACKSLASH:
+        return ch if os.sep == BACKSLASH else BACKSLASH * 2
     if ch.isprintable():
         return ch
     code = ord(ch)

@@ -120,7 +120,7 @@ def test_the_maps_folder_gets_a_tiled_kit_that_runs_this_game(home: Path) -> Non
     assert (game_root() / "game" / "__init__.py").exists()
     types = {t["name"]: t for t in project["propertyTypes"]}
     assert types["Cover"]["values"] == list(COVER_LEVELS)
-    assert types["Facing"]["values"] == ["middle", *DIRECTION_NAMES]
+    assert types["Facing"]["values"] == ["middle", *DIRECTION_NAMES, *"01234567"]  # 0–7 too (issue 54)
     members = {m["name"]: m for m in types["Terrain"]["members"]}
     assert set(members) == {"terrain", "move_cost", "blocks_move", "blocks_sight", "cover"}
     assert members["cover"]["propertyType"] == "Cover"

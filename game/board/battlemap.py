@@ -65,6 +65,9 @@ class BattleMap:
     art: MapArt | None = None  # the map's own tiles, for drawing; None: draw from terrain
     digest: str = ""  # SHA-256 of the map file and its tileset files: saves notice an edited map
     inferred: tuple[str, ...] = ()  # what terrain was guessed from other games' conventions, and from what
+    decided_by: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each terrain kind's name and the rules that decided its tiles ("the game's properties",
+    a convention's reason, "nothing said: open ground"), for check-map."""
 
     @property
     def sides(self) -> list[str]:

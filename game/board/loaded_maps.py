@@ -9,6 +9,8 @@ loaded afresh, so a map maker who saves in Tiled sees the change the next time
 the game asks.  Only maps that loaded are remembered: a broken one says why each
 time.  What is made from a map (New battle's entry for it, its name in a chooser)
 is kept the same way, and longer than the map itself (`LoadedMaps.remember`).
+One map may be pinned (`LoadedMaps.pin`): the one New battle shows, which its
+background checks of other maps must not push out between loading it and drawing it.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ class LoadedMaps:
         self._stamps: OrderedDict[str, Stamp] = OrderedDict()  # kept longer than the maps (they are small)
         self._made: dict[tuple[str, str], tuple[Stamp, object]] = {}  # `remember`'s values
         self._lock = threading.Lock()  # the window may load a map off its main thread
+        self._pinned: str | None = None  # never forgotten for room (`pin`)
 
     def get(self, path: Path) -> BattleMap | None:
         """The map remembered for `path` if none of its files changed since, else None."""
@@ -109,7 +112,17 @@ class LoadedMaps:
             while len(self._maps) > 1 and (
                 len(self._maps) > self.keep_maps or self._tiles() > self.keep_tiles
             ):
-                self._maps.popitem(last=False)
+                # The oldest goes, but neither the newest nor the pinned one.
+                oldest = next((k for k in self._maps if k not in (key, self._pinned)), None)
+                if oldest is None:
+                    break
+                del self._maps[oldest]
+
+    def pin(self, path: Path | None) -> None:
+        """Keep the map of `path` (once loaded) however many others are loaded after it, until
+        another is pinned (None: none).  A pinned map whose files change is still read again."""
+        with self._lock:
+            self._pinned = os.path.abspath(path) if path is not None else None
 
     def files_stamp(self, path: Path) -> Stamp | None:
         """The stamp of the files `path`'s map was last loaded from (None if it never loaded),

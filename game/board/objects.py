@@ -39,6 +39,7 @@ from game.core.geometry import bearing_direction, parse_direction
 TiledObject = Any  # a pytmx.TiledObject: only game.board.tiled imports pytmx
 TiledMap = Any  # a TiledMap
 
+DIGITS = frozenset("01234567")  # a facing given as a number, 0 (north) to 7 (north-west)
 MAX_NAME_LENGTH = 40  # characters of the map's name, a side, a character or a unit: one short line
 ZONE_KINDS = ("deploy", "deploy_zone", "deployzone", "zone")
 UNIT_KINDS = ("unit", "combatant", "character", "troop")
@@ -330,7 +331,10 @@ def _placement(
         facing = 0 if tile == centre else bearing_direction(tile, centre)
     else:
         try:
-            facing = parse_direction(raw)
+            # Tiled writes a facing of 0–7 (docs/maps.md, and the project's Facing enum) as a
+            # string unless the property is typed int: "3" faces as 3 does.
+            number = raw.strip() if isinstance(raw, str) else None
+            facing = parse_direction(int(number) if number is not None and number in DIGITS else raw)
         except ValueError as err:
             raise MapError(f"{label}: {err}") from None
     return Placement(side, character, tile, facing, name, named[0], int(obj.id))

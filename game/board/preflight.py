@@ -252,11 +252,15 @@ def _check_tilesets(root: Element, map_path: Path, checked: Checked, budget: xml
 
 
 def _check_tile_sizes(tileset: TilesetRange, root: Element, name: str) -> None:
-    """A tileset's tiles, and a collection's images, at most MAX_TILE_RATIO times the map's
-    tiles a side: a renderer scales them by the map's zoom, so a 4096-pixel tile on a map of
-    1-pixel tiles would become 131,072 pixels wide at 32 pixels a tile."""
+    """A tileset's tiles, and a collection's images (or the parts its tiles show), at most
+    MAX_TILE_RATIO times the map's tiles a side: a renderer scales them by the map's zoom,
+    so a 4096-pixel tile on a map of 1-pixel tiles would become 131,072 pixels wide at 32
+    pixels a tile."""
     map_w, map_h = int(root.get("tilewidth", "1")), int(root.get("tileheight", "1"))
-    sizes = [(tileset.tile_width, tileset.tile_height)] + [(i.width, i.height) for _, i in tileset.images]
+    # A tile cut from a larger image (Tiled 1.9's sub-rectangles) is as large as its part.
+    sizes = [(tileset.tile_width, tileset.tile_height)] + [
+        (i.rect[2], i.rect[3]) if i.rect else (i.width, i.height) for _, i in tileset.images
+    ]
     for width, height in sizes:
         if width > MAX_TILE_RATIO * map_w or height > MAX_TILE_RATIO * map_h:
             raise MapError(

@@ -4,8 +4,9 @@
 property types, so a map maker picks values from dropdowns instead of
 typing strings the loader might refuse:
 
-- enums `Cover` (none, low, high) and `Facing` (middle, N, NE, … NW;
-  "middle" faces the middle of the map, as leaving `facing` out does);
+- enums `Cover` (none, low, high) and `Facing` (middle, N, NE, … NW, and
+  0–7 as docs/maps.md allows; "middle" faces the middle of the map, as
+  leaving `facing` out does);
 - classes `Terrain` (terrain, move_cost, blocks_move, blocks_sight, cover)
   for tiles and layers, `Deploy` (side, colour) and `Unit` (side,
   character, troop, facing) for objects.  Tiled 1.8 offers them as the type
@@ -44,7 +45,7 @@ def property_types() -> list[dict[str, Any]]:
         {"id": 1, "name": "Cover", "storageType": "string", "type": "enum",
          "values": list(COVER_LEVELS), "valuesAsFlags": False},
         {"id": 2, "name": "Facing", "storageType": "string", "type": "enum",
-         "values": [FACE_MIDDLE, *DIRECTION_NAMES], "valuesAsFlags": False},
+         "values": [FACE_MIDDLE, *DIRECTION_NAMES, *map(str, range(8))], "valuesAsFlags": False},
         {"id": 3, "name": "Terrain", "type": "class", "color": "#ff8ab16d",
          "useAs": ["property", "tile", "layer"], "members": [
              _member("blocks_move", "bool", False),

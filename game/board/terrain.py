@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -203,3 +203,60 @@ def _frozen(array: np.ndarray) -> np.ndarray:
     """The array made read-only: derived caches rely on the board never changing."""
     array.setflags(write=False)
     return array
+
+
+def compose_board(
+    cost: np.ndarray,
+    blocks_move: np.ndarray,
+    blocks_sight: np.ndarray,
+    cover: np.ndarray,
+    names: np.ndarray,
+    name_list: list[str],
+    metres: float,
+) -> TerrainBoard:
+    """Turn per-property arrays (unset = NaN / -1) into terrain kinds and a board: each
+    distinct combination of the properties is one kind, named as the map names it, or
+    plainly ("wall", "obstacle", "low cover" …) where it does not (the Tiled loader's last step)."""
+    cost = np.where(np.isnan(cost), 1.0, cost)
+    move = blocks_move == 1
+    sight = blocks_sight == 1
+    level = np.where(cover < 0, 0, cover)
+    unique, inverse = _unique_rows([cost, move, sight, level, names])
+    palette = []
+    for c, m, s, lv, n in unique:
+        terrain = Terrain("", float(c), bool(m), bool(s), COVER_LEVELS[int(lv)])
+        name = name_list[int(n)] if n >= 0 else _auto_name(terrain)
+        palette.append(replace(terrain, name=name))
+    return TerrainBoard(inverse.reshape(cost.shape), palette, metres)
+
+
+def _unique_rows(columns: list[np.ndarray]) -> tuple[list[tuple[float, ...]], np.ndarray]:
+    """The distinct rows of equally shaped arrays, sorted (as np.unique(axis=0)), and each
+    cell's row index.  Ranks per column make one integer key, which sorts far faster than rows."""
+    flat = [column.ravel() for column in columns]
+    key = np.zeros(flat[0].size, np.int64)
+    for column in flat:
+        distinct, rank = np.unique(column, return_inverse=True)
+        if (int(key.max()) + 1) * len(distinct) >= 2**62:
+            key = np.unique(key, return_inverse=True)[1].ravel()  # re-rank: order kept, values small
+        key = key * len(distinct) + rank.ravel()
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    rows = [tuple(float(column[i]) for column in flat) for i in first.tolist()]
+    return rows, inverse.reshape(columns[0].shape)
+
+
+def _auto_name(terrain: Terrain) -> str:
+    """A plain name for terrain the map did not name."""
+    if terrain.blocks_move and terrain.blocks_sight:
+        return "wall"
+    if terrain.blocks_move:
+        return "obstacle"
+    if terrain.blocks_sight:
+        return "sight blocker"
+    if terrain.cover != "none":
+        return f"{terrain.cover} cover"
+    if terrain.move_cost > 1:
+        return "difficult ground"
+    if terrain.move_cost < 1:
+        return "easy ground"
+    return "open ground"

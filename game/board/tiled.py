@@ -20,7 +20,6 @@ for map makers in docs/maps.md; in short:
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import os
 import re
@@ -39,7 +38,7 @@ from game.board.art import (
     MapArt,
 )
 from game.board.battlemap import BattleMap
-from game.board.infer import Guess, Inference, layer_guess, tile_guess
+from game.board.infer import MOSTLY, Guess, Inference, layer_guess, over_layer, tile_guess, wang_guesses
 from game.board.layer_art import LayerLook, finite_number, layer_looks, map_art
 from game.board.loaded_maps import LoadedMaps, art_files, stamp
 from game.board.objects import (
@@ -51,7 +50,7 @@ from game.board.objects import (
     zones_and_units,
 )
 from game.board.preflight import Checked, MapError, check_file
-from game.board.terrain import MAX_MOVE_COST, Terrain, TerrainBoard, metres_per_tile_problem
+from game.board.terrain import MAX_MOVE_COST, TerrainBoard, compose_board, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
 from game.rules.board import COVER_LEVELS
 
@@ -140,7 +139,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     blockers = blocking_objects(tmx, checked.root, inference, path.name, checked.tilesets)
     placed = tile_objects(tmx, checked.root, path.name, checked.tilesets)
     looks = layer_looks(checked.root)
-    board, inferred = _board(
+    board, inferred, decided_by = _board(
         tmx, metres, path.name, warnings, inference, blockers, placed, looks, checked.root
     )
     found = zones_and_units(tmx, checked.root, board, path.name, checked.tilesets)
@@ -168,6 +167,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
         art,
         checked.digest,
         tuple(inferred),
+        decided_by,
     )
 
 
@@ -302,19 +302,24 @@ def _board(
     placed: list[TileObject],
     looks: list[LayerLook],
     root: Element,
-) -> tuple[TerrainBoard, list[str]]:
+) -> tuple[TerrainBoard, list[str], tuple[tuple[str, tuple[str, ...]], ...]]:
     """Compose the tile layers, the tiles placed as objects (over them) and the objects that
-    block (where nothing said) into a board; also what was inferred."""
+    block (where nothing said) into a board; also what was inferred, and what decided each
+    terrain kind."""
     # Every tile the tilesets describe is checked, used or not, so a typo never hides.
     tile_rules: dict[int, _Partial] = {}
     guesses: dict[int, Guess] = {}
+    by_wang = wang_guesses(root)  # what a tile says of itself beats its Wang colour
     for gid, properties in tmx.tile_properties.items():
         label = f"{where}: {_tile_label(tmx, gid)}"
         tile_rules[gid] = _partial(properties, label)
         _warn_near_misses(properties, TERRAIN_KEYS, label, warnings)
-        guess = tile_guess(properties, _tileset_name(tmx, gid))
+        guess = tile_guess(properties, _tileset_name(tmx, gid), _tileset_class(tmx, gid))
         if guess is not None:
             guesses[gid] = guess
+    for tiled_gid, guess in by_wang.items():  # (pytmx numbers the gids it meets its own way)
+        for gid, _flags in tmx.map_gid2(tiled_gid):
+            guesses.setdefault(gid, guess)
 
     height, width = tmx.height, tmx.width
     cost = np.full((height, width), np.nan)
@@ -344,7 +349,7 @@ def _board(
         """What a tile says over what its layer says (`below`), then what a convention (its
         layer's name, else its own) guesses; and the guess that set blocks_move (0: none)."""
         said = tile_rules.get(gid, _Partial()).over(below)
-        guess = named or guesses.get(gid)
+        guess = over_layer(guesses.get(gid), named)
         return said.over(_guessed(guess)), (0 if said.blocks_move is not None else inference.id_of(guess))
 
     tile_looks = [look for look in looks if look.node.tag == "layer"]
@@ -361,6 +366,15 @@ def _board(
             by_layer = by_layer.over(group_said)
             by_name = by_name or group_guess
         gids = np.asarray(layer.data, np.int64).reshape(height, width)
+        covers = np.count_nonzero(gids) / gids.size
+        if by_name is not None and by_name.named and covers >= MOSTLY:
+            # A base layer called "Water" (or "Grass and Water") under the islands is the
+            # map's ground: followed, its name would block every tile of the map.
+            warnings.append(
+                f"layer {layer_name!r} is named like an obstacle but covers {covers:.0%} of the map:"
+                " taken as ground (give its tiles blocks_move to say otherwise)"
+            )
+            by_name = None
         present, inverse = np.unique(gids, return_inverse=True)
         inverse = inverse.reshape(height, width)
         rules = []
@@ -416,15 +430,29 @@ def _board(
 
     if not says_anything:
         warnings.append("no tile or layer says anything about terrain: the whole map is open ground")
-    board = _compose(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
-    return board, inference.lines(decided, blocks_move == 1)
+    board = compose_board(cost, blocks_move, blocks_sight, cover, names, name_list, metres)
+    said = ~np.isnan(cost) | (blocks_move != -1) | (blocks_sight != -1) | (cover != -1) | (names != -1)
+    kinds = [terrain.name for terrain in board.palette]
+    decided_by = inference.decisions(board.kinds, kinds, decided, said)
+    return board, inference.lines(decided, blocks_move == 1), decided_by
 
 
 def _guessed(guess: Guess | None) -> _Partial:
     """What a convention says, as the properties it stands for."""
     if guess is None:
         return _Partial()
+    if not guess.blocks:
+        return _Partial(blocks_move=False)
     return _Partial(blocks_move=True, blocks_sight=True if guess.sight else None)
+
+
+def _tileset_class(tmx: pytmx.TiledMap, gid: int) -> str:
+    """The tileset's class (Tiled 1.9) of the tile `gid`, or ""."""
+    try:
+        value = getattr(tmx.get_tileset_from_gid(gid), "class", "")
+    except ValueError:
+        return ""
+    return value if isinstance(value, str) else ""
 
 
 def _tileset_name(tmx: pytmx.TiledMap, gid: int) -> str:
@@ -441,58 +469,3 @@ def _name_index(name: str | None, names: list[str]) -> int | None:
     if name not in names:
         names.append(name)
     return names.index(name)
-
-
-def _compose(
-    cost: np.ndarray,
-    blocks_move: np.ndarray,
-    blocks_sight: np.ndarray,
-    cover: np.ndarray,
-    names: np.ndarray,
-    name_list: list[str],
-    metres: float,
-) -> TerrainBoard:
-    """Turn per-property arrays (unset = NaN / -1) into terrain kinds and a board."""
-    cost = np.where(np.isnan(cost), 1.0, cost)
-    move = blocks_move == 1
-    sight = blocks_sight == 1
-    level = np.where(cover < 0, 0, cover)
-    unique, inverse = _unique_rows([cost, move, sight, level, names])
-    palette = []
-    for c, m, s, lv, n in unique:
-        terrain = Terrain("", float(c), bool(m), bool(s), COVER_LEVELS[int(lv)])
-        name = name_list[int(n)] if n >= 0 else _auto_name(terrain)
-        palette.append(dataclasses.replace(terrain, name=name))
-    return TerrainBoard(inverse.reshape(cost.shape), palette, metres)
-
-
-def _unique_rows(columns: list[np.ndarray]) -> tuple[list[tuple[float, ...]], np.ndarray]:
-    """The distinct rows of equally shaped arrays, sorted (as np.unique(axis=0)), and each
-    cell's row index.  Ranks per column make one integer key, which sorts far faster than rows."""
-    flat = [column.ravel() for column in columns]
-    key = np.zeros(flat[0].size, np.int64)
-    for column in flat:
-        distinct, rank = np.unique(column, return_inverse=True)
-        if (int(key.max()) + 1) * len(distinct) >= 2**62:
-            key = np.unique(key, return_inverse=True)[1].ravel()  # re-rank: order kept, values small
-        key = key * len(distinct) + rank.ravel()
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    rows = [tuple(float(column[i]) for column in flat) for i in first.tolist()]
-    return rows, inverse.reshape(columns[0].shape)
-
-
-def _auto_name(terrain: Terrain) -> str:
-    """A plain name for terrain the map did not name."""
-    if terrain.blocks_move and terrain.blocks_sight:
-        return "wall"
-    if terrain.blocks_move:
-        return "obstacle"
-    if terrain.blocks_sight:
-        return "sight blocker"
-    if terrain.cover != "none":
-        return f"{terrain.cover} cover"
-    if terrain.move_cost > 1:
-        return "difficult ground"
-    if terrain.move_cost < 1:
-        return "easy ground"
-    return "open ground"

@@ -1,16 +1,22 @@
-"""`python -m game check-map PATH`: load a Tiled map and summarise it.
+"""`python -m game check-map MAP`: load a Tiled map and summarise it.
 
-Prints the map's name, size in tiles and metres, terrain (and what of it
-was inferred from other games' conventions, and from what), deploy zones,
-placed combatants and warnings.  Exit 0 when the map is playable; a map that
-cannot be played (a combatant naming no roster character counts) ends with
-one line on stderr and exit status 2.
+MAP is a .tmx file, a bundled map by name (`ruined_town`), or a scenario as
+`render` and `simulate` take it (a bundled id or a .json file): its map.
+Prints the map's name, size in tiles and metres, terrain (which rule decided
+each kind, and what was inferred from other games' conventions), deploy
+zones, placed combatants and warnings; with `--json`, the same as one JSON
+object.  Exit 0 when the map is playable; a map that cannot be played (a
+combatant naming no roster character counts) ends with one line on stderr
+and exit status 2.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from game.cli import UsageError
 
@@ -21,7 +27,8 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of the command (cheap: the loader is imported only when run)."""
-    parser.add_argument("path", help="the .tmx map file")
+    parser.add_argument("path", help="a .tmx map file, a bundled map's name, or a scenario (id or .json)")
+    parser.add_argument("--json", action="store_true", help="print the summary as one JSON object")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -30,14 +37,49 @@ def run(args: argparse.Namespace) -> int:
     from game.content.mapunits import MapUnitError, load_playable_map
 
     try:
-        battle_map = load_playable_map(args.path)
+        battle_map = load_playable_map(map_path(args.path))
     except (MapError, MapUnitError) as err:
         raise UsageError(str(err)) from None
+    more = _undecodable(battle_map)
+    if args.json:  # (ASCII: every name's control characters escaped, as JSON writes them)
+        print(json.dumps(summary_json(battle_map, more), indent=2))
+        return 0
     from game.files import shown_name
 
     # A map's names (its own, its objects', its file's) are the map maker's: one line each.
-    print("\n".join(shown_name(line) for line in summary_lines(battle_map, _undecodable(battle_map))))
+    print("\n".join(shown_name(line) for line in summary_lines(battle_map, more)))
     return 0
+
+
+def map_path(ident: str) -> Path:
+    """The map file `ident` names: a map file as it is; a scenario (a bundled id or a .json
+    file), its map; else a bundled map by its name.  UsageError naming them otherwise."""
+    from game.content.scenarios import (
+        MAP_SUFFIXES,
+        ScenarioError,
+        bundled_maps,
+        find_scenario,
+        list_scenarios,
+    )
+
+    path = Path(ident)
+    if path.suffix.lower() in MAP_SUFFIXES:
+        return path  # (the loader says what is wrong with it, if anything)
+    if path.suffix.lower() != ".json" and (os.path.lexists(path) or os.sep in ident):
+        return path  # a file (or a device, a folder …) named as such: the loader says what it is
+    ids = [s.id for s in list_scenarios()]
+    if ident in ids or path.suffix.lower() == ".json":
+        try:
+            return Path(find_scenario(ident).map_path)
+        except ScenarioError as err:
+            raise UsageError(str(err)) from None
+    maps = {p.stem: p for p in bundled_maps()}
+    if ident in maps:
+        return maps[ident]
+    raise UsageError(
+        f"no map file, bundled map or scenario {ident!r}; bundled maps: {', '.join(maps)}; "
+        f"scenarios: {', '.join(ids)}"
+    )
 
 
 def _undecodable(battle_map: BattleMap) -> list[str]:
@@ -64,6 +106,17 @@ def summary_lines(battle_map: BattleMap, more_warnings: list[str] | None = None)
         share = 100 * count / total
         tiles = "tiles" if count != 1 else "tile "
         lines.append(f"  {terrain.name:<20} {count:>7} {tiles} {share:5.1f}%  {terrain.describe()}")
+    from game.board.infer import PROPERTIES
+
+    # Said when anything but the game's own properties decided a kind (a map drawn with them
+    # says what each kind is already), in the order of the terrain above.
+    if any(found != (PROPERTIES,) for _, found in battle_map.decided_by):
+        rules: dict[str, list[str]] = {}
+        for kind, found in battle_map.decided_by:
+            rules.setdefault(kind, []).extend(r for r in found if r not in rules.get(kind, []))
+        lines.append("terrain decided by:")
+        names = dict.fromkeys(terrain.name for terrain, _ in board.terrain_counts())
+        lines.extend(f"  {kind}: {'; '.join(rules[kind])}" for kind in names if kind in rules)
     if battle_map.inferred:
         lines.append("inferred terrain (from conventions of other games):")
         lines.extend(f"  {line}" for line in battle_map.inferred)
@@ -83,6 +136,58 @@ def summary_lines(battle_map: BattleMap, more_warnings: list[str] | None = None)
     lines.append("warnings:" if warnings else "warnings: none")
     lines.extend(f"  {w}" for w in warnings)
     return lines
+
+
+def summary_json(battle_map: BattleMap, more_warnings: list[str] | None = None) -> dict[str, Any]:
+    """What `summary_lines` says, as data (`check-map --json`)."""
+    board = battle_map.board
+    total = board.width * board.height
+    decided: dict[str, list[str]] = {}
+    for kind, found in battle_map.decided_by:
+        decided.setdefault(kind, []).extend(r for r in found if r not in decided.get(kind, []))
+    return {
+        "name": battle_map.name,
+        "source": battle_map.source,
+        "width": board.width,
+        "height": board.height,
+        "metres_per_tile": board.metres_per_tile,
+        "terrain": [
+            {
+                "name": terrain.name,
+                "tiles": count,
+                "share": round(count / total, 4),
+                "move_cost": terrain.move_cost,
+                "blocks_move": terrain.blocks_move,
+                "blocks_sight": terrain.blocks_sight,
+                "cover": terrain.cover,
+                "decided_by": decided.get(terrain.name, []),
+            }
+            for terrain, count in board.terrain_counts()
+        ],
+        "inferred": list(battle_map.inferred),
+        "zones": [
+            {"side": z.side, "name": z.name, "tiles": len(z.tiles), "bounds": list(z.bounds())}
+            for z in battle_map.zones
+        ],
+        "exits": len(_exits(board)),
+        "combatants": [
+            {
+                "side": p.side,
+                "name": p.name,
+                p.kind: p.character,  # "character" or "troop"
+                "tile": list(p.tile),
+                "facing": p.facing_name,
+            }
+            for p in battle_map.placements
+        ],
+        "warnings": [*battle_map.warnings, *(more_warnings or [])],
+    }
+
+
+def _exits(board: TerrainBoard) -> set[tuple[int, int]]:
+    from game.rules.flight import exit_tiles
+
+    return set(exit_tiles(board))
 
 
 def _exits_line(board: TerrainBoard) -> str:

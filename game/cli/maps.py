@@ -3,7 +3,10 @@
 Creates the folder in the game's data folder (with the Tiled project and the
 battlefield tileset, if missing) and lists its maps the way New battle does:
 playable ones with their name and sides, broken ones with their one-line
-error.  Exit 0; a folder that cannot be made is one line and exit 2.
+error.  What a map's check found is remembered in the data folder while its files
+stay the same (`game.persist.map_checks`): listed again, a folder of large maps
+costs a hash of each file rather than a load.  Exit 0; a folder that cannot be
+made is one line and exit 2.
 """
 
 from __future__ import annotations
@@ -18,10 +21,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Prepare the folder and list it."""
     from game.board.project import PROJECT_FILE
-    from game.board.tiled import MapError
     from game.cli import UsageError
-    from game.content.mapunits import MapUnitError, load_playable_map
     from game.files import shown_name
+    from game.persist.map_checks import CheckCache, checked
     from game.persist.usermaps import prepare_user_maps, user_map_files, user_maps_dir
 
     def say(line: str) -> None:
@@ -40,14 +42,14 @@ def run(args: argparse.Namespace) -> int:
         say(f"  made {path.relative_to(folder).as_posix()}")
     files = user_map_files(folder)
     say("maps:" if files else "maps: none yet (New battle lists every .tmx saved here)")
+    cache = CheckCache()
     for path in files:
-        try:
-            battle_map = load_playable_map(path)
-        except (MapError, MapUnitError) as err:
-            say(f"  cannot be played  {path.name}: {str(err).removeprefix(path.name + ': ')}")
+        check = checked(path, cache)
+        if check.error:
+            say(f"  cannot be played  {path.name}: {check.error.removeprefix(path.name + ': ')}")
             continue
-        placed = len(battle_map.placements)
+        placed = check.placed
         units = f", {placed} combatant{'s' if placed != 1 else ''} placed" if placed else ""
-        sides = ", ".join(battle_map.sides)
-        say(f"  ok                {path.name}: {battle_map.name}, sides {sides}{units}")
+        sides = ", ".join(check.map_sides)
+        say(f"  ok                {path.name}: {check.name}, sides {sides}{units}")
     return 0

@@ -100,10 +100,7 @@ def run(args: argparse.Namespace) -> int:
     except MemoryError:
         raise UsageError(f"{args.path}: out of memory while setting up the battle") from None
     except Exception as err:  # noqa: BLE001 - map and scenario errors are one line for the user
-        reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
-        # A map's error begins with its file name already: the path is not said twice.
-        reason = reason.removeprefix(f"{Path(args.path).name}: ")
-        raise UsageError(f"{args.path}: {reason}") from None
+        raise UsageError(_named_once(args.path, err)) from None
     for module in wanted:
         battle.options = battle.options.with_module(module, True)  # type: ignore[attr-defined]
     if "all" not in {n.strip() for arg in args.overlay for n in arg.split(",")}:
@@ -150,6 +147,16 @@ def fit_tile(width: int, height: int, tile_px: int) -> int:
             f"a {width}×{height} map is too large to draw whole (use --screen for the battle screen)"
         )
     return min(tile_px, fitting)
+
+
+def _named_once(path: str, err: Exception) -> str:
+    """The one line of a map's or scenario's error, naming what was asked for once: a map's
+    error begins with its file name ("x.tmx: …") or its whole path ("/p/x.tmx: no such map
+    file"), and "no scenario 'x'" names the id; only an error that does not say it is told."""
+    reason = str(err).splitlines()[0][:300] if str(err).strip() else type(err).__name__
+    for said in (f"{path}: ", f"{Path(path).name}: "):
+        reason = reason.removeprefix(said)
+    return reason if repr(path) in reason else f"{path}: {reason}"
 
 
 def _battle(path: str, seed: int) -> tuple[object, object]:

@@ -46,7 +46,7 @@ OLD_AUTOSAVE = re.compile(r"autosave-round-(?P<round>\d+)\.json\Z")
 TEMPORARY = re.compile(r"\A\..+\.[a-z0-9_]{8}\.tmp\Z")
 """What `write_atomic` writes before renaming it into place (".NAME.XXXXXXXX.tmp", eight
 characters of `tempfile.mkstemp`'s): nothing else ending in .tmp is the game's to remove."""
-WRITTEN_FOLDERS = ("", "saves", "autosaves", "workbench", "maps", "maps/tilesets")
+WRITTEN_FOLDERS = ("", "saves", "autosaves", "workbench", "maps", "maps/tilesets", "cache")
 """Every folder of the data folder the game writes files into ("": settings.json)."""
 
 
@@ -215,7 +215,7 @@ def _entries(folder: Path) -> list[Path]:
 # ------------------------------------------------------------------ leftovers
 def written_folders() -> list[Path]:
     """The folders of the data folder the game writes into (settings, saves, autosaves,
-    workbench files, the maps kit)."""
+    workbench files, the maps kit, the maps' checks)."""
     return [data_dir() / name if name else data_dir() for name in WRITTEN_FOLDERS]
 
 

@@ -7,6 +7,8 @@ greyed).  A save carries the house rules in play itself (`game.persist.saves`).
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -36,8 +38,8 @@ def gather(files: Iterable[Path] = (), beside: Path | None = None) -> list[Found
     found = read_files(named)
     if beside is not None and resolved(beside.parent) != resolved(house_rules_dir()):
         folders.append(beside.parent)
-        found += read_folder(beside.parent)
-    found += read_folder(house_rules_dir())
+        found += _folder(beside.parent)
+    found += _folder(house_rules_dir())
     found = check_together(found)
     good = {f.description.key for f in found if f.description is not None}
     again = {resolved(p) for p in named} | {resolved(f.path) for f in found}
@@ -51,6 +53,26 @@ def gather(files: Iterable[Path] = (), beside: Path | None = None) -> list[Found
     install_found(found)
     _seen[:] = [*kept, *found]
     return found
+
+
+def _folder(folder: Path) -> list[Found]:
+    """The house rules of a folder; a folder that is there but cannot be listed (a symbolic
+    link loop, a link to nothing, a file, no permission) is one entry saying why, rather
+    than read as empty: the player sees why their rules are missing."""
+    try:
+        os.scandir(folder).close()
+    except FileNotFoundError:
+        if not os.path.lexists(folder):
+            return []  # no folder: no house rules, nothing wrong
+        return [Found(folder, None, f"{folder}: is a symbolic link to nothing")]
+    except NotADirectoryError:
+        return [Found(folder, None, f"{folder}: is not a folder")]
+    except OSError as err:
+        reason = "a symbolic link loop" if err.errno == errno.ELOOP else err.strerror or str(err)
+        return [Found(folder, None, f"{folder}: cannot be read: {reason}")]
+    except ValueError:  # a NUL in the name
+        return [Found(folder, None, f"{folder}: cannot be read")]
+    return read_folder(folder)
 
 
 def last_gathered() -> list[Found]:

@@ -51,6 +51,7 @@ class UiScenario:
     map_path: str | None = None
     tutorial: str | None = None
     error: str = ""  # why it cannot be played (a broken map): listed greyed, cannot start
+    checking: bool = False  # a map of yours listed from its header, its check not done yet
     rules: str = ""  # the rules it shows off, with their codes: the briefing's fold-out
     source: Any = field(default=None, compare=False)  # the content module's Scenario
     builder: Callable[[int, dict[str, str], RuleOptions], tuple[Battle, Any]] | None = field(
@@ -89,6 +90,72 @@ def list_ui_scenarios() -> list[UiScenario]:
     return found or [_demo_scenario()]
 
 
+def listed_ui_scenarios() -> tuple[list[UiScenario], list[Path]]:
+    """What New battle lists at once, without loading a map of yours: every scenario and
+    bundled map as `list_ui_scenarios` gives them, then each of your maps from its header
+    alone (`header_entry`); and the maps of yours still to be checked, for a background
+    check (`game.persist.map_checks.MapChecker`) to fill in."""
+    try:
+        from game.content import scenarios as content
+        from game.persist.usermaps import titles_apart, user_map_files
+    except ImportError:
+        return [_demo_scenario()], []
+    found = [_from_content(sc) for sc in content.list_scenarios()]
+    found += [map_scenario(path) for path in content.bundled_maps()]
+    paths = user_map_files()
+    mine = [header_entry(path) for path in paths]
+    titles = titles_apart([entry.title for entry in mine], paths)
+    found += [replace(entry, title=title) for entry, title in zip(mine, titles, strict=True)]
+    pending = [Path(entry.map_path) for entry in found if entry.checking and entry.map_path]
+    return found or [_demo_scenario()], pending
+
+
+def header_entry(path: Path) -> UiScenario:
+    """A map of yours as listed before its check: its name and size from its header (a few
+    KiB read), or, when even the header is wrong, an entry saying why."""
+    from game.board.header import read_header
+    from game.board.tiled import MapError
+
+    options = RuleOptions.battlefield()
+    plain = UiScenario(f"mine-{path.stem}", f"Your map: {path.stem}", "", (), options, str(path))
+    if path.suffix.lower() != ".tmx":  # the check says what to do with it, at once
+        return replace(plain, checking=True)
+    try:
+        header = read_header(path)
+    except MapError as err:
+        return replace(plain, error=str(err))
+    briefing = (
+        f"{header.width} × {header.height} tiles of {header.tile_width} × {header.tile_height} pixels;"
+        " being checked…"
+    )
+    return replace(plain, title=f"Your map: {header.name}", briefing=briefing, checking=True)
+
+
+def checked_entry(listed: UiScenario, check: Any) -> UiScenario:
+    """A listed map of yours once its check (`game.persist.map_checks.MapCheck`) is done: the
+    quick battle on it, or why it cannot be played.  Its battle is made when it is started
+    (`resolved`), since a remembered check did not load the map."""
+    if check.error:
+        return replace(listed, briefing="", error=check.error, checking=False)
+    sides = tuple(UiSide(*side) for side in check.sides)
+    return replace(listed, briefing=check.briefing, sides=sides, checking=False)
+
+
+def unresolved(scenario: UiScenario) -> bool:
+    """Whether an entry is a checked map of yours whose battle is not made yet (`resolved`)."""
+    return bool(scenario.map_path) and scenario.source is None and scenario.builder is None
+
+
+def resolved(scenario: UiScenario) -> UiScenario:
+    """An entry with its battle ready to build: a checked map of yours is loaded for it (if
+    the loader does not remember it), keeping the title it was listed with."""
+    if not unresolved(scenario) or scenario.error or scenario.checking:
+        return scenario
+    assert scenario.map_path is not None
+    full = map_scenario(Path(scenario.map_path), mine=True)
+    return replace(full, title=scenario.title)
+
+
 def map_scenario(path: Path, mine: bool = False) -> UiScenario:
     """A quick battle on a map file; if the map cannot be played, an entry saying why.  Kept
     while the map's files stay as they were: opening New battle again reads no map again
@@ -118,6 +185,11 @@ def build(
     scenario: UiScenario, seed: int, controllers: dict[str, str], options: RuleOptions
 ) -> tuple[Battle, Any]:
     """(battle, battle map or None) with the chosen controllers and rules modules."""
+    if scenario.error:
+        raise ValueError(scenario.error)
+    if scenario.checking:
+        raise ValueError("the map is still being checked")
+    scenario = resolved(scenario)
     if scenario.error:
         raise ValueError(scenario.error)
     if scenario.source is not None:

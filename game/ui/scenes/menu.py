@@ -19,11 +19,12 @@ from game.rules.registry import module_of, rules_modules
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.input.scroll_window import ScrollWindow
+from game.ui.map_listing import MapListing, draw_broken
 from game.ui.render.scenario_list import draw_scenario_list
 from game.ui.render.scenario_preview import scenario_preview
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
-from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario, list_ui_scenarios
+from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario
 from game.ui.scenarios import start as start_scenario
 from game.ui.theme import fit_text
 
@@ -103,7 +104,9 @@ class SetupScene(Scene):
     """Choose a scenario or map, who plays each side, and the rules modules.
 
     `chosen` (a map the player named, `play --map FILE`) is selected first: the entry
-    for that file if the list has one, else it is put at the top."""
+    for that file if the list has one, else it is put at the top.  Your maps are listed
+    from their headers and checked in the background (`MapListing`): the screen opens at
+    once however large they are, and fills them in as their checks end."""
 
     def __init__(self, app: App, chosen: UiScenario | None = None) -> None:
         super().__init__(app)
@@ -112,7 +115,8 @@ class SetupScene(Scene):
         beside = Path(chosen.map_path) if chosen is not None and chosen.map_path else None
         self.unusable_rules = [f for f in gather(beside=beside) if f.description is None]
         """House-rule files that cannot be used: listed greyed, with their reason."""
-        self.scenarios: list[UiScenario] = list_ui_scenarios()
+        self.listing = MapListing()
+        self.scenarios: list[UiScenario] = self.listing.entries  # (the same list: filled in)
         start = 0
         if chosen is not None:
             same = [
@@ -121,7 +125,8 @@ class SetupScene(Scene):
                 if sc.id.startswith(("quick-", "mine-")) and _same_file(sc.map_path, chosen.map_path)
             ]
             if same:
-                start = same[0]
+                start = same[0]  # checked already: its entry need not wait for the check
+                self.scenarios[start] = dataclasses.replace(chosen, title=self.scenarios[start].title)
             else:
                 self.scenarios.insert(0, chosen)
         self.index = 0
@@ -151,6 +156,17 @@ class SetupScene(Scene):
         self.controllers = {s.name: s.controller for s in sc.sides}
         self.options = sc.options
         self.error = ""
+        self.listing.look_at(self.index)  # a map still waiting for its check is checked next
+
+    def update(self, dt: float) -> None:
+        """Take in the checks of your maps that ended (the chosen one's sides become the defaults)."""
+        if self.index in self.listing.poll():
+            self.choose(self.index)
+
+    def leave(self) -> None:
+        """Back to the menu: the checks stop."""
+        self.listing.stop()
+        self.app.pop(self)
 
     def _draw_preview(
         self, surface: pygame.Surface, sc: UiScenario, x: int, top: int, right: pygame.Rect
@@ -208,41 +224,19 @@ class SetupScene(Scene):
         if sc.error:
             self.error = f"{sc.title} cannot be played: {sc.error}"
             return
+        if sc.checking:
+            self.error = f"{sc.title} is still being checked: a moment, please"
+            return
         try:
             start_scenario(self.app, sc, self.seed, self.controllers, self.options)
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
             self.error = f"Cannot start {sc.title}: {err}"
+            return
+        self.listing.stop()
 
     def _draw_broken(self, surface: pygame.Surface, sc: UiScenario, right: pygame.Rect) -> None:
         """What is wrong with a map that cannot be played, and how to check it again."""
-        theme, pal = self.theme, self.theme.palette
-        pad = theme.px(20)
-        x, y = right.x + pad, right.y + theme.px(48)
-        lines = [
-            (f"This map cannot be played: {sc.error}", pal.text_bad),
-            ("", pal.text_dim),
-            (f"Fix it in Tiled, then come back to New battle. The file: {sc.map_path}", pal.text_dim),
-            (f"In a terminal: python -m game check-map {sc.map_path}", pal.text_dim),
-        ]
-        for text, colour in lines:
-            for line in theme.wrap(text, right.w - 2 * pad, 14) or [""]:
-                blit_text(surface, theme, line, (x, y), 14, colour)
-                y += theme.line_height(14)
-        back = Button(
-            "Back",
-            lambda: self.app.pop(self),
-            pygame.Rect(
-                right.right - theme.px(160), right.bottom - theme.px(60), theme.px(140), theme.px(44)
-            ),
-            hint="Esc",
-        )
-        back.hovered = back.rect.collidepoint(pygame.mouse.get_pos())
-        self.buttons = [back]
-        back.draw(surface, theme)
-        if self.error:
-            for k, line in enumerate(theme.wrap(self.error, right.w - 2 * pad, 13)):
-                at = (x, right.bottom - theme.px(110) + k * theme.line_height(13))
-                blit_text(surface, theme, line, at, 13, pal.text_bad)
+        self.buttons = [draw_broken(surface, self.theme, sc, right, self.error, self.leave)]
 
     def _draw_modules(self, surface: pygame.Surface, area: pygame.Rect) -> int:
         """A row per rules module (its switch and its help, cut to two lines) while they all fit
@@ -348,7 +342,7 @@ class SetupScene(Scene):
         """Up/down (Page Up/Down, Home/End) pick the scenario, the wheel scrolls the list, Tab
         moves through the options, Enter starts, Esc backs out."""
         if BINDINGS.matches(event, "back"):
-            self.app.pop(self)
+            self.leave()
             return
         if event.type == pygame.MOUSEWHEEL:
             self.window.scroll(-event.y * WHEEL_ROWS, len(self.scenarios))
@@ -406,7 +400,9 @@ class SetupScene(Scene):
         room = left.w - theme.px(24) - theme.font(10).size(prefix)[0]
         folder = fit_text(theme.font(10), str(user_maps_dir()), room, keep="end")  # "…/maps"
         at = (left.x + theme.px(12), left.bottom - theme.px(42))
-        blit_text(surface, theme, prefix + folder, at, 10, pal.text_dim)
+        progress = self.listing.progress()  # while your maps are checked, how far, in its place
+        colour = pal.accent if progress else pal.text_dim
+        blit_text(surface, theme, progress or prefix + folder, at, 10, colour)
         right = pygame.Rect(left.right + pad, left.y, w - left.right - 2 * pad, left.h)
         draw_panel(surface, theme, right, pal.panel)
         if not self.scenarios:
@@ -459,8 +455,10 @@ class SetupScene(Scene):
         y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, right.bottom - theme.px(72) - y))
         blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
         # An error (Start failed) is written where the picture goes: the picture gives way.
+        ready = self.listing.ready(self.index)  # None: its map is loaded in the background
+        top = y + theme.px(22)
         self.preview_rect = (
-            None if self.error else self._draw_preview(surface, sc, x, y + theme.px(22), right)
+            None if self.error or ready is None else self._draw_preview(surface, ready, x, top, right)
         )
         start = Button(
             "Start battle",
@@ -473,7 +471,7 @@ class SetupScene(Scene):
         )
         back = Button(
             "Back",
-            lambda: self.app.pop(self),
+            self.leave,
             pygame.Rect(
                 right.right - theme.px(380), right.bottom - theme.px(60), theme.px(140), theme.px(44)
             ),
