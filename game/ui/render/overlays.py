@@ -38,7 +38,7 @@ from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
 from game.ui.render.module_marks import draw_marks, marks_masks
 from game.ui.render.module_marks import legend_rows as marks_legend
-from game.ui.render.stamps import LABEL_MIN_TILE, Stamps, draw_pattern
+from game.ui.render.stamps import LABEL_MIN_TILE, Stamps
 from game.ui.render.swatches import Swatch, look
 from game.ui.render.terrain_overlay import TerrainData, draw_terrain
 from game.ui.render.terrain_overlay import legend_rows as terrain_legend
@@ -374,53 +374,6 @@ def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, 
     rect = image.get_rect(center=centre)
     pygame.draw.rect(surface, (12, 14, 18), rect.inflate(6, 2), border_radius=4)
     surface.blit(image, rect)
-
-
-def legend_size(theme: Theme, layer: OverlayLayer) -> tuple[int, int]:
-    """The legend box's width and height in pixels ((0, 0) with no overlay to explain)."""
-    rows = layer.legend()
-    if not rows:
-        return 0, 0
-    size = theme.px(14)
-    pad = theme.px(6)
-    line = max(size, theme.line_height(11)) + theme.px(2)
-    return max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad, line * len(rows) + 2 * pad
-
-
-def draw_legend(
-    surface: pygame.Surface, theme: Theme, layer: OverlayLayer, bottom_left: tuple[int, int]
-) -> pygame.Rect:
-    """The legend of the active overlays, each row with its swatch (colour and pattern)."""
-    rows = layer.legend()
-    if not rows:
-        return pygame.Rect(bottom_left, (0, 0))
-    size = theme.px(14)
-    pad = theme.px(6)
-    line = max(size, theme.line_height(11)) + theme.px(2)
-    width, height = legend_size(theme, layer)
-    rect = pygame.Rect(bottom_left[0], bottom_left[1] - height, width, height)
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    box.fill((16, 18, 22, 215))
-    surface.blit(box, rect)
-    pygame.draw.rect(surface, theme.palette.panel_edge, rect, 1)
-    y = rect.y + pad
-    for _overlay, label, colour, pattern in rows:
-        sw = pygame.Surface((size, size), pygame.SRCALPHA)
-        if pattern in ("shield", "hollow shield"):
-            pts = [(1, 1), (size - 1, 1), (size - 1, size * 0.55), (size / 2, size - 1), (1, size * 0.55)]
-            pygame.draw.polygon(sw, colour, pts, max(2, size // 6) if pattern == "hollow shield" else 0)
-        elif pattern == "letter":  # the row's own first letter ("B: …"), as on the map
-            letter = theme.text(label[:1], 11, colour, bold=True)
-            sw.blit(letter, letter.get_rect(center=(size // 2, size // 2)))
-        else:
-            sw.fill((*colour, 110))
-            if pattern:
-                draw_pattern(sw, pattern, (*colour, 255), size)
-        surface.blit(sw, (rect.x + pad, y))
-        pygame.draw.rect(surface, (200, 200, 200), (rect.x + pad, y, size, size), 1)
-        surface.blit(theme.text(label, 11), (rect.x + 2 * pad + size, y))
-        y += line
-    return rect
 
 
 def _row(overlay: str, label: str, swatch: Swatch) -> tuple[str, str, Colour, str]:
