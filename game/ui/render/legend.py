@@ -53,8 +53,11 @@ def _metrics(theme: Theme) -> tuple[int, int, int]:
 def line_items(layer: OverlayLayer) -> list[tuple[str, Colour, str]]:
     """The line's items: (overlay's short name, its first swatch's colour and pattern)."""
     items: dict[str, tuple[str, Colour, str]] = {}
-    for overlay, _label, colour, pattern in layer.legend():
-        items.setdefault(overlay, (SHORT.get(overlay, overlay.capitalize()), colour, pattern))
+    for overlay, label, colour, pattern in layer.legend():
+        name = SHORT.get(overlay, overlay.capitalize())
+        if pattern == "none":  # nothing marked: the line says so too
+            name = f"{name}: {label}"
+        items.setdefault(overlay, (name, colour, pattern))
     return list(items.values())
 
 
@@ -88,6 +91,8 @@ def _swatch(theme: Theme, colour: Colour, pattern: str, label: str) -> pygame.Su
     if pattern in ("shield", "hollow shield"):
         pts = [(1, 1), (size - 1, 1), (size - 1, size * 0.55), (size / 2, size - 1), (1, size * 0.55)]
         pygame.draw.polygon(sw, colour, pts, max(2, size // 6) if pattern == "hollow shield" else 0)
+    elif pattern == "none":  # a row that says nothing is marked
+        pass
     elif pattern == "letter":  # the row's own first letter ("B: …"), as on the map
         letter = theme.text(label[:1], 11, colour, bold=True)
         sw.blit(letter, letter.get_rect(center=(size // 2, size // 2)))

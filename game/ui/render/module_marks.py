@@ -56,5 +56,9 @@ def draw_marks(
 
 
 def legend_rows(name: str, pal: Palette, marks: TileMarks) -> list[tuple[str, str, Colour, str]]:
-    """(overlay, label, colour, pattern) rows for the legend box."""
+    """(overlay, label, colour, pattern) rows for the legend box; with no tile marked, a row
+    that says so, and why (a Charge lane with no enemy in reach draws nothing otherwise)."""
+    if not marks.tiles:
+        why = marks.empty or "nothing here for this combatant"
+        return [(name, f"nothing marked: {why}", pal.text_dim, "none")]
     return [(name, style.label, tone_colour(pal, style.tone), style.pattern) for style in marks.styles]
