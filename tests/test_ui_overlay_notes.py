@@ -35,3 +35,47 @@ def test_the_charge_overlay_says_why_it_marks_nothing() -> None:
     assert any(row.startswith("Charge: nothing marked") for row in far), far  # the one-line legend too
     near = charge_legend((10, 4))
     assert not any("nothing marked" in row for row in near), near
+
+
+def test_a_tutorial_that_says_press_n_shows_the_overlay_with_that_key(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """In the knockback tutorial "press 6" hid the hit chance, which was on already: now the
+    overlays a tutorial asks for start off, and the key it names shows them."""
+    import pygame
+
+    from game.content.scenarios import build_battle, find_scenario
+    from game.ui.scenes.battle import BattleScene
+    from tests.ui_helpers import key, make_app, run_until
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    app = make_app()
+    battle, battle_map = build_battle(find_scenario("tutorial_knockback"), seed=1)
+    scene = BattleScene(app, battle, battle_map)
+    app.push(scene)
+    assert run_until(app, lambda: scene.phase == "declare")
+    scene.update(0.0)
+    assert "chance" not in scene.overlays.active
+    scene.on_event(key(pygame.K_6))
+    scene.update(0.0)
+    assert "chance" in scene.overlays.active and scene.toasts[-1][0] == "Hit chance overlay on"
+
+
+def test_every_overlay_a_tutorial_asks_for_is_off_until_its_key() -> None:
+    """Every bundled tutorial: each overlay its briefing, rules or first step asks the player
+    to press a key for is off at the start, whoever declares (shooter or not)."""
+    from game.content.scenarios import list_scenarios
+    from game.ui.battle.overlay_defaults import OverlayChoice, asked_overlays, defaults
+    from game.ui.scenes.handover import tutorial_hint
+
+    checked = 0
+    for scenario in list_scenarios():
+        if scenario.tutorial is None:
+            continue
+        texts = [scenario.briefing, scenario.rules, tutorial_hint(scenario.tutorial)]
+        asked = asked_overlays(texts)
+        choice = OverlayChoice(set(), asked)
+        for missile in (False, True):
+            on = defaults(scenario.options, True, missile)
+            checked += len(asked & on)
+            assert not asked & choice.wanted(scenario.options, True, missile), scenario.id
+    assert checked  # some were on by default: the defect
+    assert asked_overlays(["Press 3 for the facing arcs and 6 for the hit chance."]) == {"arcs", "chance"}

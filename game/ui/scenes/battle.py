@@ -37,7 +37,7 @@ from game.ui.battle.focus import BattleFocus
 from game.ui.battle.input import BattleInput
 from game.ui.battle.order_panel import OrderPanel
 from game.ui.battle.orders import OrderCommands
-from game.ui.battle.overlay_defaults import OverlayChoice
+from game.ui.battle.overlay_defaults import OverlayChoice, asked_overlays
 from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.pacing import action_ends, sound_cue
 from game.ui.battle.plans import MapLabels
@@ -61,6 +61,19 @@ DECLARER_MARGIN = 3  # tiles of map shown around a unit whose order is being dec
 QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them makes a sound
 
 
+def tutorial_texts(battle: Battle) -> list[str]:
+    """A bundled tutorial's briefing, rules and first step (what asks the player to press an
+    overlay's key); nothing for any other battle."""
+    from game.content.scenarios import list_scenarios
+    from game.ui.scenes.handover import tutorial_hint
+
+    ident = battle.meta.get("scenario")
+    for scenario in list_scenarios():
+        if scenario.id == ident and scenario.tutorial is not None:
+            return [scenario.briefing, scenario.rules, tutorial_hint(scenario.tutorial)]
+    return []
+
+
 class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene):
     """One battle, from its first round to its end."""
 
@@ -82,7 +95,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.art = getattr(battle_map, "art", None) if battle_map is not None else None
         self.styles = self._side_styles()
         self.view = MapView(self.theme, battle.board, self.art)
-        self.overlay_choice = OverlayChoice(self.view.overlays.active)
+        self.overlay_choice = OverlayChoice(self.view.overlays.active, asked_overlays(tutorial_texts(battle)))
         self.log = LogPanel(self.theme)
         self.rects: dict[str, pygame.Rect] = {}
         self.on_resize(app.screen.get_size())
