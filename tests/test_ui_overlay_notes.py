@@ -64,7 +64,7 @@ def test_every_overlay_a_tutorial_asks_for_is_off_until_its_key() -> None:
     to press a key for is off at the start, whoever declares (shooter or not)."""
     from game.content.scenarios import list_scenarios
     from game.ui.battle.overlay_defaults import OverlayChoice, asked_overlays, defaults
-    from game.ui.scenes.handover import tutorial_hint
+    from game.ui.tutorial_steps import tutorial_hint
 
     checked = 0
     for scenario in list_scenarios():
@@ -79,3 +79,27 @@ def test_every_overlay_a_tutorial_asks_for_is_off_until_its_key() -> None:
             assert not asked & choice.wanted(scenario.options, True, missile), scenario.id
     assert checked  # some were on by default: the defect
     assert asked_overlays(["Press 3 for the facing arcs and 6 for the hit chance."]) == {"arcs", "chance"}
+
+
+def test_new_battle_remembers_the_list_position(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """New battle opened again (Back, then New battle) is on the scenario chosen last, the
+    list scrolled as it was; it opened on the first one."""
+    from tests.ui_helpers import make_app
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    app = make_app()
+    app.push_screen("menu")
+    app.push_screen("setup")
+    setup = app.top
+    far = len(setup.scenarios) - 2
+    setup.choose(far)
+    setup._follow = True
+    setup.draw(app.screen)
+    first = setup.window.first
+    assert first > 0
+    chosen = setup.scenarios[far].id
+    app.pop()
+    app.push_screen("setup")
+    again = app.top
+    assert again is not setup
+    assert again.scenarios[again.index].id == chosen and again.window.first == first

@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from game.content.scenarios import list_scenarios
 from game.core.geometry import Tile
 from game.rules.battle import Battle
 from game.rules.events import Event, RoundEnded
@@ -55,6 +56,7 @@ from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, PopupMenu
 from game.ui.theme import SideStyle
+from game.ui.tutorial_steps import tutorial_hint
 from game.world import Side, World
 
 DECLARER_MARGIN = 3  # tiles of map shown around a unit whose order is being declared
@@ -64,9 +66,6 @@ QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them make
 def tutorial_texts(battle: Battle) -> list[str]:
     """A bundled tutorial's briefing, rules and first step (what asks the player to press an
     overlay's key); nothing for any other battle."""
-    from game.content.scenarios import list_scenarios
-    from game.ui.scenes.handover import tutorial_hint
-
     ident = battle.meta.get("scenario")
     for scenario in list_scenarios():
         if scenario.id == ident and scenario.tutorial is not None:
