@@ -94,7 +94,7 @@ def test_the_flight_tutorial_teaches_the_rule_in_the_rules_words() -> None:
     its first step is the rule as the menus word it, and how to try it."""
     from game.content.scenarios import list_scenarios
     from game.rules.flight import FLIGHT_HELP
-    from game.ui.scenes.handover import tutorial_hint
+    from game.ui.tutorial_steps import tutorial_hint
 
     hint = tutorial_hint("flee")
     assert hint.startswith(FLIGHT_HELP) and "Flee off the map in the action menu (X)" in hint

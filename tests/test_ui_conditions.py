@@ -59,7 +59,7 @@ def test_the_figure_colours_the_wounded_places_and_an_unhurt_token_draws_nothing
 def test_every_module_tutorial_reminds_the_rule_and_says_how_to_try_it() -> None:
     from game.content.scenarios import list_scenarios
     from game.rules.registry import module_of
-    from game.ui.scenes.handover import TUTORIAL_STEPS, tutorial_hint
+    from game.ui.tutorial_steps import TUTORIAL_STEPS, tutorial_hint
 
     topics = {s.tutorial for s in list_scenarios() if s.tutorial}
     for topic in ("hit_locations", "location_effects", "body_cover", "criticals", "side_initiative"):

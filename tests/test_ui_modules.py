@@ -106,7 +106,7 @@ def test_a_charge_or_a_dive_takes_the_place_of_the_sprint_a_long_path_added(kind
 )
 def test_each_tutorial_starts_with_its_rule_and_how_to_try_it(topic: str) -> None:
     from game.rules.registry import module_of
-    from game.ui.scenes.handover import TUTORIAL_STEPS, tutorial_hint
+    from game.ui.tutorial_steps import TUTORIAL_STEPS, tutorial_hint
 
     hint = tutorial_hint(topic)
     assert hint.startswith(module_of(topic).hint) and hint.endswith(TUTORIAL_STEPS[topic])

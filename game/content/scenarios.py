@@ -147,7 +147,15 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
         "",
         required=("title", "briefing", "map", "sides"),
         optional=(
-            "id", "tutorial", "lesson", "goal", "rules", "modules", "max_rounds", "victory", "map_units",
+            "id",
+            "tutorial",
+            "lesson",
+            "goal",
+            "rules",
+            "modules",
+            "max_rounds",
+            "victory",
+            "map_units",
         ),  # fmt: skip
     )
     if "id" in top and fields.text(top["id"], "id") != ident:

@@ -135,6 +135,9 @@ class App:
         self._pressed_on: dict[int, Scene | None] = {}  # each key held down: the screen it pressed
         self.router = router or Router()
         self.running = True
+        self.remembered: dict[
+            str, object
+        ] = {}  # what screens keep while the window lasts (New battle's place)
         self.clock = pygame.time.Clock()
         if self.prefs.fullscreen:
             self.set_fullscreen(True)

@@ -14,7 +14,7 @@ cursor over them, a badge on top).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -27,9 +27,11 @@ from game.ui.input.bindings import BINDINGS
 from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, draw_items, draw_tokens
 from game.ui.render.camera import PAN_SPEED, Camera
+from game.ui.render.legend import draw_legend, legend_size, next_mode, shown_mode
 from game.ui.render.map_layer import MapLayer
 from game.ui.render.minimap import Minimap
-from game.ui.render.overlays import OverlayLayer, draw_legend, legend_size
+from game.ui.render.overlays import OverlayLayer
+from game.ui.render.panel_spots import choose_spot, corner_rect
 from game.ui.render.panels import dice_size, draw_dice
 from game.ui.render.scale_bar import draw_scale_bar, scale_bar_rect
 from game.ui.render.tokens import TokenArt
@@ -45,6 +47,7 @@ FOLLOW_MARGIN = 2.0  # tiles kept around an event's actors when the camera follo
 FOLLOW_MIN_ZOOM = 12  # pixels per tile: following a long shot zooms out no further
 PAN_KEYS = {"pan_left": (-1, 0), "pan_right": (1, 0), "pan_up": (0, -1), "pan_down": (0, 1)}
 MAP_BUDGET = 0.008  # seconds a frame may spend rendering new map chunks (zooming, panning far)
+MINIMAP_CORNERS = ("topright", "topleft", "bottomleft")  # the minimap's corners, best first
 OVERLAY_BUDGET = 0.006  # seconds a frame may spend rendering new overlay chunks
 
 
@@ -87,6 +90,8 @@ class MapView:
         self.followed: object = None  # the event the camera last followed
         self.budgeted = True  # frames spread chunk rendering; a one-off picture (render) does not
         self.zoom_before_follow: int | None = None  # the player's zoom, while following zoomed out
+        self.legend_mode = "full"  # the player's choice (L): "full", "line" or "hidden"
+        self.legend_rect = pygame.Rect(0, 0, 0, 0)  # where the legend went this frame
 
     def resize(self, theme: Theme, viewport: pygame.Rect) -> None:
         """The map's part of the window, and the theme to draw with (scale or palette changed)."""
@@ -161,6 +166,8 @@ class MapView:
             self.map_layer.grid = not self.map_layer.grid
         elif cmd == "minimap":
             self.minimap.visible = not self.minimap.visible
+        elif cmd == "legend":
+            self.legend_mode = next_mode(self.legend_mode)
         else:
             return False
         return True
@@ -284,7 +291,8 @@ class MapView:
         legend's width into the view, with nothing but background beside it).  While a round
         plays (`playing`) the top strip under the dice card stays clear too."""
         panels = self.corner_panels()
-        width, height = legend_size(self.theme, self.overlays)
+        mode = shown_mode(self.theme, self.overlays, self.legend_mode, self.camera.viewport)
+        width, height = legend_size(self.theme, self.overlays, mode)
         if width:
             margin = self.theme.px(LEGEND_MARGIN)
             view = self.camera.viewport
@@ -303,8 +311,8 @@ class MapView:
         ww, wh = self.camera.world_size
         self.minimap.wanted = ww > viewport.w or wh > viewport.h  # else the whole map is in view
         panels = [scale_bar_rect(self.theme, viewport, self.metres_per_tile, self.camera.tile_px)]
-        if self.minimap.shown:
-            panels.append(self.minimap.layout(self.theme, viewport).inflate(4, 4))
+        if self.minimap.visible and self.minimap.wanted:
+            panels.append(self.minimap.spot(self.theme, viewport).inflate(4, 4))
         return panels
 
     def prerender(self) -> None:
@@ -332,9 +340,12 @@ class MapView:
         under: Layer | None = None,
         over: Layer | None = None,
         top: Layer | None = None,
+        keep: Sequence[Tile] = (),
     ) -> None:
         """The map in its viewport: tiles, overlays, `under` (plans), dropped weapons, tokens,
-        `over` (marks on the tokens), the dice of the event on screen, the legend, `top`."""
+        `over` (marks on the tokens), the dice of the event on screen, the legend, `top`.
+        The legend and the minimap keep clear of the selected, declaring and hovered
+        combatants and of the tiles in `keep` (the order's target)."""
         theme = self.theme
         mrect = self.camera.viewport
         self.map_layer.draw(surface, self.camera, MAP_BUDGET if self.budgeted else None)
@@ -359,12 +370,8 @@ class MapView:
         )
         if over is not None:
             over(surface)
-        draw_legend(
-            surface,
-            theme,
-            self.overlays,
-            (mrect.x + theme.px(LEGEND_MARGIN), mrect.bottom - theme.px(LEGEND_MARGIN)),
-        )
+        legend, mode = self.place_panels(world, [selected, declarer, hovered], keep)
+        self.legend_rect = draw_legend(surface, theme, self.overlays, legend.bottomleft, mode)
         draw_scale_bar(surface, theme, mrect, self.metres_per_tile, self.camera.tile_px)
         self.minimap.draw(surface, theme, self.camera, world, style_of)
         if playback is not None and playback.current is not None:
@@ -373,6 +380,44 @@ class MapView:
         if top is not None:
             top(surface)
         surface.set_clip(clip)
+
+    def place_panels(
+        self, world: World, units: Sequence[int | None], keep: Sequence[Tile] = ()
+    ) -> tuple[pygame.Rect, str]:
+        """Put the minimap and the legend in corners clear of `units` (the selected, declaring
+        and hovered combatants) and the tiles in `keep`, covering the fewest other tokens
+        (`panel_spots`); returns the legend's box and what it shows ("hidden": nowhere clear)."""
+        theme, camera, view = self.theme, self.camera, self.camera.viewport
+        tiles = [tile_of(world, e) for e in units if e is not None and world.has(e, Position)]
+        clear = [camera.tile_rect(t) for t in [*tiles, *keep]]
+        tokens = [camera.tile_rect(p.tile) for _e, p in world.query(Position)]
+        margin = theme.px(LEGEND_MARGIN)
+        scale = scale_bar_rect(theme, view, self.metres_per_tile, camera.tile_px)
+        taken = [scale]
+        minimap = self.minimap
+        minimap.clear = True
+        if minimap.shown:
+            spots = [minimap.spot(theme, view, c).inflate(4, 4) for c in MINIMAP_CORNERS]
+            spot = choose_spot(spots, clear, taken, tokens)
+            minimap.clear = spot is not None
+            if spot is not None:
+                minimap.corner = MINIMAP_CORNERS[spots.index(spot)]
+                taken.append(spot)
+        mode = shown_mode(theme, self.overlays, self.legend_mode, view)
+        for tried in dict.fromkeys((mode, "line")):
+            if tried == "hidden":
+                break
+            size = legend_size(theme, self.overlays, tried)
+            above_bar = corner_rect(view, size, "bottomright", margin).move(0, -(scale.h + margin))
+            spots = [
+                corner_rect(view, size, "bottomleft", margin),
+                corner_rect(view, size, "topleft", margin),
+                above_bar,
+            ]
+            spot = choose_spot(spots, clear, taken, tokens)
+            if spot is not None:
+                return spot, tried
+        return pygame.Rect(view.x + margin, view.bottom - margin, 0, 0), "hidden"
 
     def dice_spot(self, world: World, event: Event) -> tuple[int, int]:
         """Where the dice card's top centre goes: the top of the map, unless one of the

@@ -100,7 +100,7 @@ def listed_ui_scenarios() -> tuple[list[UiScenario], list[Path]]:
         from game.persist.usermaps import titles_apart, user_map_files
     except ImportError:
         return [_demo_scenario()], []
-    found = [_from_content(sc) for sc in content.list_scenarios()]
+    found = [_from_content(sc) for sc in content.teaching_list()]
     found += [map_scenario(path) for path in content.bundled_maps()]
     paths = user_map_files()
     mine = [header_entry(path) for path in paths]

@@ -264,10 +264,12 @@ class MarkStyle:
 
 @dataclass(frozen=True)
 class TileMarks:
-    """What an overlay marks: tile → (index into `styles`, a short text such as "+3")."""
+    """What an overlay marks: tile → (index into `styles`, a short text such as "+3"); with no
+    tile marked, `empty` says why ("no enemy within a Charge's reach"), which the legend shows."""
 
     styles: tuple[MarkStyle, ...]
     tiles: Mapping[Tile, tuple[int, str]] = field(default_factory=dict)
+    empty: str = ""
 
 
 @dataclass(frozen=True)

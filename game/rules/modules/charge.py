@@ -169,7 +169,19 @@ class ChargeLane(ModuleOverlay):
         for path in paths:
             for tile, bonus in lane(board, here, path):
                 tiles[tile] = (0, f"+{bonus}") if bonus else (1, "")
-        return TileMarks(self.STYLES, tiles)
+        return TileMarks(self.STYLES, tiles, "" if tiles else self._why_none(ask))
+
+    def _why_none(self, ask: OverlayAsk) -> str:
+        """Why no lane shows: the words for the legend."""
+        if ask.order is not None and ask.order.path:
+            return "the planned path has no straight run to charge along"
+        if ask.world.get(ask.focus, Equipment).melee_weapon() is None:
+            return "no melee weapon to charge with"
+        budget = 2.0 * max(0, movement_rate(ask.world, ask.focus).total)
+        return (
+            f"no enemy a Charge can reach: a straight run of {MIN_RUN:g} m at least, "
+            f"{budget:g} m at most (twice the Movement)"
+        )
 
 
 @register_module

@@ -32,7 +32,7 @@ from game.ui.render.overlays import OverlayLayer
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
 from game.ui.theme import SideStyle, Theme
-from game.world import World
+from game.world import Position, World
 
 
 class BattleDrawing:
@@ -159,7 +159,17 @@ class BattleDrawing:
             clock=self.clock,
             under=self._draw_plans,
             over=self._draw_marks,
+            keep=self.target_tiles(),
         )
+
+    def target_tiles(self) -> list[tuple[int, int]]:
+        """The tiles of the drafted order's targets: the legend and the minimap keep clear of
+        them as of the declarer."""
+        if self.draft is None:
+            return []
+        world = self.world
+        targets = [a.target for a in self.draft.state.actions if a.target is not None]
+        return [tile_of(world, t) for t in targets if world.has(t, Position)]
 
     def _draw_plans(self, surface: pygame.Surface) -> None:
         """Under the tokens: the round's earlier declarations and the order being drafted."""

@@ -25,6 +25,7 @@ from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft
 from game.ui.playback import Playback
+from game.ui.render.legend import mode_words
 from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
 from game.ui.render.widgets import Button, PopupMenu
@@ -150,6 +151,9 @@ class BattleInput:
         elif cmd == "activate" and view.cursor is not None:
             view.keyboard_cursor = True
             self.click_tile(view.cursor, view.camera.tile_centre(view.cursor))
+        elif cmd == "legend":
+            view.command(cmd)
+            self.toast(mode_words(view.legend_mode))
         elif view.command(cmd):
             pass  # panned, zoomed or the grid switched
         elif cmd == "centre":

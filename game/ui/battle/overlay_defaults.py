@@ -11,12 +11,22 @@ A window overlay a rules module claims (`RulesModule.overlays`) that shows nothi
 that module's rule is offered only while the module is on: the facing arcs.  The others
 it claims (sight: line of sight is the chapter's, cover the module's) stay, without the
 module's part.
+
+A tutorial that asks the player to press an overlay's key ("Press 6 on an enemy") starts
+with that overlay off, so that the key shows it as the tutorial says (it used to hide it:
+the hit chance was on already).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
+
+import pygame
+
 from game.rules.options import RuleOptions
 from game.rules.registry import rules_modules
+from game.ui.input.bindings import BINDINGS
 from game.ui.render.overlays import OVERLAY_LABELS, OVERLAYS
 
 MODULE_ONLY = frozenset({"arcs"})
@@ -50,14 +60,40 @@ def defaults(options: RuleOptions, declaring: bool, has_missile: bool) -> set[st
     return wanted & available(options)
 
 
+PRESS = re.compile(r"\b[Pp]ress (\d)((?:[^.;]*?\band (\d) for\b)?)")
+
+
+def overlay_of_key(digit: str) -> str | None:
+    """The window overlay a digit key switches ("6" → "chance"), by the key table."""
+    key = getattr(pygame, f"K_{digit}", None)
+    for binding in BINDINGS.all:
+        if binding.name.startswith("overlay_") and any(k == key and not mod for k, mod in binding.keys):
+            return binding.name.removeprefix("overlay_")
+    return None
+
+
+def asked_overlays(texts: Iterable[str]) -> set[str]:
+    """The window overlays a tutorial's texts ask the player to press a key for ("Press 3 for
+    the facing arcs and 6 for the hit chance": arcs and chance)."""
+    asked: set[str] = set()
+    for text in texts:
+        for match in PRESS.finditer(text):
+            for digit in (match.group(1), match.group(3)):
+                name = overlay_of_key(digit) if digit else None
+                if name is not None:
+                    asked.add(name)
+    return asked
+
+
 class OverlayChoice:
     """The window overlays on now: the defaults for the moment, changed by the player's keys.
 
     Whoever sets the layer's `active` set directly (a test, `render --overlay`, the bench)
     pins it: the defaults no longer apply, only what is available does."""
 
-    def __init__(self, start: set[str]) -> None:
-        self.chosen: dict[str, bool] = {}  # the player's switches, by overlay
+    def __init__(self, start: set[str], asked: Iterable[str] = ()) -> None:
+        # The player's switches, by overlay; a tutorial's asked-for overlays start off.
+        self.chosen: dict[str, bool] = dict.fromkeys(asked, False)
         self.pinned: set[str] | None = None
         self.applied = set(start) & set(OVERLAYS)  # what is in the layer by this choice's doing
 

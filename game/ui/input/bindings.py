@@ -176,6 +176,7 @@ BINDINGS = Bindings(
         _b("overlay_chance", "overlay: hit chance on the hovered target", "Overlays", pygame.K_6),
         _b("overlay_terrain", "overlay: terrain: blocking, cover, move cost", "Overlays", pygame.K_7),
         _b("module_overlays", "overlays of the rules modules in play, in turn", "Overlays", pygame.K_8),
+        _b("legend", "overlay legend: whole, one line, hidden", "Overlays", pygame.K_l),
         _b("step", "resolution: next event", "Resolution", pygame.K_n, pygame.K_PERIOD),
         _b("play", "resolution: play / pause", "Resolution", pygame.K_p),
         _b("skip", "resolution: skip to the end of the round", "Resolution", pygame.K_k, pygame.K_END),

@@ -1,4 +1,5 @@
-"""The minimap in the map's top-right corner: the whole map small, a dot per combatant in its
+"""The minimap in the map's top-right corner (another while that one would cover the unit
+at hand, `MapView.place_panels`): the whole map small, a dot per combatant in its
 side's colour, the part in view framed; a click (or a drag) on it moves the view there.
 It shows while the map is larger than the view (Shift+M hides it for good).
 
@@ -16,6 +17,7 @@ from game.core.geometry import Tile
 from game.rules.board import Board
 from game.ui.render.camera import Camera
 from game.ui.render.map_layer import MapLayer
+from game.ui.render.panel_spots import corner_rect
 from game.ui.theme import SideStyle, Theme
 from game.world import Condition, Position, World
 
@@ -36,22 +38,29 @@ class Minimap:
         self.picture = layer.render_whole(tile)
         self.visible = True  # the player's choice (Shift+M)
         self.wanted = True  # False while the whole map is in view anyway
+        self.corner = "topright"  # where it is drawn this frame (clear of the unit at hand)
+        self.clear = True  # False: every corner would cover the unit at hand; not drawn this frame
         self.rect = pygame.Rect(0, 0, 0, 0)
         self._scaled: tuple[tuple[int, int], pygame.Surface] | None = None
 
     @property
     def shown(self) -> bool:
-        """Whether it is drawn: switched on, and the map does not fit the view."""
-        return self.visible and self.wanted
+        """Whether it is drawn: switched on, the map does not fit the view, and some corner
+        leaves the unit at hand clear."""
+        return self.visible and self.wanted and self.clear
 
-    def layout(self, theme: Theme, viewport: pygame.Rect) -> pygame.Rect:
-        """Where the minimap goes for this viewport (its top-right corner)."""
+    def spot(self, theme: Theme, viewport: pygame.Rect, corner: str = "topright") -> pygame.Rect:
+        """Where the minimap would go in a corner of this viewport (the top-right one unless
+        that would cover the unit at hand: `MapView` says which)."""
         w, h = self.board_size
         side = min(theme.px(SIDE), viewport.w // 3, viewport.h // 2)
         scale = side / max(w, h)
         size = (max(8, round(w * scale)), max(8, round(h * scale)))
-        margin = theme.px(MARGIN)
-        self.rect = pygame.Rect(viewport.right - margin - size[0], viewport.y + margin, *size)
+        return corner_rect(viewport, size, corner, theme.px(MARGIN))
+
+    def layout(self, theme: Theme, viewport: pygame.Rect) -> pygame.Rect:
+        """Where the minimap goes for this viewport (in its corner), noted for clicks."""
+        self.rect = self.spot(theme, viewport, self.corner)
         return self.rect
 
     def tile_at(self, pos: tuple[int, int]) -> Tile | None:

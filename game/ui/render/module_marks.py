@@ -15,22 +15,13 @@ import numpy as np
 import pygame
 
 from game.rules.api.modules import TileMarks
+from game.ui.render.swatches import tone_colour
 from game.ui.theme import Colour, Palette
 
 if TYPE_CHECKING:
     from game.ui.render.stamps import Stamps
 
 Each = Callable[[np.ndarray, pygame.Surface], None]
-
-
-def tone_colour(pal: Palette, tone: str) -> Colour:
-    """The palette's colour for a mark's tone (the colour-blind palette has its own)."""
-    return {
-        "good": pal.range_short,
-        "bad": pal.threat,
-        "warn": pal.sprint,
-        "info": pal.walk,
-    }.get(tone, pal.accent)
 
 
 def marks_masks(marks: TileMarks, width: int, height: int) -> list[np.ndarray]:
@@ -65,5 +56,9 @@ def draw_marks(
 
 
 def legend_rows(name: str, pal: Palette, marks: TileMarks) -> list[tuple[str, str, Colour, str]]:
-    """(overlay, label, colour, pattern) rows for the legend box."""
+    """(overlay, label, colour, pattern) rows for the legend box; with no tile marked, a row
+    that says so, and why (a Charge lane with no enemy in reach draws nothing otherwise)."""
+    if not marks.tiles:
+        why = marks.empty or "nothing here for this combatant"
+        return [(name, f"nothing marked: {why}", pal.text_dim, "none")]
     return [(name, style.label, tone_colour(pal, style.tone), style.pattern) for style in marks.styles]

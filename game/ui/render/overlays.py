@@ -2,7 +2,7 @@
 
     reach   walk (blue, plain) and Sprint (orange, hatched) tiles, outlined
     range   range bands of the missile weapon: short (plain), medium (dots), long (hatch)
-    arcs    facing arcs: F front, L/R sides, B back (cross-hatched) around a combatant
+    arcs    facing arcs: F front (lines), L/R sides (bars), B back (grid) around a combatant
     sight   line of sight and cover from a tile, over the whole map: unseen tiles dark
             and crossed; cover marked with a shield holding L (low) or H (high)
     threat  tiles enemies could attack in melee (red, slashes, with how many when two or
@@ -38,7 +38,8 @@ from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
 from game.ui.render.module_marks import draw_marks, marks_masks
 from game.ui.render.module_marks import legend_rows as marks_legend
-from game.ui.render.stamps import LABEL_MIN_TILE, Stamps, draw_pattern
+from game.ui.render.stamps import LABEL_MIN_TILE, Stamps
+from game.ui.render.swatches import Swatch, look
 from game.ui.render.terrain_overlay import TerrainData, draw_terrain
 from game.ui.render.terrain_overlay import legend_rows as terrain_legend
 from game.ui.theme import Colour, Palette, Theme
@@ -57,6 +58,8 @@ CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
 FILL_ALPHA = 70  # 0..255: tint of a tile
 ARC_NAMES = tuple(arc[0].upper() for arc in ARCS)  # F R L B: index of `arcs` values
+ARC_KINDS = tuple("side" if arc in ("right", "left") else arc for arc in ARCS)  # their swatches
+BAND_KINDS = ("short", "medium", "long")  # the range bands' swatches, by band index
 
 
 @dataclass
@@ -187,38 +190,41 @@ class OverlayLayer:
             if name in active:
                 draw_marks(each, st, pal, marks, self._marks_masks(name, marks), labels)
         if "sight" in active and data.unseen is not None and data.cover is not None:
-            each(data.unseen, st.fill(pal.no_sight, 120, "cross", 70))
+            unseen, beyond = look(pal, "sight", "unseen"), look(pal, "sight", "beyond")
+            each(data.unseen, st.fill(unseen.colour, 120, unseen.pattern, 70))
             if data.sight_beyond is not None:
-                each(data.sight_beyond, st.fill(pal.no_sight, 50, "dots", 110))
-            each(data.cover == 1, st.shield(1, pal.cover_low))
-            each(data.cover == 2, st.shield(2, pal.cover_high))
+                each(data.sight_beyond, st.fill(beyond.colour, 50, beyond.pattern, 110))
+            each(data.cover == 1, st.shield(1, look(pal, "sight", "low").colour))
+            each(data.cover == 2, st.shield(2, look(pal, "sight", "high").colour))
         if "range" in active and data.bands is not None:
-            each(data.bands == 0, st.fill(pal.range_short, 45))
-            each(data.bands == 1, st.fill(pal.range_medium, 45, "dots", 170))
-            each(data.bands == 2, st.fill(pal.range_long, 45, "hatch", 150))
+            for band, pattern_alpha in enumerate((150, 170, 150)):
+                swatch = look(pal, "range", BAND_KINDS[band])
+                each(data.bands == band, st.fill(swatch.colour, 45, swatch.pattern, pattern_alpha))
         if "threat" in active and data.threat_melee is not None:
-            each(data.threat_melee > 0, st.fill(pal.threat, 40, "slash", 130))
+            melee, missile = look(pal, "threat", "melee"), look(pal, "threat", "missile")
+            each(data.threat_melee > 0, st.fill(melee.colour, 40, melee.pattern, 130))
             if data.threat_missile is not None:
-                each(data.threat_missile > 0, st.fill(pal.threat_missile, 0, "dots", 200))
+                each(data.threat_missile > 0, st.fill(missile.colour, 0, missile.pattern, 200))
             if labels:
                 # Only melee threat is counted on the tiles: a rifle reaches most of a map, and a
                 # number on every tile would say nothing.
-                melee = data.threat_melee[win]
+                melee_here = data.threat_melee[win]
                 for n in range(2, 10):
-                    if (melee == n).any():
-                        each(data.threat_melee == n, st.letter(str(n), pal.threat, "topleft"))
-                if (melee >= 10).any():
-                    each(data.threat_melee >= 10, st.letter("9+", pal.threat, "topleft"))
+                    if (melee_here == n).any():
+                        each(data.threat_melee == n, st.letter(str(n), melee.colour, "topleft"))
+                if (melee_here >= 10).any():
+                    each(data.threat_melee >= 10, st.letter("9+", melee.colour, "topleft"))
                 if data.threat_back is not None and data.threat_back[win].any():
-                    each(data.threat_back, st.letter("B", pal.arc_back, "topright"))
+                    each(data.threat_back, st.letter("B", look(pal, "threat", "back").colour, "topright"))
         if "reach" in active and data.walk is not None and data.sprint is not None:
-            each(data.walk, st.fill(pal.walk, FILL_ALPHA))
-            each(data.sprint & ~data.walk, st.fill(pal.sprint, 40, "hatch", 120))
+            walk, sprint = look(pal, "reach", "walk"), look(pal, "reach", "sprint")
+            each(data.walk, st.fill(walk.colour, FILL_ALPHA, walk.pattern))
+            each(data.sprint & ~data.walk, st.fill(sprint.colour, 40, sprint.pattern, 120))
         if "arcs" in active and data.arcs is not None:
-            colours = (pal.arc_front, pal.arc_side, pal.arc_side, pal.arc_back)
-            patterns = ("", "dots", "dots", "cross")
+            swatches = [look(pal, "arcs", kind) for kind in ARC_KINDS]
+            colours = [sw.colour for sw in swatches]
             for k in range(4):
-                each(data.arcs == k, st.fill(colours[k], 55, patterns[k], 150))
+                each(data.arcs == k, st.fill(colours[k], 55, swatches[k].pattern, 150))
             if labels and data.arc_centre is not None:
                 ring = np.zeros_like(data.arcs, dtype=bool)
                 ax, ay = data.arc_centre
@@ -229,11 +235,9 @@ class OverlayLayer:
         # Outlines: the edge of the walk and Sprint areas, and of each range band.
         line = max(2, tile_px // 16)
         for key, colour, show in (
-            ("walk", pal.walk, "reach"),
-            ("sprint", pal.sprint, "reach"),
-            ("short", pal.range_short, "range"),
-            ("medium", pal.range_medium, "range"),
-            ("long", pal.range_long, "range"),
+            ("walk", look(pal, "reach", "walk").colour, "reach"),
+            ("sprint", look(pal, "reach", "sprint").colour, "reach"),
+            *((band, look(pal, "range", band).colour, "range") for band in BAND_KINDS),
         ):
             if show not in active or key not in self._edges:
                 continue
@@ -296,7 +300,7 @@ class OverlayLayer:
         ox, oy = data.band_origin
         names = tuple(f"{label.split()[0]} {signed(penalty)}" for _band, penalty, label in RANGE_BANDS)
         pal = self.theme.palette
-        colours = (pal.range_short, pal.range_medium, pal.range_long)
+        colours = tuple(look(pal, "range", band).colour for band in BAND_KINDS)
         for direction in (1, -1):
             last = -1
             x = ox
@@ -316,29 +320,29 @@ class OverlayLayer:
         if data is None:
             return rows
         if "reach" in self.active and data.walk is not None:
-            rows += [("reach", "walk", pal.walk, ""), ("reach", "Sprint only", pal.sprint, "hatch")]
+            rows += [_row("reach", "walk", look(pal, "reach", "walk"))]
+            rows += [_row("reach", "Sprint only", look(pal, "reach", "sprint"))]
         if "range" in self.active and data.bands is not None:
-            looks = ((pal.range_short, ""), (pal.range_medium, "dots"), (pal.range_long, "hatch"))
             rows += [
-                ("range", f"{label.lower()} ({signed(penalty)})", colour, pattern)
-                for (_band, penalty, label), (colour, pattern) in zip(RANGE_BANDS, looks, strict=True)
+                _row("range", f"{label.lower()} ({signed(penalty)})", look(pal, "range", kind))
+                for (_band, penalty, label), kind in zip(RANGE_BANDS, BAND_KINDS, strict=True)
             ]
         if "arcs" in self.active and data.arcs is not None:
             rows += [
-                ("arcs", "F front arc", pal.arc_front, ""),
-                ("arcs", "L / R side arcs", pal.arc_side, "dots"),
-                ("arcs", "B back arc", pal.arc_back, "cross"),
+                _row("arcs", "F front arc", look(pal, "arcs", "front")),
+                _row("arcs", "L / R side arcs", look(pal, "arcs", "side")),
+                _row("arcs", "B back arc", look(pal, "arcs", "back")),
             ]
         if "sight" in self.active and data.unseen is not None:
             if data.sight_beyond is not None and data.sight_beyond.any():
-                rows.append(("sight", "too far for the sight overlay", pal.no_sight, "dots"))
-            rows.append(("sight", "no line of sight", pal.no_sight, "cross"))
+                rows.append(_row("sight", "too far for the sight overlay", look(pal, "sight", "beyond")))
+            rows.append(_row("sight", "no line of sight", look(pal, "sight", "unseen")))
             if data.cover_shown:
                 # What cover does is the modules' word (the cover module's −2 and −8), asked, not restated.
                 low, high = (data.cover_terms.get(level) for level in ("low", "high"))
                 rows += [
-                    ("sight", f"L low cover{_term(low)}", pal.cover_low, "shield"),
-                    ("sight", f"H high cover{_term(high)}", pal.cover_high, "shield"),
+                    _row("sight", f"L low cover{_term(low)}", look(pal, "sight", "low")),
+                    _row("sight", f"H high cover{_term(high)}", look(pal, "sight", "high")),
                 ]
         if "terrain" in self.active and data.terrain is not None:
             rows += terrain_legend(pal)
@@ -348,11 +352,11 @@ class OverlayLayer:
         if "threat" in self.active and data.threat_melee is not None:
             melee, missile = threat_words()
             rows += [
-                ("threat", f"melee threat ({melee}); 2+: how many enemies", pal.threat, "slash"),
-                ("threat", f"missile threat ({missile})", pal.threat_missile, "dots"),
+                _row("threat", f"melee threat ({melee}); 2+: how many enemies", look(pal, "threat", "melee")),
+                _row("threat", f"missile threat ({missile})", look(pal, "threat", "missile")),
             ]
             if data.threat_back is not None and data.threat_back.any():
-                rows.append(("threat", "B: a threat from the back arc", pal.arc_back, ""))
+                rows.append(_row("threat", "B: a threat from the back arc", look(pal, "threat", "back")))
         return rows
 
 
@@ -372,48 +376,9 @@ def _label(surface: pygame.Surface, theme: Theme, text: str, centre: tuple[int, 
     surface.blit(image, rect)
 
 
-def legend_size(theme: Theme, layer: OverlayLayer) -> tuple[int, int]:
-    """The legend box's width and height in pixels ((0, 0) with no overlay to explain)."""
-    rows = layer.legend()
-    if not rows:
-        return 0, 0
-    size = theme.px(14)
-    pad = theme.px(6)
-    line = max(size, theme.line_height(11)) + theme.px(2)
-    return max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad, line * len(rows) + 2 * pad
-
-
-def draw_legend(
-    surface: pygame.Surface, theme: Theme, layer: OverlayLayer, bottom_left: tuple[int, int]
-) -> pygame.Rect:
-    """The legend of the active overlays, each row with its swatch (colour and pattern)."""
-    rows = layer.legend()
-    if not rows:
-        return pygame.Rect(bottom_left, (0, 0))
-    size = theme.px(14)
-    pad = theme.px(6)
-    line = max(size, theme.line_height(11)) + theme.px(2)
-    width, height = legend_size(theme, layer)
-    rect = pygame.Rect(bottom_left[0], bottom_left[1] - height, width, height)
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    box.fill((16, 18, 22, 215))
-    surface.blit(box, rect)
-    pygame.draw.rect(surface, theme.palette.panel_edge, rect, 1)
-    y = rect.y + pad
-    for _overlay, label, colour, pattern in rows:
-        sw = pygame.Surface((size, size), pygame.SRCALPHA)
-        if pattern == "shield":
-            pts = [(1, 1), (size - 1, 1), (size - 1, size * 0.55), (size / 2, size - 1), (1, size * 0.55)]
-            pygame.draw.polygon(sw, colour, pts)
-        else:
-            sw.fill((*colour, 110))
-            if pattern:
-                draw_pattern(sw, pattern, (*colour, 255), size)
-        surface.blit(sw, (rect.x + pad, y))
-        pygame.draw.rect(surface, (200, 200, 200), (rect.x + pad, y, size, size), 1)
-        surface.blit(theme.text(label, 11), (rect.x + 2 * pad + size, y))
-        y += line
-    return rect
+def _row(overlay: str, label: str, swatch: Swatch) -> tuple[str, str, Colour, str]:
+    """A legend row: (overlay, label, colour, pattern)."""
+    return overlay, label, swatch.colour, swatch.pattern
 
 
 def _term(modifier: Modifier | None) -> str:

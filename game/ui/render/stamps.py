@@ -23,6 +23,15 @@ def draw_pattern(surface: pygame.Surface, kind: str, colour: tuple[int, int, int
     elif kind == "cross":
         draw_pattern(surface, "hatch", colour, size)
         draw_pattern(surface, "slash", colour, size)
+    elif kind == "lines":  # ─
+        for y in range(step // 2, size, step):
+            pygame.draw.line(surface, colour, (0, y), (size, y), width)
+    elif kind == "bars":  # │
+        for x in range(step // 2, size, step):
+            pygame.draw.line(surface, colour, (x, 0), (x, size), width)
+    elif kind == "grid":  # ┼
+        draw_pattern(surface, "lines", colour, size)
+        draw_pattern(surface, "bars", colour, size)
     elif kind == "dots":
         r = max(1, size // 18)
         for y in range(step // 2, size, step):
@@ -81,19 +90,24 @@ class Stamps:
             self._cache[key] = pygame.font.Font(str(FONT_BOLD), points)  # type: ignore[assignment]
         return self._cache[key]  # type: ignore[return-value]
 
-    def shield(self, level: int, colour: Colour) -> pygame.Surface:
-        """A small shield with L or H in the tile's bottom-right corner."""
-        key = ("shield", level, colour)
+    def shield(self, level: int, colour: Colour, hollow: bool = False) -> pygame.Surface:
+        """A small shield with L or H in the tile's bottom-right corner (`hollow`: its outline,
+        the terrain overlay's, apart from the sight overlay's solid one)."""
+        key = ("shield", level, colour, hollow)
         if key not in self._cache:
             s = pygame.Surface((self.size, self.size), pygame.SRCALPHA)
             w = max(8, self.size * 2 // 5)
             x0, y0 = self.size - w - max(1, self.size // 16), self.size - w - max(1, self.size // 16)
             pts = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + w * 0.55), (x0 + w / 2, y0 + w), (x0, y0 + w * 0.55)]
-            pygame.draw.polygon(s, (*colour, 230), pts)
-            pygame.draw.polygon(s, (10, 10, 14, 255), pts, 1)
+            if hollow:
+                pygame.draw.polygon(s, (10, 10, 14, 200), pts)
+                pygame.draw.polygon(s, (*colour, 255), pts, max(2, self.size // 20))
+            else:
+                pygame.draw.polygon(s, (*colour, 230), pts)
+                pygame.draw.polygon(s, (10, 10, 14, 255), pts, 1)
             if self.size >= LABEL_MIN_TILE:
                 font = self._font(max(7, int(w * 0.7)))
-                text = font.render("H" if level == 2 else "L", True, (10, 10, 14))
+                text = font.render("H" if level == 2 else "L", True, colour if hollow else (10, 10, 14))
                 s.blit(text, text.get_rect(center=(x0 + w / 2, y0 + w * 0.42)))
             self._cache[key] = s
         return self._cache[key]

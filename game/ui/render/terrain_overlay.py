@@ -3,11 +3,13 @@
 A map maker checks a map by eye with it (in the game, or with
 `render --overlay terrain`):
 
-    walls (block movement and sight)   dark, cross-hatched
-    block movement only (water, crates) red, slashed
-    block sight only (smoke, hedges)    purple, dotted
-    cover                               a shield with L (low) or H (high)
-    move cost other than 1              "×2" in the corner; dearer ground also dotted
+    walls (block movement and sight)   dark, a grid
+    block movement only (water, crates) red, upright bars
+    block sight only (smoke, hedges)    purple, level lines
+    cover                               a hollow shield with L (low) or H (high)
+    move cost other than 1              "×2" in the corner; dearer ground also lined
+
+(its looks are `swatches.LOOKS["terrain"]`, apart from every other overlay's).
 
 The arrays come from the board itself (`TerrainBoard`'s own arrays, or tile
 by tile for any other board), so the overlay shows exactly what the rules use.
@@ -23,6 +25,7 @@ import numpy as np
 import pygame
 
 from game.rules.board import COVER_LEVELS
+from game.ui.render.swatches import Swatch, look
 from game.ui.theme import Colour, Palette
 
 if TYPE_CHECKING:
@@ -75,23 +78,31 @@ Each = Callable[[np.ndarray, pygame.Surface], None]
 
 def draw_terrain(each: Each, st: Stamps, pal: Palette, data: TerrainData, labels: bool) -> None:
     """Blit the terrain overlay's stamps with `each(mask, stamp)` (the overlay layer's blitter)."""
-    each(data.walls, st.fill(pal.no_sight, 150, "cross", 120))
-    each(data.move_only, st.fill(pal.threat, 70, "slash", 170))
-    each(data.sight_only, st.fill(pal.threat_missile, 60, "dots", 200))
-    each(data.dear, st.fill(pal.sprint, 0, "dots", 160))
-    each(data.low, st.shield(1, pal.cover_low))
-    each(data.high, st.shield(2, pal.cover_high))
+    walls, move_only, sight_only, dear = (
+        look(pal, "terrain", k) for k in ("walls", "move_only", "sight_only", "dear")
+    )
+    each(data.walls, st.fill(walls.colour, 150, walls.pattern, 120))
+    each(data.move_only, st.fill(move_only.colour, 70, move_only.pattern, 170))
+    each(data.sight_only, st.fill(sight_only.colour, 60, sight_only.pattern, 200))
+    each(data.dear, st.fill(dear.colour, 0, dear.pattern, 160))
+    each(data.low, st.shield(1, look(pal, "terrain", "low").colour, hollow=True))
+    each(data.high, st.shield(2, look(pal, "terrain", "high").colour, hollow=True))
     if labels:
         for text, mask in data.costs:
-            each(mask, st.letter(text, pal.sprint, "topleft"))
+            each(mask, st.letter(text, dear.colour, "topleft"))
 
 
 def legend_rows(pal: Palette) -> list[tuple[str, str, Colour, str]]:
     """(overlay, label, colour, pattern) rows for the legend box."""
-    return [
-        ("terrain", "blocks movement and sight", pal.no_sight, "cross"),
-        ("terrain", "blocks movement only", pal.threat, "slash"),
-        ("terrain", "blocks sight only", pal.threat_missile, "dots"),
-        ("terrain", "×n: move cost (dots: dearer)", pal.sprint, "dots"),
-        ("terrain", "L low cover, H high cover", pal.cover_low, "shield"),
-    ]
+    words = (
+        ("walls", "blocks movement and sight"),
+        ("move_only", "blocks movement only"),
+        ("sight_only", "blocks sight only"),
+        ("dear", "×n: move cost (lines: dearer)"),
+        ("low", "L low cover, H high cover (on the tile)"),
+    )
+    return [("terrain", label, *_parts(look(pal, "terrain", kind))) for kind, label in words]
+
+
+def _parts(swatch: Swatch) -> tuple[Colour, str]:
+    return swatch.colour, swatch.pattern

@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from game.content.scenarios import list_scenarios
 from game.core.geometry import Tile
 from game.rules.battle import Battle
 from game.rules.events import Event, RoundEnded
@@ -37,7 +38,7 @@ from game.ui.battle.focus import BattleFocus
 from game.ui.battle.input import BattleInput
 from game.ui.battle.order_panel import OrderPanel
 from game.ui.battle.orders import OrderCommands
-from game.ui.battle.overlay_defaults import OverlayChoice
+from game.ui.battle.overlay_defaults import OverlayChoice, asked_overlays
 from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.pacing import action_ends, sound_cue
 from game.ui.battle.plans import MapLabels
@@ -55,10 +56,21 @@ from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, PopupMenu
 from game.ui.theme import SideStyle
+from game.ui.tutorial_steps import tutorial_hint
 from game.world import Side, World
 
 DECLARER_MARGIN = 3  # tiles of map shown around a unit whose order is being declared
 QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them makes a sound
+
+
+def tutorial_texts(battle: Battle) -> list[str]:
+    """A bundled tutorial's briefing, rules and first step (what asks the player to press an
+    overlay's key); nothing for any other battle."""
+    ident = battle.meta.get("scenario")
+    for scenario in list_scenarios():
+        if scenario.id == ident and scenario.tutorial is not None:
+            return [scenario.briefing, scenario.rules, tutorial_hint(scenario.tutorial)]
+    return []
 
 
 class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene):
@@ -82,7 +94,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.art = getattr(battle_map, "art", None) if battle_map is not None else None
         self.styles = self._side_styles()
         self.view = MapView(self.theme, battle.board, self.art)
-        self.overlay_choice = OverlayChoice(self.view.overlays.active)
+        self.overlay_choice = OverlayChoice(self.view.overlays.active, asked_overlays(tutorial_texts(battle)))
         self.log = LogPanel(self.theme)
         self.rects: dict[str, pygame.Rect] = {}
         self.on_resize(app.screen.get_size())

@@ -100,6 +100,9 @@ class MenuScene(Scene):
         )
 
 
+REMEMBERED = "new battle"  # App.remembered key: (the scenario chosen last, the list's first row)
+
+
 class SetupScene(Scene):
     """Choose a scenario or map, who plays each side, and the rules modules.
 
@@ -117,8 +120,11 @@ class SetupScene(Scene):
         """House-rule files that cannot be used: listed greyed, with their reason."""
         self.listing = MapListing()
         self.scenarios: list[UiScenario] = self.listing.entries  # (the same list: filled in)
-        start = 0
+        # The scenario chosen last time the screen was open (and where the list was scrolled).
+        last = app.remembered.get(REMEMBERED)
+        start = next((i for i, sc in enumerate(self.scenarios) if last and sc.id == last[0]), 0)  # type: ignore[index]
         if chosen is not None:
+            start = 0
             same = [
                 i
                 for i, sc in enumerate(self.scenarios)
@@ -131,6 +137,8 @@ class SetupScene(Scene):
                 self.scenarios.insert(0, chosen)
         self.index = 0
         self.window = ScrollWindow()  # which scenarios the list shows
+        if start and last:
+            self.window.first = int(last[1])  # type: ignore[index]
         self._follow = True  # the list scrolls to the highlight at the next draw (a key moved it)
         self.controllers: dict[str, str] = {}
         self.options = RuleOptions.battlefield()
@@ -153,6 +161,7 @@ class SetupScene(Scene):
             return
         self.index = index % len(self.scenarios)
         sc = self.scenarios[self.index]
+        self.app.remembered[REMEMBERED] = (sc.id, self.window.first)
         self.controllers = {s.name: s.controller for s in sc.sides}
         self.options = sc.options
         self.error = ""
@@ -395,6 +404,8 @@ class SetupScene(Scene):
             surface, theme, left, self.scenarios, self.index, self.window, self._follow, self.choose
         )
         self._follow = False
+        if self.scenarios:  # where the list is scrolled now, for the next time the screen opens
+            self.app.remembered[REMEMBERED] = (self.scenarios[self.index].id, self.window.first)
         # The folder is shortened from the left to what the panel leaves beside the words.
         prefix = "Your maps: "
         room = left.w - theme.px(24) - theme.font(10).size(prefix)[0]
