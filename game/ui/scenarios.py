@@ -53,6 +53,7 @@ class UiScenario:
     error: str = ""  # why it cannot be played (a broken map): listed greyed, cannot start
     checking: bool = False  # a map of yours listed from its header, its check not done yet
     rules: str = ""  # the rules it shows off, with their codes: the briefing's fold-out
+    goal: str = ""  # one line of what to do (a tutorial's), shown over the briefing
     source: Any = field(default=None, compare=False)  # the content module's Scenario
     builder: Callable[[int, dict[str, str], RuleOptions], tuple[Battle, Any]] | None = field(
         default=None, compare=False
@@ -64,6 +65,7 @@ def _from_content(sc: Any) -> UiScenario:
         id=str(sc.id),
         title=str(sc.title),
         briefing=str(sc.briefing),
+        goal=str(getattr(sc, "goal", "")),
         sides=tuple(UiSide(s.name, s.colour, s.shape, s.controller) for s in sc.sides),
         options=sc.options,
         map_path=str(sc.map_path),

@@ -52,11 +52,12 @@ def map_choices(user_maps: list[Path] | None = None) -> list[MapChoice]:
 def map_title(path: Path) -> str:
     """A map's name as New battle and the board's label show it (its `name` property), or its
     file name when it cannot be loaded (choosing it then says why)."""
-    from game.board.tiled import LOADED, MapError, load_map
+    from game.board.header import read_header
+    from game.board.tiled import LOADED, MapError
 
     def title() -> str:
-        try:
-            return load_map(path).name
+        try:  # the header alone: a folder of big maps opens the chooser at once (issue 51)
+            return read_header(path).name
         except (MapError, OSError):
             return path.stem
 

@@ -426,6 +426,9 @@ class SetupScene(Scene):
         if sc.error:
             self._draw_broken(surface, sc, right)
             return
+        for line in theme.wrap(f"Goal: {sc.goal}", right.w - 2 * pad, 14, bold=True) if sc.goal else []:
+            blit_text(surface, theme, line, (x, y), 14, pal.accent, True)
+            y += theme.line_height(14)
         briefing = theme.wrap(sc.briefing, right.w - 2 * pad, 14)
         if len(briefing) > BRIEFING_LINES:  # the whole briefing comes before the battle
             briefing = [*briefing[: BRIEFING_LINES - 1], briefing[BRIEFING_LINES - 1].rstrip(".") + " …"]
