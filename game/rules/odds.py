@@ -140,6 +140,8 @@ class AttackOdds:
         # the attack, weapon and target are this object's, so that is all a landing can vary by.
         self._landed: dict[tuple[bool, str, Hashable], Fraction | float] = {}
         self.branches: list[tuple[Fraction | float, frozenset[str], frozenset[str]]] = []
+        # Answers of `at` by situation: the AI asks the same one of a kept AttackOdds often.
+        self._answers: dict[tuple[object, ...], Odds] = {}
         if not self.possible:
             return
         assert target is not None and self.weapon is not None
@@ -226,6 +228,46 @@ class AttackOdds:
         zero = 0 * self.one
         if not self.possible:
             return Odds(None, zero, zero, zero, IMPOSSIBLE, self.one)  # type: ignore[arg-type]
+        key = self._answer_key(situation, metres, lost)
+        if key is not None:
+            found = self._answers.get(key)
+            if found is None:
+                found = self._answers[key] = self._branched(situation, metres, lost)
+            return found
+        return self._branched(situation, metres, lost)
+
+    def _answer_key(
+        self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]
+    ) -> tuple[object, ...] | None:
+        """What `at` reads of a situation built by `situation` (the defences as declared, no
+        plug-in marks): the rest is this object's own.  None for any other (the round's, with
+        rolls and marks): worked out each time."""
+        s = situation
+        defence = s.defence
+        if s.marks or defence.rolls or defence.counters or defence.metres is not None:
+            return None
+        if defence.declared != self.declared or s.options != self.options:
+            return None
+        return (
+            s.attacker_tile,
+            s.target_tile,
+            s.target_retreated,
+            s.target_defeated,
+            s.attacker_engaged,
+            s.attacker_facing,
+            s.target_facing,
+            s.target_exposed,
+            s.attacker_trail,
+            s.target_trail,
+            s.attacker_facts,
+            s.target_facts,
+            metres,
+            lost,
+        )
+
+    def _branched(self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]) -> Odds:
+        """`at`, worked out: every way the modules' rolls can turn out counted."""
+        zero = 0 * self.one
         if len(self.branches) == 1 and not self.branches[0][1] and not self.branches[0][2]:
             return self._at(situation, metres, lost)
         success = part_hit = expected = nullified = zero
