@@ -15,7 +15,8 @@ swapping sides, so neither profits from the better deployment.  Battle i
 plays with dice seed `SEED + i // 2`; each controller's own random stream
 comes from `--ai-seed`, the battle's number and its side, never from the dice
 seed (`game.ai.seeds`).  `--jobs K` spreads the battles over K
-processes; the results are the same as with one.  A battle ends in victory
+processes (default: one per CPU, no more than the battles); the results
+are the same as with one.  A battle ends in victory
 or, after the scenario's `max_rounds`, in a draw.
 """
 
