@@ -254,6 +254,12 @@ def forecast_odds(
     )
 
 
+def _times(p: Fraction, pf: float, x: Fraction | float) -> Fraction | float:
+    """`p * x`, with `pf` (`float(p)`) standing in for `p` when `x` is a float: the same
+    number (Fraction's arithmetic with a float converts it first), without the conversion."""
+    return pf * x if type(x) is float else p * x
+
+
 def _forecast_attack(
     world: World,
     board: Board,
@@ -310,9 +316,11 @@ def _forecast_attack(
         if first is None:
             first = found.breakdown
             notes = odds.notes(situation, found.breakdown)
-        success += p * found.success
-        part_hit += p * found.part_hit
-        expected += p * found.expected_injuries
+        # A Fraction times a float is the float of the Fraction times it: worked out once.
+        pf = float(p)
+        success += _times(p, pf, found.success)
+        part_hit += _times(p, pf, found.part_hit)
+        expected += _times(p, pf, found.expected_injuries)
     return ActionForecast(
         actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason,
         notes,

@@ -207,10 +207,14 @@ class AttackOdds:
         """The attack's situation with the two at these tiles and facings (and, in the
         forecast, having moved as `trails` say: the attacker's, the target's); `exposed`:
         whether the target shows itself behind high cover, if not as its order says."""
-        return Situation(
-            here,
-            there,
-            DefenceResult(declared=self.declared),
+        # Built as `Situation.with_facts` builds one (a frozen dataclass's checks, field by
+        # field, cost more than the odds that follow when the answer is kept): every field set.
+        fields = dict(_PLAIN_SITUATION)
+        fields.update(
+            attacker_tile=here,
+            target_tile=there,
+            defence=DefenceResult(declared=self.declared),
+            marks={},
             target_retreated=retreated,
             target_defeated=self.defeated,
             attacker_engaged=engaged,
@@ -221,6 +225,9 @@ class AttackOdds:
             attacker_trail=trails[0],
             target_trail=trails[1],
         )
+        new = object.__new__(Situation)
+        object.__setattr__(new, "__dict__", fields)
+        return new
 
     def at(self, situation: Situation, metres: float = 0.0, lost: tuple[ActionKind, ...] = ()) -> Odds:
         """The odds in one situation; `metres` the target moved (an Evade's limit), `lost`
@@ -383,6 +390,10 @@ class AttackOdds:
             if p_general:
                 expected += p_general * twelfth * injuries(False, die)
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+
+
+_PLAIN_SITUATION: dict[str, object] = dict(Situation((0, 0), (0, 0)).__dict__)
+"""Every field of a `Situation` at its default (`AttackOdds.situation` sets the rest)."""
 
 
 def attack_odds(
