@@ -153,6 +153,8 @@ class RoundFacts:
     fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
+    bands: dict[tuple[Weapon, Tile, Tile], tuple[str, int, str] | None] = field(default_factory=dict)
+    """Range bands of shots in sight (`Knowledge.shot_band`)."""
     odds: dict[tuple[object, ...], float] = field(default_factory=dict)
     """The rules' odds of imagined attacks, kept under what they read of the target's order
     (`game.ai.expect`), and each fighter's best attack chance (`game.ai.menace`)."""
@@ -395,9 +397,15 @@ class Knowledge:
         return found
 
     def shot_band(self, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
-        """The range band of a shot with `weapon` from `here` at `there`, if in range and in sight."""
+        """The range band of a shot with `weapon` from `here` at `there`, if in range and in
+        sight (kept for the round: the same few weapons ask it of the same tiles again and again)."""
+        key = (weapon, here, there)
+        bands = self.facts.bands
+        if key in bands:
+            return bands[key]
         band = range_band(self.distance(here, there), weapon)
-        return band if band is not None and self.sees(here, there) else None
+        found = bands[key] = band if band is not None and self.sees(here, there) else None
+        return found
 
     def vantage(self, eid: int, there: Tile) -> Tile | None:
         """Where a shooter (not engaged) would shoot at `there` from this round: of where it
