@@ -11,6 +11,11 @@ on alternate battles, as `python -m game simulate bundled` (or `battles`) plays 
 against hard in the equal duels (`simulate duel`), each with the pairs the AI
 won, tied and lost (the same battle from both sides: `simulate.pair_outcomes`);
 `--ai-battles 0` skips them.
+
+Headless speed: hard against hard on a fixed set of seeded battles (`RATE_BATTLES`;
+the first alone with `--quick`), played one after another in this process, in CPU
+time: the CPU time of a battle and battles a minute per core (what a balance run of
+`simulate` gets from each core it uses).
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ BENCH_MAP = "skirmish.tmx"  # small: the two sides meet within a few rounds
 SQUAD = ("knight", "archer", "militia_spearman", "crossbowman")  # repeated to 8 a side
 TIMED_ROUNDS = 10
 BENCH_JOBS = min(2, os.cpu_count() or 1)  # processes for the win-rate battles
+RATE_BATTLES = (("the_keep", 77), ("street_by_street", 77))
+"""(scenario, dice seed) of the hard-versus-hard battles timed for battles a minute per core."""
 PAIRINGS = (
     ("bundled", "ai:hard", "ai:random", 0.99),
     ("bundled", "ai:hard", "ai:easy", 0.85),
@@ -60,6 +67,7 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list]:
         Figure("  95th percentile", percentile(ordered, 0.95), DECISION_P95_TARGET_MS),
         Figure("  slowest declaration", ordered[-1]),
     ]
+    figures.append(battle_rate_figure(bool(getattr(args, "quick", False))))
     battles = getattr(args, "ai_battles", 0)
     if battles:
         from game.ai.simulate import play_battles, summarize
@@ -84,6 +92,37 @@ def ai_section(args: argparse.Namespace) -> tuple[str, list]:
             figures.append(Figure(f"{text}; per battle", per_battle))
     title = f"ai: declaration time; win rates over {battles} battles a pairing (sides swapped)"
     return title, figures
+
+
+def battle_rate_figure(quick: bool = False):  # noqa: ANN201 - a game.measure.Figure (imported late)
+    """CPU milliseconds of a hard-versus-hard headless battle on `RATE_BATTLES` (the first
+    alone when `quick`), with the battles a minute per core they make in its label."""
+    from game.measure import Figure
+
+    chosen = RATE_BATTLES[:1] if quick else RATE_BATTLES
+    seconds, rounds = battle_cpu_seconds(chosen)
+    per_battle = seconds / len(chosen)
+    names = ", ".join(f"{spec} seed {seed}" for spec, seed in chosen)
+    return Figure(
+        f"ai:hard vs ai:hard headless battle, CPU ({names}; {rounds} rounds): "
+        f"{60 / per_battle:.1f} battles a minute per core",
+        per_battle * 1000,
+    )
+
+
+def battle_cpu_seconds(battles: tuple[tuple[str, int], ...]) -> tuple[float, int]:
+    """CPU seconds of playing these (scenario, seed) battles hard against hard in this
+    process, one after another, and the rounds they took; the scenarios are loaded (and the
+    AI imported) before the clock starts."""
+    from game.ai.simulate import _roster, load_scenarios, play_battle
+
+    roster = _roster(None)  # as `simulate` plays them
+    loaded = [(load_scenarios(spec, None)[0], seed) for spec, seed in battles]
+    start = time.process_time()
+    rounds = sum(
+        play_battle(scenario, seed, ["ai:hard", "ai:hard"], roster=roster).rounds for scenario, seed in loaded
+    )
+    return time.process_time() - start, rounds
 
 
 def _seats(by_seat: list[dict]) -> str:

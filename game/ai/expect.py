@@ -264,11 +264,47 @@ def strike_from(
     from the back arc, where the target's defences weaken and its own attacks go into its
     back, shows as the best tile.  Returns (tile, the enemy's expected Injuries on the
     target), or None if no tile is within reach."""
-    kind = enemy.attack_kind
     counters = [
         a for a in (order.actions if order else ()) if a.target == enemy.eid and a.kind in MELEE_ATTACKS
     ]
     n_actions = max(1, len(order.actions)) if order else 1
+    tiles = tuple(tiles)
+    # Kept for the round under all that the answer reads (the order only as the odds read it,
+    # and its counter-attacks): many candidates of ours end on the same tile, guarding alike.
+    key = (
+        "strike from",
+        enemy.eid,
+        target.eid,
+        here,
+        facing,
+        order_reading(know.world, know.board, target.eid, order, know.options),
+        tuple(a.kind for a in counters[:2]),
+        n_actions,
+        tiles,
+        worth,
+    )
+    cache = know.facts.odds
+    if key in cache:
+        return cache[key]  # type: ignore[return-value]
+    found = cache[key] = _strike_from(
+        know, enemy, target, here, facing, order, tiles, worth, counters, n_actions
+    )  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def _strike_from(
+    know: Knowledge,
+    enemy: Unit,
+    target: Unit,
+    here: Tile,
+    facing: int,
+    order: Order | None,
+    tiles: tuple[Tile, ...],
+    worth: float,
+    counters: list[Action],
+    n_actions: int,
+) -> tuple[Tile, float] | None:
+    kind = enemy.attack_kind
     best: tuple[float, float, Tile] | None = None
     # Nearest first: of equally good tiles, the one it gets to soonest.
     for tile in sorted(tiles, key=lambda t: (know.distance(enemy.tile, t), t)):

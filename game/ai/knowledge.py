@@ -10,7 +10,8 @@ the AI makes can be explained the rulebook's way.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Hashable, Mapping
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -152,6 +153,8 @@ class RoundFacts:
     fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
+    bands: dict[tuple[Weapon, Tile, Tile], tuple[str, int, str] | None] = field(default_factory=dict)
+    """Range bands of shots in sight (`Knowledge.shot_band`)."""
     odds: dict[tuple[object, ...], float] = field(default_factory=dict)
     """The rules' odds of imagined attacks, kept under what they read of the target's order
     (`game.ai.expect`), and each fighter's best attack chance (`game.ai.menace`)."""
@@ -353,7 +356,7 @@ class Knowledge:
                 for u in self.facts.units.values()
                 if u.eid != eid and self.world.get(u.eid, Condition).present
             ]
-            found = self.facts.reach_maps[key] = reachable(self.terrain, unit.tile, budget, occupied)
+            found = self.facts.reach_maps[key] = walks_from(self.terrain, unit.tile, budget, occupied)
         return found
 
     def distance_field(self, tile: Tile) -> np.ndarray:
@@ -361,7 +364,7 @@ class Knowledge:
         found = self.facts.fields_.get(tile)
         if found is None:
             big = float(self.terrain.width + self.terrain.height) * 2 * self.mpt * MAX_MOVE_COST_SEEN
-            found = self.facts.fields_[tile] = _full_metres(reachable(self.terrain, tile, big, self.bodies))
+            found = self.facts.fields_[tile] = _full_metres(walks_from(self.terrain, tile, big, self.bodies))
         return found
 
     @property
@@ -394,9 +397,15 @@ class Knowledge:
         return found
 
     def shot_band(self, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
-        """The range band of a shot with `weapon` from `here` at `there`, if in range and in sight."""
+        """The range band of a shot with `weapon` from `here` at `there`, if in range and in
+        sight (kept for the round: the same few weapons ask it of the same tiles again and again)."""
+        key = (weapon, here, there)
+        bands = self.facts.bands
+        if key in bands:
+            return bands[key]
         band = range_band(self.distance(here, there), weapon)
-        return band if band is not None and self.sees(here, there) else None
+        found = bands[key] = band if band is not None and self.sees(here, there) else None
+        return found
 
     def vantage(self, eid: int, there: Tile) -> Tile | None:
         """Where a shooter (not engaged) would shoot at `there` from this round: of where it
@@ -414,18 +423,53 @@ class Knowledge:
         if key in self.facts.odds:
             return self.facts.odds[key]  # type: ignore[return-value]
         found, penalty = (unit.tile, band[1]) if band is not None else (None, None)
-        walk = self.reach_map(eid, float(unit.rate))
-        near = sorted((t for t in walk.iter_tiles() if t != unit.tile), key=lambda t: (walk.metres_to(t), t))
-        for tile in near[:VANTAGE_LOOKS]:
+        for tile in self._steps_out(eid):
             band = self.shot_band(unit.missile, tile, there)
             if band is not None and (penalty is None or band[1] > penalty):
                 found, penalty = tile, band[1]
         self.facts.odds[key] = found  # type: ignore[assignment]
         return found
 
+    def _steps_out(self, eid: int) -> list[Tile]:
+        """The nearest `VANTAGE_LOOKS` tiles a normal move takes a shooter to, nearest first
+        (`vantage` looks there for a shot): the same whatever it shoots at, kept for the round."""
+        key = ("steps out", eid)
+        found = self.facts.odds.get(key)
+        if found is None:
+            unit = self.unit(eid)
+            walk = self.reach_map(eid, float(unit.rate))
+            near = sorted(
+                (t for t in walk.iter_tiles() if t != unit.tile), key=lambda t: (walk.metres_to(t), t)
+            )
+            found = self.facts.odds[key] = near[:VANTAGE_LOOKS]  # type: ignore[assignment]
+        return found  # type: ignore[return-value]
+
     def distance(self, a: Tile, b: Tile) -> float:
         """Metres between tile centres."""
         return self.board.distance(a, b)
+
+
+WALKS_KEPT_CELLS = 4_000_000  # tiles of reach maps kept per board (~32 MB of metres at most)
+
+
+def walks_from(board: TerrainBoard, start: Tile, budget: float, occupied: Iterable[Tile]) -> ReachMap:
+    """`reachable`, kept on the board for later rounds and battles (least recently used
+    dropped past `WALKS_KEPT_CELLS`): a walking field depends on nothing but the board, the
+    start, the budget and the tiles in the way, and the same ones come back round after
+    round (a unit that holds its ground, the enemies' fields of the approach)."""
+    kept: OrderedDict[tuple[object, ...], ReachMap] = board.derived("ai walks", OrderedDict)
+    key = (start, budget, tuple(sorted(set(occupied))))
+    found = kept.get(key)
+    if found is not None:
+        kept.move_to_end(key)
+        return found
+    found = kept[key] = reachable(board, start, budget, key[2])
+    cells = board.derived("ai walks cells", lambda: [0])
+    cells[0] += found.metres.size
+    while cells[0] > WALKS_KEPT_CELLS and len(kept) > 1:
+        _, dropped = kept.popitem(last=False)
+        cells[0] -= dropped.metres.size
+    return found
 
 
 def _full_metres(reach: ReachMap) -> np.ndarray:

@@ -33,7 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ai-seed", default="0", help="seed of the AIs' own choices, apart from the dice (default 0)"
     )
-    parser.add_argument("--jobs", default="1", help="processes to spread the battles over (default 1)")
+    parser.add_argument(
+        "--jobs",
+        default=None,
+        help="processes to spread the battles over (default: one per CPU, up to --battles)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     parser.add_argument("--explain", action="store_true", help="print what each AI considered at each order")
     parser.add_argument("--roster", metavar="FILE", help="a roster file instead of the built-in one")
@@ -70,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--sides needs two of {', '.join(CONTROLLER_NAMES)}, like ai:hard,ai:easy")
     battles = _whole(args.battles, "--battles", 1)
     seed = _whole(args.seed, "--seed", None)
-    jobs = _whole(args.jobs, "--jobs", 1)
+    if args.jobs is None:
+        # Every core by default (results do not depend on it: each battle has its own seeds);
+        # no more processes than battles, each costs a start-up.
+        jobs = min(cpu_count(), battles)
+    else:
+        jobs = _whole(args.jobs, "--jobs", 1)
     if jobs > (cpus := cpu_count()):
         # More processes than CPUs make no battle faster, and each costs its own memory.
         print(f"--jobs {jobs} is more than the {cpus} CPUs here: using {cpus}", file=sys.stderr)

@@ -9,6 +9,7 @@ and the sandbox, and the Tiled battlefield implements the same interface.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
 from typing import Protocol, TypeVar
@@ -127,9 +128,17 @@ class BoardBase:
         memo: dict[tuple[Tile, Tile], bool] = self.derived("line of sight", dict)
         found = memo.get((a, b))
         if found is None:
-            blocked = any(all(self.blocks_sight(t) for t in cells) for cells in ray_cells(a, b))
-            found = memo[(a, b)] = not blocked
+            if self.in_bounds(a) and self.in_bounds(b):
+                found = memo[(a, b)] = not _ray_blocked(a, b, self.derived("sight rows", self._sight_grid))
+            else:
+                blocked = any(all(self.blocks_sight(t) for t in cells) for cells in ray_cells(a, b))
+                found = memo[(a, b)] = not blocked
         return found
+
+    def _sight_grid(self) -> list[list[bool]]:
+        """[y][x] whether each tile blocks sight, asked once (a board never changes): the
+        rays of `line_of_sight` read these instead of asking tile by tile."""
+        return [[bool(self.blocks_sight((x, y))) for x in range(self.width)] for y in range(self.height)]
 
     def in_reach(self, a: Tile, b: Tile, reach: int) -> bool:
         """Within `reach` tiles (king moves) and not through a sight-blocking wall."""
@@ -153,6 +162,16 @@ class BoardBase:
         # between two tiles it goes through neither: as for sight, it is covered there only
         # as well as both of them cover (a wall touched at its corner gives no cover).
         best = self.cover_at(target) if self.in_bounds(target) else "none"
+        if self.in_bounds(attacker) and self.in_bounds(target):
+            # Only the ray's cells beside the target count: their offsets are worked out once.
+            tx, ty = target
+            for cells in _cover_offsets(attacker[0] - tx, attacker[1] - ty):
+                tiles = [(tx + ox, ty + oy) for ox, oy in cells]
+                if all(self.in_bounds(tile) for tile in tiles):
+                    level = min(COVER_LEVELS.index(self.cover_at(tile)) for tile in tiles)
+                    if level > COVER_LEVELS.index(best):
+                        best = COVER_LEVELS[level]
+            return best
         for cells in ray_cells(attacker, target):
             level = min(
                 (
@@ -177,6 +196,41 @@ def tiles_to_ask(board: Board) -> tuple[Tile | None, list[Tile]]:
         return None, list(everywhere)
     marked = {(x, y) for x, y in marked_tiles() if 0 <= x < board.width and 0 <= y < board.height}
     return next((tile for tile in everywhere if tile not in marked), None), sorted(marked)
+
+
+def _ray_blocked(a: Tile, b: Tile, rows: list[list[bool]]) -> bool:
+    """Whether a sight-blocking tile stops the ray from a to b (both on the board): the cells
+    of `ray_cells`, offsets worked out once for each (dx, dy) (a ray is the same from any
+    start), read from `rows` ([y][x] blocks sight)."""
+    x, y = a
+    singles, corners = _ray_offsets(b[0] - x, b[1] - y)
+    for ox, oy in singles:
+        if rows[y + oy][x + ox]:
+            return True
+    return any(rows[y + ay][x + ax] and rows[y + by][x + bx] for (ax, ay), (bx, by) in corners)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _ray_offsets(dx: int, dy: int) -> tuple[tuple[Tile, ...], tuple[tuple[Tile, Tile], ...]]:
+    """`ray_cells` from (0, 0) to (dx, dy): the single tiles, and the pairs touched at a corner."""
+    singles: list[Tile] = []
+    corners: list[tuple[Tile, Tile]] = []
+    for cells in ray_cells((0, 0), (dx, dy)):
+        if len(cells) == 1:
+            singles.append(cells[0])
+        else:
+            corners.append((cells[0], cells[1]))
+    return tuple(singles), tuple(corners)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _cover_offsets(dx: int, dy: int) -> tuple[tuple[Tile, ...], ...]:
+    """The groups of `ray_cells` from an attacker at (dx, dy) to a target at (0, 0) whose
+    every tile is beside the target, in ray order: the only ones whose cover can count
+    (`BoardBase.cover_between`; a group with a tile farther off covers nothing)."""
+    return tuple(
+        cells for cells in ray_cells((dx, dy), (0, 0)) if all(chebyshev(tile, (0, 0)) == 1 for tile in cells)
+    )
 
 
 def ray_cells(a: Tile, b: Tile) -> Iterable[tuple[Tile, ...]]:

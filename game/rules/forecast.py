@@ -34,7 +34,7 @@ from game.rules.chances import ONE, TWELFTH, chance, convolve, roll_value_dist, 
 from game.rules.defence import defences_counted
 from game.rules.flight import why_not_fled
 from game.rules.moving import move, start_moving
-from game.rules.odds import IMPOSSIBLE, AttackOdds
+from game.rules.odds import IMPOSSIBLE, AttackOdds, guard_of
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, name_of, planned_tile
@@ -230,6 +230,37 @@ def _forecast_roll(world: World, order: Order, actor: int, index: int, action: A
     return ActionForecast(actor, index, action, p, p, Fraction(0), Fraction(0), breakdown)
 
 
+def forecast_odds(
+    world: World,
+    board: Board,
+    actor: int,
+    order: Order,
+    action: Action,
+    target_order: Order | None,
+    slot: int | None,
+    options: RuleOptions,
+    one: Fraction | float,
+) -> AttackOdds:
+    """The `AttackOdds` of one attack of an order, remembered while the world stands still
+    (`game.rules.still`): the AI forecasts the same attack against many orders of its
+    target that guard alike (`Guard`), and each looks at the same situations."""
+    guard = (
+        guard_of(world, board, action.target, target_order, options) if action.target is not None else None
+    )
+    key = ("forecast odds", id(board), actor, order, action, guard, slot, options, one, type(one))
+    return remembered(
+        key,
+        lambda: AttackOdds(world, board, actor, order, action, target_order, slot, options, one, guard),
+        world,
+    )
+
+
+def _times(p: Fraction, pf: float, x: Fraction | float) -> Fraction | float:
+    """`p * x`, with `pf` (`float(p)`) standing in for `p` when `x` is a float: the same
+    number (Fraction's arithmetic with a float converts it first), without the conversion."""
+    return pf * x if type(x) is float else p * x
+
+
 def _forecast_attack(
     world: World,
     board: Board,
@@ -244,7 +275,7 @@ def _forecast_attack(
 ) -> ActionForecast:
     """Every way the two combatants' movements can turn out, each with `AttackOdds`."""
     target = action.target
-    odds = AttackOdds(
+    odds = forecast_odds(
         world, board, actor, orders[actor], action, orders.get(target) if target else None, slot, options, one
     )
     zero = 0 * one
@@ -286,9 +317,11 @@ def _forecast_attack(
         if first is None:
             first = found.breakdown
             notes = odds.notes(situation, found.breakdown)
-        success += p * found.success
-        part_hit += p * found.part_hit
-        expected += p * found.expected_injuries
+        # A Fraction times a float is the float of the Fraction times it: worked out once.
+        pf = float(p)
+        success += _times(p, pf, found.success)
+        part_hit += _times(p, pf, found.part_hit)
+        expected += _times(p, pf, found.expected_injuries)
     return ActionForecast(
         actor, index, action, success, part_hit, nullified, expected, first, tuple(odds.uncertain), reason,
         notes, defences_counted(world, orders, action),

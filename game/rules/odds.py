@@ -140,6 +140,8 @@ class AttackOdds:
         # the attack, weapon and target are this object's, so that is all a landing can vary by.
         self._landed: dict[tuple[bool, str, Hashable], Fraction | float] = {}
         self.branches: list[tuple[Fraction | float, frozenset[str], frozenset[str]]] = []
+        # Answers of `at` by situation: the AI asks the same one of a kept AttackOdds often.
+        self._answers: dict[tuple[object, ...], Odds] = {}
         if not self.possible:
             return
         assert target is not None and self.weapon is not None
@@ -205,10 +207,14 @@ class AttackOdds:
         """The attack's situation with the two at these tiles and facings (and, in the
         forecast, having moved as `trails` say: the attacker's, the target's); `exposed`:
         whether the target shows itself behind high cover, if not as its order says."""
-        return Situation(
-            here,
-            there,
-            DefenceResult(declared=self.declared),
+        # Built as `Situation.with_facts` builds one (a frozen dataclass's checks, field by
+        # field, cost more than the odds that follow when the answer is kept): every field set.
+        fields = dict(_PLAIN_SITUATION)
+        fields.update(
+            attacker_tile=here,
+            target_tile=there,
+            defence=DefenceResult(declared=self.declared),
+            marks={},
             target_retreated=retreated,
             target_defeated=self.defeated,
             attacker_engaged=engaged,
@@ -219,6 +225,9 @@ class AttackOdds:
             attacker_trail=trails[0],
             target_trail=trails[1],
         )
+        new = object.__new__(Situation)
+        object.__setattr__(new, "__dict__", fields)
+        return new
 
     def at(self, situation: Situation, metres: float = 0.0, lost: tuple[ActionKind, ...] = ()) -> Odds:
         """The odds in one situation; `metres` the target moved (an Evade's limit), `lost`
@@ -226,6 +235,46 @@ class AttackOdds:
         zero = 0 * self.one
         if not self.possible:
             return Odds(None, zero, zero, zero, IMPOSSIBLE, self.one)  # type: ignore[arg-type]
+        key = self._answer_key(situation, metres, lost)
+        if key is not None:
+            found = self._answers.get(key)
+            if found is None:
+                found = self._answers[key] = self._branched(situation, metres, lost)
+            return found
+        return self._branched(situation, metres, lost)
+
+    def _answer_key(
+        self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]
+    ) -> tuple[object, ...] | None:
+        """What `at` reads of a situation built by `situation` (the defences as declared, no
+        plug-in marks): the rest is this object's own.  None for any other (the round's, with
+        rolls and marks): worked out each time."""
+        s = situation
+        defence = s.defence
+        if s.marks or defence.rolls or defence.counters or defence.metres is not None:
+            return None
+        if defence.declared != self.declared or s.options != self.options:
+            return None
+        return (
+            s.attacker_tile,
+            s.target_tile,
+            s.target_retreated,
+            s.target_defeated,
+            s.attacker_engaged,
+            s.attacker_facing,
+            s.target_facing,
+            s.target_exposed,
+            s.attacker_trail,
+            s.target_trail,
+            s.attacker_facts,
+            s.target_facts,
+            metres,
+            lost,
+        )
+
+    def _branched(self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]) -> Odds:
+        """`at`, worked out: every way the modules' rolls can turn out counted."""
+        zero = 0 * self.one
         if len(self.branches) == 1 and not self.branches[0][1] and not self.branches[0][2]:
             return self._at(situation, metres, lost)
         success = part_hit = expected = nullified = zero
@@ -341,6 +390,10 @@ class AttackOdds:
             if p_general:
                 expected += p_general * twelfth * injuries(False, die)
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+
+
+_PLAIN_SITUATION: dict[str, object] = dict(Situation((0, 0), (0, 0)).__dict__)
+"""Every field of a `Situation` at its default (`AttackOdds.situation` sets the rest)."""
 
 
 def attack_odds(
