@@ -25,9 +25,11 @@ from dataclasses import dataclass
 from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.ai.scoring import APPROACH, DEALT, POSITION, TAKEN, THREAT, Scored
-from game.rules.orders import Order
+from game.rules.defence import attack_class, attacks_on, defence_spec
+from game.rules.orders import Action, Order
 from game.rules.registry import DEFENCES, OFFENSIVE
 from game.rules.validate import validate_order
+from game.world import Equipment
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,8 @@ def make_mistake(
         # without attacking (a side that wins by holding out or getting away may).
         meant = worse if level.keeps_away else [s for s in worse if _has_a_reason(know, s.candidate.order)]
         worse = meant or worse
+        # Nor does it defend against what cannot come ("Evade, Evade" when nobody shoots).
+        worse = [s for s in worse if defences_can_matter(know, s.candidate.order)] or worse
         for scored in rng.sample(worse, len(worse)):
             if _legal(know, scored.candidate.order):
                 if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
@@ -135,14 +139,14 @@ def make_mistake(
     if rng.random() < 0.5:
         pool = valid[: level.mistake_pool]
         chosen = rng.choice(pool)
-        if chosen is valid[0]:
+        if chosen is valid[0] or not defences_can_matter(know, chosen.candidate.order):
             return None
         return Slip(chosen, "lapse", f"a lapse on purpose ({level.name}): not quite its best order")
     for kind, words, habit in rng.sample(HABITS, len(HABITS)):
         for scored in habit(know, ranked)[:8]:
             if scored is valid[0] or scored.candidate.order == valid[0].candidate.order:
                 break  # the habit would pick the best anyway: no mistake there
-            if _legal(know, scored.candidate.order):
+            if _legal(know, scored.candidate.order) and defences_can_matter(know, scored.candidate.order):
                 return Slip(scored, kind, words.format(level=level.name))
     return None
 
@@ -158,6 +162,31 @@ def _has_a_reason(know: Knowledge, order: Order) -> bool:
     return min(know.distance(end, know.planned(u.eid)) for u in know.enemies) < min(
         know.distance(here, know.planned(u.eid)) for u in know.enemies
     )
+
+
+def defences_can_matter(know: Knowledge, order: Order) -> bool:
+    """Whether every defence in the order counters an attack that can come this round: one
+    declared on us already, or one an enemy still to declare could make where the order
+    ends (a strike from its melee zone, a shot it has a band for).  A mistake on purpose is
+    a human one; a Parry with no foe in reach, an Evade when nobody shoots, reads as a bug."""
+    kinds = {a.kind for a in order.actions if a.kind in DEFENCES}
+    if not kinds:
+        return True
+    end = order.path[-1] if order.path else know.me.tile
+    classes: set[str] = set()
+    for action in attacks_on(know.earlier, know.me.eid):
+        classes.add(attack_class(action))
+    for eid in know.later:
+        enemy = know.unit(eid)
+        if enemy.side == know.me.side or not enemy.active:
+            continue
+        if know.melee_zone(eid, enemy.tile)[end[1], end[0]]:
+            classes.add(attack_class(Action(enemy.attack_kind, know.me.eid)))
+        shoots = enemy.shot_kind is not None and enemy.missile is not None
+        if shoots and know.shot_band(enemy.missile, enemy.tile, end) is not None:  # type: ignore[arg-type]
+            classes.add(attack_class(Action(enemy.shot_kind, know.me.eid)))  # type: ignore[arg-type]
+    equipment = know.world.get(know.me.eid, Equipment)
+    return all(defence_spec(kind).counters_for(equipment) & classes for kind in kinds)
 
 
 def _legal(know: Knowledge, order: Order) -> bool:

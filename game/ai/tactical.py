@@ -35,13 +35,13 @@ from game.ai.explain import Explanation, explain, plain_words
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.menace import menace_factors
-from game.ai.mistakes import Slip, make_mistake
+from game.ai.mistakes import Slip, defences_can_matter, make_mistake
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
 from game.rules.api.action import ActionSpec
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants
-from game.rules.registry import OFFENSIVE, spec_of
+from game.rules.registry import DEFENCES, OFFENSIVE, spec_of
 from game.rules.still import world_standing_still
 from game.rules.validate import validate_order
 
@@ -116,7 +116,9 @@ class TacticalController:
         decision = self._pick(valid, ranked, know, rng, level)
         chosen = decision.chosen
         if chosen is not None:
-            lighter = self._without_dead_attacks(view, know, chosen, level)
+            lighter = self._without_idle_defences(
+                view, know, self._without_dead_attacks(view, know, chosen, level), level
+            )
             if lighter is not chosen:
                 valid[:] = [lighter if s is chosen else s for s in valid]
                 decision.dropped = len(chosen.candidate.order.actions) - len(lighter.candidate.order.actions)
@@ -127,6 +129,30 @@ class TacticalController:
         self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
         self.last_words = plain_words(know, decision, valid[:EXPLAIN_TOP])
         return decision.chosen.candidate.order if decision.chosen else Order(view.actor)
+
+    def _without_idle_defences(
+        self, view: DeclarationView, know: Knowledge, scored: Scored, level: Level
+    ) -> Scored:
+        """The chosen order without its defences against what cannot come this round
+        (`defences_can_matter`: no foe in reach for a Parry, nobody to shoot for an Evade),
+        judged again; a player reads "Parry, Parry" with nobody near as a bug.  Unchanged
+        when each defence can matter, or when the lighter order is not legal."""
+        order = scored.candidate.order
+        idle = [
+            i
+            for i, a in enumerate(order.actions)
+            if a.kind in DEFENCES and not defences_can_matter(know, replace(order, actions=(a,)))
+        ]
+        if not idle:
+            return scored
+        lighter = replace(order, actions=tuple(a for i, a in enumerate(order.actions) if i not in idle))
+        if validate_order(view.world, view.board, lighter, view.earlier, view.options):
+            return scored
+        again = Scorer(know, level).score(replace(scored.candidate, order=lighter))
+        if "noise" in scored.terms:
+            again.terms["noise"] = scored.terms["noise"]
+            again.total()
+        return again
 
     def _without_dead_attacks(
         self, view: DeclarationView, know: Knowledge, scored: Scored, level: Level
