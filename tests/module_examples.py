@@ -5,6 +5,15 @@ runs every example and checks these lines with the chapter's own."""
 from __future__ import annotations
 
 MODULE_KEY_LINES: dict[str, list[str]] = {
+    "power_strike.json": [
+        "Omar — Power Strike on Niles: 7 [Strike] − 2 [Power Strike] = 5; rolled 4: hit",
+        "Niles — Withstand Injury: 5 [Withstand Injury] − 2 [sword Injury Rating] − 1 [Power Strike] = 2;"
+        " rolled 3: failure",
+        "Ash — Well-aimed Shot on Kord: 8 [Missile Strike (Beam)] − 3 [Medium Range]"
+        " − 2 [Well-aimed Shot] = 3; rolled 2: hit",
+        "Kord — Withstand Injury: 6 [Withstand Injury] − 4 [blaster pistol Injury Rating]"
+        " − 1 [Well-aimed Shot] = 1; rolled 2: failure",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",

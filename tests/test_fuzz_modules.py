@@ -47,7 +47,9 @@ AT_LEAST = {
     "Shock": 15,
     "Leg Injury": 8,
     "Faint": 1,  # a rare row of the critical table: seen at least once
-    "Stuck": 3,
+    "Stuck": 1,  # melee fumbles only, 1 in 6 of them (seed 002's melee table)
+    "Ranged Fumble": 9,
+    "Weapon Damage": 3,
     "fell": 5,
     "initiative": ARENAS,
     "fled": 4,  # flights off the map with every module on (held shots, charges, crawls …)

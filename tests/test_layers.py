@@ -200,6 +200,8 @@ BUILDS_ON = {
     ("modules.body_cover", "modules.hit_locations"): "requires hit_locations: its table",
     ("modules.sudden_dive", "modules.cover"): "a dive ends in cover: cover's penalties",
     ("modules.suppression", "actions.missile_strike"): "Suppression Fire is a Missile Strike",
+    ("modules.power_strike", "actions.strike"): "a Power Strike is a Strike",
+    ("modules.power_strike", "actions.missile_strike"): "a Well-aimed Shot is a Missile Strike",
     ("house.actions", "modules.knockback"): "a house action's push is knock-back's push",
     ("house.actions", "modules.prone"): "a house action knocks prone as prone does (and requires it)",
     ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",

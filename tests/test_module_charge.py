@@ -21,7 +21,7 @@ from game.world import Position
 from tests.builders import BLASTER, Cast, log_text, of_type, rolls, the_roll
 
 CHARGING = RuleOptions({"charge"})
-SPEAR = Weapon("spear", hands=2, reach=2, injury=2)
+SPEAR = Weapon("spear", hands=2, reach=2, injury=2, traits=frozenset({"pole"}))
 
 
 def field(**pik: object) -> Cast:

@@ -131,18 +131,18 @@ def test_a_faint_forbids_attacks_until_the_end_of_the_next_round() -> None:
 
 def test_a_fumble_can_hit_the_nearest_ally() -> None:
     cast = melee()
-    dice = ScriptedDice(keyed={"Serena:Strike": [12], "Serena:Fumble": [4], "Omar:Withstand Injury": [12]})
+    dice = ScriptedDice(keyed={"Serena:Strike": [12], "Serena:Fumble": [3], "Omar:Withstand Injury": [12]})
     events = play(cast, dice, {"Serena": (cast.act(K.STRIKE, "Niles"),)})
-    assert tables(events) == ["Serena — Fumble on Niles: d4 4: an ally hit: Omar is hit instead"]
+    assert tables(events) == ["Serena — Fumble on Niles: d6 3: an ally hit: Omar is hit instead"]
     assert [(e.actor, e.target) for e in events if isinstance(e, Hit)] == [("Serena", "Omar")]
     assert [e.target for e in events if isinstance(e, Injured)] == ["Omar"]
 
 
 def test_a_fumble_can_give_the_enemy_a_free_attack() -> None:
     cast = melee()
-    dice = ScriptedDice(keyed={"Omar:Strike": [12], "Omar:Fumble": [3], "Niles:Strike": [12]})
+    dice = ScriptedDice(keyed={"Omar:Strike": [12], "Omar:Fumble": [6], "Niles:Strike": [12]})
     events = play(cast, dice, {"Omar": (cast.act(K.STRIKE, "Niles"),)})
-    assert tables(events) == ["Omar — Fumble on Niles: d4 3: a free attack: Niles's Strike on Omar"]
+    assert tables(events) == ["Omar — Fumble on Niles: d6 6: a free attack: Niles's Strike on Omar"]
     free = next(e for e in events if isinstance(e, Rolled) and e.actor == "Niles")
     # No Action Penalty; a free attack's own 12 fumbles nothing.
     assert free.text() == "Niles — Strike on Omar: 7 [Strike] = 7; rolled 12: miss (natural 12, fumble)"
@@ -162,7 +162,7 @@ def test_a_fumble_can_drop_the_weapon_at_the_attackers_feet() -> None:
 
 def test_a_stuck_weapon_cannot_attack_until_a_grip_works_it_loose() -> None:
     cast = melee()
-    dice = ScriptedDice(keyed={"Omar:Strike": [12], "Omar:Fumble": [2]})
+    dice = ScriptedDice(keyed={"Omar:Strike": [12], "Omar:Fumble": [5]})
     play(cast, dice, {"Omar": (cast.act(K.STRIKE, "Niles"),)})
     assert [s.label for s in statuses_of(cast.world, cast["Omar"])] == ["Stuck (sword)"]
     strike = cast.order("Omar", cast.act(K.STRIKE, "Niles"))

@@ -36,22 +36,22 @@ def play(cast: Cast, orders: list, dice: dict, timing: list[str], modules: set[s
 
 
 # ------------------------------------------------------------ a fumble's free attack (seed 002)
-def test_a_free_missile_attack_is_a_shot_when_nobody_is_in_melee() -> None:
+def test_a_shots_fumble_rolls_the_ranged_table_and_can_hit_the_shooter() -> None:
+    """Seed 002's ranged table (d4) has no free attack: its 3 is "damage yourself instead"."""
     cast = Cast(20, 10)
     cast.add("Ash", (2, 4), "a", weapons=(BLASTER,), missile_beam=7)
     cast.add("Bo", (10, 4), "b", weapons=(BLASTER,), missile_beam=8)
     dice = {
         "Ash:Missile Strike": [12],
-        "Ash:Fumble": [3],
-        "Bo:Missile Strike": [2],
+        "Ash:Ranged Fumble": [3],
         "Ash:Withstand Injury": [12],
     }
     events = play(
         cast, [cast.order("Ash", cast.act(K.MISSILE_STRIKE, "Bo"))], dice, ["Ash", "Bo"], {"criticals"}
     )
-    assert lines(events, "Bo — Missile Strike") == [
-        "Bo — Missile Strike on Ash: 8 [Missile Strike (Beam)] = 8; rolled 2: hit"
-    ]
+    assert lines(events, "Fumble") == ["Ash — Ranged Fumble on Bo: d4 3: yourself hit: Ash takes the hit"]
+    assert not lines(events, "Bo — Missile Strike")
+    assert lines(events, "Ash — Withstand") and "Ash" in lines(events, "Injur")[0]
 
 
 def test_a_free_attack_has_no_action_penalty_whatever_its_maker_declared() -> None:
@@ -62,7 +62,7 @@ def test_a_free_attack_has_no_action_penalty_whatever_its_maker_declared() -> No
         cast.order("Omar", cast.act(K.STRIKE, "Niles")),
         cast.order("Niles", cast.act(K.STRIKE, "Omar"), cast.act(K.PARRY), cast.act(K.DODGE)),
     ]
-    dice = {"Niles:Parry": [12], "Niles:Dodge": [12], "Omar:Strike": [12], "Omar:Fumble": [3],
+    dice = {"Niles:Parry": [12], "Niles:Dodge": [12], "Omar:Strike": [12], "Omar:Fumble": [6],
             "Niles:Strike": [8, 11], "Omar:Withstand Injury": [12]}  # fmt: skip
     events = play(cast, orders, dice, ["Omar", "Niles"], {"criticals"})
     assert lines(events, "Niles — Strike") == [
@@ -71,20 +71,16 @@ def test_a_free_attack_has_no_action_penalty_whatever_its_maker_declared() -> No
     ]
 
 
-def test_a_friend_caught_in_a_burst_gets_no_free_attack_on_its_gunner() -> None:
+def test_a_burst_fumbles_on_the_ranged_table() -> None:
+    """A burst is a Missile Strike: its 12 rolls 002's ranged table (d4), never a free attack."""
     cast = Cast(30, 12)
     cast.add("Gun", (2, 5), "a", weapons=(SMG,), missile_slug=7)
     cast.add("Pal", (3, 5), "a", strike=6)
     cast.add("Bo", (8, 5), "b", strike=5)
-    dice = {
-        "Gun:Suppression Fire": [11, 12],
-        "Gun:Fumble": [3],
-        "Pal:Strike": [2],
-        "Gun:Withstand Injury": [12],
-    }
+    dice = {"Gun:Suppression Fire": [11, 12], "Gun:Ranged Fumble": [4]}
     orders = [cast.order("Gun", cast.act(SUPPRESS, "Bo"))]
     events = play(cast, orders, dice, ["Gun", "Pal", "Bo"], {"suppression", "criticals"})
-    assert lines(events, "Fumble") == ["Gun — Fumble on Pal: d4 3: a free attack: Pal is no enemy of Gun"]
+    assert lines(events, "Fumble") == ["Gun — Ranged Fumble on Pal: d4 4: weapon dropped"]
     assert not lines(events, "Pal — Strike")
 
 

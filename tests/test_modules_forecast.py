@@ -35,7 +35,7 @@ from game.rules.round import play_round
 from tests.builders import BLASTER, SHIELD, Cast
 from tests.test_forecast_exact import Odometer
 
-SPEAR = Weapon("spear", hands=2, reach=2, injury=2)
+SPEAR = Weapon("spear", hands=2, reach=2, injury=2, traits=frozenset({"pole"}))
 SMG = Weapon(
     "smg", BLASTER.weapon_class, hands=2, injury=2, missile_kind=BLASTER.missile_kind,
     ranges=(15.0, 40.0, 80.0), traits=frozenset({"burst"}),

@@ -8,7 +8,7 @@ Weapon fields: name, class ("melee" | "missile"), hands (1 | 2), injury (≥ 0,
 the injury rating subtracted from the target's Withstand Injury); melee only:
 reach (tiles, ≥ 1), can_parry, parry (Parry bonus or penalty); missile only:
 kind ("primitive" | "slug" | "beam") and ranges ([short, medium, long] limits
-in metres); any weapon: traits (a list of "burst", "heavy": what some rules
+in metres); any weapon: traits (a list of "burst", "heavy", "pole": what some rules
 modules ask of it, see docs/modules.md).  Shield: name, withstand.  Armour: name, withstand, movement
 (metres, ≤ 0), skill (combat skill modifier, ≤ 0).
 """

@@ -26,9 +26,10 @@ class WeaponClass(StrEnum):
     MISSILE = "missile"
 
 
-WEAPON_TRAITS = ("burst", "heavy")
+WEAPON_TRAITS = ("burst", "heavy", "pole")
 """What a weapon may be besides its numbers: "burst" fires bursts (Suppression Fire), "heavy"
-knocks a foe back (Knockback).  The rules modules that use them say what they do."""
+knocks a foe back (Knockback), "pole" is a spear or a pole arm (it meets a Charge first).  The
+rules modules that use them say what they do."""
 
 
 @dataclass(frozen=True)

@@ -1,9 +1,11 @@
 """The cover by body part module (RULES.md §8; seeds 003 "Cover", 004 visible body parts):
 with hit locations and cover both on, cover stops the hits that land on what it hides.
 
-- Low cover hides the legs; high cover everything but the head and the arms
-  (004: whoever shoots from high cover shows head and weapon arm; we let both
-  arms show, since a rifle needs two hands).
+- Low cover hides the legs; high cover everything but the head and the weapon
+  arm (RULES.md §8; 001 Dodging Fire: "his head and his weapon hand"): the arm
+  whose hand holds the weapon it shoots with (its missile weapon, else its first
+  weapon: `Equipment.held`); both arms for a two-handed weapon, which both hands
+  hold [design], and for one with no weapon in hand.
 - A Missile Strike hit whose location is hidden strikes the cover instead
   (003: "When an attack would land on a body location covered by an obstacle it
   strikes that obstacle first"): no Withstand Injury roll; the log says so.
@@ -49,14 +51,31 @@ HIDDEN: dict[str, tuple[str, ...]] = {
 """The locations each level of cover hides."""
 
 
-def hidden_by(level: str) -> tuple[str, ...]:
-    """The locations a level of cover hides."""
-    return HIDDEN.get(level, ())
+OTHER_ARM = {"right": "left arm", "left": "right arm"}
+"""The arm high cover hides of one who shoots one-handed with the weapon in that hand."""
 
 
-def exposed_by(level: str) -> tuple[str, ...]:
+def hidden_by(level: str, hand: str = "both") -> tuple[str, ...]:
+    """The locations a level of cover hides of one whose weapon is in `hand` ("right",
+    "left", or "both": two-handed or no weapon); high cover hides the arm without it."""
+    hidden = HIDDEN.get(level, ())
+    if level == "high" and hand in OTHER_ARM:
+        return (*hidden, OTHER_ARM[hand])
+    return hidden
+
+
+def weapon_hand(equipment: Equipment | None) -> str:
+    """The hand holding the weapon a combatant shoots from cover with: its missile weapon's,
+    else its first weapon's ("both" for a two-handed one, or with no weapon in hand)."""
+    if equipment is None:
+        return "both"
+    weapon = equipment.missile_weapon() or next(iter(equipment.weapons), None)
+    return equipment.hand_of(weapon) if weapon is not None else "both"
+
+
+def exposed_by(level: str, hand: str = "both") -> tuple[str, ...]:
     """The locations a level of cover leaves exposed, in the table's order."""
-    return tuple(name for name in LOCATION_NAMES if name not in hidden_by(level))
+    return tuple(name for name in LOCATION_NAMES if name not in hidden_by(level, hand))
 
 
 def cover_from(board: Board, shooter: Tile, target: Tile) -> str:
@@ -64,9 +83,9 @@ def cover_from(board: Board, shooter: Tile, target: Tile) -> str:
     return board.cover_between(shooter, target)
 
 
-def hidden_share(level: str) -> Fraction:
+def hidden_share(level: str, hand: str = "both") -> Fraction:
     """The chance a rolled location is hidden by that level of cover."""
-    hidden = hidden_by(level)
+    hidden = hidden_by(level, hand)
     shares = [Fraction(high - low + 1, 100) for name, low, high in location_ranges() if name in hidden]
     return sum(shares, Fraction(0))
 
@@ -143,21 +162,20 @@ class BodyCover(RulesModule):
     overlays = ("sight",)
     mark_overlays = (ExposedParts(),)
     help = (
-        "with hit locations and cover: low cover hides the legs, high cover all but head and arms; "
+        "with hit locations and cover: low cover hides the legs, high cover all but head and weapon arm; "
         "a shot landing on a hidden part strikes the cover"
     )
     hint = (
-        "Low cover hides the legs and high cover all but head and arms: a shot that lands on a hidden "
+        "Low cover hides the legs and high cover all but head and weapon arm: a shot that lands on a hidden "
         "part strikes the cover instead, and a Called Shot at a hidden part is refused."
     )
 
     def landing_reads(self, ctx: AttackContext) -> Hashable | None:
-        """Nothing but the cover between the two, for a missile."""
-        return (
-            cover_from(ctx.board, ctx.situation.attacker_tile, ctx.situation.target_tile)
-            if ctx.spec.attack_class == MISSILE
-            else ""
-        )
+        """Nothing but the cover between the two, and the target's weapon hand, for a missile."""
+        if ctx.spec.attack_class != MISSILE:
+            return ""
+        level = cover_from(ctx.board, ctx.situation.attacker_tile, ctx.situation.target_tile)
+        return (level, weapon_hand(ctx.target_equipment)) if level == "high" else level
 
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """A Missile Strike hit on a hidden location strikes the cover."""
@@ -165,7 +183,7 @@ class BodyCover(RulesModule):
             return blow, ""
         situation = ctx.situation
         level = cover_from(ctx.board, situation.attacker_tile, situation.target_tile)
-        if blow.location in hidden_by(level):
+        if blow.location in hidden_by(level, weapon_hand(ctx.target_equipment)):
             return replace(blow, struck=f"the {level} cover"), ""
         return blow, ""
 
@@ -179,7 +197,8 @@ class BodyCover(RulesModule):
             where = location_of_part(called.part)
             tiles = target_tiles(check.world, action.target, check.earlier)
             levels = {cover_from(check.board, check.end_tile, t) for t in tiles}
-            if all(where in hidden_by(level) for level in levels):
+            hand = weapon_hand(check.world.try_get(action.target, Equipment))
+            if all(where in hidden_by(level, hand) for level in levels):
                 level = " or ".join(sorted(levels))
                 target = name_of(check.world, action.target)
                 reasons.append(
@@ -194,8 +213,9 @@ class BodyCover(RulesModule):
             return []
         situation = ctx.situation
         level = cover_from(ctx.board, situation.attacker_tile, situation.target_tile)
-        hidden = hidden_by(level)
+        hand = weapon_hand(ctx.target_equipment)
+        hidden = hidden_by(level, hand)
         if not hidden:
             return []
-        share = f"{float(hidden_share(level)):.0%}"
+        share = f"{float(hidden_share(level, hand)):.0%}"
         return [f"{level} cover hides the {', '.join(hidden)}: a hit there ({share}) strikes the cover"]

@@ -4,11 +4,13 @@
 - Careful Aim names one enemy in range and sight and takes the whole round (no other action,
   no path; turning is free); not while engaged in melee.
 - At the end of each such round the aim holds one round more, unless the target moved more
-  than 5 m this round, is out of sight or out of range, or is down; the aimer knocked off its
+  than 5 m this round, went out of sight on any tile of its walk (even if it came back: seed
+  001 "at all times"), is out of sight or out of range, or is down; the aimer knocked off its
   tile loses it too.
 - A Missile Strike at the aimed target from the tile it aimed from has its range penalty
   lowered by 1 per full round of aiming (−5 d100 ≈ 0.5, rounded in the shooter's favour),
-  never below 0; a target that moves more than 5 m in the round of the shot spoils it.
+  never below 0; a target that moves more than 5 m, or out of sight, in the round of the shot
+  spoils it.
 - Any round not spent aiming at that target ends the aim (after its shot, if it shoots).
 """
 
@@ -105,8 +107,16 @@ def aim_bonus(ctx: AttackContext) -> tuple[int, int]:
     situation = ctx.situation
     if len(situation.attacker_trail.tiles) > 1 or situation.target_trail.ground > BREAK_METRES + 1e-9:
         return 0, aiming.rounds
+    if left_sight(ctx.board, situation.attacker_tile, situation.target_trail.tiles):
+        return 0, aiming.rounds
     penalty = _range_penalty(ctx.board, situation.attacker_tile, situation.target_tile, ctx.weapon)
     return min(aiming.rounds * PER_ROUND, penalty), aiming.rounds
+
+
+def left_sight(board: Board, here: Tile, walked: tuple[Tile, ...]) -> Tile | None:
+    """The first tile of a target's walk this round out of sight of an aimer at `here` (seed
+    001: the shooter keeps line of sight "at all times"), or None."""
+    return next((t for t in walked if not board.line_of_sight(here, t)), None)
 
 
 def _range_penalty(board: Board, here: Tile, there: Tile, weapon: Weapon | None) -> int:
@@ -196,6 +206,9 @@ class CarefulAim(RulesModule):
         theirs = state.trails.get(target)
         if theirs is not None and theirs.ground > BREAK_METRES + 1e-9:
             return f"{name_of(world, target)} moved {theirs.ground:.1f} m (over {BREAK_METRES:g} m)"
+        gone = left_sight(rnd.board, tile_of(world, eid), theirs.tiles) if theirs is not None else None
+        if gone is not None:
+            return f"{name_of(world, target)} went out of sight at {tuple(gone)}"
         return _aim_problem(world, rnd.board, eid, target, world.get(eid, Equipment).missile_weapon())
 
 

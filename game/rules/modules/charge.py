@@ -3,12 +3,15 @@ Charging).  Rulings and their reasons: docs/modules.md, "Charge".
 
 - A Charge is a Strike with its own movement: one action, a path of at most twice the Movement
   rate, no roll; the path's last straight stretch (after its last turn) must be at least 3 m
-  and head at the target, and it must end within the weapon's reach of it.  Not while engaged.
+  and head at the target, and it must end adjacent to it ("A Charge always ends with the
+  character adjacent to the opponent charged": a spear charges home too).  Not while engaged.
+  A Feint may serve it as it serves a Strike (CO.09): its bonus joins the Charge's roll.
 - The Strike gets +1 per 2 m of that straight stretch as actually run (at most +5); every attack
   on the charger this round gets the same bonus (its −5 DB per metre).
-- A target holding a missile weapon or a long weapon (reach 2 or more: a spear, a polearm) that
-  sees the charge coming (the stretch starts in its sight, not in its back arc) strikes first:
-  one attack on the charger as it arrives, before the Charge resolves.
+- A target holding a missile weapon or a pole weapon (the "pole" trait: a spear, a pole arm;
+  not a quarterstaff, however long) that sees the charge coming (the stretch starts in its
+  sight, not in its back arc) strikes first: one attack on the charger as it arrives, before
+  the Charge resolves.
 """
 
 from __future__ import annotations
@@ -50,7 +53,8 @@ CHARGE = ActionKind.define("charge")
 MIN_RUN = 3.0  # metres of straight run a Charge needs (seed 001)
 METRES_PER_POINT = 2.0  # +5 OB per metre, 10 d100 points ≈ 1: +1 per 2 m
 MAX_BONUS = 5  # the seed's cap of +50 OB
-LONG_REACH = 2  # a weapon that reaches this far is a spear or a polearm: it meets a charge
+POLE = "pole"  # the weapon trait of a spear or a pole arm: it meets a charge (seed 001)
+ADJACENT = 1  # a Charge ends next to its target, whatever its weapon's reach (seed 001)
 EPSILON = 1e-9
 
 
@@ -102,9 +106,10 @@ def lane(board: Board, start: Tile, path: tuple[Tile, ...]) -> list[tuple[Tile, 
 
 
 def meets_charges(equipment: Equipment) -> Weapon | None:
-    """The weapon a combatant meets a charge with: a long melee weapon, else a missile weapon."""
-    long = next((w for w in equipment.weapons if w.is_melee and w.reach >= LONG_REACH), None)
-    return long or equipment.missile_weapon()
+    """The weapon a combatant meets a charge with: a spear or pole arm (the "pole" trait; seed
+    001: "a projectile weapon, an energy weapon, pole arm or spear"), else a missile weapon."""
+    pole = next((w for w in equipment.weapons if w.is_melee and w.has(POLE)), None)
+    return pole or equipment.missile_weapon()
 
 
 def sees_it_coming(world: World, board: Board, target: int, begin: Tile) -> bool:
@@ -162,7 +167,7 @@ class ChargeLane(ModuleOverlay):
             came = walkable(board, here, budget, occupied_tiles(world, ask.focus).__contains__)
             for enemy in combatants(world):
                 if weapon is not None and are_enemies(world, ask.focus, enemy) and is_active(world, enemy):
-                    found = _charge_path(board, here, came, tile_of(world, enemy), weapon.reach, budget)
+                    found = _charge_path(board, here, came, tile_of(world, enemy), budget)
                     if found is not None:
                         paths.append(found)
         tiles: dict[Tile, tuple[int, str]] = {}
@@ -256,14 +261,15 @@ class Charge(AttackSpec):
     listing = 160
     label = "Charge"
     module = "charge"
-    roles = frozenset({"offensive", "targeted", "melee", "movement"})
+    roles = frozenset({"offensive", "targeted", "melee", "movement", "feintable"})
     names_weapon = True
     movement = MovementRule("charge", refused_when_engaged=True, rolls=False, multiplier=2)
     help = (
         f"Dash in a straight line into melee and Strike, one action: up to twice your Movement, the last "
-        f"straight stretch at least {MIN_RUN:g} m and heading at the enemy, ending within reach. +1 to the "
+        f"straight stretch at least {MIN_RUN:g} m and heading at the enemy, ending next to it. +1 to the "
         f"Strike per {METRES_PER_POINT:g} m of that stretch (at most +{MAX_BONUS}); attacks on you this "
-        "round get the same bonus. A foe with a spear or a gun who sees you coming strikes first."
+        "round get the same bonus. A foe with a spear or a gun who sees you coming strikes first. "
+        "It ends next to the enemy; a Feint may serve it as it serves a Strike."
     )
     hint = ChargeModule.hint
 
@@ -293,13 +299,18 @@ class Charge(AttackSpec):
             return [f"Charge: the straight run after the last turn is {metres:.1f} m; it needs {MIN_RUN:g} m"]
         assert action.target is not None
         aim = target_tiles(check.world, action.target, check.earlier)
+        name = name_of(check.world, action.target)
         if not _heads_at(tiles[-1], step_direction(tiles[-2], tiles[-1]), aim):
-            return [f"Charge: the run must head at {name_of(check.world, action.target)}"]
+            return [f"Charge: the run must head at {name}"]
+        if not any(check.board.in_reach(tiles[-1], t, ADJACENT) for t in aim):
+            return [f"Charge: the run must end next to {name} (a Charge always ends adjacent)"]
         return []
 
     def base_breakdown(self, ctx: AttackContext) -> Breakdown:
-        """Strike with the round's penalties (the Charge bonus is the module's term)."""
-        return skill_roll(ctx.world, ctx.attacker, "strike", ctx.order)
+        """Strike with the round's penalties and the Feint Bonus if a Feint served it and
+        succeeded (CO.09: a Feint enhances a Strike, and a Charge is one); the Charge bonus is
+        the module's term."""
+        return skill_roll(ctx.world, ctx.attacker, "strike", ctx.order).plus(*self.feint_bonus(ctx))
 
     def ai_stat(self, world: World, actor: int) -> int:
         """The Strike stat."""
@@ -320,7 +331,7 @@ class Charge(AttackSpec):
         for enemy in combatants(world):
             if not are_enemies(world, ask.actor, enemy) or not is_active(world, enemy):
                 continue
-            path = _charge_path(board, ask.here, came, tile_of(world, enemy), weapon.reach, budget)
+            path = _charge_path(board, ask.here, came, tile_of(world, enemy), budget)
             if path is None:
                 continue
             begin = straight_run(board, (ask.here, *path))[1]
@@ -337,9 +348,9 @@ class Charge(AttackSpec):
 
 
 def _charge_path(
-    board: Board, here: Tile, came: dict[Tile, Tile | None], there: Tile, reach: int, budget: float
+    board: Board, here: Tile, came: dict[Tile, Tile | None], there: Tile, budget: float
 ) -> tuple[Tile, ...] | None:
-    """The best Charge path from `here` at a foe on `there`: over every tile within reach of it
+    """The best Charge path from `here` at a foe on `there`: over every tile adjacent to it
     and every direction heading at it, a straight run back from that tile, reached by the
     cheapest walk (`came`, from `walkable`) within `budget`; the biggest bonus first, then the
     fewest metres."""
@@ -352,7 +363,7 @@ def _charge_path(
 
     best: tuple[int, float, Tile, Tile] | None = None
     for end in came:
-        if end == here or not board.in_reach(end, there, reach):
+        if end == here or not board.in_reach(end, there, ADJACENT):
             continue
         for direction, (dx, dy) in enumerate(DIRECTION_VECTORS):
             if not _heads_at(end, direction, {there}):

@@ -13,8 +13,9 @@ table, converted from 002's damage to this game's Injuries ("Name:Critical"):
     3  faint           no offensive actions until the end of the next round
     4  double damage   a failed Withstand Injury adds twice the Injuries
 
-A natural 12 on an attack (a miss, as any 12) rolls d4 on the fumble table
-(`game.rules.modules.fumbles`, "Name:Fumble").  A Disarm's critical only
+A natural 12 on an attack (a miss, as any 12) rolls 002's fumble table for its
+kind: d6 on the melee table ("Name:Fumble"), d4 on the ranged one ("Name:Ranged
+Fumble"; `game.rules.modules.fumbles`).  A Disarm's critical only
 ignores the Defense Penalties: it Injures nobody, so it rolls no table.
 """
 
@@ -29,7 +30,19 @@ from game.rules.api.attack import Blow
 from game.rules.api.modules import Natural, RulesModule, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.fumbles import fumble, stuck_reason, stuck_weapon_reason, work_loose
+from game.rules.modules.fumbles import (
+    DAMAGE_PURPOSE,
+    DAMAGE_SIDES,
+    FUMBLE_TABLE,
+    RANGED_FUMBLE_TABLE,
+    RANGED_PURPOSE,
+    RANGED_SIDES,
+    SIDES,
+    fumble,
+    stuck_reason,
+    stuck_weapon_reason,
+    work_loose,
+)
 from game.rules.positions import combatants, name_of
 from game.rules.registry import OFFENSIVE, register_module
 from game.rules.statuses import StatusGained, StatusLost, expiring, statuses_of
@@ -128,14 +141,15 @@ class Criticals(RulesModule):
     listing = 130
     label = "Criticals and fumbles"
     source = "RULES.md §8; seed 002 (Critical Rolls)"
-    dice = {CRITICAL: TABLE_SIDES, FUMBLE: TABLE_SIDES}
+    dice = {CRITICAL: TABLE_SIDES, FUMBLE: SIDES, RANGED_PURPOSE: RANGED_SIDES, DAMAGE_PURPOSE: DAMAGE_SIDES}
     help = (
         "a natural 1 on an attack ignores the Defense Penalties and rolls d4 on the critical table; "
-        "a natural 12 rolls d4 on the fumble table"
+        "a natural 12 rolls the fumble table (melee d6, ranged d4)"
     )
     hint = (
         "A natural 1 on an attack is a critical: no Defense Penalty counts, and d4 on the critical table. "
-        "A natural 12 is a fumble: d4 for a dropped or stuck weapon, a free attack, or an ally hit."
+        "A natural 12 is a fumble: a dropped, damaged or stuck weapon, an ally or yourself hit, or a free "
+        "attack for the enemy (melee d6, ranged d4)."
     )
 
     # ------------------------------------------------------------ the roll
@@ -221,10 +235,14 @@ class Criticals(RulesModule):
         missile = ctx.spec.attack_class == "missile_strike"
         results = " / ".join(critical_result(d, missile) for d in sorted(CRITICAL_TABLE))
         table = f", d4 [Critical]: {results}" if ctx.spec.deals_injury else ""
+        fumbles = RANGED_FUMBLE_TABLE if ctx.weapon.is_missile else FUMBLE_TABLE
+        purpose = RANGED_PURPOSE if ctx.weapon.is_missile else FUMBLE
+        words = " / ".join(
+            f"a free attack for {ctx.target_name}" if r == "a free attack" else r for r in fumbles.values()
+        )
         return [
             f"natural 1 (1 in 12): critical, the Defense Penalties do not count{table}",
-            "natural 12 (1 in 12): fumble, d4 [Fumble]: weapon dropped / weapon stuck / "
-            f"a free attack for {ctx.target_name} / the nearest ally hit",
+            f"natural 12 (1 in 12): fumble, d{len(fumbles)} [{purpose}]: {words}",
         ]
 
     def token_marks(self, world: World, eid: int) -> list[TokenMark]:

@@ -1,38 +1,47 @@
-"""The fumble table of the criticals module (seed 002, "critical fail"), converted to the grid.
+"""The fumble tables of the criticals module (seed 002, "critical fail"), converted to the grid.
 
-A natural 12 on an attack rolls d4 ("Name:Fumble"); 002's melee and ranged
-tables share these four entries (its damage-tier and "damage yourself" entries
-have nothing to act on here):
+A natural 12 on an attack rolls 002's table for its kind: a melee attack d6 on
+the melee table ("Name:Fumble"), a Missile Strike d4 on the ranged table
+("Name:Ranged Fumble"):
 
-    1  weapon dropped   the weapon falls at the attacker's feet (Retrieve Weapon
-                        picks it up: "getting the weapon back takes at least one
-                        combat round")
-    2  weapon stuck     no attack with it; from the end of the next round, a
-                        Grip roll at the end of each round works it loose (002:
-                        "Strength DR12 roll to get the weapon loose"; Grip is
-                        our Vigor skill)
-    3  a free attack    the target, if an enemy (002: "the enemy gets a free
-                        attack"), attacks the fumbler at once, if it can (in
-                        reach, or in range and sight), with its best attack and
-                        no Action Penalty, against the fumbler's defences of
-                        the round; a free attack's own 12 fumbles nothing
-    4  an ally hit      the nearest ally the attack could reach (in reach, or in
-                        range and sight) takes the hit instead: it lands as any
-                        hit and rolls Withstand Injury
+    melee d6   ranged d4
+    1          4          weapon dropped   the weapon falls at the attacker's feet (Retrieve
+                                           Weapon picks it up: "getting the weapon back takes at
+                                           least one combat round"; "picking up and readying the
+                                           weapon takes one combat round")
+    2          1          weapon damaged   the weapon's injury rating (002's damage tier) drops
+                                           by d3 ("Name:Weapon Damage"); at 0 the weapon breaks
+                                           and is gone
+    3          2          an ally hit      the nearest ally the attack could reach (in reach, or in
+                                           range and sight) takes the hit instead: it lands as any
+                                           hit and rolls Withstand Injury
+    4          3          yourself hit     the hit lands on the fumbler ("damage yourself
+                                           instead"): it rolls Withstand Injury
+    5          -          weapon stuck     no attack with it; from the end of the next round, a
+                                           Grip roll at the end of each round works it loose (002:
+                                           "Strength DR12 roll to get the weapon loose"; Grip is
+                                           our Vigor skill)
+    6          -          a free attack    the target, if an enemy ("the enemy gets a free
+                                           attack"), attacks the fumbler at once, if it can (in
+                                           reach, or in range and sight), with its best attack and
+                                           no Action Penalty, against the fumbler's defences of
+                                           the round; a free attack's own 12 fumbles nothing
 
-An entry that cannot apply (bare hands have nothing to drop, nobody to hit)
-does nothing, and the log says why (002 allows "come up with your own").
+An entry that cannot apply (bare hands have nothing to drop or damage, nobody to
+hit) does nothing, and the log says why (002 allows "come up with your own").
+A Disarm hurts nobody: its ally and self entries do nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
 from game.rules.api.attack import AttackSpec, Situation, weapon_for
+from game.rules.apply import applies, entity
 from game.rules.attack import attack_breakdown
-from game.rules.events import WeaponFell
+from game.rules.events import Event, WeaponFell, entity_id
 from game.rules.hits import TableRolled, free_attack
 from game.rules.orders import Action, Order
 from game.rules.positions import (
@@ -55,50 +64,117 @@ if TYPE_CHECKING:
     from game.rules.events import Rolled
 
 NAME = "criticals"
-PURPOSE = "Fumble"
-SIDES = 4
+PURPOSE, RANGED_PURPOSE, DAMAGE_PURPOSE = "Fumble", "Ranged Fumble", "Weapon Damage"
+SIDES, RANGED_SIDES, DAMAGE_SIDES = 6, 4, 3
 STUCK = "Stuck"
-DROPPED, JAMMED, FREE, ALLY = "weapon dropped", "weapon stuck", "a free attack", "an ally hit"
-FUMBLE_TABLE = {1: DROPPED, 2: JAMMED, 3: FREE, 4: ALLY}
+DROPPED, DAMAGED, ALLY, SELF, JAMMED, FREE = (
+    "weapon dropped",
+    "weapon damaged",
+    "an ally hit",
+    "yourself hit",
+    "weapon stuck",
+    "a free attack",
+)
+FUMBLE_TABLE = {1: DROPPED, 2: DAMAGED, 3: ALLY, 4: SELF, 5: JAMMED, 6: FREE}
+"""002's melee table (d6)."""
+RANGED_FUMBLE_TABLE = {1: DAMAGED, 2: ALLY, 3: SELF, 4: DROPPED}
+"""002's ranged table (d4)."""
+
+
+def fumble_table(ctx: AttackContext) -> tuple[str, int, dict[int, str]]:
+    """(purpose, sides, table) of the fumble table an attack rolls: ranged for a missile
+    weapon, melee otherwise."""
+    if ctx.weapon.is_missile:
+        return RANGED_PURPOSE, RANGED_SIDES, RANGED_FUMBLE_TABLE
+    return PURPOSE, SIDES, FUMBLE_TABLE
+
+
+@dataclass(frozen=True)
+class WeaponDamaged(Event):
+    """A fumble dropped a weapon's injury rating (002's damage tier); at 0 it breaks."""
+
+    kind: ClassVar[str] = "weapon_damaged"
+    actor: str
+    weapon: str
+    injury: int
+    actor_id: int | None = entity_id()
+
+    def text(self) -> str:
+        if self.injury <= 0:
+            return f"{self.actor}'s {self.weapon} breaks"
+        return f"{self.actor}'s {self.weapon} is damaged: injury rating now {self.injury}"
+
+
+@applies(WeaponDamaged)
+def _weapon_damaged(world: World, event: WeaponDamaged) -> None:
+    eid = entity(event.actor_id, event)
+    equipment = world.get(eid, Equipment)
+    weapon = equipment.find(event.weapon)
+    if weapon is None:
+        return
+    if event.injury <= 0:
+        world.set(eid, equipment.without(weapon))
+        return
+    weapons = list(equipment.weapons)
+    weapons[weapons.index(weapon)] = replace(weapon, injury=event.injury)
+    world.set(eid, replace(equipment, weapons=tuple(weapons)))
 
 
 def fumble(rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
     """Roll the fumble table for this attack and do what it says."""
     world = rnd.world
     me = name_of(world, ctx.attacker)
-    die = rnd.dice.roll(SIDES, f"{me}:{PURPOSE}")
-    result = FUMBLE_TABLE[die]
+    purpose, sides, table = fumble_table(ctx)
+    die = rnd.dice.roll(sides, f"{me}:{purpose}")
+    result = table[die]
+
+    def say(words: str) -> None:
+        rnd.emit(TableRolled(me, purpose, ctx.target_name, die, sides, words))
+
     held = world.get(ctx.attacker, Equipment).find(ctx.weapon.name) is not None
-    if result in (DROPPED, JAMMED) and not held:
-        rnd.emit(TableRolled(me, PURPOSE, ctx.target_name, die, SIDES, f"{result}: no weapon in hand"))
+    if result in (DROPPED, JAMMED, DAMAGED) and not held:
+        say(f"{result}: no weapon in hand")
         return
     if result == DROPPED:
-        rnd.emit(TableRolled(me, PURPOSE, ctx.target_name, die, SIDES, result))
+        say(result)
         tile = tile_of(world, ctx.attacker)
         rnd.emit(WeaponFell(me, ctx.weapon.name, tile, target_id=ctx.attacker, item_id=world.next_id,
                             why="fumble"))  # fmt: skip
     elif result == JAMMED:
-        rnd.emit(TableRolled(me, PURPOSE, ctx.target_name, die, SIDES, result))
+        say(result)
         why = "no attack with it; a Grip roll at the end of each later round works it loose"
         rnd.emit(StatusGained(me, STUCK, NAME, ctx.weapon.name, why=why, target_id=ctx.attacker))
+    elif result == DAMAGED:
+        say(result)
+        weapon = world.get(ctx.attacker, Equipment).find(ctx.weapon.name)
+        assert weapon is not None
+        lost = rnd.dice.roll(DAMAGE_SIDES, f"{me}:{DAMAGE_PURPOSE}")
+        rnd.emit(TableRolled(me, DAMAGE_PURPOSE, None, lost, DAMAGE_SIDES, f"injury rating −{lost}"))
+        rnd.emit(WeaponDamaged(me, weapon.name, weapon.injury - lost, actor_id=ctx.attacker))
     elif result == FREE:
-        _free_attack(rnd, ctx, die)
+        _free_attack(rnd, ctx, die, purpose, sides)
+    elif result == SELF:
+        if not ctx.spec.deals_injury:
+            say(f"{SELF}: a {ctx.spec.label} hurts nobody")
+            return
+        say(f"{SELF}: {me} takes the hit")
+        rnd.hit(ctx.attacker, replace(ctx.action, target=ctx.attacker, called_shot=None), ctx.weapon, rolled)
     else:
-        _ally_hit(rnd, ctx, die, rolled)
+        _ally_hit(rnd, ctx, die, rolled, purpose, sides)
 
 
-def _free_attack(rnd: RoundPort, ctx: AttackContext, die: int) -> None:
+def _free_attack(rnd: RoundPort, ctx: AttackContext, die: int, purpose: str, sides: int) -> None:
     """The target's best attack on the fumbler, at once, if it has one that can happen."""
     world = rnd.world
     me, enemy = name_of(world, ctx.attacker), ctx.target_name
     if not are_enemies(world, ctx.target, ctx.attacker):  # a friend caught in a burst's cone
-        rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy} is no enemy of {me}"))
+        rnd.emit(TableRolled(me, purpose, enemy, die, sides, f"{FREE}: {enemy} is no enemy of {me}"))
         return
     chosen = best_free_attack(rnd, ctx.target, ctx.attacker)
     if chosen is None:
-        rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy} cannot attack {me}"))
+        rnd.emit(TableRolled(me, purpose, enemy, die, sides, f"{FREE}: {enemy} cannot attack {me}"))
         return
-    rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{FREE}: {enemy}'s {chosen.kind.label} on {me}"))
+    rnd.emit(TableRolled(me, purpose, enemy, die, sides, f"{FREE}: {enemy}'s {chosen.kind.label} on {me}"))
     free_attack(rnd, ctx.target, chosen)
 
 
@@ -136,15 +212,15 @@ def _situation(rnd: RoundPort, attacker: int, target: int) -> Situation:
     )
 
 
-def _ally_hit(rnd: RoundPort, ctx: AttackContext, die: int, rolled: Rolled) -> None:
+def _ally_hit(rnd: RoundPort, ctx: AttackContext, die: int, rolled: Rolled, purpose: str, sides: int) -> None:
     """The nearest ally the attack could reach takes the hit (a Disarm hurts nobody)."""
     world = rnd.world
     me, enemy = name_of(world, ctx.attacker), ctx.target_name
     ally = nearest_ally(rnd, ctx.attacker, ctx.weapon) if ctx.spec.deals_injury else None
     if ally is None:
-        rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{ALLY}: nobody within the attack's reach"))
+        rnd.emit(TableRolled(me, purpose, enemy, die, sides, f"{ALLY}: nobody within the attack's reach"))
         return
-    rnd.emit(TableRolled(me, PURPOSE, enemy, die, SIDES, f"{ALLY}: {name_of(world, ally)} is hit instead"))
+    rnd.emit(TableRolled(me, purpose, enemy, die, sides, f"{ALLY}: {name_of(world, ally)} is hit instead"))
     rnd.hit(ctx.attacker, replace(ctx.action, target=ally, called_shot=None), ctx.weapon, rolled)
 
 

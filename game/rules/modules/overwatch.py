@@ -87,6 +87,12 @@ def watched_tiles(board: Board, here: Tile, facing: int, weapon: Weapon) -> list
     ]
 
 
+def ground_to(board: Board, tiles: tuple[Tile, ...], index: int) -> float:
+    """The metres of ground a walk over `tiles` (start first) has covered on reaching
+    `tiles[index]`."""
+    return sum(board.distance(a, b) for a, b in zip(tiles[:index], tiles[1 : index + 1], strict=False))
+
+
 def watch_facing(world: World, eid: int, order: Order | None) -> int:
     """The facing a watcher watches from: its order's, else where it faces now."""
     if order is not None and order.facing is not None:
@@ -265,10 +271,15 @@ class OverwatchModule(RulesModule):
             )
             if first is not None:
                 shots.append((first, watcher, index, weapon))
+        result = state.defences.get(eid)
         for first, watcher, index, weapon in sorted(shots, key=lambda s: s[0]):
             if not is_active(world, watcher):
                 continue
             at = tiles[first]
+            if result is not None:
+                # Evade counts only the metres actually moved (CO.15, RULES.md §5): those run
+                # before the shot, not the whole walk still ahead of it.
+                result.metres = int(ground_to(rnd.board, tiles, first) + 1e-9)
             why = f"starts to move from {tuple(at)}" if first == 0 else f"moves into {tuple(at)}"
             _fire(rnd, state, watcher, index, weapon, eid, at, why)
             if not is_active(world, eid) or movement_rate(world, eid).total < rate:
@@ -403,11 +414,15 @@ class Overwatch(ActionSpec):
         reason = ""
         for way in movement_outcomes(world, board, enemy, theirs):
             tiles = way.trail.tiles
-            at = (
-                next((t for t in tiles if watched(board, here, facing, weapon, t)), None)
+            step = (
+                next((i for i, t in enumerate(tiles) if watched(board, here, facing, weapon, t)), None)
                 if len(tiles) > 1
                 else None
             )
+            at = tiles[step] if step is not None else None
+            # Shot on its way, it has run only the metres up to `at` (its Evade's limit, CO.15);
+            # shot as it attacks, the whole walk.
+            run = ground_to(board, tiles, step) if step is not None else way.metres
             if at is None and attacks and watched(board, here, facing, weapon, way.tile):
                 at = way.tile
             if at is None:
@@ -415,7 +430,7 @@ class Overwatch(ActionSpec):
                 reason = reason or f"{name_of(world, enemy)} may not move or attack in the arc"
                 continue
             situation = odds.situation(here, facing, at, way.facing, trails=(Trail(), way.trail))
-            result = odds.at(situation, way.metres, way.lost)
+            result = odds.at(situation, run, way.lost)
             nullified += way.probability * Fraction(result.nullified)
             if result.breakdown is None:
                 reason = reason or result.reason
