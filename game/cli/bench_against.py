@@ -178,30 +178,28 @@ def _print_section(name: str, merged: dict, rev: str) -> None:
     old_by_label = {f["label"]: f for f in (old or {"figures": []})["figures"]}
     for fig in (now or {"figures": []})["figures"]:
         before = old_by_label.pop(fig["label"], None)
-        print(f"  {fig['label']:<58} {_ms(fig)} {_ms(before)} {_ratio(fig, before)}")
+        cpu = _both_cpu(fig, before)
+        print(f"  {fig['label']:<58} {_ms(fig, cpu)} {_ms(before, cpu)} {_ratio(fig, before, cpu)}")
     for fig in old_by_label.values():
-        print(f"  {fig['label']:<58} {'–':>10} {_ms(fig)} {'':>7}")
+        print(f"  {fig['label']:<58} {'–':>10} {_ms(fig, fig.get('cpu_ms') is not None)} {'':>7}")
 
 
-def _judged(fig: dict) -> tuple[float, bool]:
-    """The figure's CPU time where measured, else its wall time; and whether it is CPU."""
-    return (fig["cpu_ms"], True) if fig.get("cpu_ms") is not None else (fig["median_ms"], False)
+def _both_cpu(now: dict, before: dict | None) -> bool:
+    """Whether both sides measured CPU time (else both are shown and compared on the wall
+    clock: a revision from before CPU figures has only wall times)."""
+    return now.get("cpu_ms") is not None and (before is None or before.get("cpu_ms") is not None)
 
 
-def _ms(fig: dict | None) -> str:
-    """A figure's time, marked `w` where it is wall time."""
+def _ms(fig: dict | None, cpu: bool) -> str:
+    """A figure's CPU time (`cpu`), else its wall time marked `w`."""
     if fig is None:
         return f"{'–':>10}"
-    value, cpu = _judged(fig)
-    return f"{value:9.3f}{' ' if cpu else 'w'}"
+    return f"{fig['cpu_ms']:9.3f} " if cpu else f"{fig['median_ms']:9.3f}w"
 
 
-def _ratio(now: dict, before: dict | None) -> str:
-    """now / before on the same clock (CPU when both have it), or blank."""
+def _ratio(now: dict, before: dict | None, cpu: bool) -> str:
+    """now / before on the same clock, or blank."""
     if before is None:
         return ""
-    a, a_cpu = _judged(now)
-    b, b_cpu = _judged(before)
-    if a_cpu != b_cpu:
-        a, b = now["median_ms"], before["median_ms"]
-    return f"{a / b:6.2f}×" if b > 0 else ""
+    key = "cpu_ms" if cpu else "median_ms"
+    return f"{now[key] / before[key]:6.2f}×" if before[key] > 0 else ""
