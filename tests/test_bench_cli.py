@@ -124,3 +124,19 @@ def test_against_a_revision_that_is_not_one_is_one_line(capsys: pytest.CaptureFi
 def test_bench_refuses_silly_counts(option: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--only", "board", *option]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_figures_are_matched_by_label_shape_and_occurrence() -> None:
+    from game.cli.bench_against import _keyed
+
+    figures = [
+        {"label": "map A: load"},
+        {"label": "  longest of 12 selections"},
+        {"label": "map B: load"},
+        {"label": "  longest of 12 selections"},
+        {"label": "one declaration (74 timed, CPU)"},
+    ]
+    keys = [key for key, _ in _keyed(figures)]
+    assert len(set(keys)) == len(keys)  # the repeated sub-figure is told apart by occurrence
+    other = [{"label": "one declaration (72 timed, CPU)"}]
+    assert _keyed(other)[0][0] == keys[-1]  # a count in the label does not unmatch it

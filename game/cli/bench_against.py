@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -148,6 +149,20 @@ def _run_section(root: Path, name: str, passed: dict, scratch: str) -> dict | No
     return found
 
 
+def _keyed(figures: list[dict]) -> list[tuple[tuple[str, int], dict]]:
+    """Each figure under the key it is matched by across rounds and revisions: its label with
+    the numbers in it left out (a count of timed declarations, of tiles, may differ), and
+    which occurrence of that label it is in its section (sub-figures repeat a label under
+    each map: "longest of 12 selections")."""
+    seen: dict[str, int] = {}
+    keyed = []
+    for fig in figures:
+        shape = re.sub(r"\d+(\.\d+)?", "#", fig["label"])
+        seen[shape] = seen.get(shape, 0) + 1
+        keyed.append(((shape, seen[shape]), fig))
+    return keyed
+
+
 def _median_of_rounds(found: list[dict | None]) -> dict | None:
     """The figures of the first round, each the median of its value over every round that
     measured a figure of that label."""
@@ -155,8 +170,9 @@ def _median_of_rounds(found: list[dict | None]) -> dict | None:
     if not present:
         return None
     figures = []
-    for fig in present[0]["figures"]:
-        same = [g for run in present for g in run["figures"] if g["label"] == fig["label"]]
+    keyed = [dict(_keyed(run["figures"])) for run in present]
+    for key, fig in _keyed(present[0]["figures"]):
+        same = [run[key] for run in keyed if key in run]
         cpus = [g["cpu_ms"] for g in same if g["cpu_ms"] is not None]
         figures.append(
             {
@@ -175,9 +191,9 @@ def _print_section(name: str, merged: dict, rev: str) -> None:
     if old is None:
         print(f"  ({rev} has no {name} section)")
     print(f"  {'':<58} {'now':>10} {rev:>10} {'ratio':>7}   (CPU ms where measured, else wall ms)")
-    old_by_label = {f["label"]: f for f in (old or {"figures": []})["figures"]}
-    for fig in (now or {"figures": []})["figures"]:
-        before = old_by_label.pop(fig["label"], None)
+    old_by_label = dict(_keyed((old or {"figures": []})["figures"]))
+    for key, fig in _keyed((now or {"figures": []})["figures"]):
+        before = old_by_label.pop(key, None)
         cpu = _both_cpu(fig, before)
         print(f"  {fig['label']:<58} {_ms(fig, cpu)} {_ms(before, cpu)} {_ratio(fig, before, cpu)}")
     for fig in old_by_label.values():
