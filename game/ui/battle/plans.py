@@ -458,8 +458,9 @@ def draw_enemy_chances(
         # hover card and the order panel show too.  Each new chance is worked out once; past
         # this frame's budget the rest wait a frame.
         may_work = not worked or time.perf_counter() < deadline
+        fresh = planner.known_quick_attack(draft, enemy) is None  # a click's attack not yet worked out
         found = badge_attack(planner, draft, enemy, may_work)
-        worked = worked or (may_work and found is not None)
+        worked = worked or (may_work and fresh)
         if found is None:
             continue
         action, fc = found
