@@ -186,7 +186,8 @@ def iter_battles(
     tasks = (
         (spec, roster_path, sides, i, seed, explain, ai_seed, modules, foresight) for i in range(battles)
     )
-    progress = _Progress(battles) if battles >= PROGRESS_FROM else None
+    # On a terminal only: a redirected log would fill with a `\r` bar a line (issue 54).
+    progress = _Progress(battles) if battles >= PROGRESS_FROM and _on_a_terminal() else None
     if jobs <= 1:
         results: Iterator[BattleResult] = map(_task, tasks)
         for result in results:
@@ -445,18 +446,29 @@ def render(
     return "\n".join(lines)
 
 
+def _on_a_terminal() -> bool:
+    """Whether stderr is a terminal (the progress bar is for a person watching)."""
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # replaced or closed stderr
+        return False
+
+
 class _Progress:
-    """A plain-text progress bar on stderr."""
+    """A plain-text progress bar on stderr, with the time left at the pace so far."""
 
     def __init__(self, total: int) -> None:
         self.total = total
         self.count = 0
+        self.started = time.monotonic()
 
     def step(self) -> None:
         self.count += 1
         filled = PROGRESS_WIDTH * self.count // self.total
         bar = "#" * filled + "." * (PROGRESS_WIDTH - filled)
-        print(f"\rsimulating [{bar}] {self.count}/{self.total}", end="", file=sys.stderr, flush=True)
+        left = (time.monotonic() - self.started) / self.count * (self.total - self.count)
+        eta = f" · about {left / 60:.0f} min left" if left >= 90 else f" · about {left:.0f} s left"
+        print(f"\rsimulating [{bar}] {self.count}/{self.total}{eta}   ", end="", file=sys.stderr, flush=True)
 
     def done(self) -> None:
         print(file=sys.stderr, flush=True)
