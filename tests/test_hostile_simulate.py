@@ -33,9 +33,27 @@ def test_a_billion_battles_start_at_once_in_bounded_memory(tmp_path: Path) -> No
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", DOMINION_TACTICS_HOME=str(tmp_path))
-    command = [sys.executable, "-m", "game", "simulate", "duel", "--battles", str(HUGE), *FAST]
+    # --progress: the bar is shown only on a terminal unless asked for; --jobs 1: one process
+    # to stop (a pool's workers would outlive a killed parent for a while).
+    command = [
+        sys.executable,
+        "-m",
+        "game",
+        "simulate",
+        "duel",
+        "--battles",
+        str(HUGE),
+        "--jobs",
+        "1",
+        "--progress",
+    ]
     run = subprocess.Popen(
-        command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, preexec_fn=limit
+        [*command, *FAST],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=limit,
     )
     assert run.stderr is not None
     seen = b""

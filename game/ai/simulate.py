@@ -179,15 +179,17 @@ def iter_battles(
     ai_seed: int = 0,
     modules: tuple[str, ...] = (),
     foresight: bool = False,
+    progress_bar: bool | None = None,
 ) -> Iterator[BattleResult]:
     """`play_battles`, each result as it comes (in order), none kept: a run of any length
-    in flat memory."""
+    in flat memory.  `progress_bar`: show the bar on stderr (None: only on a terminal)."""
     # A generator: a billion battles must not be a billion tasks in memory before the first.
     tasks = (
         (spec, roster_path, sides, i, seed, explain, ai_seed, modules, foresight) for i in range(battles)
     )
     # On a terminal only: a redirected log would fill with a `\r` bar a line (issue 54).
-    progress = _Progress(battles) if battles >= PROGRESS_FROM and _on_a_terminal() else None
+    shown = _on_a_terminal() if progress_bar is None else progress_bar
+    progress = _Progress(battles) if battles >= PROGRESS_FROM and shown else None
     if jobs <= 1:
         results: Iterator[BattleResult] = map(_task, tasks)
         for result in results:

@@ -52,6 +52,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="a house-rule file (docs/house-rules.md), switched on in every battle (repeatable)",
     )
     parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="show the progress bar on stderr (default: only when stderr is a terminal)",
+    )
+    parser.add_argument(
         "--foresight",
         action="store_true",
         help="show the first AI the orders of the enemies still to declare (a cheat, to measure a ceiling)",
@@ -94,8 +100,9 @@ def run(args: argparse.Namespace) -> int:
     # played); only --json keeps them, since it prints every one.
     rows: list[dict[str, Any]] = []
     for result in iter_battles(
-        args.scenario, args.roster, sides, battles, seed, jobs, args.explain, ai_seed, modules, args.foresight
-    ):
+        args.scenario, args.roster, sides, battles, seed, jobs,
+        args.explain, ai_seed, modules, args.foresight, args.progress,
+    ):  # fmt: skip
         tally.add(result)
         if args.json:
             rows.append({k: v for k, v in asdict(result).items() if k not in ("explain", "decide_ms")})
