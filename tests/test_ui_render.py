@@ -75,12 +75,24 @@ def test_tokens_and_overlays_are_where_they_must_be() -> None:
     assert after.r >= before.r and after != before
 
 
-def test_every_overlay_draws_and_the_legend_names_it() -> None:
+def test_every_overlay_draws_and_the_legend_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.map_view import MapView
+
+    placed: list[tuple[pygame.Rect, str]] = []
+    original = MapView.place_panels
+
+    def spy(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        placed.append(original(self, *args, **kwargs))
+        return placed[-1]
+
+    monkeypatch.setattr(MapView, "place_panels", spy)
     shown, _ = picture({"reach", "range", "arcs", "sight", "threat", "chance"})
     plain, _ = picture(set())
     assert shown.get_size() == plain.get_size()
-    # The legend box is drawn in the bottom-left corner.
-    x, y = 12, shown.get_height() - 14
+    # The legend goes to a corner clear of the units, and a picture always shows it.
+    box, mode = next(p for p in placed if p[1] != "hidden")
+    assert mode in ("full", "line") and box.w > 0
+    x, y = box.x + 4, box.bottom - 4
     assert shown.get_at((x, y)) != plain.get_at((x, y))
 
 

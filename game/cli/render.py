@@ -207,6 +207,7 @@ def render(
     scene = BattleScene(app, battle, battle_map, session=Session(battle))  # type: ignore[arg-type]
     scene.feed.patient = True  # one picture: every overlay worked out before it is drawn
     scene.view.budgeted = False  # and every map chunk rendered, however long it takes
+    scene.view.legend_always = True  # a picture names its overlays, whatever stands in the corners
     app.push(scene)
     scene.started = True
     scene.advance()  # rolls Timing; with every side human a hand-over curtain may go up

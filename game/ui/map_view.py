@@ -91,6 +91,7 @@ class MapView:
         self.budgeted = True  # frames spread chunk rendering; a one-off picture (render) does not
         self.zoom_before_follow: int | None = None  # the player's zoom, while following zoomed out
         self.legend_mode = "full"  # the player's choice (L): "full", "line" or "hidden"
+        self.legend_always = False  # a picture (`render`): the legend shows even over a unit
         self.legend_rect = pygame.Rect(0, 0, 0, 0)  # where the legend went this frame
 
     def resize(self, theme: Theme, viewport: pygame.Rect) -> None:
@@ -417,6 +418,9 @@ class MapView:
             spot = choose_spot(spots, clear, taken, tokens)
             if spot is not None:
                 return spot, tried
+        if self.legend_always and mode != "hidden":
+            # Nobody plays a picture: naming its overlays matters more than the unit under it.
+            return corner_rect(view, legend_size(theme, self.overlays, "line"), "bottomleft", margin), "line"
         return pygame.Rect(view.x + margin, view.bottom - margin, 0, 0), "hidden"
 
     def dice_spot(self, world: World, event: Event) -> tuple[int, int]:
