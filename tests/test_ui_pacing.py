@@ -223,3 +223,19 @@ def test_the_stage_bar_counts_to_the_clock_and_says_when_the_battle_is_over(monk
     assert battle.over
     hud.draw_battle_stage_bar(surface, theme, surface.get_rect(), battle, None, lambda w, e: None, TokenArt())
     assert said[-1] == "The battle is over"
+
+
+def test_ctrl_s_under_the_round_summary_says_why_it_does_not_save() -> None:
+    """Ctrl+S between rounds did nothing at all: the summary card took every key."""
+    app = make_app(round_summary=True)
+    scene = BattleScene(app, duel(), None)
+    app.push(scene)
+    declare_and_resolve(app, scene)
+    app.step([key(pygame.K_k)])
+    assert scene.phase == "summary" and scene.summary is not None
+    said: list[str] = []
+    scene.toast = lambda text, bad=False: said.append(text)  # type: ignore[method-assign]
+    ctrl_s = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL, unicode="", scancode=0)
+    app.step([ctrl_s])
+    assert any("Save" in text for text in said), said
+    assert scene.summary is not None  # the summary stays up

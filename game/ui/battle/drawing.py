@@ -21,6 +21,7 @@ from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, draw_dra
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.battle.ruler import show_ruler
 from game.ui.battle.tips import chance_lines, panel_lines
+from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner
 from game.ui.playback import Playback
@@ -144,6 +145,8 @@ class BattleDrawing:
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
             return False  # the pause menu and the help still open over it
+        if BINDINGS.matches(event, "save"):
+            return False  # Ctrl+S says whether it can save now, not nothing (issue 52)
         return self.summary.handle(event) or event.type == pygame.KEYDOWN
 
     def draw_map(self, surface: pygame.Surface) -> None:
