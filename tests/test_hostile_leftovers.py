@@ -74,3 +74,15 @@ def test_a_backslash_is_doubled_so_no_name_looks_like_another() -> None:
     assert shown_name("two\nlines.tmx") == "two\\nlines.tmx"
     assert shown_name("two\\nlines.tmx") != shown_name("two\nlines.tmx")
     assert shown_name(Path("a\\b") / "c.tmx") == "a\\\\b/c.tmx"
+
+
+def test_the_command_line_warns_of_a_looped_rules_folder(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It was only greyed in New battle; `simulate` and the others left it out without a word."""
+    from game.cli import load_house_rules
+
+    os.symlink(home / "rules", home / "rules")
+    assert load_house_rules([]) == []
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("warning: house rules left out:") and "loop" in err

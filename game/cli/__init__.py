@@ -112,8 +112,9 @@ def _warn_of_plugin_problems() -> None:
 def load_house_rules(files: list[str], scenario: str | None = None) -> list[str]:
     """Register the house rules of the data folder, of the scenario file's folder and the
     `--house-rules` files (docs/house-rules.md); the keys of the named files, to switch on.
-    A named file that cannot be used is one line (UsageError); a bad file in a folder is left
-    out here (the setup screen lists it greyed, with its reason)."""
+    A named file that cannot be used is one line (UsageError); a bad file in a folder, or a
+    folder that cannot be listed (a link loop), is left out with a warning line (the setup
+    screen lists it greyed, with its reason)."""
     from game.persist.house_rules import gather
 
     named = [Path(f) for f in files]
@@ -124,6 +125,9 @@ def load_house_rules(files: list[str], scenario: str | None = None) -> list[str]
         if item.description is None:
             raise UsageError(item.problem)
         keys.append(item.description.key)
+    for item in found[len(named) :]:
+        if item.description is None:  # left out, as the setup screen greys it; said here too
+            print(shown_name(f"warning: house rules left out: {item.problem}"), file=sys.stderr)
     return keys
 
 
