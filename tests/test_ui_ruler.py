@@ -26,7 +26,7 @@ def drawn(monkeypatch) -> list[tuple]:  # noqa: ANN001
     record: list[tuple] = []
     monkeypatch.setattr(
         "game.ui.battle.ruler.draw_ruler",
-        lambda surface, theme, camera, origin, target, lines: record.append((origin, target, lines)) or [],
+        lambda surface, theme, camera, origin, target, lines: record.append((origin, target, lines)) or None,
     )
     return record
 

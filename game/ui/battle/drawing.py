@@ -60,6 +60,7 @@ class BattleDrawing:
     toasts: list[list[Any]]
     plan_labels: MapLabels  # the plans' names, drawn under the tokens' layer, shown over it
     ruler: bool  # the ruler (R) is out
+    ruler_box: pygame.Rect | None  # where the ruler's words went this frame (it keeps this up to date)
     order_panel: OrderPanel
     close_inspect: Button
     clock: float
@@ -115,7 +116,7 @@ class BattleDrawing:
         elif self.on_top:
             self._draw_hover_tips(surface)
         self.ai_reasons.draw(surface, self.theme, self.rects["map"])
-        draw_toasts(surface, self.theme, self.toasts, self.rects["map"])
+        draw_toasts(surface, self.theme, self.toasts, self.rects["map"], self.ruler_box)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         """Cards over the map: the inspected combatant's sheet."""
@@ -222,6 +223,7 @@ class BattleDrawing:
                 draw_enemy_chances(
                     surface, self.theme, self.camera, self.world, self.planner, self.draft, taken
                 )
+        self.ruler_box = None  # where the ruler's words are this frame (toasts keep off them)
         if self.ruler:
             self._draw_ruler(surface)
         draw_cursor(surface, self.theme, self.camera, self.view.pointed(), self.view.keyboard_cursor)
@@ -231,7 +233,7 @@ class BattleDrawing:
         focus = self.focus()
         origin = self.plan_end(focus)[0] if focus is not None else None
         battle = self.battle
-        show_ruler(
+        self.ruler_box = show_ruler(
             surface, self.theme, self.camera, self.world, battle.board, battle.options, focus, origin,
             self.view.pointed(),
         )  # fmt: skip

@@ -69,11 +69,12 @@ def show_ruler(
     who: int | None,
     origin: Tile | None,
     target: Tile | None,
-) -> None:
-    """The ruler from `who` at `origin` to `target`, when there is one to draw."""
+) -> pygame.Rect | None:
+    """The ruler from `who` at `origin` to `target`, when there is one to draw; returns where
+    its words went (None: no ruler)."""
     if who is None or origin is None or target is None or origin == target:
-        return
-    draw_ruler(
+        return None
+    return draw_ruler(
         surface, theme, camera, origin, target, ruler_lines(world, board, options, who, origin, target)
     )
 
@@ -85,9 +86,9 @@ def draw_ruler(
     origin: Tile,
     target: Tile,
     lines: list[str],
-) -> None:
+) -> pygame.Rect:
     """The line between the two tiles' centres and the words over the far end (under it when
-    the top of the view is too near)."""
+    the top of the view is too near); returns the words' box."""
     start, end = camera.tile_centre(origin), camera.tile_centre(target)
     width = max(1, theme.px(2))
     pygame.draw.line(surface, (16, 18, 22), start, end, width + 2)
@@ -99,6 +100,8 @@ def draw_ruler(
     top = end[1] - camera.tile_px // 2 - stack  # above the far end, unless the view's top is near
     if top < camera.viewport.y:
         top = end[1] + camera.tile_px // 2 + gap
+    drawn = pygame.Rect(end, (0, 0))
     for line, box in zip(lines, boxes, strict=True):
-        map_label(surface, theme, line, RULER_COLOUR, midtop=(end[0], top))
+        drawn.union_ip(map_label(surface, theme, line, RULER_COLOUR, midtop=(end[0], top)))
         top += box.h + gap
+    return drawn

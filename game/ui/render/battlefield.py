@@ -219,22 +219,40 @@ def draw_hint(surface: pygame.Surface, theme: Theme, text: str, area: pygame.Rec
     return rect.inflate(theme.px(16), theme.px(6)).clip(area)
 
 
-def draw_toasts(surface: pygame.Surface, theme: Theme, toasts: Iterable[Any], area: pygame.Rect) -> None:
+def draw_toasts(
+    surface: pygame.Surface,
+    theme: Theme,
+    toasts: Iterable[Any],
+    area: pygame.Rect,
+    avoid: pygame.Rect | None = None,
+) -> list[pygame.Rect]:
     """Short messages ([text, seconds left, bad]) stacked in the middle of `area`, fading out
-    in their last second."""
-    y = area.y + theme.px(TOAST_TOP)
+    in their last second; at the bottom of `area` instead when at the top they would cover
+    `avoid` (the ruler's words).  Returns their boxes."""
+    toasts = list(toasts)
+    gap, top = theme.px(4), area.y + theme.px(TOAST_TOP)
+    heights = [
+        theme.text(text, 13, theme.palette.text, True).get_height() + theme.px(10) for text, _, _ in toasts
+    ]
+    stack = sum(h + gap for h in heights)
+    if avoid is not None and toasts and pygame.Rect(area.x, top, area.w, stack).colliderect(avoid):
+        top = area.bottom - theme.px(TOAST_TOP) - stack
+    y = top
+    boxes = []
     for text, left, bad in toasts:
         colour = theme.palette.text_bad if bad else theme.palette.text
         image = theme.text(text, 13, colour, True)
         rect = image.get_rect(midtop=(area.centerx, y))
         box = rect.inflate(theme.px(20), theme.px(10))
+        boxes.append(box)
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         layer.fill((12, 14, 18, int(230 * min(1.0, left))))
         surface.blit(layer, box)
         image = image.copy()  # the text cache's surface must keep full opacity
         image.set_alpha(int(255 * min(1.0, left)))
         surface.blit(image, rect)
-        y += box.h + theme.px(4)
+        y += box.h + gap
+    return boxes
 
 
 SHEET_HEIGHT = 205  # pixels (before UI scale): the sheet at the top of the side panel

@@ -112,6 +112,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.toasts: list[list[Any]] = []
         self.plan_labels = MapLabels()  # the plans' names, kept from under the tokens to over them
         self.ruler = False  # R: distance, range band, sight and cover from the focus to the pointer
+        self.ruler_box: pygame.Rect | None = None  # the ruler's words, drawn last frame
         self.order_panel = OrderPanel(self.open_action_menu, self.undo, self.confirm)
         self.buttons: list[Button] = []
         self.row_tips: list[tuple[pygame.Rect, list[str]]] = []
