@@ -70,6 +70,16 @@ def is_active(world: World, eid: int) -> bool:
     return world.get(eid, Condition).can_act
 
 
+def undeclared_enemies(world: World, actor: int, orders: Mapping[int, Order]) -> list[int]:
+    """The enemies of `actor` still able to act that have no order in `orders` yet (those
+    still to declare: a chance that depends on them may change)."""
+    return [
+        e
+        for e in combatants(world)
+        if e != actor and e not in orders and are_enemies(world, actor, e) and is_active(world, e)
+    ]
+
+
 def out_of_the_fight(world: World, eid: int) -> str:
     """Why a combatant takes no more part, as the log says it: "is dead", "has fled off the
     map", "is Defeated" ("" while it can act)."""

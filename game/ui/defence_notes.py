@@ -12,19 +12,10 @@ from game.rules.defence import attacks_on, countered
 from game.rules.defence_value import defence_effects
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import are_enemies, combatants, is_active, name_of
+from game.rules.positions import name_of, undeclared_enemies
 from game.rules.registry import DEFENCES, spec_of
 from game.ui.forecast_text import percent
 from game.world import Equipment, World
-
-
-def undeclared_enemies(world: World, actor: int, earlier: Mapping[int, Order]) -> list[int]:
-    """Enemies still able to act that have not declared before `actor`."""
-    return [
-        e
-        for e in combatants(world)
-        if e != actor and e not in earlier and are_enemies(world, actor, e) and is_active(world, e)
-    ]
 
 
 def defence_note(world: World, actor: int, earlier: Mapping[int, Order], kind: ActionKind) -> str:

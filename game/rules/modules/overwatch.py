@@ -40,6 +40,7 @@ from game.rules.positions import (
     name_of,
     range_band,
     tile_of,
+    undeclared_enemies,
 )
 from game.rules.registry import OFFENSIVE, register_action, register_module, spec_of
 from game.rules.sight import candidate_tiles, sight_within
@@ -376,15 +377,6 @@ class Overwatch(ActionSpec):
             return ActionKind.MISSILE_STRIKE.value
         return None
 
-    @staticmethod
-    def undeclared_enemies(world: World, orders: Mapping[int, Order], actor: int) -> tuple[str, ...]:
-        """The names of the enemies still standing that have not declared yet."""
-        return tuple(
-            name_of(world, e)
-            for e in combatants(world)
-            if e not in orders and are_enemies(world, actor, e) and is_active(world, e)
-        )
-
     def forecast(self, ask: ForecastAsk) -> ActionForecast | None:
         """The shot at the enemy most likely to set it off (`likely_trigger`), over every way its
         movement can turn out: at the first tile of the area it walks, else where it attacks from
@@ -395,7 +387,8 @@ class Overwatch(ActionSpec):
         found = self.trigger(world, board, ask.orders, actor, ask.timing)
         if found is None or weapon is None:
             # Enemies still to declare may yet walk into the arc: the chance waits on them.
-            undeclared = () if weapon is None else self.undeclared_enemies(world, ask.orders, actor)
+            waiting = [] if weapon is None else undeclared_enemies(world, actor, ask.orders)
+            undeclared = tuple(name_of(world, e) for e in waiting)
             reason = "no enemy is expected to move or attack in the arc"
             if undeclared:
                 reason = "no enemy declared so far moves or attacks in the arc"
