@@ -71,21 +71,3 @@ def median_ms(action: Callable[[], object], repeat: int) -> Millis:
         cpus.append(time.thread_time() - cpu)
         walls.append(time.perf_counter() - wall)
     return Millis(statistics.median(walls) * 1000, statistics.median(cpus) * 1000)
-
-
-class Stopwatch:
-    """Wall and thread CPU time of one stretch of work: `with Stopwatch() as w: ...`, then
-    `w.millis` (a `Millis`)."""
-
-    millis: Millis
-
-    def __enter__(self) -> Stopwatch:
-        """Start both clocks."""
-        self._wall, self._cpu = time.perf_counter(), time.thread_time()
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        """Stop both clocks."""
-        self.millis = Millis(
-            (time.perf_counter() - self._wall) * 1000, (time.thread_time() - self._cpu) * 1000
-        )
