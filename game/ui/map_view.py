@@ -65,6 +65,15 @@ def event_tiles(world: World, event: Event | None) -> list[Tile]:
     return tiles
 
 
+def spread(tiles: list[Tile], room: pygame.Rect) -> tuple[tuple[float, float], float]:
+    """The middle of `tiles`, and the most pixels per tile at which they all show in `room`
+    with `FOLLOW_MARGIN` tiles around them."""
+    xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
+    middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    span = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN, max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN)
+    return middle, min(room.w / span[0], room.h / span[1])
+
+
 Layer = Callable[[pygame.Surface], None]
 
 
@@ -219,11 +228,7 @@ class MapView:
         _w, card_h = dice_size(self.theme, event)
         left, _top, right, bottom = self.camera.insets
         self.camera.set_insets(left, card_h + self.theme.px(2 * DICE_TOP), right, bottom)
-        xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
-        middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
-        room = self.camera.visible
-        span = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN, max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN)
-        fits = min(room.w / span[0], room.h / span[1])  # pixels per tile that show them all
+        middle, fits = spread(tiles, self.camera.visible)
         if fits < self.camera.tile_px:
             # Too far apart at this zoom (a long shot): zoom out until both show, as far as
             # FOLLOW_MIN_ZOOM; the player's zoom comes back when the round is over.
@@ -245,12 +250,9 @@ class MapView:
         room = self.camera.visible
         if only_if_hidden and all(room.collidepoint(self.camera.tile_centre(t)) for t in tiles):
             return
-        xs, ys = [t[0] for t in tiles], [t[1] for t in tiles]
-        px = self.camera.tile_px
-        span_w = (max(xs) - min(xs) + 1 + 2 * FOLLOW_MARGIN) * px
-        span_h = (max(ys) - min(ys) + 1 + 2 * FOLLOW_MARGIN) * px
-        if span_w <= room.w and span_h <= room.h:
-            self.camera.centre_on(((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2), snap=True)
+        middle, fits = spread(tiles, room)
+        if self.camera.tile_px <= fits:
+            self.camera.centre_on(middle, snap=True)
         else:
             self.camera.centre_on(tiles[0], snap=True)
 
