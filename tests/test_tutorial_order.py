@@ -51,22 +51,16 @@ def test_a_goal_is_one_line() -> None:
 def test_new_battle_shows_a_tutorials_goal_over_its_briefing(tmp_path, monkeypatch) -> None:  # noqa: ANN001
     from game.ui.scenes import menu
     from game.ui.scenes.menu import SetupScene
-    from tests.ui_helpers import make_app
+    from tests.ui_helpers import make_app, spy
 
     monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
-    drawn: list[str] = []
-    original = menu.blit_text
-
-    def record(surface, theme, text, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        drawn.append(text)
-        return original(surface, theme, text, *args, **kwargs)
-
-    monkeypatch.setattr(menu, "blit_text", record)
+    calls = spy(monkeypatch, menu, "blit_text")
     app = make_app()
     setup = SetupScene(app)
     app.push(setup)
     first = teaching_list()[0]
     setup.choose(next(i for i, sc in enumerate(setup.scenarios) if sc.id == first.id))
     app.step([], 1 / 60)
+    drawn = [args[2] for args, _ in calls]  # blit_text(surface, theme, text, …)
     assert any(line.startswith("Goal: ") for line in drawn)
     assert " ".join(drawn).count(first.goal.split()[0]) >= 1

@@ -77,20 +77,14 @@ def test_tokens_and_overlays_are_where_they_must_be() -> None:
 
 def test_every_overlay_draws_and_the_legend_names_it(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.map_view import MapView
+    from tests.ui_helpers import spy
 
-    placed: list[tuple[pygame.Rect, str]] = []
-    original = MapView.place_panels
-
-    def spy(self, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
-        placed.append(original(self, *args, **kwargs))
-        return placed[-1]
-
-    monkeypatch.setattr(MapView, "place_panels", spy)
+    calls = spy(monkeypatch, MapView, "place_panels")
     shown, _ = picture({"reach", "range", "arcs", "sight", "threat", "chance"})
     plain, _ = picture(set())
     assert shown.get_size() == plain.get_size()
     # The legend goes to a corner clear of the units, and a picture always shows it.
-    box, mode = next(p for p in placed if p[1] != "hidden")
+    box, mode = next(placed for _, placed in calls if placed[1] != "hidden")
     assert mode in ("full", "line") and box.w > 0
     x, y = box.x + 4, box.bottom - 4
     assert shown.get_at((x, y)) != plain.get_at((x, y))

@@ -12,7 +12,7 @@ from game.ui.battle import drawing
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.scenes.battle import BattleScene
 from tests.builders import BLASTER, Cast
-from tests.ui_helpers import make_app, run_until
+from tests.ui_helpers import make_app, run_until, spy
 
 
 def _scene_with_the_cursor_on_an_enemy(monkeypatch) -> tuple[BattleScene, object, list]:  # noqa: ANN001
@@ -25,21 +25,14 @@ def _scene_with_the_cursor_on_an_enemy(monkeypatch) -> tuple[BattleScene, object
     scene = BattleScene(app, battle, None)
     app.push(scene)
     assert run_until(app, lambda: scene.phase == "declare" and scene.actor == cast["Shooter"])
-    tips: list[list[str]] = []
-    original = drawing.draw_tooltip
-
-    def record(surface, theme, lines, pos, avoid=None):  # noqa: ANN001, ANN202
-        tips.append(list(lines))
-        return original(surface, theme, lines, pos, avoid)
-
-    monkeypatch.setattr(drawing, "draw_tooltip", record)
+    tips = spy(monkeypatch, drawing, "draw_tooltip")  # draw_tooltip(surface, theme, lines, pos, …)
     app.step([pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0, unicode="t", scancode=0)])
     scene.overlays.active.add("chance")
     return scene, app, tips
 
 
-def _chance_tips(tips: list[list[str]]) -> list[list[str]]:
-    return [lines for lines in tips if any("%" in line for line in lines)]
+def _chance_tips(tips: list) -> list[list[str]]:
+    return [args[2] for args, _ in tips if any("%" in line for line in args[2])]
 
 
 def test_the_tip_shows_while_declaring_and_not_under_the_round_summary(monkeypatch) -> None:  # noqa: ANN001
