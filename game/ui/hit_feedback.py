@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from game.rules.defence import stopped_by
 from game.rules.events import Defeated, Event, Hit, Injured, Killed, Rolled
 from game.rules.injury import WITHSTAND_ROLL
-from game.ui.battle.pacing import spec_roles
+from game.ui.battle.pacing import failed_attack
 
 FLOAT_SECONDS = 1.4  # paced seconds a floater stays over its token
 
@@ -51,8 +51,7 @@ def floaters_of(event: Event) -> list[Floater]:
     if isinstance(event, Rolled):
         if event.action == WITHSTAND_ROLL and event.succeeded:
             return [Floater(event.actor, "No Injury", "foiled")]
-        roles = spec_roles(event.action)
-        if roles is None or "offensive" not in roles or not event.target or event.succeeded:
+        if not failed_attack(event):
             return []
         stopped = stopped_by(event.breakdown, event.die, event.succeeded)
         if stopped:

@@ -34,6 +34,15 @@ def spec_roles(label: str) -> frozenset[str] | None:
     return None
 
 
+def failed_attack(event: Event) -> bool:
+    """Whether the event is an attack's roll at a target that did not hit (missed, or
+    impossible: no die), as the end-of-round summary and the board's results say."""
+    if not isinstance(event, Rolled) or not event.target or event.succeeded:
+        return False
+    roles = spec_roles(event.action)
+    return roles is not None and "offensive" in roles
+
+
 def starts_action(event: Event) -> bool:
     """Whether an event begins a combatant's action (or a new stage of the round)."""
     if isinstance(event, Rolled):

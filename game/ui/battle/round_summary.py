@@ -27,7 +27,7 @@ from game.rules.events import (
     WeaponDropped,
     WeaponRetrieved,
 )
-from game.ui.battle.pacing import spec_roles
+from game.ui.battle.pacing import failed_attack
 from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import Colour, Theme
 
@@ -60,8 +60,7 @@ def summarise(events: Sequence[Event]) -> tuple[int | None, list[SummaryLine]]:
             verb = event.mode + ("d" if event.mode.endswith("e") else "ed")
             add(event.actor, f"{verb} {event.metres:.1f} m to {tuple(event.path[-1])}")
         elif isinstance(event, Rolled):
-            roles = spec_roles(event.action)
-            if roles is not None and "offensive" in roles and event.target and not event.succeeded:
+            if failed_attack(event):
                 miss = "impossible" if event.die is None else "missed"
                 add(event.actor, f"{event.action.split(',')[0]} on {event.target} {miss}")
         elif isinstance(event, Hit):
