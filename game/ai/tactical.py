@@ -146,13 +146,7 @@ class TacticalController:
         if not idle:
             return scored
         lighter = replace(order, actions=tuple(a for i, a in enumerate(order.actions) if i not in idle))
-        if validate_order(view.world, view.board, lighter, view.earlier, view.options):
-            return scored
-        again = Scorer(know, level).score(replace(scored.candidate, order=lighter))
-        if "noise" in scored.terms:
-            again.terms["noise"] = scored.terms["noise"]
-            again.total()
-        return again
+        return self._judged_again(view, know, scored, lighter, level)
 
     def _without_dead_attacks(
         self, view: DeclarationView, know: Knowledge, scored: Scored, level: Level
@@ -171,6 +165,14 @@ class TacticalController:
         attacked = {a.target for a in kept if a.kind in OFFENSIVE}
         kept = [a for a in kept if not _augments(a) or a.target in attacked]
         lighter = replace(order, actions=tuple(kept))
+        return self._judged_again(view, know, scored, lighter, level)
+
+    def _judged_again(
+        self, view: DeclarationView, know: Knowledge, scored: Scored, lighter: Order, level: Level
+    ) -> Scored:
+        """`lighter` (the chosen order with some actions dropped) scored as `scored` was: with
+        the replies anticipated or the targets' defences guessed where it was, its noise kept;
+        `scored` itself when the rules refuse the lighter order."""
         if validate_order(view.world, view.board, lighter, view.earlier, view.options):
             return scored
         scorer = Scorer(know, level)
