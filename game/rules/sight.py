@@ -4,9 +4,11 @@ The rules decide sight and cover one pair at a time with `BoardBase.line_of_sigh
 `BoardBase.cover_between`.  An overlay, or a rules module's overlay, needs them for
 thousands of tiles at once, so this module asks the very same ray (`ray_cells`, traced for
 every offset at once by `game.rules.ray_tables`) and keeps its tiles as index tables (a
-ray's tiles depend only on the offset, never on where it starts), then looks the board's
-blocking and cover arrays up for every target in a few numpy gathers.  The results equal
-the rules' answers tile for tile: the tests compare them on random boards.
+ray's tiles depend only on the offset, never on where it starts).  Turned round into the
+targets each tile hides (`game.rules.shadow_tables`), they let a sight map look each tile
+around the origin up once and OR the shadows of those that block; cover looks up the few
+tiles next to each target.  The results equal the rules' answers tile for tile: the tests
+compare them on random boards.
 
 Only one octant of the rays is kept (0 <= dy <= dx), nearest target first, and mirrored
 into the other seven as flat offsets per board: a smaller radius is a prefix of a larger
@@ -26,6 +28,7 @@ import numpy as np
 from game.core.geometry import Tile
 from game.rules.board import COVER_LEVELS, BoardBase, GridBoard
 from game.rules.ray_tables import SYMMETRIES, Rays, mirror, rays
+from game.rules.shadow_tables import Shadows, hidden, shadows
 
 EPSILON = 1e-9  # metres of float slack at the edge of a radius
 MAX_RADIUS_TILES = 120  # tiles; the ray tables grow with its cube (about 80 ms and 12 MB at 120)
@@ -174,6 +177,46 @@ class SightMap:
             yield (x + self.x0, y + self.y0)
 
 
+@dataclass(frozen=True)
+class _Mirrored:
+    """The shadow tables of the first n targets laid on one board, in all eight octants: flat
+    offsets from an origin's padded index, and each target's place in a square window of side
+    2 * reach + 1 around the origin."""
+
+    shadows: Shadows
+    reach: int  # the farthest offset of a target along x or y
+    tiles: np.ndarray  # (8, d) flat offsets of the shadow tiles, per octant
+    near: np.ndarray  # (8 n, 2m) flat offsets of the pairs whose cover counts
+    window: np.ndarray  # (8 n,) each target's flat index in the window
+    in_range: np.ndarray  # (side, side) the targets' tiles in the window
+
+
+def _mirrored(board: BoardBase, table: Rays, n: int) -> _Mirrored:
+    """The shadow tables of the first n targets of `table` on this board (kept on the board)."""
+
+    def build() -> _Mirrored:
+        look = _lookup(board, table)
+        shade = shadows(table, n)
+        reach = int(table.dx[:n].max(initial=0))
+        side = 2 * reach + 1
+        tiles, near, window = [], [], []
+        for sym in SYMMETRIES:
+            sx, sy = mirror(shade.tile_dx, shade.tile_dy, sym)
+            tiles.append(sy.astype(np.int64) * look.stride + sx)
+            nx, ny = mirror(table.cover_dx[:n], table.cover_dy[:n], sym)
+            near.append(ny.astype(np.int64) * look.stride + nx)
+            tx, ty = mirror(table.dx[:n], table.dy[:n], sym)
+            window.append((ty.astype(np.int64) + reach) * side + tx + reach)
+        flat = np.concatenate(window)
+        in_range = np.zeros(side * side, bool)
+        in_range[flat] = True
+        return _Mirrored(
+            shade, reach, np.stack(tiles), np.concatenate(near), flat, in_range.reshape(side, side)
+        )
+
+    return board.derived(("shadows", table.radius, n), build)
+
+
 def sight_from(board: BoardBase, origin: Tile, radius_m: float) -> SightMap:
     """Line of sight and cover from `origin` to every tile within `radius_m` metres.
 
@@ -197,40 +240,32 @@ def sight_from(board: BoardBase, origin: Tile, radius_m: float) -> SightMap:
     # The targets are nearest first: those within the radius are a prefix of the table.
     n = int(np.searchsorted(table.tiles_apart, radius + 1, side="left"))
     n = int(np.searchsorted(table.tiles_apart[:n] * mpt, radius_m + EPSILON, side="right"))
+    lay = _mirrored(board, table, n)
     base = (oy + look.pad) * look.stride + (ox + look.pad)
+    # Targets off the board read the padding around it; the window is cut to the board below.
+    blocks = look.sight[base + lay.tiles]
+    hidden_from = np.concatenate([hidden(lay.shadows, blocks[k]) for k in range(len(SYMMETRIES))])
+    levels = look.cover[base + lay.near]
+    half = levels.shape[1] // 2
+    side = 2 * lay.reach + 1
+    seen = np.zeros(side * side, bool)
+    seen[lay.window] = ~hidden_from
+    covers = np.full(side * side, -1, np.int8)
+    covers[lay.window] = np.minimum(levels[:, :half], levels[:, half:]).max(axis=1)
     x0, y0 = max(0, ox - radius), max(0, oy - radius)
     x1, y1 = min(board.width, ox + radius + 1), min(board.height, oy + radius + 1)
     shape = (y1 - y0, x1 - x0)
     in_range = np.zeros(shape, bool)
     visible = np.zeros(shape, bool)
     cover_map = np.full(shape, -1, np.int8)
-    shut_by_one = _one_tile_shuts_a_corner()
-    s_end, c_end = int(table.single_start[n]), int(table.corner_start[n])
-    for k in range(len(SYMMETRIES)):
-        tx, ty = look.target_x[k][:n] + ox, look.target_y[k][:n] + oy
-        keep = (tx >= 0) & (tx < board.width) & (ty >= 0) & (ty < board.height)
-        kept = np.flatnonzero(keep)
-        if len(kept) == 0:
-            continue
-        blocked = np.zeros(n, bool)
-        if len(kept) == n:  # the whole octant lies on the board: its tables' prefixes
-            singles, corners, near = slice(0, s_end), slice(0, c_end), look.near[k][:n]
-        else:  # only the rays of the targets on the board are looked up
-            singles = _runs(table.single_start[kept], table.single_start[kept + 1])
-            corners = _runs(table.corner_start[kept], table.corner_start[kept + 1])
-            near = look.near[k][kept]
-        hits = look.sight[base + look.single[k][singles]]
-        blocked[table.single_owner[singles][hits]] = True
-        pair = look.sight[base + look.corner[k][corners]]
-        if len(pair):
-            shut = pair.any(axis=1) if shut_by_one else pair.all(axis=1)
-            blocked[table.corner_owner[corners][shut]] = True
-        levels = look.cover[base + near]
-        half = levels.shape[1] // 2
-        rows, cols = ty[kept] - y0, tx[kept] - x0
-        in_range[rows, cols] = True
-        visible[rows, cols] = ~blocked[kept]
-        cover_map[rows, cols] = np.minimum(levels[:, :half], levels[:, half:]).max(axis=1)
+    # The part of the board the window covers, in board and in window coordinates.
+    bx0, by0 = max(x0, ox - lay.reach), max(y0, oy - lay.reach)
+    bx1, by1 = min(x1, ox + lay.reach + 1), min(y1, oy + lay.reach + 1)
+    out = np.s_[by0 - y0 : by1 - y0, bx0 - x0 : bx1 - x0]
+    cut = np.s_[by0 - oy + lay.reach : by1 - oy + lay.reach, bx0 - ox + lay.reach : bx1 - ox + lay.reach]
+    in_range[out] = lay.in_range[cut]
+    visible[out] = seen.reshape(side, side)[cut] & lay.in_range[cut]
+    cover_map[out] = np.where(lay.in_range[cut], covers.reshape(side, side)[cut], -1)
     return SightMap(tuple(origin), float(radius_m), x0, y0, in_range, visible, cover_map)
 
 
