@@ -5,7 +5,9 @@ A player who clicks a foe across the yard wants to go and hit him; the attack me
 grey every attack out ("Thug will not be within reach (1 tile) of (8, 7)") and leave the
 walk to plan by hand.  The rules still decide everything: each tile next to the foe that a
 walk reaches is tried as the draft's path, the attack added, and judged by the planner (the
-rules' validation and forecast); the best chance wins, then the shortest walk.
+rules' validation and forecast); the best chance wins, then the shortest walk.  A Called
+Shot with a melee attack is offered the same walk, to the tile the plain attack is best made
+from (the body part's modifier is the same from every tile).
 """
 
 from __future__ import annotations
@@ -63,6 +65,31 @@ def approach(planner: Planner, draft: Draft, target: int) -> Approach | None:
                 best = (rank, Approach(tile, with_action(state, action), choice))
             break  # the first legal kind, as a click means (`Planner.quick_attack`)
     return best[1] if best is not None else None
+
+
+def called_approach(planner: Planner, draft: Draft, choice: Choice) -> Approach | None:
+    """The walk-up for a Called Shot `choice` the draft cannot make from where it ends: the
+    walk `approach` would take, with this Called Shot in place of the plain attack; None when
+    the choice is legal already, is not a melee attack, or no walk makes it legal."""
+    action = choice.action
+    if choice.enabled or action.target is None or action.kind not in MELEE_ATTACKS:
+        return None
+    plain = approach(planner, draft, action.target)
+    if plain is None:
+        return None
+    walked = Draft(draft.actor, _without_last(plain.state, plain.choice.action))
+    called = planner.choice(walked, action, choice.label)
+    if not called.enabled:
+        return None
+    return Approach(plain.tile, with_action(walked.state, action), called)
+
+
+def _without_last(state: DraftState, action: Action) -> DraftState:
+    """The walked draft before the plain attack `approach` added to it (its last action)."""
+    actions = list(state.actions)
+    if actions and actions[-1] == action:
+        actions.pop()
+    return replace(state, actions=tuple(actions))
 
 
 def _around(centre: Tile) -> list[Tile]:

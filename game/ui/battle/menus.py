@@ -10,8 +10,8 @@ from game.rules.api.attack import weapon_for
 from game.rules.flight import FLIGHT_HELP
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of
-from game.rules.registry import spec_of
-from game.ui.approach import approach
+from game.rules.registry import MELEE_ATTACKS, spec_of
+from game.ui.approach import Approach, approach, called_approach
 from game.ui.planner import Choice, Draft, DraftState, Planner, forecast_lines, menu_kinds
 from game.ui.render.widgets import MenuItem, PopupMenu
 from game.ui.theme import Theme
@@ -55,16 +55,7 @@ def attack_menu(
     items = [menu_item(world, c, add) for c in planner.attack_choices(draft, target)]
     walk_up = approach(planner, draft, target)
     if walk_up is not None:  # out of reach from here: first, the walk to strike from the best tile
-        lines = forecast_lines(world, walk_up.choice.forecast) if walk_up.choice.forecast else []
-        items.insert(
-            0,
-            MenuItem(
-                walk_up.label,
-                lambda s=walk_up.state: draft.change(s),
-                walk_up.choice.detail(),
-                explain=[*lines, f"a walk of {planner.path_metres(walk_up.state.path):.1f} m first"],
-            ),
-        )
+        items.insert(0, walk_up_item(world, planner, draft, walk_up))
     eq = world.get(draft.actor, Equipment)
     # A Called Shot modifies an attack that may be one, with a weapon in hand for it (CO.08).
     callable_kinds = [k for k in menu_kinds(planner.options, "attack") if spec_of(k).called_shot]
@@ -73,7 +64,9 @@ def attack_menu(
     )
     name = name_of(world, target)
     items.append(
-        called_shot_item(planner.called_shot_choices(draft, target, kind), kind, called, target, pos)
+        called_shot_item(
+            planner.called_shot_choices(draft, target, kind), kind, called, target, pos, walk_up is not None
+        )
     )
     items.append(MenuItem(f"Face {name}", lambda: face(target)))
     items.append(MenuItem(f"Inspect {name}", lambda: inspect(target)))
@@ -86,12 +79,14 @@ def called_shot_item(
     called: Callable[[int, ActionKind, Pos], None],
     target: int,
     pos: Pos,
+    walk_up: bool = False,
 ) -> MenuItem:
     """The item that opens the Called Shot menu: greyed out, with why, when the planner allows
-    no Called Shot at any body part (out of sight, out of reach), rather than opening a menu
-    of nothing but greyed items."""
+    no Called Shot at any body part (out of sight, out of reach) and no walk up to the target
+    makes one, rather than opening a menu of nothing but greyed items."""
     label = f"{kind.label} with a Called Shot…"
-    if any(choice.enabled for choice in choices) or not choices:
+    reachable = walk_up and kind in MELEE_ATTACKS
+    if any(choice.enabled for choice in choices) or not choices or reachable:
         return MenuItem(label, lambda: called(target, kind, pos), "▸")
     shared = [r for r in choices[0].reasons if all(r in choice.reasons for choice in choices)]
     reason = "; ".join(shared) or "no body part can be aimed at now"
@@ -108,9 +103,25 @@ def called_shot_menu(
     pos: Pos,
     add: AddAction,
 ) -> PopupMenu:
-    """Called Shots at each body part (CO.08)."""
-    items = [menu_item(world, c, add) for c in planner.called_shot_choices(draft, target, kind)]
+    """Called Shots at each body part (CO.08); a melee one out of reach from where the draft
+    ends is offered with the walk up to the target (`called_approach`)."""
+    items = []
+    for choice in planner.called_shot_choices(draft, target, kind):
+        walk = called_approach(planner, draft, choice)
+        shown = menu_item(world, choice, add) if walk is None else walk_up_item(world, planner, draft, walk)
+        items.append(shown)
     return PopupMenu(theme, f"Called Shot on {name_of(world, target)}", items, pos)
+
+
+def walk_up_item(world: World, planner: Planner, draft: Draft, walk: Approach) -> MenuItem:
+    """A walk to the tile an attack is best made from, and the attack: one item."""
+    lines = forecast_lines(world, walk.choice.forecast) if walk.choice.forecast else []
+    return MenuItem(
+        walk.label,
+        lambda s=walk.state: draft.change(s),
+        walk.choice.detail(),
+        explain=[*lines, f"a walk of {planner.path_metres(walk.state.path):.1f} m first"],
+    )
 
 
 def action_menu(
