@@ -66,3 +66,49 @@ def test_the_walk_keeps_the_actions_already_planned() -> None:
     kinds = [a.kind for a in walk_up.state.actions]
     assert kinds == [ActionKind.PARRY, ActionKind.STRIKE]
     assert spec_of(ActionKind.STRIKE).quick
+
+
+def test_a_charge_is_offered_from_a_click_on_the_foe_on_its_best_lane() -> None:
+    """Issue 52: a Charge offered from a click on the foe, the straight lane chosen for the
+    player (the spec's `own_path`, the lane the AI charges down), and legal as offered."""
+    from game.rules.modules.charge import CHARGE
+    from game.ui.approach import lane_approaches
+    from game.ui.battle.menus import attack_menu
+    from game.ui.theme import Theme
+
+    cast = Cast(24, 10)
+    cast.add("Rex", (2, 4), "a", strike=6, movement=4)
+    cast.add("Pik", (10, 4), "b", facing=6, strike=5)
+    options = RuleOptions({"charge"})
+    planner = Planner(cast.world, cast.board, cast["Rex"], {}, options)
+    draft = Draft(cast["Rex"])
+    draft.add(Action(ActionKind.PARRY))
+    lanes = lane_approaches(planner, draft, cast["Pik"])
+    assert [lane.choice.action.kind for lane in lanes] == [CHARGE]
+    lane = lanes[0]
+    order = Draft(draft.actor, lane.state).order()
+    assert order.actions == (Action(ActionKind.PARRY), Action(CHARGE, cast["Pik"]))  # the Parry kept
+    assert order.path == spec_of(CHARGE).own_path(cast.world, cast.board, cast["Rex"], cast["Pik"])
+    assert cast.board.distance(order.path[-1], (10, 4)) <= 1.5 and order.facing == bearing_direction(
+        order.path[-1], (10, 4)
+    )
+    assert validate_order(cast.world, cast.board, order, {}, options) == []
+    assert lane.label == f"Charge on Pik, running from {order.path[0]}"
+    # The attack menu opened on Pik offers it, with its chance.
+    menu = attack_menu(
+        Theme(),
+        cast.world,
+        planner,
+        draft,
+        cast["Pik"],
+        (0, 0),
+        lambda a: None,
+        lambda *a: None,
+        lambda e: None,
+        lambda e: None,
+    )
+    offered = [item for item in menu.items if item.label == lane.label]
+    assert len(offered) == 1 and offered[0].enabled and "%" in offered[0].detail
+    # Without the module, nothing is offered; beside the foe, the Charge is not offered either.
+    plain = Planner(cast.world, cast.board, cast["Rex"], {}, RuleOptions.battlefield())
+    assert lane_approaches(plain, Draft(cast["Rex"]), cast["Pik"]) == []

@@ -30,10 +30,13 @@ class Approach:
     tile: Tile
     state: DraftState
     choice: Choice
+    lane: bool = False  # the attack chose its own path (a Charge's run), not a walk up
 
     @property
     def label(self) -> str:
-        """ "Walk to (11, 7), Strike on Thug"."""
+        """ "Walk to (11, 7), Strike on Thug", or "Charge on Thug, running from (3, 7)"."""
+        if self.lane:
+            return f"{self.choice.label}, running from {self.state.path[0]}"
         return f"Walk to {self.tile}, {self.choice.label}"
 
 
@@ -82,6 +85,37 @@ def called_approach(planner: Planner, draft: Draft, choice: Choice) -> Approach 
     if not called.enabled:
         return None
     return Approach(plain.tile, with_action(walked.state, action), called)
+
+
+def lane_approaches(planner: Planner, draft: Draft, target: int) -> list[Approach]:
+    """Each attack that chooses its own path (a Charge's straight run; the spec's `own_path`)
+    and that the draft cannot make as it stands, offered on its path at `target`: the draft's
+    other actions kept, its walk replaced by the lane, facing the foe."""
+    world, found = planner.world, []
+    there = tile_of(world, target)
+    for kind in menu_kinds(planner.options, "attack"):
+        spec = spec_of(kind)
+        action = Action(kind, target)
+        label = f"{kind.label} on {name_of(world, target)}"
+        if spec.movement is None or planner.choice(draft, action, label).enabled:
+            continue
+        path = spec.own_path(world, planner.board, planner.actor, target)
+        if not path:
+            continue
+        kept = tuple(a for a in draft.state.actions if a.kind is not draft.state.auto_move)
+        state = replace(
+            draft.state,
+            path=path,
+            actions=kept,
+            auto_move=None,
+            flee=False,
+            facing=bearing_direction(path[-1], there),
+            auto_facing=False,
+        )
+        choice = planner.choice(Draft(draft.actor, state), action, label)
+        if choice.enabled:
+            found.append(Approach(path[-1], with_action(state, action), choice, lane=True))
+    return found
 
 
 def _without_last(state: DraftState, action: Action) -> DraftState:

@@ -192,6 +192,12 @@ class ActionSpec:
         """For an action that picks a weapon up: whether `eid` could hold `weapon` (a hand free)."""
         return False
 
+    def own_path(self, world: World, board: Board, actor: int, target: int) -> tuple[Tile, ...] | None:
+        """For an action that chooses its own path (a Charge's straight run): the path it is
+        best declared with against `target` from where `actor` stands, or None when there is
+        none this round.  The window offers it from a click on the foe; None by default."""
+        return None
+
     # -------------------------------------------------------------- the AI
     def ai_options(self, ask: AiAsk) -> list[tuple[tuple[Action, ...], str]]:
         """Action sets of this kind an AI should try (each with a word on why); none by default."""

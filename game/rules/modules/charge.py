@@ -316,6 +316,13 @@ class Charge(AttackSpec):
         """The Strike stat."""
         return skill_roll(world, actor, "strike", None).total
 
+    def own_path(self, world: World, board: Board, actor: int, target: int) -> tuple[Tile, ...] | None:
+        """The best Charge lane at `target` from where `actor` stands (`_charge_path`)."""
+        if world.get(actor, Equipment).melee_weapon() is None:
+            return None
+        budget, came = _charge_reach(world, board, actor, tile_of(world, actor))
+        return _charge_path(board, tile_of(world, actor), came, tile_of(world, target), budget)
+
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
         """The best charge at each enemy in range of one (`_charge_path`), leaving alone foes that
         would strike first."""
@@ -325,8 +332,7 @@ class Charge(AttackSpec):
         weapon = ask.equipment.melee_weapon()
         if weapon is None:
             return []
-        budget = 2.0 * max(0, movement_rate(world, ask.actor).total)
-        came = walkable(board, ask.here, budget, occupied_tiles(world, ask.actor).__contains__)
+        budget, came = _charge_reach(world, board, ask.actor, ask.here)
         found = []
         for enemy in combatants(world):
             if not are_enemies(world, ask.actor, enemy) or not is_active(world, enemy):
@@ -345,6 +351,14 @@ class Charge(AttackSpec):
                 )
             )
         return found
+
+
+def _charge_reach(
+    world: World, board: Board, actor: int, here: Tile
+) -> tuple[float, dict[Tile, Tile | None]]:
+    """A Charge's budget (twice the Movement rate) and the cheapest walks within it from `here`."""
+    budget = 2.0 * max(0, movement_rate(world, actor).total)
+    return budget, walkable(board, here, budget, occupied_tiles(world, actor).__contains__)
 
 
 def _charge_path(

@@ -11,7 +11,7 @@ from game.rules.flight import FLIGHT_HELP
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import name_of
 from game.rules.registry import MELEE_ATTACKS, spec_of
-from game.ui.approach import Approach, approach, called_approach
+from game.ui.approach import Approach, approach, called_approach, lane_approaches
 from game.ui.planner import Choice, Draft, DraftState, Planner, forecast_lines, menu_kinds
 from game.ui.render.widgets import MenuItem, PopupMenu
 from game.ui.theme import Theme
@@ -56,6 +56,11 @@ def attack_menu(
     walk_up = approach(planner, draft, target)
     if walk_up is not None:  # out of reach from here: first, the walk to strike from the best tile
         items.insert(0, walk_up_item(world, planner, draft, walk_up))
+    # An attack with its own path (a Charge), on the best lane at this foe, beside the walk up.
+    at = 0 if walk_up is None else 1
+    for lane in lane_approaches(planner, draft, target):
+        items.insert(at, walk_up_item(world, planner, draft, lane))
+        at += 1
     eq = world.get(draft.actor, Equipment)
     # A Called Shot modifies an attack that may be one, with a weapon in hand for it (CO.08).
     callable_kinds = [k for k in menu_kinds(planner.options, "attack") if spec_of(k).called_shot]
@@ -114,13 +119,13 @@ def called_shot_menu(
 
 
 def walk_up_item(world: World, planner: Planner, draft: Draft, walk: Approach) -> MenuItem:
-    """A walk to the tile an attack is best made from, and the attack: one item."""
+    """A walk to the tile an attack is best made from, and the attack (or an attack on the
+    path it chooses itself): one item."""
     lines = forecast_lines(world, walk.choice.forecast) if walk.choice.forecast else []
+    metres = planner.path_metres(walk.state.path)
+    how = f"a run of {metres:.1f} m along the lane" if walk.lane else f"a walk of {metres:.1f} m first"
     return MenuItem(
-        walk.label,
-        lambda s=walk.state: draft.change(s),
-        walk.choice.detail(),
-        explain=[*lines, f"a walk of {planner.path_metres(walk.state.path):.1f} m first"],
+        walk.label, lambda s=walk.state: draft.change(s), walk.choice.detail(), explain=[*lines, how]
     )
 
 
