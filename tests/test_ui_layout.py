@@ -297,8 +297,9 @@ def test_the_maps_folder_line_stays_in_the_scenario_list(tmp_path, monkeypatch, 
         for scale in UI_SCALES:
             app = make_app(size, Prefs(ui_scale=scale, edge_scroll=False))
             on_setup(app)
-            frame(app, drawn)
             setup = app.top
+            settle(setup)  # while the maps are checked, their progress takes the folder's line
+            frame(app, drawn)
             (line,) = [rect for text, rect in drawn.texts if text.startswith("Your maps: …")]
             heading = setup.scenarios[setup.index].title  # type: ignore[attr-defined]
             title = max((rect for text, rect in drawn.texts if text == heading), key=lambda r: r.x)
@@ -306,3 +307,33 @@ def test_the_maps_folder_line_stays_in_the_scenario_list(tmp_path, monkeypatch, 
                 size,
                 scale,
             )  # type: ignore[attr-defined]
+
+
+def test_new_battle_shows_the_map_at_every_scale(tmp_path, monkeypatch, drawn: Drawn) -> None:  # noqa: ANN001
+    """Issue 52: the map preview disappeared from New battle at UI scale 1.5 (the modules left
+    no room below them); it now finds room beside the sides when it must, at every size and
+    scale from 1280×720 up, clear of every button and text (`frame` checks that).  At the
+    smallest window (960×600) the modules take the room at scales of 0.85 and up."""
+
+    monkeypatch.setenv("DOMINION_TACTICS_HOME", str(tmp_path))
+    missing = []
+    for size in [s for s in SIZES if s != MIN_SIZE]:
+        for scale in UI_SCALES:
+            app = make_app(size, Prefs(ui_scale=scale, edge_scroll=False))
+            on_setup(app)
+            setup = app.top
+            settle(setup)
+            problems_seen = frame(app, drawn)
+            assert not problems_seen, (size, scale, problems_seen[:3])
+            if setup.preview_rect is None:  # type: ignore[attr-defined]
+                missing.append((size, scale))
+    assert not missing, f"{len(missing)}: {missing}"
+
+
+def settle(setup: object, seconds: float = 60) -> None:
+    """Wait for New battle's background check of the maps to finish (bounded)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while setup.listing.progress() and time.monotonic() < deadline:  # type: ignore[attr-defined]
+        time.sleep(0.01)

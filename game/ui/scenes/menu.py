@@ -178,16 +178,23 @@ class SetupScene(Scene):
         self.app.pop(self)
 
     def _draw_preview(
-        self, surface: pygame.Surface, sc: UiScenario, x: int, top: int, right: pygame.Rect
+        self,
+        surface: pygame.Surface,
+        sc: UiScenario,
+        x: int,
+        top: int,
+        right: pygame.Rect,
+        by_sides: pygame.Rect | None = None,
     ) -> pygame.Rect | None:
-        """The scenario's picture, in the larger of two places: above the Back and Start
+        """The scenario's picture, in the largest of three places: above the Back and Start
         buttons, the panel's width, or beside them, down to the panel's foot (a tall map, or
-        a long briefing that leaves little height, is drawn larger there)."""
+        a long briefing that leaves little height, is drawn larger there), or `by_sides`, right
+        of the sides' buttons (at a large UI scale the modules leave no room below)."""
         theme, pad = self.theme, self.theme.px(20)
         above = pygame.Rect(x, top, right.right - pad - x, right.bottom - theme.px(74) - top)
         beside = pygame.Rect(x, top, right.right - theme.px(396) - x, right.bottom - pad - top)
         best: tuple[int, pygame.Surface, pygame.Rect] | None = None
-        for room in (above, beside):
+        for room in (above, beside, *([by_sides] if by_sides is not None else [])):
             if room.w < theme.px(60) or room.h < theme.px(60):
                 continue
             picture = self.preview(sc, room.size)
@@ -440,6 +447,7 @@ class SetupScene(Scene):
         blit_text(
             surface, theme, "Sides (click or Tab + Space to change who plays)", (x, y), 14, pal.accent, True
         )
+        sides_top = y
         y += theme.px(28)
         for i, side in enumerate(sc.sides):
             # The side's style, so the colour-blind palette recolours its name too.
@@ -463,6 +471,11 @@ class SetupScene(Scene):
             )
             self.buttons.append(b)
             y += theme.px(42)
+        # Right of the sides' buttons, below their heading: room for the picture at a large scale.
+        beside_x = x + theme.px(300) + theme.px(180) + theme.px(16)
+        by_sides = pygame.Rect(
+            beside_x, sides_top + theme.px(28), right.right - pad - beside_x, y - sides_top - theme.px(36)
+        )
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
@@ -472,7 +485,9 @@ class SetupScene(Scene):
         ready = self.listing.ready(self.index)  # None: its map is loaded in the background
         top = y + theme.px(22)
         self.preview_rect = (
-            None if self.error or ready is None else self._draw_preview(surface, ready, x, top, right)
+            None
+            if self.error or ready is None
+            else self._draw_preview(surface, ready, x, top, right, by_sides)
         )
         start = Button(
             "Start battle",
