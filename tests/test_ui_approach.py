@@ -112,3 +112,33 @@ def test_a_charge_is_offered_from_a_click_on_the_foe_on_its_best_lane() -> None:
     # Without the module, nothing is offered; beside the foe, the Charge is not offered either.
     plain = Planner(cast.world, cast.board, cast["Rex"], {}, RuleOptions.battlefield())
     assert lane_approaches(plain, Draft(cast["Rex"]), cast["Pik"]) == []
+
+
+def test_the_menus_list_only_what_the_combatant_could_ever_do() -> None:
+    """Issue 52: no Missile Strike without a missile weapon, no Brawling sword in hand, no
+    Block without a shield, no Suppression Fire for a dagger; the same combatant with the gear
+    gets them back (each spec's `usable_with`, asked of what it holds)."""
+    from game.content.armory import default_armory
+    from game.rules.modules.suppression import SUPPRESS as SUPPRESSION
+    from game.world import Equipment
+
+    cast, _ = planner_for((2, 4))
+    options = RuleOptions({"suppression"})
+    planner = Planner(cast.world, cast.board, cast["Serena"], {}, options)
+    draft = Draft(cast["Serena"])
+    kinds = {c.action.kind for c in planner.attack_choices(draft, cast["Thug"])}
+    assert ActionKind.STRIKE in kinds and ActionKind.DISARM in kinds
+    assert not kinds & {ActionKind.MISSILE_STRIKE, ActionKind.BRAWLING, SUPPRESSION}
+    assert ActionKind.BLOCK not in {c.action.kind for c in planner.self_choices(draft)}
+    # A submachine gun instead: shots and Suppression Fire, and Brawling (no melee weapon in
+    # hand), come back; a sword and a shield: the Block does.
+    armory = default_armory()
+    cast.world.set(cast["Serena"], Equipment((armory.weapon_ref("submachine gun", ""),)))
+    planner = Planner(cast.world, cast.board, cast["Serena"], {}, options)
+    kinds = {c.action.kind for c in planner.attack_choices(draft, cast["Thug"])}
+    assert {ActionKind.MISSILE_STRIKE, SUPPRESSION, ActionKind.BRAWLING} <= kinds
+    assert ActionKind.STRIKE not in kinds
+    sword = armory.weapon_ref("sword", "")
+    cast.world.set(cast["Serena"], Equipment((sword,), shield=armory.shield_ref("shield", "")))
+    planner = Planner(cast.world, cast.board, cast["Serena"], {}, options)
+    assert ActionKind.BLOCK in {c.action.kind for c in planner.self_choices(draft)}

@@ -331,9 +331,13 @@ class Planner:
         return self.with_path(Draft(draft.actor, state), nearest) or state
 
     def self_choices(self, draft: Draft) -> list[Choice]:
-        """Defences, Sprint, Retreat and Retrieve Weapon, legal or not."""
+        """Defences, Sprint, Retreat and Retrieve Weapon, legal or not, that this combatant
+        could ever declare with what it holds (no Block without a shield)."""
         out = []
+        held = self.world.get(self.actor, Equipment)
         for kind in menu_kinds(self.options, "self"):
+            if not spec_of(kind).usable_with(held):
+                continue
             choice = self.choice(draft, Action(kind), kind.label)
             buys = ""
             if choice.enabled:
@@ -348,11 +352,14 @@ class Planner:
         return out
 
     def attack_choices(self, draft: Draft, target: int) -> list[Choice]:
-        """Every attack on `target`, legal or not."""
+        """Every attack on `target` this combatant could ever make with what it holds (the
+        spec's `usable_with`: no Missile Strike without a missile weapon), legal here or not."""
         name = name_of(self.world, target)
+        held = self.world.get(self.actor, Equipment)
         return [
             self.choice(draft, Action(kind, target), f"{kind.label} on {name}")
             for kind in menu_kinds(self.options, "attack")
+            if spec_of(kind).usable_with(held)
         ]
 
     def called_shot_choices(self, draft: Draft, target: int, kind: ActionKind) -> list[Choice]:

@@ -6,6 +6,7 @@ from game.rules.api.contexts import OrderCheck
 from game.rules.api.defence import DefenceSpec
 from game.rules.orders import Action, ActionKind
 from game.rules.registry import register_action
+from game.world import Equipment
 
 
 @register_action
@@ -22,6 +23,10 @@ class Block(DefenceSpec):
         "Brawl and Disarm on you this round."
     )
 
-    def reasons(self, check: OrderCheck, action: Action) -> list[str]:
+    def usable_with(self, equipment: Equipment) -> bool:
         """A Block needs a shield."""
-        return [] if check.equipment.shield is not None else ["Block needs a shield"]
+        return equipment.shield is not None
+
+    def reasons(self, check: OrderCheck, action: Action) -> list[str]:
+        """A Block needs a shield (`usable_with`)."""
+        return [] if self.usable_with(check.equipment) else ["Block needs a shield"]

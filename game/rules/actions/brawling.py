@@ -33,9 +33,13 @@ class Brawling(AttackSpec):
         """Bare hands, always."""
         return BARE_HANDS
 
-    def ai_usable(self, ask: AiAsk) -> bool:
+    def usable_with(self, equipment: Equipment) -> bool:
         """Only empty-handed (with a weapon in hand one Strikes)."""
-        return ask.equipment.melee_weapon() is None
+        return equipment.melee_weapon() is None
+
+    def ai_usable(self, ask: AiAsk) -> bool:
+        """Only empty-handed (`usable_with`)."""
+        return self.usable_with(ask.equipment)
 
     def attack_reasons(self, check: OrderCheck, action: Action, weapon: Weapon | None) -> list[str]:
         """Brawling is for empty hands."""

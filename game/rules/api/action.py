@@ -29,7 +29,7 @@ from game.rules.api.contexts import ActionForecast, AiAsk, ForecastAsk, OrderChe
 from game.rules.board import Board
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.stats import movement_roll
-from game.world import World
+from game.world import Equipment, World
 
 if TYPE_CHECKING:
     from game.rules.api.port import RoundPort
@@ -191,6 +191,12 @@ class ActionSpec:
     def can_take(self, world: World, eid: int, weapon: Weapon) -> bool:
         """For an action that picks a weapon up: whether `eid` could hold `weapon` (a hand free)."""
         return False
+
+    def usable_with(self, equipment: Equipment) -> bool:
+        """Whether a combatant holding `equipment` could ever declare this action, wherever it
+        stood (a Missile Strike needs a missile weapon in hand); the menus list only these.
+        True by default."""
+        return True
 
     def own_path(self, world: World, board: Board, actor: int, target: int) -> tuple[Tile, ...] | None:
         """For an action that chooses its own path (a Charge's straight run): the path it is

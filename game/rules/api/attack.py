@@ -67,6 +67,11 @@ class AttackSpec(ActionSpec):
         """The weapon used when the order names none."""
         return equipment.melee_weapon()
 
+    def usable_with(self, equipment: Equipment) -> bool:
+        """An attack needs the weapon it is made with (what `attack_reasons` refuses it
+        without): a Suppression Fire is never a dagger's."""
+        return self.weapon(equipment, Action(self.kind)) is not None
+
     def reasons(self, check: OrderCheck, action: Action) -> list[str]:
         """Its own needs (`attack_reasons`), then, for a melee attack, reach at declaration."""
         weapon = self.weapon(check.equipment, action)
