@@ -8,6 +8,8 @@ is cut there on purpose and not checked.
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import sys
 from collections.abc import Callable, Iterator
 
@@ -35,6 +37,12 @@ class Drawn:
 def drawn(monkeypatch) -> Iterator[Drawn]:  # noqa: ANN001
     record = Drawn()
     original = widgets.blit_text
+    # Every UI module imported first: one first imported while this patch is on would bind the
+    # patched function for good, and later tests' texts would go to this test's record.
+    import game.ui
+
+    for found in pkgutil.walk_packages(game.ui.__path__, "game.ui."):
+        importlib.import_module(found.name)
 
     def blit_text(surface, theme, text, pos, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
         rect = original(surface, theme, text, pos, *args, **kwargs)

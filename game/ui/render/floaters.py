@@ -39,10 +39,15 @@ def draw_floaters(
         stacked[floater.who] = line + 1
         alpha = 255 if age < FADE_FROM else max(0, int(255 * (1 - age) / (1 - FADE_FROM)))
         y = cy - px * 0.6 - age * px * RISE_TILES - line * theme.line_height(14)
-        shadow = theme.text(floater.text, 14, (0, 0, 0), True).copy()  # copies: the cache keeps its alpha
-        image = theme.text(floater.text, 14, colour, True).copy()
-        for layer in (shadow, image):
-            layer.set_alpha(alpha)
+        image = theme.text(floater.text, 14, colour, True)
         box = image.get_rect(midbottom=(cx, int(y)))
-        surface.blit(shadow, box.move(1, 1))
-        surface.blit(image, box)
+        # On a dark pill edged in its colour, like the name labels: readable over any ground,
+        # overlay or token it rises across.
+        pill = box.inflate(theme.px(10), theme.px(4))
+        card = pygame.Surface(pill.size, pygame.SRCALPHA)
+        shape = card.get_rect()
+        pygame.draw.rect(card, (16, 18, 22, 225), shape, border_radius=shape.h // 2)
+        pygame.draw.rect(card, colour, shape, 1, border_radius=shape.h // 2)
+        card.blit(image, image.get_rect(center=shape.center))
+        card.set_alpha(alpha)
+        surface.blit(card, pill)

@@ -188,6 +188,9 @@ class MenuItem:
         return self.reason if not self.enabled and self.reason else self.note
 
 
+SECOND_LINES = 3  # lines a menu item's reason or note may take before it is cut
+
+
 class PopupMenu:
     """A keyboard- and mouse-driven list of items shown at a point; disabled items show why."""
 
@@ -201,6 +204,7 @@ class PopupMenu:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.item_rects: list[pygame.Rect] = []
         self._layout_for: tuple[int, int] | None = None
+        self._second: list[list[str]] = [[] for _ in items]  # each item's second line, wrapped
 
     def layout(self, screen: tuple[int, int]) -> None:
         """Place the menu inside the screen."""
@@ -216,7 +220,8 @@ class PopupMenu:
                 w = max(w, min(theme.px(420), theme.font(12).size(item.second_line)[0] + theme.px(24)))
             widths.append(w)
         width = max(widths) + 2 * pad
-        heights = [row + (theme.line_height(12) if it.second_line else 0) for it in self.items]
+        self._second = [self._second_lines(item, width - pad - 2 * pad - theme.px(8)) for item in self.items]
+        heights = [row + theme.line_height(12) * len(lines) for lines in self._second]
         height = theme.line_height(14) + pad * 3 + sum(heights)
         x, y = self.pos
         x = min(max(0, x), screen[0] - width)
@@ -228,6 +233,17 @@ class PopupMenu:
             self.item_rects.append(pygame.Rect(x + pad // 2, cy, width - pad, h))
             cy += h
         self._layout_for = screen
+
+    def _second_lines(self, item: MenuItem, width: int) -> list[str]:
+        """The item's second line wrapped to the menu's width, at most SECOND_LINES lines (the
+        last cut with "…"): a defence's note names each attack it lowers, and was cut at one."""
+        if not item.second_line:
+            return []
+        font = self.theme.font(12)
+        lines = self.theme.wrap(item.second_line, width, 12)
+        if len(lines) > SECOND_LINES:
+            lines = [*lines[: SECOND_LINES - 1], " ".join(lines[SECOND_LINES - 1 :])]
+        return [fit_text(font, line, width) for line in lines]
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys: up/down, Enter, Esc; mouse: hover, click, click outside closes.  True if used."""
@@ -293,13 +309,15 @@ class PopupMenu:
                     pal.accent if item.enabled else pal.text_dim,
                     anchor="topright",
                 )
-            if item.second_line:
-                reason = fit_text(theme.font(12), item.second_line, rect.width - 2 * pad)
+            for k, line in enumerate(self._second[i]):
                 blit_text(
                     surface,
                     theme,
-                    reason,
-                    (rect.x + pad + theme.px(8), rect.y + theme.line_height(14) + theme.px(4)),
+                    line,
+                    (
+                        rect.x + pad + theme.px(8),
+                        rect.y + theme.line_height(14) + theme.px(4) + k * theme.line_height(12),
+                    ),
                     12,
                     pal.text_bad if not item.enabled else pal.text_dim,
                 )
