@@ -54,3 +54,19 @@ def test_nothing_is_promised_with_no_attack_declared() -> None:
     choices = {c.action.kind: c for c in planner.self_choices(Draft(cast["Serena"]))}
     assert "→" not in choices[ActionKind.DODGE].note
     assert "later declarers may still attack" in choices[ActionKind.DODGE].note
+
+
+def test_alike_attacks_are_told_once_counted() -> None:
+    """Two Strikes from one Thug at the same odds: "2 Strikes from Thug 67% → …% each", not the
+    same words twice (the note was cut in the menu)."""
+    cast, earlier = _thug_strikes_serena()
+    thug, serena = cast["Thug"], cast["Serena"]
+    strike = Action(ActionKind.STRIKE, serena)
+    earlier = {thug: Order(thug, (strike, strike))}
+    planner = Planner(cast.world, cast.board, serena, earlier, RuleOptions())
+    note = {c.action.kind: c for c in planner.self_choices(Draft(serena))}[ActionKind.DODGE].note
+    effects = defence_effects(cast.world, cast.board, earlier, Order(serena, ()), Action(ActionKind.DODGE))
+    assert len(effects) == 2 and effects[0].after == effects[1].after
+    change = f"{percent(float(effects[0].before))} → {percent(float(effects[0].after))}"
+    assert f"2 Strikes from Thug {change} each" in note
+    assert note.count("Thug") == 1

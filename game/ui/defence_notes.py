@@ -54,8 +54,16 @@ def defence_buys(
         effects = defence_effects(world, board, earlier, order, Action(kind), options)
     except (KeyError, ValueError, AssertionError):  # as the planner's forecasts: an order refused
         return ""
+    # Alike attacks are told once, counted: "2 Strikes from Thug 42% → 31% each".
+    told: dict[tuple[str, str, str], int] = {}
+    for e in effects:
+        key = (
+            e.action.kind.label,
+            name_of(world, e.attacker),
+            f"{percent(float(e.before))} → {percent(float(e.after))}",
+        )
+        told[key] = told.get(key, 0) + 1
     return ", ".join(
-        f"{e.action.kind.label} from {name_of(world, e.attacker)} "
-        f"{percent(float(e.before))} → {percent(float(e.after))}"
-        for e in effects
+        f"{label} from {who} {change}" if n == 1 else f"{n} {label}s from {who} {change} each"
+        for (label, who, change), n in told.items()
     )
