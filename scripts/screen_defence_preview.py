@@ -1,8 +1,11 @@
 """Draw docs/screens/defence-preview.png: the action menu after two Strikes were declared on Omar
 (run from the repository: `PYTHONPATH=. python scripts/screen_defence_preview.py`)."""
+
 import os
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame
+
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.rules.orders import ActionKind
