@@ -290,3 +290,50 @@ def test_the_declarer_starts_clear_of_the_legend_its_turn_brings(monkeypatch, ti
     scene.update(0.0)
     panels.frame(app, scene)
     assert panels.clear_of(scene, (1, 28)), (tile_px, scene.camera.tile_rect((1, 28)), panels.rects)
+
+
+def test_names_keep_off_the_other_tokens_and_their_pips(monkeypatch) -> None:  # noqa: ANN001
+    """Issue 52: name labels overlapped adjacent tokens and their wound figure.  Long names on
+    diagonal neighbours: every name finds a place clear of the others' tokens and pips."""
+    import game.ui.map_view as map_view
+    from game.ui.render.tokens import pip_radius, token_size
+    from tests.ui_helpers import spy
+
+    def token_area(centre: tuple[float, float], tile_px: int) -> pygame.Rect:
+        size, pips = token_size(tile_px), 2 * pip_radius(tile_px) + 2
+        rect = pygame.Rect(0, 0, size, size + pips)
+        rect.midbottom = (round(centre[0]), round(centre[1] + size / 2))
+        return rect
+
+    cast = Cast(12, 9)
+    people = (
+        ("Bartholomew", (5, 3), "a"),
+        ("Constantine", (6, 4), "b"),
+        ("Maximilian", (3, 4), "b"),
+        ("Di", (5, 6), "a"),
+    )
+    for name, tile, side in people:
+        cast.add(name, tile, side)
+    meta = {"sides": {"a": {"controller": "human"}, "b": {"controller": "human"}}, "title": "Diamond"}
+    calls = spy(monkeypatch, map_view, "draw_tokens")
+    app = make_app()
+    scene = BattleScene(app, Battle(cast.world, cast.board, 1, RuleOptions.battlefield(), meta=meta), None)
+    app.push(scene)
+    for _ in range(5):
+        if scene.phase == "declare":
+            break
+        app.step([key(pygame.K_RETURN)] if scene.phase == "handover" else [])
+    app.step([])
+    placed = calls[-1][1]
+    camera = scene.camera
+    areas = {
+        n: token_area(camera.tile_centre(tile_of(cast.world, cast[n])), camera.tile_px)
+        for n, _tile, _side in people
+    }
+    assert len(placed) == 4
+    for label in placed:
+        own = min(
+            areas, key=lambda n: abs(areas[n].centerx - label.centerx) + abs(areas[n].centery - label.centery)
+        )
+        hit = [n for n, area in areas.items() if n != own and label.colliderect(area)]
+        assert not hit, (own, label, hit)

@@ -22,7 +22,7 @@ from game.ui.render.camera import Camera
 from game.ui.render.conditions import draw_conditions
 from game.ui.render.labels import LabelPlacer
 from game.ui.render.panels import look_of
-from game.ui.render.tokens import TokenArt, draw_ring, draw_token, draw_token_label
+from game.ui.render.tokens import TokenArt, draw_ring, draw_token, draw_token_label, token_area
 from game.ui.render.widgets import blit_text
 from game.ui.theme import Colour, SideStyle, Theme
 from game.world import Condition, Facing, Item, Position, World
@@ -154,8 +154,11 @@ def draw_tokens(
     shown = (declarer, selected, hovered)
     first = {name_of(world, e) for e in shown if e is not None and world.has(e, Position)}
     labels.sort(key=lambda label: label[0] not in first)  # theirs are placed first
-    for name, centre, colour, above in labels:
-        draw_token_label(surface, theme, name, centre, tp, colour, above, placer)
+    # Where they can, names keep off the other tokens and their wound pips too.
+    areas = [token_area(centre, tp) for _name, centre, _colour, _above in labels]
+    for k, (name, centre, colour, above) in enumerate(labels):
+        others = areas[:k] + areas[k + 1 :]
+        draw_token_label(surface, theme, name, centre, tp, colour, above, placer, others)
     return placer.placed
 
 

@@ -2,8 +2,9 @@
 
 A `LabelPlacer` is made for a frame with the map's viewport; each label offers the
 places it could go (under its token, over it …) and takes the first that lies inside the
-viewport (slid sideways into it if it sticks out) and clear of every label placed before;
-a label with no free place is left out rather than drawn over another one.
+viewport (slid sideways into it if it sticks out) and clear of every label placed before,
+and if it can, clear of the things it should not cover (the other tokens and their wound
+pips); a label with no free place is left out rather than drawn over another one.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ class LabelPlacer:
             moved.right = self.bounds.right
         return moved
 
-    def place(self, *candidates: pygame.Rect) -> pygame.Rect | None:
-        """The first candidate (fitted into the bounds) that overlaps no placed label."""
-        for candidate in candidates:
-            spot = self.fit(candidate)
-            if spot is not None and spot.collidelist(self.placed) == -1:
-                self.placed.append(spot)
-                return spot
-        return None
+    def place(self, *candidates: pygame.Rect, avoid: list[pygame.Rect] | None = None) -> pygame.Rect | None:
+        """The first candidate (fitted into the bounds) that overlaps no placed label and none
+        of `avoid`; failing that, the first that overlaps no placed label."""
+        fitted = [spot for spot in (self.fit(c) for c in candidates) if spot is not None]
+        free = [spot for spot in fitted if spot.collidelist(self.placed) == -1]
+        clear = [spot for spot in free if not avoid or spot.collidelist(avoid) == -1]
+        chosen = (clear or free or [None])[0]
+        if chosen is not None:
+            self.placed.append(chosen)
+        return chosen

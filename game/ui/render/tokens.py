@@ -132,6 +132,16 @@ def token_size(tile_px: int) -> int:
     return max(MIN_TOKEN_PX, int(tile_px * TOKEN_FILL))
 
 
+def token_area(centre: tuple[float, float], tile_px: int) -> pygame.Rect:
+    """What a token takes on the screen, its wound pips above it included (a label keeps
+    clear of it)."""
+    size = token_size(tile_px)
+    pips = 2 * pip_radius(tile_px) + 2
+    rect = pygame.Rect(0, 0, size, size + pips)
+    rect.midbottom = (round(centre[0]), round(centre[1] + size / 2))
+    return rect
+
+
 def pip_radius(tile_px: int) -> int:
     """An injury pip's radius in pixels at this zoom."""
     return max(2, tile_px // 14)
@@ -236,11 +246,13 @@ def draw_token_label(
     colour: Colour,
     above: bool = False,
     placer: LabelPlacer | None = None,
+    avoid: list[pygame.Rect] | None = None,
 ) -> None:
     """A token's name under it, or over it (above its injury pips) when the tile
     below holds another token the name would cover.  With a `placer` the name goes where
     it is inside the map and clear of the names placed before (the other side of the token
-    if need be), and is left out when there is no such place."""
+    if need be), and of `avoid` (the other tokens and their pips) where it can be; it is left
+    out when there is no place clear of other names."""
     if tile_px < LABEL_MIN_TILE:
         return
     radius = token_size(tile_px) / 2
@@ -251,7 +263,7 @@ def draw_token_label(
     if placer is None:
         spot: pygame.Rect | None = first
     else:
-        spot = placer.place(first, second)
+        spot = placer.place(first, second, avoid=avoid)
     if spot is not None:
         draw_name_at(surface, theme, name, spot, colour)
 
