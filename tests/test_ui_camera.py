@@ -337,3 +337,29 @@ def test_names_keep_off_the_other_tokens_and_their_pips(monkeypatch) -> None:  #
         )
         hit = [n for n, area in areas.items() if n != own and label.colliderect(area)]
         assert not hit, (own, label, hit)
+
+
+@pytest.mark.parametrize("map_tiles", [(20, 20), (12, 30), (60, 8)])
+def test_zooming_out_stops_where_the_whole_map_shows(map_tiles: tuple[int, int]) -> None:
+    """Issue 52: the workbench's board zoomed out to a speck.  Zooming out stops at the level
+    that shows the whole map: there it fits the view, and one level nearer it does not."""
+    from game.ui.render.camera import Camera
+
+    view = pygame.Rect(0, 0, 860, 440)
+    camera = Camera(map_tiles, view)
+    camera.zoom(-len(ZOOM_LEVELS))
+    w, h = map_tiles
+    assert camera.tile_px * w <= view.w and camera.tile_px * h <= view.h  # the whole map shows
+    nearer = ZOOM_LEVELS[ZOOM_LEVELS.index(camera.tile_px) + 1]
+    assert nearer * w > view.w or nearer * h > view.h  # and no smaller than it needs to be
+    camera.zoom(+2)
+    camera.zoom(-5)
+    assert camera.tile_px * w <= view.w and ZOOM_LEVELS.index(camera.tile_px) >= 0
+
+
+def test_a_map_too_big_to_fit_still_zooms_out_to_the_smallest_level() -> None:
+    from game.ui.render.camera import Camera
+
+    camera = Camera((400, 400), pygame.Rect(0, 0, 860, 440))
+    camera.zoom(-len(ZOOM_LEVELS))
+    assert camera.tile_px == ZOOM_LEVELS[0]

@@ -209,8 +209,10 @@ class Camera:
         return pygame.Rect(x, y, self.tile_px, self.tile_px)
 
     def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
-        """Change zoom level by `steps`, keeping the point under `anchor` (screen) in place."""
-        levels = ZOOM_LEVELS
+        """Change zoom level by `steps`, keeping the point under `anchor` (screen) in place;
+        zooming out stops at the level that shows the whole map (further out, a small map
+        only shrank to a speck in the middle of the view)."""
+        levels = self.zoom_levels()
         current = min(range(len(levels)), key=lambda i: abs(levels[i] - self.tile_px))
         new = levels[min(len(levels) - 1, max(0, current + steps))]
         if new == self.tile_px:
@@ -222,6 +224,14 @@ class Camera:
         self.tile_px = new
         self.target.update(mx * new - ax, my * new - ay)
         self.clamp(snap=True)
+
+    def zoom_levels(self) -> tuple[int, ...]:
+        """The zoom levels this map offers: down to the largest at which the whole map fits
+        the view, and no further out (every level, for a map that never fits)."""
+        view = self.viewport
+        fitting = [z for z in ZOOM_LEVELS if z * self.map_w <= view.w and z * self.map_h <= view.h]
+        floor = max(fitting, default=ZOOM_LEVELS[0])
+        return tuple(z for z in ZOOM_LEVELS if z >= floor)
 
     def fit_px(self) -> int:
         """The largest tile size at which the whole map fits the part of the view no panel covers."""
