@@ -192,6 +192,37 @@ def test_the_rules_have_no_import_cycle() -> None:
     assert cycle == [], "import cycle in game/rules: " + " → ".join(cycle)
 
 
+def test_the_ui_has_no_import_cycle() -> None:
+    """Issue 52: no import circle in game/ui, function-local and type-only imports included
+    (the workbench's panels and scene made one of seven files; the panels now reach their
+    screen through `game.ui.workbench.host`)."""
+    files = {module_name(p): p for p in sorted((GAME / "ui").rglob("*.py"))}
+    graph = {name: rules_imports(path, set(files)) for name, path in files.items()}
+    cycle = find_cycle(graph)
+    assert cycle == [], "import cycle in game/ui: " + " → ".join(cycle)
+
+
+def test_the_workbench_scene_is_every_host_its_panels_ask_for() -> None:
+    """Each protocol of `game.ui.workbench.host` names only what `WorkbenchScene` has."""
+    import inspect
+
+    from game.ui.workbench import host
+    from game.ui.workbench.scene import WorkbenchScene
+    from tests.ui_helpers import make_app
+
+    scene = WorkbenchScene(make_app())
+    for _name, protocol in inspect.getmembers(host, inspect.isclass):
+        if protocol.__module__ != host.__name__:
+            continue
+        wanted = set()
+        for klass in protocol.__mro__:
+            if klass.__module__ == host.__name__:
+                wanted |= set(getattr(klass, "__annotations__", {}))
+                wanted |= {k for k, v in vars(klass).items() if callable(v) or isinstance(v, property)}
+        missing = sorted(n for n in wanted if not n.startswith("_") and not hasattr(scene, n))
+        assert not missing, (protocol.__name__, missing)
+
+
 BUILDS_ON = {
     ("modules.criticals", "modules.fumbles"): "its own fumble table, in a file of its own",
     ("modules.knockback", "modules.prone"): "requires prone: a knock-back can knock down",

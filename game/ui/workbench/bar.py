@@ -12,13 +12,13 @@ from game.ui.theme import fit_text
 from game.ui.workbench import keep_panel
 
 if TYPE_CHECKING:
-    from game.ui.workbench.scene import WorkbenchScene
+    from game.ui.workbench.host import BarHost
 
 TABS = (("setup", "Set up"), ("see", "See"), ("try", "Try"), ("keep", "Keep"))
 TAB_WIDTH = 104  # pixels (before UI scale)
 
 
-def draw_bar(scene: WorkbenchScene, surface: pygame.Surface) -> list[Button]:
+def draw_bar(scene: BarHost, surface: pygame.Surface) -> list[Button]:
     """The top bar; returns its buttons."""
     theme, pal = scene.theme, scene.theme.palette
     bar = scene.rects["top"]

@@ -20,6 +20,7 @@ from game.ui.battle.ruler import ruler_note
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import DRAG_THRESHOLD
 from game.ui.planner import Draft, DraftState
+from game.ui.workbench import keep_panel
 from game.workbench import edits
 from game.world import Condition, Facing
 
@@ -306,12 +307,8 @@ class WorkbenchInput:
         elif cmd == "redo":
             self.redo()
         elif cmd == "save":
-            from game.ui.workbench import keep_panel
-
             keep_panel.save_sandbox(self)
         elif cmd == "workbench_picture":
-            from game.ui.workbench import keep_panel
-
             keep_panel.export_picture(self)
         elif cmd == "activate" and view.cursor is not None:
             view.keyboard_cursor = True

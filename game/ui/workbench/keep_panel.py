@@ -25,12 +25,12 @@ from game.workbench.scenario_file import ScenarioRefused
 from game.workbench.scenario_file import save_scenario as write_scenario
 
 if TYPE_CHECKING:
-    from game.ui.workbench.scene import WorkbenchScene
+    from game.ui.workbench.host import KeepHost
 
 EXAMPLES = ROOT / "docs" / "examples"  # the chapter's worked examples as sandbox files (in a checkout)
 
 
-def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
+def draw(scene: KeepHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
     """The Keep panel; returns its laid-out column."""
     col = Column(surface, scene.theme, rect, scroll)
     pal = scene.theme.palette
@@ -76,7 +76,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     return col
 
 
-def _saved(scene: WorkbenchScene, kind: str, path: Path, notes: list[str]) -> None:
+def _saved(scene: KeepHost, kind: str, path: Path, notes: list[str]) -> None:
     scene.last_file = str(path)
     scene.saved_version = scene.bench.version
     scene.toast(f"Saved the {kind} file {path}")
@@ -84,7 +84,7 @@ def _saved(scene: WorkbenchScene, kind: str, path: Path, notes: list[str]) -> No
         scene.log.add_text(f"  not kept: {note}")
 
 
-def _save(scene: WorkbenchScene, kind: str, write, refused: type[Exception]) -> Path | None:  # noqa: ANN001
+def _save(scene: KeepHost, kind: str, write, refused: type[Exception]) -> Path | None:  # noqa: ANN001
     path = new_path(scene.setup.title, kind)
     try:
         notes = write(scene.setup, path)
@@ -95,17 +95,17 @@ def _save(scene: WorkbenchScene, kind: str, write, refused: type[Exception]) -> 
     return path
 
 
-def save_scenario(scene: WorkbenchScene) -> Path | None:
+def save_scenario(scene: KeepHost) -> Path | None:
     """Write the position as a scenario file (and a blank map for open ground)."""
     return _save(scene, "scenario", write_scenario, ScenarioRefused)
 
 
-def save_sandbox(scene: WorkbenchScene) -> Path | None:
+def save_sandbox(scene: KeepHost) -> Path | None:
     """Write the position as a sandbox file (`python -m game resolve` plays it)."""
     return _save(scene, "sandbox", write_sandbox, SandboxRefused)
 
 
-def export_picture(scene: WorkbenchScene) -> Path | None:
+def export_picture(scene: KeepHost) -> Path | None:
     """The screen as drawn now (map, overlays, panels) to a PNG, written whole or not at all."""
     path = new_path(scene.setup.title, "picture")
     scene.draw(scene.app.screen)  # what is on screen, before any message about it
@@ -119,7 +119,7 @@ def export_picture(scene: WorkbenchScene) -> Path | None:
     return path
 
 
-def open_file(scene: WorkbenchScene, path: Path, round_number: int | None = None) -> bool:
+def open_file(scene: KeepHost, path: Path, round_number: int | None = None) -> bool:
     """Open a scenario, sandbox or saved-battle file as the position; a bad file is one line."""
     try:
         setup, notes = open_position(path, round_number)
@@ -131,7 +131,7 @@ def open_file(scene: WorkbenchScene, path: Path, round_number: int | None = None
     return True
 
 
-def files_menu(scene: WorkbenchScene, files: list[Path], title: str, first: int = 0) -> None:
+def files_menu(scene: KeepHost, files: list[Path], title: str, first: int = 0) -> None:
     """A page of files to open (with More… for the next page)."""
     if not files:
         scene.toast(
@@ -150,7 +150,7 @@ def files_menu(scene: WorkbenchScene, files: list[Path], title: str, first: int 
     )
 
 
-def saves_menu(scene: WorkbenchScene, first: int = 0) -> None:
+def saves_menu(scene: KeepHost, first: int = 0) -> None:
     """The saves and autosaves, newest first; choosing one asks for the round."""
     from game.persist.catalog import list_saved_battles
 
@@ -170,7 +170,7 @@ def saves_menu(scene: WorkbenchScene, first: int = 0) -> None:
     )
 
 
-def ask_round(scene: WorkbenchScene, path: Path, resolved: int) -> None:
+def ask_round(scene: KeepHost, path: Path, resolved: int) -> None:
     """Type which round of a long saved battle to open."""
 
     def done(text: str) -> str:
@@ -181,7 +181,7 @@ def ask_round(scene: WorkbenchScene, path: Path, resolved: int) -> None:
     scene.field = TextField(f"Open {path.name} after round (0–{resolved})", "", done, 6)
 
 
-def rounds_menu(scene: WorkbenchScene, path: Path) -> None:
+def rounds_menu(scene: KeepHost, path: Path) -> None:
     """Which round of a saved battle to open: after 0, 1, … resolved rounds."""
     from game.persist.saves import SaveError
     from game.workbench.saved import saved_rounds

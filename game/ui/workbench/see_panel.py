@@ -20,14 +20,14 @@ from game.ui.workbench.widgets import Column
 from game.workbench.ledger import AttackLine, attack_matrix, cell_text, line_text, pair_ledger
 
 if TYPE_CHECKING:
-    from game.ui.workbench.scene import WorkbenchScene
+    from game.ui.workbench.host import SeeHost
 
 MATRIX_NAME = 96  # pixels (before UI scale): the matrix's first column
 MATRIX_CELL = 132  # pixels: one enemy's column
 MATRIX_ROW = 20
 
 
-def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
+def draw(scene: SeeHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
     """The See panel; returns its laid-out column."""
     col = Column(surface, scene.theme, rect, scroll)
     pal = scene.theme.palette
@@ -102,7 +102,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     return col
 
 
-def _line(col: Column, scene: WorkbenchScene, line: AttackLine) -> None:
+def _line(col: Column, scene: SeeHost, line: AttackLine) -> None:
     pal = scene.theme.palette
     texts = line_text(scene.setup, line)
     colour = pal.text if line.possible else pal.text_dim
@@ -113,24 +113,24 @@ def _line(col: Column, scene: WorkbenchScene, line: AttackLine) -> None:
     col.gap(3)
 
 
-def toggle(scene: WorkbenchScene, name: str) -> None:
+def toggle(scene: SeeHost, name: str) -> None:
     """Switch one of the battle screen's overlays."""
     on = scene.view.overlays.toggle(name)
     scene.toast(f"{OVERLAY_LABELS[name]} {'on' if on else 'off'}", log=False)
 
 
-def toggle_matrix(scene: WorkbenchScene) -> None:
+def toggle_matrix(scene: SeeHost) -> None:
     """The attack matrix over the map, on or off."""
     scene.matrix = not scene.matrix
 
 
-def swap(scene: WorkbenchScene) -> None:
+def swap(scene: SeeHost) -> None:
     """The pair the other way round."""
     if scene.partner is not None and scene.selected is not None:
         scene.selected, scene.partner = scene.partner, scene.selected
 
 
-def draw_pair(scene: WorkbenchScene, surface: pygame.Surface) -> None:
+def draw_pair(scene: SeeHost, surface: pygame.Surface) -> None:
     """A line between the pair, with the distance in metres."""
     a, b = scene.focus(), scene.partner
     world = scene.world
@@ -150,7 +150,7 @@ def draw_pair(scene: WorkbenchScene, surface: pygame.Surface) -> None:
     surface.blit(image, box)
 
 
-def draw_matrix(scene: WorkbenchScene, surface: pygame.Surface) -> None:
+def draw_matrix(scene: SeeHost, surface: pygame.Surface) -> None:
     """Every combatant that can act against every enemy: its best attack, target number, chance."""
     theme, pal = scene.theme, scene.theme.palette
     setup = scene.setup
@@ -217,7 +217,7 @@ def draw_matrix(scene: WorkbenchScene, surface: pygame.Surface) -> None:
             scene.matrix_cells.append((spot, attacker, target))
 
 
-def matrix_tip(scene: WorkbenchScene, pos: tuple[int, int]) -> list[str]:
+def matrix_tip(scene: SeeHost, pos: tuple[int, int]) -> list[str]:
     """The ledger line of the matrix cell under the mouse."""
     cells = scene.matrix_shown
     for rect, attacker, target in scene.matrix_cells:

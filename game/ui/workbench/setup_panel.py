@@ -30,7 +30,7 @@ from game.workbench.setup import Refused
 from game.world import Condition, Equipment, Facing, Side
 
 if TYPE_CHECKING:
-    from game.ui.workbench.scene import WorkbenchScene
+    from game.ui.workbench.host import SetupHost
 
 ATTRIBUTE_SHORT = {"vigor": "Vigor", "agility": "Agility", "stamina": "Stamina", "intuition": "Intuition",
                    "intellect": "Intellect", "luck": "Luck"}  # fmt: skip
@@ -40,7 +40,7 @@ SKILL_SHORT = {"missile_primitive": "Primitive", "missile_slug": "Slug Thrower",
                "withstand_injury": "Withstand"}  # fmt: skip
 
 
-def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
+def draw(scene: SetupHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
     """The Set up panel; returns its laid-out column (buttons, tips, height)."""
     col = Column(surface, scene.theme, rect, scroll)
     setup = scene.setup
@@ -103,7 +103,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     return col
 
 
-def _combatant(scene: WorkbenchScene, col: Column, eid: int) -> None:
+def _combatant(scene: SetupHost, col: Column, eid: int) -> None:
     setup, pal = scene.setup, scene.theme.palette
     world = setup.world
     sheet = world.get(eid, Sheet)
@@ -217,35 +217,35 @@ def _combatant(scene: WorkbenchScene, col: Column, eid: int) -> None:
     col.text(f"Free hands: {eq.free_hands()}", 11, pal.text_dim)
 
 
-def _attribute(scene: WorkbenchScene, eid: int, name: str, value: int):  # noqa: ANN202
+def _attribute(scene: SetupHost, eid: int, name: str, value: int):  # noqa: ANN202
     return lambda: scene.edit(
         edits.set_attribute(scene.setup, eid, name, value), f"{ATTRIBUTE_SHORT[name]} {value}"
     )
 
 
-def _skill(scene: WorkbenchScene, eid: int, skill: str, value: int | None):  # noqa: ANN202
+def _skill(scene: SetupHost, eid: int, skill: str, value: int | None):  # noqa: ANN202
     label = f"{SKILL_LABELS[skill]} {value if value is not None else 'reset'}"
     return lambda: scene.edit(edits.set_skill(scene.setup, eid, skill, value), label)
 
 
-def _injure(scene: WorkbenchScene, eid: int, value: int):  # noqa: ANN202
+def _injure(scene: SetupHost, eid: int, value: int):  # noqa: ANN202
     return lambda: scene.edit(edits.set_injuries(scene.setup, eid, value), f"Injuries {value}")
 
 
 # ------------------------------------------------------------------ commands
-def toggle_module(scene: WorkbenchScene, name: str) -> None:
+def toggle_module(scene: SetupHost, name: str) -> None:
     """Switch a rules module on or off."""
     on = not scene.setup.options.has(name)
     scene.edit(edits.set_module(scene.setup, name, on), f"{name} {'on' if on else 'off'}")
 
 
-def default_side(scene: WorkbenchScene) -> str:
+def default_side(scene: SetupHost) -> str:
     """The side a new combatant joins: the first side, or a new one if there is none."""
     sides = scene.setup.sides
     return sides[0] if sides else NEW_SIDES[0]
 
 
-def cycle_side(scene: WorkbenchScene) -> None:
+def cycle_side(scene: SetupHost) -> None:
     """The next side to place for: every side there is, then a new one."""
     sides = list(scene.setup.sides)
     fresh = next((s for s in NEW_SIDES if s.casefold() not in {x.casefold() for x in sides}), None)
@@ -256,7 +256,7 @@ def cycle_side(scene: WorkbenchScene) -> None:
     )
 
 
-def ask_side(scene: WorkbenchScene) -> None:
+def ask_side(scene: SetupHost) -> None:
     """Name a new side to place for."""
 
     def done(text: str) -> str:
@@ -269,7 +269,7 @@ def ask_side(scene: WorkbenchScene) -> None:
     scene.field = TextField("Name the side", "", done, 60)
 
 
-def ask_title(scene: WorkbenchScene) -> None:
+def ask_title(scene: SetupHost) -> None:
     """Rename the position (files are named after it)."""
 
     def done(text: str) -> str:
@@ -282,7 +282,7 @@ def ask_title(scene: WorkbenchScene) -> None:
     scene.field = TextField("Title of the position", scene.setup.title, done)
 
 
-def ask_name(scene: WorkbenchScene, eid: int) -> None:
+def ask_name(scene: SetupHost, eid: int) -> None:
     """Rename a combatant."""
 
     def done(text: str) -> str:
@@ -295,7 +295,7 @@ def ask_name(scene: WorkbenchScene, eid: int) -> None:
     scene.field = TextField("Name of the combatant", name_of(scene.setup.world, eid), done, 60)
 
 
-def next_side(scene: WorkbenchScene, eid: int) -> None:
+def next_side(scene: SetupHost, eid: int) -> None:
     """Move a combatant to the next side (a new one after the last)."""
     sides = list(scene.setup.sides)
     current = scene.setup.world.get(eid, Side).name
@@ -305,19 +305,19 @@ def next_side(scene: WorkbenchScene, eid: int) -> None:
     scene.edit(edits.set_side(scene.setup, eid, target), f"side {target}")
 
 
-def remove(scene: WorkbenchScene, eid: int) -> None:
+def remove(scene: SetupHost, eid: int) -> None:
     """Take a combatant off the board."""
     scene.edit(edits.remove(scene.setup, eid), f"remove {name_of(scene.setup.world, eid)}")
 
 
-def cycle_rounding(scene: WorkbenchScene, eid: int) -> None:
+def cycle_rounding(scene: SetupHost, eid: int) -> None:
     """Favorable Rounding: by Luck → yes → no."""
     current = scene.setup.world.get(eid, Sheet).favorable_rounding
     following = {None: True, True: False, False: None}[current]
     scene.edit(edits.set_rounding(scene.setup, eid, following), "Favorable Rounding")
 
 
-def open_map_menu(scene: WorkbenchScene, first: int = 0) -> None:
+def open_map_menu(scene: SetupHost, first: int = 0) -> None:
     """Every board: open ground of a size, the bundled maps, your maps; a page at a time
     (More… for the next), so the menu fits the window however many maps you have."""
     choices = scene.cached("map choices", map_choices)
@@ -331,7 +331,7 @@ def open_map_menu(scene: WorkbenchScene, first: int = 0) -> None:
     scene.menu = PopupMenu(scene.theme, "Board", items, (rect.x - scene.theme.px(300), rect.y))
 
 
-def change_map(scene: WorkbenchScene, choice) -> None:  # noqa: ANN001 - a MapChoice
+def change_map(scene: SetupHost, choice) -> None:  # noqa: ANN001 - a MapChoice
     """Put the position on another board; who cannot stand on it is left off (undo brings them back)."""
     opened = open_choice(choice)
     if isinstance(opened, Refused):
@@ -342,7 +342,7 @@ def change_map(scene: WorkbenchScene, choice) -> None:  # noqa: ANN001 - a MapCh
         scene.toast(f"Left off (a wall or off the board there): {', '.join(dropped)}", bad=True)
 
 
-def roster_menu(scene: WorkbenchScene, named: bool) -> None:
+def roster_menu(scene: SetupHost, named: bool) -> None:
     """The roster's named characters or troops; choosing one arms placing it."""
     people = named_characters() if named else troops()
     items = []
@@ -359,7 +359,7 @@ def roster_menu(scene: WorkbenchScene, named: bool) -> None:
     scene.menu = PopupMenu(scene.theme, title, items, (rect.x - scene.theme.px(420), rect.y))
 
 
-def equipment_menu(scene: WorkbenchScene, eid: int, kind: str) -> None:
+def equipment_menu(scene: SetupHost, eid: int, kind: str) -> None:
     """The armory's melee or missile weapons (into a free hand), shields or armour (or none)."""
     armory = default_armory()
     setup = scene.setup

@@ -26,13 +26,13 @@ from game.workbench.setup import Refused
 from game.workbench.trials import Trials, resolve_once
 
 if TYPE_CHECKING:
-    from game.ui.workbench.scene import WorkbenchScene
+    from game.ui.workbench.host import TryHost
 
 RUN_CHOICES = (100, 1000, 10_000)
 HEAT_LABEL_TILE = 28  # pixels per tile from which the heat map writes its percentages
 
 
-def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
+def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int) -> Column:
     """The Try panel; returns its laid-out column."""
     col = Column(surface, scene.theme, rect, scroll)
     setup, pal = scene.setup, scene.theme.palette
@@ -138,7 +138,7 @@ def draw(scene: WorkbenchScene, surface: pygame.Surface, rect: pygame.Rect, scro
     return col
 
 
-def _resolution(scene: WorkbenchScene, col: Column) -> None:
+def _resolution(scene: TryHost, col: Column) -> None:
     """The single resolution on the map: its pace, and keeping or dropping its result."""
     col.heading("One resolution")
     pb = scene.playback
@@ -164,7 +164,7 @@ def _resolution(scene: WorkbenchScene, col: Column) -> None:
     )
 
 
-def keep_result(scene: WorkbenchScene) -> None:
+def keep_result(scene: TryHost) -> None:
     """The resolution's end becomes the position (undoable); orders and scripted dice are cleared,
     a fixed Timing order keeps those still standing."""
     if scene.outcome is None:
@@ -176,12 +176,12 @@ def keep_result(scene: WorkbenchScene) -> None:
     scene.edit(replace(setup, world=after, orders={}, dice={}, timing=timing), "keep the result")
 
 
-def _drop(scene: WorkbenchScene) -> None:
+def _drop(scene: TryHost) -> None:
     scene.close_playback()
     scene.outcome = None
 
 
-def _distribution(scene: WorkbenchScene, col: Column) -> None:
+def _distribution(scene: TryHost, col: Column) -> None:
     trials = scene.trials
     assert trials is not None
     pal = scene.theme.palette
@@ -235,13 +235,13 @@ def _distribution(scene: WorkbenchScene, col: Column) -> None:
 
 
 # ------------------------------------------------------------------ commands
-def fix_timing(scene: WorkbenchScene) -> None:
+def fix_timing(scene: TryHost) -> None:
     """A fixed Timing order, starting from the best Timing skill first."""
     if scene.setup.timing is None:
         scene.edit(edits.set_timing(scene.setup, edits.default_timing(scene.setup)), "fixed Timing")
 
 
-def _move_timing(scene: WorkbenchScene, index: int, step: int):  # noqa: ANN202
+def _move_timing(scene: TryHost, index: int, step: int):  # noqa: ANN202
     def move() -> None:
         order = list(scene.setup.timing or ())
         j = index + step
@@ -252,7 +252,7 @@ def _move_timing(scene: WorkbenchScene, index: int, step: int):  # noqa: ANN202
     return move
 
 
-def clear(scene: WorkbenchScene, eid: int) -> None:
+def clear(scene: TryHost, eid: int) -> None:
     """Drop a combatant's order."""
     scene.drafts.pop(eid, None)
     scene.edit(
@@ -260,12 +260,12 @@ def clear(scene: WorkbenchScene, eid: int) -> None:
     )
 
 
-def set_seed(scene: WorkbenchScene, seed: int) -> None:
+def set_seed(scene: TryHost, seed: int) -> None:
     """The seed of the first run."""
     scene.edit(edits.set_seed(scene.setup, seed), f"seed {seed}")
 
 
-def ask_seed(scene: WorkbenchScene) -> None:
+def ask_seed(scene: TryHost) -> None:
     """Type a seed."""
 
     def done(text: str) -> str:
@@ -280,7 +280,7 @@ def ask_seed(scene: WorkbenchScene) -> None:
     scene.field = TextField("Seed of the first run", str(scene.setup.seed), done, 16)
 
 
-def resolve(scene: WorkbenchScene) -> None:
+def resolve(scene: TryHost) -> None:
     """Play the round once on a copy of the position and show it on the map."""
     setup = scene.setup
     problem = plans.ready_problem(setup)
@@ -301,7 +301,7 @@ def resolve(scene: WorkbenchScene) -> None:
     scene.play(setup.world, events, after)
 
 
-def start_trials(scene: WorkbenchScene) -> None:
+def start_trials(scene: TryHost) -> None:
     """Resolve the round N times, a few runs each frame."""
     try:
         scene.trials = Trials(scene.setup, scene.runs)
@@ -313,14 +313,14 @@ def start_trials(scene: WorkbenchScene) -> None:
     scene.scroll["try"] = 0
 
 
-def stop(scene: WorkbenchScene) -> None:
+def stop(scene: TryHost) -> None:
     """Stop the runs where they are (what was played stays shown)."""
     if scene.trials is not None:
         scene.trials.total = scene.trials.result.runs
 
 
 # ------------------------------------------------------------------ the map
-def draw_map(scene: WorkbenchScene, surface: pygame.Surface) -> None:
+def draw_map(scene: TryHost, surface: pygame.Surface) -> None:
     """Under the tokens: the heat map of the runs, the selected combatant's draft preview."""
     draw_heat(scene, surface)
     eid = scene.selected
@@ -342,7 +342,7 @@ def draw_map(scene: WorkbenchScene, surface: pygame.Surface) -> None:
         )
 
 
-def draw_heat(scene: WorkbenchScene, surface: pygame.Surface, labels: bool = False) -> None:
+def draw_heat(scene: TryHost, surface: pygame.Surface, labels: bool = False) -> None:
     """Where the runs left the selected combatant (or everyone): each tile tinted by the share of
     runs that ended there (under the tokens); with `labels`, the shares written (over them)."""
     trials = scene.trials
