@@ -21,6 +21,7 @@ from game.ui.battle.plans import MapLabels, draw_cursor, draw_declared, draw_dra
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.battle.ruler import show_ruler
 from game.ui.battle.tips import chance_lines, panel_lines
+from game.ui.guide import Guide
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft, Planner
@@ -68,6 +69,7 @@ class BattleDrawing:
     row_tips: list[tuple[pygame.Rect, list[str]]]
     chip_rects: list[tuple[pygame.Rect, int]]
     cards: list[pygame.Rect]
+    guide: Guide | None  # a guided tutorial's steps (the first tutorial)
 
     if TYPE_CHECKING:  # the screen's own
 
@@ -104,6 +106,10 @@ class BattleDrawing:
         self.log.draw(surface, self.rects["log"])
         controller = self.controller_of(self.actor) if self.actor is not None else ""
         hint = battle_hint(self.battle, self.phase, self.actor, controller, self.playback, self.clock)
+        guide = self.guide
+        asking = guide is not None and not guide.finished and self.actor == guide.learner
+        if asking and guide is not None and self.phase == "declare":
+            hint = guide.line()  # a guided tutorial asks one thing at a time
         draw_hint(surface, self.theme, hint, self.rects["hint"])
         if self.on_top and not self.blocking(pygame.mouse.get_pos()):
             self._draw_chance_tip(surface)

@@ -44,6 +44,7 @@ from game.ui.battle.pacing import action_ends, sound_cue
 from game.ui.battle.plans import MapLabels
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.battle.ruler import ruler_note
+from game.ui.guide import guide_for
 from game.ui.map_view import MapView, event_tiles
 from game.ui.planner import Draft, Planner, terrain_board
 from game.ui.playback import Playback
@@ -61,6 +62,12 @@ from game.world import Side, World
 
 DECLARER_MARGIN = 3  # tiles of map shown around a unit whose order is being declared
 QUIET_AFTER = 3  # events revealed at once (a skip) past which none of them makes a sound
+
+
+def tutorial_topic(battle: Battle) -> str | None:
+    """The topic of a bundled tutorial ("basics"), or None for any other battle."""
+    ident = battle.meta.get("scenario")
+    return next((s.tutorial for s in list_scenarios() if s.id == ident and s.tutorial is not None), None)
 
 
 def tutorial_texts(battle: Battle) -> list[str]:
@@ -129,6 +136,8 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.saved_path: Path | None = None
         self.session = session or window_session(battle, self._note)
         self.saved_mark = self.progress_mark()  # as it stands now: new, or loaded from its save
+        humans = [e for e in combatants(self.world) if self.session.is_human(self.world.get(e, Side).name)]
+        self.guide = guide_for(battle, tutorial_topic(battle), humans)  # a guided tutorial's steps
         self._track_autosaves()
         # A map that fits whole at a readable zoom opens whole (never zoomed in past the default).
         self.camera.opening_zoom(most=DEFAULT_ZOOM, otherwise=DEFAULT_ZOOM)
@@ -451,6 +460,9 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.toasts = age_toasts(self.toasts, dt)
         if self.menu is not None and self.menu.closed:
             self.menu = None
+        if self.guide is not None:
+            planning = self.draft is not None and self.actor == self.guide.learner
+            self.guide.advance(self.battle, self.draft.order() if planning and self.draft else None)
         self.refresh_overlays()
         self.view.keep_clear_of_legend(playing=self.playback is not None)
 
