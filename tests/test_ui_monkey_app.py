@@ -41,6 +41,7 @@ from game.ui.workbench.scene import WorkbenchScene
 from tests.invariants import BattleWatch
 
 FULL = 100_000  # events of the full run (about a minute on one core)
+FULL_PARTS = 4  # the full run in parts, each on a seed of its own, so `-n 2` plays them side by side
 QUICK = 10_000  # events of the run every test session makes
 BATCH = (1, 12)  # events delivered per frame
 DRAW_EVERY = 4  # frames between draws (updates run every frame)
@@ -162,10 +163,24 @@ def resize(app: App, size: tuple[int, int]) -> pygame.event.Event:
 
 
 @pytest.mark.parametrize(
-    "events", [pytest.param(QUICK, id="10k"), pytest.param(FULL, id="100k", marks=pytest.mark.slow)]
+    ("events", "part"),
+    [
+        pytest.param(QUICK, 0, id="10k"),
+        *[
+            pytest.param(
+                FULL // FULL_PARTS, part, id=f"100k-part{part}of{FULL_PARTS}", marks=pytest.mark.slow
+            )
+            for part in range(1, FULL_PARTS + 1)
+        ],
+    ],
 )
-def test_random_events_never_raise_and_battles_keep_their_invariants(home: Path, events: int) -> None:
-    seed = int(os.environ.get("MONKEY_SEED", "7"))  # another seed sends the monkey elsewhere
+def test_random_events_never_raise_and_battles_keep_their_invariants(
+    home: Path, events: int, part: int
+) -> None:
+    # Another MONKEY_SEED sends the monkey elsewhere; each part of the full run starts from a
+    # seed of its own (the quick run's is the base).
+    seed = int(os.environ.get("MONKEY_SEED", "7")) + (3 + part if part else 0)
+    full = part > 0
     monkey = Monkey(seed)
     rng = random.Random(seed + 4)
     app = new_app()
@@ -211,8 +226,8 @@ def test_random_events_never_raise_and_battles_keep_their_invariants(home: Path,
     # Battles really were played, round after round.  How many in a short run depends on where
     # the monkey wanders (the workbench, the confirmations and the settings share its time, and
     # the AI's turns take wall time): the short run asks for some, the full run for many.
-    assert rounds >= (events // 5_000 if events >= FULL else 2), rounds
-    if events >= FULL:
+    assert rounds >= (events // 5_000 if full else 2), rounds
+    if full:
         assert {"LoadScene", "ReplayScene"} <= visited
     # Every save it wrote (battles it saved, rounds that autosaved) loads, or is refused cleanly.
     written = [p for p in home.rglob("*.json") if p.parent.name in ("saves", "autosaves")]
