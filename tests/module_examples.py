@@ -14,6 +14,17 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Kord — Withstand Injury: 6 [Withstand Injury] − 4 [blaster pistol Injury Rating]"
         " − 1 [Well-aimed Shot] = 1; rolled 2: failure",
     ],
+    "knockdown.json": [
+        "Omar — Knockdown on Niles: 7 [Vigor + Agility] − 1 [Action Penalty] = 6; rolled 2: success",
+        "Niles — Resist Knockdown: 6 [Agility ×2] − 4 [Knockdown margin] = 2; rolled 4: failure",
+        "Niles is knocked down by Omar: −2 to Missile Strikes against, +2 to melee attacks against,"
+        " crawls at half Movement",
+        "Omar — Strike on Niles: 6 [Strike] − 1 [Action Penalty] + 2 [Prone Target in Melee] = 7;"
+        " rolled 7: hit",
+        "Niles — Knockdown on Omar: 6 [Vigor + Agility] − 1 [Injury Penalty] − 2 [Fighting Prone] = 3;"
+        " rolled 3: success",
+        "Omar — Resist Knockdown: 6 [Agility ×2] = 6; rolled 5: success",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",

@@ -195,6 +195,7 @@ def test_the_rules_have_no_import_cycle() -> None:
 BUILDS_ON = {
     ("modules.criticals", "modules.fumbles"): "its own fumble table, in a file of its own",
     ("modules.knockback", "modules.prone"): "requires prone: a knock-back can knock down",
+    ("modules.knockdown", "modules.prone"): "requires prone: a Knockdown knocks down",
     ("modules.location_effects", "modules.hit_locations"): "requires hit_locations: its wounds",
     ("modules.location_effects", "modules.prone"): "requires prone: a leg wound knocks down",
     ("modules.body_cover", "modules.hit_locations"): "requires hit_locations: its table",
