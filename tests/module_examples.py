@@ -25,6 +25,13 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         " rolled 3: success",
         "Omar — Resist Knockdown: 6 [Agility ×2] = 6; rolled 5: success",
     ],
+    "shield_bash.json": [
+        "Omar — Shield Bash on Niles: 8 [Block] = 8; rolled 5: hit",
+        "Omar hits Niles (torso) with shield",
+        "Niles — Withstand Injury: 5 [Withstand Injury] = 5; rolled 6: failure",
+        "Omar — Withstand Injury: 5 [Withstand Injury] + 1 [shield] − 2 [sword Injury Rating]"
+        " − 1 [Shield Bashing (no guard)] = 3; rolled 4: failure",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
