@@ -32,6 +32,13 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Omar — Withstand Injury: 5 [Withstand Injury] + 1 [shield] − 2 [sword Injury Rating]"
         " − 1 [Shield Bashing (no guard)] = 3; rolled 4: failure",
     ],
+    "pulled_blows.json": [
+        "Omar — Pulled Blow on Niles: 7 [Strike] = 7; rolled 6: hit",
+        "Niles — Withstand Injury: 5 [Withstand Injury] − 2 [sword Injury Rating] + 1 [Pulled Blow] = 4;"
+        " rolled 5: failure",
+        "Ash — Subdual on Kord: 6 [Strike] − 2 [Subdual] = 4; rolled 3: hit",
+        "Ash's sword hit on Kord (torso) strikes the flat (a pulled blow spares the Defeated) instead",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
