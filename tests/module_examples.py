@@ -39,6 +39,13 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Ash — Subdual on Kord: 6 [Strike] − 2 [Subdual] = 4; rolled 3: hit",
         "Ash's sword hit on Kord (torso) strikes the flat (a pulled blow spares the Defeated) instead",
     ],
+    "dodging_fire.json": [
+        "Bea — Dodging Fire on Sam: 8 [Missile Strike (Beam)] − 4 [Dodging Fire] = 4; rolled 3: hit",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 1 [Injury Penalty]"
+        " − 2 [Dodging Fire (target)] = 5; rolled 6: miss",
+        "Kord — Dodging Fire on Bea: 7 [Missile Strike (Beam)] − 4 [Dodging Fire]"
+        " − 2 [Dodging Fire (target)] = 1; rolled 5: miss",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",

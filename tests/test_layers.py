@@ -204,6 +204,7 @@ BUILDS_ON = {
     ("modules.power_strike", "actions.strike"): "a Power Strike is a Strike",
     ("modules.power_strike", "actions.missile_strike"): "a Well-aimed Shot is a Missile Strike",
     ("modules.pulled_blows", "actions.strike"): "a Pulled Blow and a Subdual are Strikes",
+    ("modules.dodging_fire", "actions.missile_strike"): "Dodging Fire is a Missile Strike",
     ("house.actions", "modules.knockback"): "a house action's push is knock-back's push",
     ("house.actions", "modules.prone"): "a house action knocks prone as prone does (and requires it)",
     ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",
