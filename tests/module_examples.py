@@ -46,6 +46,15 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Kord — Dodging Fire on Bea: 7 [Missile Strike (Beam)] − 4 [Dodging Fire]"
         " − 2 [Dodging Fire (target)] = 1; rolled 5: miss",
     ],
+    "hold_at_bay.json": [
+        "Pik — Hold at Bay on Niles: 6 [Strike] + 2 [Pole Weapon] = 8; rolled 5: success",
+        "Niles — Bypass: 6 [Agility ×2] − 5 [Held at Bay] = 1; rolled 4: failure (against Pik's Hold at Bay)",
+        "Niles is held at bay by Pik: stops at (6, 3)",
+        "Niles walks 1.0 m of 3.0 m (7, 3) → (6, 3), facing W; stopped: held at (6, 3)",
+        "Kord — Bypass: 8 [Agility ×2] − 2 [Held at Bay] = 6; rolled 3: success (against Sol's Hold at Bay)",
+        "Niles — Strike on Pik nullified: Pik is out of reach",
+        "Kord — Strike on Sol: 8 [Strike] − 2 [Held at Bay] = 6; rolled 4: hit",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
