@@ -123,6 +123,7 @@ MODULE_MAPS: dict[str, tuple[int, int, float, set[str]]] = {
     "tutorial_sudden_dive": (30, 20, 1.0, {"resistance", "soldiers"}),
     "tutorial_suppression": (30, 20, 1.0, {"nest", "raiders"}),
     "tutorial_overwatch": (30, 20, 1.0, {"guards", "raiders"}),
+    "tutorial_hold_at_bay": (20, 20, 1.0, {"watch", "thieves"}),
 }
 """The positional modules' tutorial maps (docs/content.md), checked with the others by
 `tests/test_content.py`."""
