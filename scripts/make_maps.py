@@ -1112,6 +1112,41 @@ def tutorial_hold_at_bay() -> Layout:
     )
 
 
+DODGING_FIRE_ROWS = [
+    "........................",
+    "........................",
+    "..###.............:.....",
+    "........................",
+    "...........h............",
+    "........................",
+    "........................",
+    "..###.........h.........",
+    "........................",
+    "........................",
+    "...........h............",
+    "........................",
+    "..###...................",
+    "........................",
+]
+
+
+def tutorial_dodging_fire() -> Layout:
+    """24×20 at 1 m: three stubs of stone wall on the west, open grass and hedges east.
+
+    Teaches Dodging Fire: beside a stub of wall (high cover at hand) a shooter snaps off a shot
+    at −4 and ducks: every rifle shot at it that round is at −2, from whatever side.
+    """
+    zones = [Zone("rangers", "The wall stubs", 5, 3, 6, 11), Zone("soldiers", "East field", 18, 2, 22, 12)]
+    return Layout(
+        "tutorial_dodging_fire",
+        "The Broken Wall",
+        1.0,
+        "Stubs of a broken wall to duck behind, rifles in the open east: dodge their fire.",
+        _story(DODGING_FIRE_ROWS),
+        zones,
+    )
+
+
 MAKERS.update(
     {
         "tutorial_prone": tutorial_prone,
@@ -1122,6 +1157,7 @@ MAKERS.update(
         "tutorial_suppression": tutorial_suppression,
         "tutorial_overwatch": tutorial_overwatch,
         "tutorial_hold_at_bay": tutorial_hold_at_bay,
+        "tutorial_dodging_fire": tutorial_dodging_fire,
     }
 )
 

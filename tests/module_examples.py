@@ -124,6 +124,7 @@ MODULE_MAPS: dict[str, tuple[int, int, float, set[str]]] = {
     "tutorial_suppression": (30, 20, 1.0, {"nest", "raiders"}),
     "tutorial_overwatch": (30, 20, 1.0, {"guards", "raiders"}),
     "tutorial_hold_at_bay": (20, 20, 1.0, {"watch", "thieves"}),
+    "tutorial_dodging_fire": (24, 20, 1.0, {"rangers", "soldiers"}),
 }
 """The positional modules' tutorial maps (docs/content.md), checked with the others by
 `tests/test_content.py`."""
