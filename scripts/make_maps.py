@@ -1071,6 +1071,82 @@ def tutorial_overwatch() -> Layout:
     )
 
 
+HOLD_AT_BAY_ROWS = [
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "....................",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+    "..........#.........",
+]
+
+
+def tutorial_hold_at_bay() -> Layout:
+    """20×20 at 1 m: a stone wall across the field with one gap, a pace wide.
+
+    Teaches Hold at Bay: a spear (reach 2) held out at the gap stops a club (reach 1) short of
+    it, or makes it pay the Bay to strike, while the archers behind shoot through the gap.
+    """
+    zones = [Zone("watch", "West of the wall", 3, 6, 8, 12), Zone("thieves", "East field", 14, 5, 18, 13)]
+    return Layout(
+        "tutorial_hold_at_bay",
+        "The Gap in the Wall",
+        1.0,
+        "A stone wall with one gap a pace wide: hold it with a spear.",
+        _story(HOLD_AT_BAY_ROWS),
+        zones,
+    )
+
+
+DODGING_FIRE_ROWS = [
+    "........................",
+    "........................",
+    "..###.............:.....",
+    "........................",
+    "...........h............",
+    "........................",
+    "........................",
+    "..###.........h.........",
+    "........................",
+    "........................",
+    "...........h............",
+    "........................",
+    "..###...................",
+    "........................",
+]
+
+
+def tutorial_dodging_fire() -> Layout:
+    """24×20 at 1 m: three stubs of stone wall on the west, open grass and hedges east.
+
+    Teaches Dodging Fire: beside a stub of wall (high cover at hand) a shooter snaps off a shot
+    at −4 and ducks: every rifle shot at it that round is at −2, from whatever side.
+    """
+    zones = [Zone("rangers", "The wall stubs", 5, 3, 6, 11), Zone("soldiers", "East field", 18, 2, 22, 12)]
+    return Layout(
+        "tutorial_dodging_fire",
+        "The Broken Wall",
+        1.0,
+        "Stubs of a broken wall to duck behind, rifles in the open east: dodge their fire.",
+        _story(DODGING_FIRE_ROWS),
+        zones,
+    )
+
+
 MAKERS.update(
     {
         "tutorial_prone": tutorial_prone,
@@ -1080,6 +1156,8 @@ MAKERS.update(
         "tutorial_sudden_dive": tutorial_sudden_dive,
         "tutorial_suppression": tutorial_suppression,
         "tutorial_overwatch": tutorial_overwatch,
+        "tutorial_hold_at_bay": tutorial_hold_at_bay,
+        "tutorial_dodging_fire": tutorial_dodging_fire,
     }
 )
 

@@ -14,6 +14,47 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Kord — Withstand Injury: 6 [Withstand Injury] − 4 [blaster pistol Injury Rating]"
         " − 1 [Well-aimed Shot] = 1; rolled 2: failure",
     ],
+    "knockdown.json": [
+        "Omar — Knockdown on Niles: 7 [Vigor + Agility] − 1 [Action Penalty] = 6; rolled 2: success",
+        "Niles — Resist Knockdown: 6 [Agility ×2] − 4 [Knockdown margin] = 2; rolled 4: failure",
+        "Niles is knocked down by Omar: −2 to Missile Strikes against, +2 to melee attacks against,"
+        " crawls at half Movement",
+        "Omar — Strike on Niles: 6 [Strike] − 1 [Action Penalty] + 2 [Prone Target in Melee] = 7;"
+        " rolled 7: hit",
+        "Niles — Knockdown on Omar: 6 [Vigor + Agility] − 1 [Injury Penalty] − 2 [Fighting Prone] = 3;"
+        " rolled 3: success",
+        "Omar — Resist Knockdown: 6 [Agility ×2] = 6; rolled 5: success",
+    ],
+    "shield_bash.json": [
+        "Omar — Shield Bash on Niles: 8 [Block] = 8; rolled 5: hit",
+        "Omar hits Niles (torso) with shield",
+        "Niles — Withstand Injury: 5 [Withstand Injury] = 5; rolled 6: failure",
+        "Omar — Withstand Injury: 5 [Withstand Injury] + 1 [shield] − 2 [sword Injury Rating]"
+        " − 1 [Shield Bashing (no guard)] = 3; rolled 4: failure",
+    ],
+    "pulled_blows.json": [
+        "Omar — Pulled Blow on Niles: 7 [Strike] = 7; rolled 6: hit",
+        "Niles — Withstand Injury: 5 [Withstand Injury] − 2 [sword Injury Rating] + 1 [Pulled Blow] = 4;"
+        " rolled 5: failure",
+        "Ash — Subdual on Kord: 6 [Strike] − 2 [Subdual] = 4; rolled 3: hit",
+        "Ash's sword hit on Kord (torso) strikes the flat (a pulled blow spares the Defeated) instead",
+    ],
+    "dodging_fire.json": [
+        "Bea — Dodging Fire on Sam: 8 [Missile Strike (Beam)] − 4 [Dodging Fire] = 4; rolled 3: hit",
+        "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 1 [Injury Penalty]"
+        " − 2 [Dodging Fire (target)] = 5; rolled 6: miss",
+        "Kord — Dodging Fire on Bea: 7 [Missile Strike (Beam)] − 4 [Dodging Fire]"
+        " − 2 [Dodging Fire (target)] = 1; rolled 5: miss",
+    ],
+    "hold_at_bay.json": [
+        "Pik — Hold at Bay on Niles: 6 [Strike] + 2 [Pole Weapon] = 8; rolled 5: success",
+        "Niles — Bypass: 6 [Agility ×2] − 5 [Held at Bay] = 1; rolled 4: failure (against Pik's Hold at Bay)",
+        "Niles is held at bay by Pik: stops at (6, 3)",
+        "Niles walks 1.0 m of 3.0 m (7, 3) → (6, 3), facing W; stopped: held at (6, 3)",
+        "Kord — Bypass: 8 [Agility ×2] − 2 [Held at Bay] = 6; rolled 3: success (against Sol's Hold at Bay)",
+        "Niles — Strike on Pik nullified: Pik is out of reach",
+        "Kord — Strike on Sol: 8 [Strike] − 2 [Held at Bay] = 6; rolled 4: hit",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
@@ -82,6 +123,8 @@ MODULE_MAPS: dict[str, tuple[int, int, float, set[str]]] = {
     "tutorial_sudden_dive": (30, 20, 1.0, {"resistance", "soldiers"}),
     "tutorial_suppression": (30, 20, 1.0, {"nest", "raiders"}),
     "tutorial_overwatch": (30, 20, 1.0, {"guards", "raiders"}),
+    "tutorial_hold_at_bay": (20, 20, 1.0, {"watch", "thieves"}),
+    "tutorial_dodging_fire": (24, 20, 1.0, {"rangers", "soldiers"}),
 }
 """The positional modules' tutorial maps (docs/content.md), checked with the others by
 `tests/test_content.py`."""

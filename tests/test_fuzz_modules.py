@@ -52,7 +52,10 @@ AT_LEAST = {
     "Weapon Damage": 3,
     "fell": 5,
     "initiative": ARENAS,
-    "fled": 4,  # flights off the map with every module on (held shots, charges, crawls …)
+    # Flights off the map with every module on (held shots, charges, crawls …): few, and how many
+    # turns on the draw, which every new action shifts (7 with knockdown, 3 with the melee
+    # modules of issue 50 too): at least 2 still shows they happen.
+    "fled": 2,
 }
 """About half of what the fixed run sees."""
 

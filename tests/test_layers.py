@@ -226,6 +226,7 @@ def test_the_workbench_scene_is_every_host_its_panels_ask_for() -> None:
 BUILDS_ON = {
     ("modules.criticals", "modules.fumbles"): "its own fumble table, in a file of its own",
     ("modules.knockback", "modules.prone"): "requires prone: a knock-back can knock down",
+    ("modules.knockdown", "modules.prone"): "requires prone: a Knockdown knocks down",
     ("modules.location_effects", "modules.hit_locations"): "requires hit_locations: its wounds",
     ("modules.location_effects", "modules.prone"): "requires prone: a leg wound knocks down",
     ("modules.body_cover", "modules.hit_locations"): "requires hit_locations: its table",
@@ -233,6 +234,8 @@ BUILDS_ON = {
     ("modules.suppression", "actions.missile_strike"): "Suppression Fire is a Missile Strike",
     ("modules.power_strike", "actions.strike"): "a Power Strike is a Strike",
     ("modules.power_strike", "actions.missile_strike"): "a Well-aimed Shot is a Missile Strike",
+    ("modules.pulled_blows", "actions.strike"): "a Pulled Blow and a Subdual are Strikes",
+    ("modules.dodging_fire", "actions.missile_strike"): "Dodging Fire is a Missile Strike",
     ("house.actions", "modules.knockback"): "a house action's push is knock-back's push",
     ("house.actions", "modules.prone"): "a house action knocks prone as prone does (and requires it)",
     ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",

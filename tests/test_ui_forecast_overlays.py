@@ -239,3 +239,13 @@ def test_no_hover_tip_under_the_pause_box(monkeypatch) -> None:  # noqa: ANN001
     app.pop(pause)
     app.step([])
     assert tips
+
+
+def test_the_threat_legend_names_the_attacks_in_play_only() -> None:
+    """Every module's attacks in one legend line outgrew the picture (ring_duel's legend was
+    796 px wide in a 640 px render with this branch's five modules registered): the overlay's
+    data carries the words for the modules in play."""
+    chapter, _ = threat_words(RuleOptions.battlefield())
+    assert chapter.split(", ") == ["Strike", "Brawling", "Disarm"]
+    with_power, _ = threat_words(RuleOptions({"power_strike"}))
+    assert "Power Strike" in with_power.split(", ")

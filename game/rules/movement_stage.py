@@ -75,7 +75,7 @@ def move_in_round(rnd: RoundPort, eid: int, state: RoundState) -> None:
             stop = module.interrupt_move(rnd, eid, walked.tiles, state)
             if stop is not None and stop < len(walked.tiles) - 1:
                 tiles = walked.tiles[: stop + 1]
-                where = f"down at {tuple(tiles[-1])}"
+                where = f"{module.interrupt_word} at {tuple(tiles[-1])}"
                 walked = replace(
                     walked,
                     tiles=tiles,

@@ -107,6 +107,9 @@ class RulesModule:
     """Overlays of its own, as data (`ModuleOverlay`): a charge lane, a cone of fire …"""
     requires: ClassVar[tuple[str, ...]] = ()
     """Modules this one builds on: switched on with it (and it off with them)."""
+    interrupt_word: ClassVar[str] = "down"
+    """How the log words where a move `interrupt_move` stopped ("stopped: down at (5, 4)": the
+    mover went down there; Hold at Bay's "held at")."""
     dice: ClassVar[Mapping[str, int]] = {}
     """Rolls a combatant makes for this module that are no action's: purpose → sides ("Hit
     Location": 100, "Keep Footing": 12), keyed "Name:Purpose" like the chapter's rolls."""
@@ -141,7 +144,7 @@ class RulesModule:
     ) -> int | None:
         """Before `eid` walks `tiles` (start first) in the Modifier Stage: act first (an Overwatch
         shot at a mover).  Returns the index of the tile where the move must stop (the mover
-        went down there), or None to let it go on."""
+        went down there, or was held there: `interrupt_word`), or None to let it go on."""
         return None
 
     def after_move(self, rnd: RoundPort, eid: int, state: RoundState) -> None:

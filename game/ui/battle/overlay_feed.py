@@ -48,7 +48,7 @@ from game.ui.render.overlay_arrays import (
     threat_arrays,
     threat_enemies,
 )
-from game.ui.render.overlays import OverlayData, OverlayLayer
+from game.ui.render.overlays import OverlayData, OverlayLayer, threat_words
 from game.ui.render.terrain_overlay import TerrainData, terrain_arrays
 from game.world import Condition, Equipment, Side, World
 
@@ -145,6 +145,7 @@ class OverlayFeed:
             return
         data = OverlayData(board.width, board.height)
         data.cover_terms = cover_terms(options)
+        data.threat_kinds = threat_words(options)
         waiting: list[str] = []
         if focus is not None and "reach" in active and is_active(world, focus):
             self._reach(data, world, board, version, focus, drafting)

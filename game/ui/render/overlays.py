@@ -33,7 +33,7 @@ from game.core.modifiers import Modifier, signed
 from game.rules.api.modules import TileMarks
 from game.rules.arcs import ARCS
 from game.rules.positions import RANGE_BANDS
-from game.rules.registry import action_specs
+from game.rules.registry import InPlay, action_specs
 from game.ui.render.camera import Camera
 from game.ui.render.chunk_cache import ChunkCache
 from game.ui.render.module_marks import draw_marks, marks_masks
@@ -79,6 +79,7 @@ class OverlayData:
     sight_origin: Tile | None = None
     cover_shown: bool = True  # False: no rules module in play makes cover count
     cover_terms: Mapping[str, Modifier] = field(default_factory=dict)  # level → its term in play
+    threat_kinds: tuple[str, str] | None = None  # the threat legend's attack names in play (threat_words)
     threat_melee: np.ndarray | None = None  # int: enemies that could Strike the tile
     threat_missile: np.ndarray | None = None  # int: enemies that could shoot it
     threat_back: np.ndarray | None = None  # bool: some threat comes from the back arc
@@ -350,7 +351,7 @@ class OverlayLayer:
             if name in self.active:
                 rows += marks_legend(name, pal, marks)
         if "threat" in self.active and data.threat_melee is not None:
-            melee, missile = threat_words()
+            melee, missile = data.threat_kinds or threat_words()
             rows += [
                 _row("threat", f"melee threat ({melee}); 2+: how many enemies", look(pal, "threat", "melee")),
                 _row("threat", f"missile threat ({missile})", look(pal, "threat", "missile")),
@@ -360,10 +361,11 @@ class OverlayLayer:
         return rows
 
 
-def threat_words() -> tuple[str, str]:
+def threat_words(options: InPlay | None = None) -> tuple[str, str]:
     """The attacks behind the threat overlay's two kinds, in their own names ("Strike,
-    Brawling, Disarm" and "Missile Strike"), read from the registered attacks."""
-    offensive = [s for s in action_specs() if "offensive" in s.roles]
+    Brawling, Disarm" and "Missile Strike"), read from the attacks in play (every registered
+    one without `options`: a legend naming every module's attacks outgrows the picture)."""
+    offensive = [s for s in action_specs(options) if "offensive" in s.roles]
     melee = ", ".join(s.label for s in offensive if "melee" in s.roles) or "melee attacks"
     missile = ", ".join(s.label for s in offensive if "melee" not in s.roles) or "missile attacks"
     return melee, missile
