@@ -100,6 +100,7 @@ class MenuScene(Scene):
         )
 
 
+PICTURE_ROOM = 96  # pixels (at scale 1) kept below the module switches for the map's picture
 REMEMBERED = "new battle"  # App.remembered key: (the scenario chosen last, the list's first row)
 
 
@@ -479,7 +480,9 @@ class SetupScene(Scene):
         y += theme.px(10)
         blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
         y += theme.px(28)
-        y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, right.bottom - theme.px(72) - y))
+        # The switches page (More modules) rather than take the picture's room below them.
+        room = right.bottom - theme.px(72) - y - theme.px(PICTURE_ROOM)
+        y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, room))
         blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
         # An error (Start failed) is written where the picture goes: the picture gives way.
         ready = self.listing.ready(self.index)  # None: its map is loaded in the background
