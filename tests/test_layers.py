@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
-UTILITIES = {"files", "paths", "measure"}
+UTILITIES = {"files", "paths", "measure", "logs"}
 
 ALLOWED: dict[str, set[str]] = {
     "core": set(),

@@ -66,6 +66,9 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
         description="Dominion Tactics: the Dominion Rules combat chapter on a tactical grid.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--verbose", action="store_true", help="log the details too, and echo the log to stderr (game.logs)"
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
         command = sub.add_parser(name, help=help_text, description=help_text)
@@ -78,12 +81,20 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run a subcommand; returns the exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
-    if not args_list or args_list[0].startswith("-") and args_list[0] not in ("-h", "--help", "--version"):
-        args_list.insert(0, "play")
+    # --verbose belongs to every command, before its name; without a name the command is play.
+    lead = next((i for i, a in enumerate(args_list) if a != "--verbose"), len(args_list))
+    flags, rest = args_list[:lead], args_list[lead:]
+    if not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version"):
+        rest.insert(0, "play")
+    args_list = [*flags, *rest]
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
         module = importlib.import_module(args.module)
+        from game.logs import log, start_logging
+
+        start_logging(args.verbose)
+        log.info("%s %s: %s", program_name(), __version__, shown_name(" ".join(args_list)))
         _warn_of_plugin_problems()
         status = int(module.run(args) or 0)
         sys.stdout.flush()  # a closed pipe shows up here, inside the handler, not at exit

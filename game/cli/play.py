@@ -95,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
         from game.ui.scenes.settings import open_saved_battle
 
         open_saved_battle(app, Path(args.load))
-    app.run()
-    return 0
+    from game.ui.crash import run_window
+
+    return run_window(app)
 
 
 def _chosen_map(text: str) -> UiScenario:

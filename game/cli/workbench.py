@@ -50,5 +50,6 @@ def run(args: argparse.Namespace) -> int:
     app = make_app((width, height))
     app.push_screen("menu")
     app.push_screen("workbench", setup, notes)
-    app.run()
-    return 0
+    from game.ui.crash import run_window
+
+    return run_window(app)
