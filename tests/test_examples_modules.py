@@ -69,6 +69,18 @@ KEY_LINES: dict[str, list[str]] = {
         "Omar: no more Stuck (sword): worked loose",
         "Niles: no more Faint: the faint passes",
     ],
+    "defence_criticals.json": [
+        "Niles — Dodge: 8 [Dodge] − 1 [Action Penalty] = 7; rolled 1: success",
+        "Niles — Dodge Critical: d2 1: a free attack: Niles's Strike on Omar",
+        "Niles — Strike on Omar: 9 [Strike] = 9; rolled 3: hit",
+        "Serena — Block Critical: d2 2: disarm the attacker: Niles's dagger",
+        "Niles's dagger falls at (5, 4) (a critical Block)",
+        "Niles — Strike on Serena nullified: no weapon in hand for it any more",
+        "Omar — Strike on Niles: 6 [Strike] − 1 [Dodge] = 5; rolled 6: miss",
+        "Niles — Dodge Fumble: d2 1: the attacker does max damage: each hit on Niles this round"
+        " that the Dodge counters Injures, no Withstand roll",
+        "Niles takes 1 Injury; now 2 Injuries",
+    ],
     "side_initiative.json": [
         "Niles Timing: 9 [d12] + 5 [Timing] = 14",
         "Side initiative: d4 3 (3–4: the first side, bounty hunters; 1–2: the other):"

@@ -206,6 +206,7 @@ BUILDS_ON = {
     ("house.actions", "modules.prone"): "a house action knocks prone as prone does (and requires it)",
     ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",
     ("house.conditions", "modules.prone"): "the posture condition reads prone's own round fact",
+    ("modules.defence_criticals", "modules.fumbles"): "requires criticals: the fumbles' free attack",
 }
 """The plug-ins that build on another one (and why): no other plug-in may import a plug-in."""
 
