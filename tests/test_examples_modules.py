@@ -81,6 +81,21 @@ KEY_LINES: dict[str, list[str]] = {
         " that the Dodge counters Injures, no Withstand roll",
         "Niles takes 1 Injury; now 2 Injuries",
     ],
+    "dying.json": [
+        "Niles is Defeated",
+        "Niles — Dying: d5 3: unconscious",
+        "Niles: Unconscious until the end of round 3: d3+1 = 2 rounds, then up with 2 Injuries",
+        "Kord — Dying: d5 5: internal bleeding: −3 to every skill roll",
+        "Kord is not Defeated: bleeding inside, it fights on",
+        "Niles — Strike on Omar nullified: Niles is Defeated",
+        "Kord — Strike on Serena: 8 [Strike] − 3 [Injury Penalty] − 3 [Internal Bleeding] = 2;"
+        " rolled 5: miss",
+        "Kord — Withstand Injury: 5 [Withstand Injury] − 3 [Injury Penalty] − 3 [Internal Bleeding]"
+        " − 1 [stun baton Injury Rating] = −2; impossible",
+        "Kord: no more Internal Bleeding: Defeated again while bleeding inside: it dies",
+        "Kord is killed",
+        "Niles wakes up with 2 Injuries and fights on",
+    ],
     "side_initiative.json": [
         "Niles Timing: 9 [d12] + 5 [Timing] = 14",
         "Side initiative: d4 3 (3–4: the first side, bounty hunters; 1–2: the other):"

@@ -207,6 +207,7 @@ BUILDS_ON = {
     ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",
     ("house.conditions", "modules.prone"): "the posture condition reads prone's own round fact",
     ("modules.defence_criticals", "modules.fumbles"): "requires criticals: the fumbles' free attack",
+    ("modules.dying", "modules.location_effects"): "a lost limb halves or lets go as a wound does",
 }
 """The plug-ins that build on another one (and why): no other plug-in may import a plug-in."""
 
