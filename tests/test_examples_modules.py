@@ -96,6 +96,14 @@ KEY_LINES: dict[str, list[str]] = {
         "Kord is killed",
         "Niles wakes up with 2 Injuries and fights on",
     ],
+    "passive_block.json": [
+        "Omar — Hit Location on Niles: d100 75: left arm",
+        "Omar's sword hit on Niles (left arm) strikes the shield instead",
+        "Niles — Withstand Injury: 6 [Withstand Injury] + 1 [shield] − 3 [broadsword Injury Rating]"
+        " + 2 [Passive Block (shield, half)] = 6; rolled 6: success",
+        "Niles — Withstand Injury: 6 [Withstand Injury] + 1 [shield] − 4 [blaster pistol Injury Rating]"
+        " + 1 [Passive Block (shield)] = 4; rolled 7: failure",
+    ],
     "side_initiative.json": [
         "Niles Timing: 9 [d12] + 5 [Timing] = 14",
         "Side initiative: d4 3 (3–4: the first side, bounty hunters; 1–2: the other):"

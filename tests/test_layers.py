@@ -208,6 +208,7 @@ BUILDS_ON = {
     ("house.conditions", "modules.prone"): "the posture condition reads prone's own round fact",
     ("modules.defence_criticals", "modules.fumbles"): "requires criticals: the fumbles' free attack",
     ("modules.dying", "modules.location_effects"): "a lost limb halves or lets go as a wound does",
+    ("modules.passive_block", "modules.hit_locations"): "requires hit_locations: the shield arm",
 }
 """The plug-ins that build on another one (and why): no other plug-in may import a plug-in."""
 
