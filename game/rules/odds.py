@@ -330,6 +330,11 @@ class AttackOdds:
             return ()
         assert self.weapon is not None
         world, board = self.world, self.board
+        if self.branches and (self.branches[0][1] or self.branches[0][2]):
+            # The round facts sure to hold, whichever way the modules' rolls turn out (a Brace).
+            mine = frozenset.intersection(*(f for _, f, _ in self.branches))
+            theirs = frozenset.intersection(*(g for _, _, g in self.branches))
+            situation = situation.with_facts(situation.attacker_facts | mine, situation.target_facts | theirs)
         ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
         modules = modules_with(self.options, "forecast_notes")
         return tuple(note for m in modules for note in m.forecast_notes(ctx, breakdown))
