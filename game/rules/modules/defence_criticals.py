@@ -282,7 +282,8 @@ class DefenceCriticals(RulesModule):
 
     def landing_reads(self, ctx: AttackContext) -> Hashable | None:
         """The target's "max damage" facts."""
-        return frozenset(f for f in ctx.situation.target_facts if f.startswith(OPENED))
+        facts = ctx.situation.target_facts
+        return frozenset(f for f in facts if f.startswith(OPENED)) if facts else ()
 
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """A hit on a defender whose defence fumbled "max damage" Injures without a roll."""

@@ -274,8 +274,15 @@ class Dying(RulesModule):
         return lines
 
 
+def _table_words() -> str:
+    """The d5 table in the rulebook's notation ("1–2 instant death, 3 unconscious, …")."""
+    faces = {r: [d for d, x in TABLE.items() if x == r] for r in dict.fromkeys(TABLE.values())}
+    return ", ".join(f"{f[0]}" + (f"–{f[-1]}" if len(f) > 1 else "") + f" {r}" for r, f in faces.items())
+
+
+TABLE_WORDS = _table_words()
+
+
 def dying_line(who: str) -> str:
     """The table a hit that Defeats `who` rolls, in the rulebook's notation."""
-    faces = {r: [d for d, x in TABLE.items() if x == r] for r in dict.fromkeys(TABLE.values())}
-    parts = [f"{f[0]}" + (f"–{f[-1]}" if len(f) > 1 else "") + f" {r}" for r, f in faces.items()]
-    return f"a hit that Defeats {who} rolls d{SIDES} [{DYING}]: " + ", ".join(parts)
+    return f"a hit that Defeats {who} rolls d{SIDES} [{DYING}]: {TABLE_WORDS}"

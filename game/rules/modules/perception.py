@@ -41,8 +41,8 @@ from game.rules.arcs import BACK, arc_of
 from game.rules.chances import chance
 from game.rules.defence import defence_spec
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import is_active, name_of, tile_of
-from game.rules.registry import OFFENSIVE, register_module, spec_of
+from game.rules.positions import are_enemies, combatants, is_active, name_of, tile_of
+from game.rules.registry import OFFENSIVE, derived, register_module, spec_of
 from game.rules.stats import injury_modifier
 from game.world import Equipment, Facing, World
 
@@ -71,7 +71,10 @@ def perception_roll(world: World, eid: int) -> Breakdown:
 
 
 def _melee_attack(action: Action) -> bool:
-    return action.kind in OFFENSIVE and "melee" in spec_of(action.kind).roles
+    melee = derived(
+        ("melee attacks",), lambda: frozenset(k for k in OFFENSIVE if "melee" in spec_of(k).roles)
+    )
+    return action.kind in melee
 
 
 def _in_back(world: World, eid: int, other: int) -> bool:
@@ -109,10 +112,27 @@ def reason_to_look(rnd: RoundPort, eid: int, state: RoundState) -> str:
     return ""
 
 
-def could_look(order: Order | None) -> bool:
-    """Whether an order may have a reason to look behind: a melee attack, or a Parry, Dodge or
-    Evade."""
-    return order is not None and any(_melee_attack(a) or a.kind in GUARDS for a in order.actions)
+def could_look(world: World, eid: int, order: Order | None) -> bool:
+    """Whether an order may give its maker a reason to look behind, as the others stand now:
+    a melee attack on a foe in the back arc of where it ends its move (and how it faces then),
+    or a Parry, Dodge or Evade with an enemy there.  [design] What the forecast counts: a foe
+    that walks round behind it during the round is not foreseen."""
+    if order is None:
+        return False
+    melee = [a.target for a in order.actions if a.target is not None and _melee_attack(a)]
+    guards = any(a.kind in GUARDS for a in order.actions)
+    if not melee and not guards:
+        return False
+    here = order.path[-1] if order.path else tile_of(world, eid)
+    facing = order.facing if order.facing is not None else world.get(eid, Facing).direction
+    if any(arc_of(here, facing, tile_of(world, t)) == BACK for t in melee):
+        return True
+    return guards and any(
+        are_enemies(world, eid, other)
+        and is_active(world, other)
+        and arc_of(here, facing, tile_of(world, other)) == BACK
+        for other in combatants(world)
+    )
 
 
 @register_module
@@ -152,8 +172,8 @@ class Perception(RulesModule):
     def round_outcomes(
         self, world: World, board: Board, eid: int, order: Order | None
     ) -> list[tuple[Fraction, frozenset[str]]] | None:
-        """Its Perception roll's two ways (counted only where a back arc makes it roll)."""
-        if not could_look(order):
+        """Its Perception roll's two ways, where a back arc may make it roll (`could_look`)."""
+        if not could_look(world, eid, order):
             return None
         seen = chance(perception_roll(world, eid).total)
         return [(seen, frozenset()), (1 - seen, frozenset({UNAWARE}))]
