@@ -87,6 +87,23 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Bo — Strike on Pik: 9 [Strike] + 2 [Prone Target in Melee] = 11; rolled 7: hit",
         "Pik is knocked back 1 tile by Bo's heavy blow (margin 4): (7, 4) → (8, 4)",
     ],
+    "brace.json": [
+        "Pik — Brace: 7 [Vigor + Agility] − 1 [Action Penalty] = 6; rolled 4: success (against Bo's push)",
+        "Pik braces: the push of Bo's heavy blow (2) is cancelled",
+        "Pik — Brace: 7 [Vigor + Agility] − 1 [Action Penalty] = 6; rolled 9: failure (against Bo's push)",
+        "Pik braces: the push of Bo's heavy blow is one tile shorter (2 → 1)",
+        "Pik is knocked back 1 tile by Bo's heavy blow (margin 6): (5, 4) → (6, 4)",
+        "Pik — Keep Footing: 6 [Agility ×2] = 6; rolled 5: success",
+    ],
+    "perception.json": [
+        "Niles — Perception: 4 [Intuition ×2] = 4; rolled 7: failure (to strike Omar behind it)",
+        "Omar — Strike on Niles: 8 [Strike] = 8; rolled 6: hit",
+        "Niles — Strike on Omar nullified: Niles failed its Perception roll: it cannot strike Omar behind it",
+        "Niles — Perception: 4 [Intuition ×2] = 4; rolled 3: success (to strike Omar behind it)",
+        "Omar — Strike on Niles: 8 [Strike] − 2 [Dodge (back arc)] = 6; rolled 7: miss",
+        "Niles — Strike on Omar: 9 [Strike] − 1 [Action Penalty] − 6 [Attacking into Back Arc] = 2;"
+        " rolled 2: hit",
+    ],
     "sudden_dive.json": [
         "Bea dives 3.4 m of 6.0 m (3, 4) → (5, 2), facing N",
         "Bea — Sudden Dive: 6 [Agility ×2] + 2 [Not Yet Acted] = 8; rolled 4: success"

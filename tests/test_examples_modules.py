@@ -69,6 +69,41 @@ KEY_LINES: dict[str, list[str]] = {
         "Omar: no more Stuck (sword): worked loose",
         "Niles: no more Faint: the faint passes",
     ],
+    "defence_criticals.json": [
+        "Niles — Dodge: 8 [Dodge] − 1 [Action Penalty] = 7; rolled 1: success",
+        "Niles — Dodge Critical: d2 1: a free attack: Niles's Strike on Omar",
+        "Niles — Strike on Omar: 9 [Strike] = 9; rolled 3: hit",
+        "Serena — Block Critical: d2 2: disarm the attacker: Niles's dagger",
+        "Niles's dagger falls at (5, 4) (a critical Block)",
+        "Niles — Strike on Serena nullified: no weapon in hand for it any more",
+        "Omar — Strike on Niles: 6 [Strike] − 1 [Dodge] = 5; rolled 6: miss",
+        "Niles — Dodge Fumble: d2 1: the attacker does max damage: each hit on Niles this round"
+        " that the Dodge counters Injures, no Withstand roll",
+        "Niles takes 1 Injury; now 2 Injuries",
+    ],
+    "dying.json": [
+        "Niles is Defeated",
+        "Niles — Dying: d5 3: unconscious",
+        "Niles: Unconscious until the end of round 3: d3+1 = 2 rounds, then up with 2 Injuries",
+        "Kord — Dying: d5 5: internal bleeding: −3 to every skill roll",
+        "Kord is not Defeated: bleeding inside, it fights on",
+        "Niles — Strike on Omar nullified: Niles is Defeated",
+        "Kord — Strike on Serena: 8 [Strike] − 3 [Injury Penalty] − 3 [Internal Bleeding] = 2;"
+        " rolled 5: miss",
+        "Kord — Withstand Injury: 5 [Withstand Injury] − 3 [Injury Penalty] − 3 [Internal Bleeding]"
+        " − 1 [stun baton Injury Rating] = −2; impossible",
+        "Kord: no more Internal Bleeding: Defeated again while bleeding inside: it dies",
+        "Kord is killed",
+        "Niles wakes up with 2 Injuries and fights on",
+    ],
+    "passive_block.json": [
+        "Omar — Hit Location on Niles: d100 75: left arm",
+        "Omar's sword hit on Niles (left arm) strikes the shield instead",
+        "Niles — Withstand Injury: 6 [Withstand Injury] + 1 [shield] − 3 [broadsword Injury Rating]"
+        " + 2 [Passive Block (shield, half)] = 6; rolled 6: success",
+        "Niles — Withstand Injury: 6 [Withstand Injury] + 1 [shield] − 4 [blaster pistol Injury Rating]"
+        " + 1 [Passive Block (shield)] = 4; rolled 7: failure",
+    ],
     "side_initiative.json": [
         "Niles Timing: 9 [d12] + 5 [Timing] = 14",
         "Side initiative: d4 3 (3–4: the first side, bounty hunters; 1–2: the other):"

@@ -337,7 +337,7 @@ def test_a_save_with_a_bad_house_rule_is_refused(tmp_path: Path) -> None:
 def test_the_setup_screen_lists_house_rules_switchable_and_bad_ones_greyed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from ui_helpers import make_app
+    from ui_helpers import make_app, setup_switch
 
     from game.persist.house_rules import house_rules_dir
     from game.ui.scenes.menu import SetupScene
@@ -350,12 +350,12 @@ def test_the_setup_screen_lists_house_rules_switchable_and_bad_ones_greyed(
     setup = SetupScene(app)
     app.push(setup)
     app.step([], 1 / 60)
-    button = next(b for b in setup.buttons if b.label.startswith("Backstab"))
-    assert button.label == "Backstab: off" and button.enabled
+    button = setup_switch(app, setup, "Backstab")
+    assert button is not None and button.label == "Backstab: off" and button.enabled
     button.on_click()
     assert setup.options.has("house_backstab") and setup.options.has("facing")
-    greyed = next(b for b in setup.buttons if b.label.startswith("selfish.toml"))
-    assert not greyed.enabled and "requires itself" in greyed.reason
+    greyed = setup_switch(app, setup, "selfish.toml")
+    assert greyed is not None and not greyed.enabled and "requires itself" in greyed.reason
 
 
 def test_the_workbench_lists_house_rules_and_greys_bad_ones(

@@ -240,6 +240,10 @@ BUILDS_ON = {
     ("house.actions", "modules.prone"): "a house action knocks prone as prone does (and requires it)",
     ("house.actions", "actions.disarm"): "a dropped weapon lands where a Disarmed one does",
     ("house.conditions", "modules.prone"): "the posture condition reads prone's own round fact",
+    ("modules.defence_criticals", "modules.fumbles"): "requires criticals: the fumbles' free attack",
+    ("modules.dying", "modules.location_effects"): "a lost limb halves or lets go as a wound does",
+    ("modules.passive_block", "modules.hit_locations"): "requires hit_locations: the shield arm",
+    ("modules.brace", "modules.knockback"): "requires knockback: a Brace lowers its push",
 }
 """The plug-ins that build on another one (and why): no other plug-in may import a plug-in."""
 

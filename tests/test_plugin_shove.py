@@ -250,7 +250,7 @@ def test_an_action_beyond_the_chapter_must_belong_to_a_module() -> None:
 def test_the_setup_screen_greys_a_plug_in_that_failed_with_its_reason(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from ui_helpers import make_app
+    from ui_helpers import make_app, setup_switch
 
     from game.rules import plugins
     from game.ui.scenes.menu import SetupScene
@@ -263,8 +263,8 @@ def test_the_setup_screen_greys_a_plug_in_that_failed_with_its_reason(
     setup = SetupScene(app)
     app.push(setup)
     app.step([], 1 / 60)
-    shove_switch = next(b for b in setup.buttons if b.label.startswith("Shove"))
-    assert shove_switch.label == "Shove: off" and shove_switch.enabled
-    greyed = next(b for b in setup.buttons if b.label.startswith("broken"))
-    assert greyed.label == "broken: cannot be used" and not greyed.enabled
+    shove_switch = setup_switch(app, setup, "Shove")
+    assert shove_switch is not None and shove_switch.label == "Shove: off" and shove_switch.enabled
+    greyed = setup_switch(app, setup, "broken")
+    assert greyed is not None and greyed.label == "broken: cannot be used" and not greyed.enabled
     assert "ModuleNotFoundError" in greyed.reason

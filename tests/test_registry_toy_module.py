@@ -174,7 +174,7 @@ def test_the_ai_strikes_from_the_hill_when_the_module_is_on() -> None:
 
 
 def test_the_setup_screen_lists_it_and_switches_it() -> None:
-    from ui_helpers import make_app
+    from ui_helpers import make_app, setup_switch
 
     from game.ui.scenes.menu import SetupScene
 
@@ -183,7 +183,8 @@ def test_the_setup_screen_lists_it_and_switches_it() -> None:
     setup = SetupScene(app)
     app.push(setup)
     app.step([], 1 / 60)
-    button = next(b for b in setup.buttons if b.label.startswith("Higher Ground"))
+    button = setup_switch(app, setup, "Higher Ground")
+    assert button is not None
     assert button.label == "Higher Ground: off"
     button.on_click()
     assert setup.options.has("higher_ground")

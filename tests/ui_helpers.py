@@ -82,3 +82,16 @@ def spy(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> list[tuple
 
     monkeypatch.setattr(owner, name, recorded)
     return calls
+
+
+def setup_switch(app, setup, prefix: str):  # noqa: ANN001, ANN201
+    """The setup screen's button whose label starts with `prefix`, turning the pages of rules
+    module switches until it shows (every built-in module comes first; plug-ins, house rules
+    and greyed entries follow on a later page when they do not all fit); None if on none."""
+    for _ in range(len(setup.buttons) + 50):
+        found = next((b for b in setup.buttons if b.label.startswith(prefix)), None)
+        if found is not None:
+            return found
+        setup.next_modules()
+        app.step([], 1 / 60)
+    return None

@@ -135,7 +135,7 @@ class AttackOdds:
         self.defences: dict[ActionKind, list[Dist]] = {}  # one distribution per declared defence roll
         self.declared: frozenset[ActionKind] = frozenset()
         self.exposed = False
-        self._deltas: dict[tuple[str, int, tuple[ActionKind, ...]], Dist] = {}
+        self._deltas: dict[tuple[object, ...], Dist] = {}
         # Expected Injuries of a hit, by (called part hit, natural, what its landing reads):
         # the attack, weapon and target are this object's, so that is all a landing can vary by.
         self._landed: dict[tuple[bool, str, Hashable], Fraction | float] = {}
@@ -304,8 +304,10 @@ class AttackOdds:
         if isinstance(base, str) or found is None:
             return Odds(None, zero, zero, zero, str(base), self.one)  # type: ignore[arg-type]
         costs, arc = found
-        # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).
-        key = (arc, int(metres + 1e-9), lost)
+        # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).  The
+        # costs are in the key: modules beside facing may change them in the same arc (a
+        # defender unaware of its back, the perception module).
+        key = (arc, int(metres + 1e-9), lost, tuple(costs.items()))
         delta = self._deltas.get(key)
         if delta is None:
             delta = self._deltas[key] = _defence_delta(self.defences, costs, key[1], lost, self.own)
@@ -330,6 +332,11 @@ class AttackOdds:
             return ()
         assert self.weapon is not None
         world, board = self.world, self.board
+        if self.branches and (self.branches[0][1] or self.branches[0][2]):
+            # The round facts sure to hold, whichever way the modules' rolls turn out (a Brace).
+            mine = frozenset.intersection(*(f for _, f, _ in self.branches))
+            theirs = frozenset.intersection(*(g for _, _, g in self.branches))
+            situation = situation.with_facts(situation.attacker_facts | mine, situation.target_facts | theirs)
         ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
         modules = modules_with(self.options, "forecast_notes")
         return tuple(note for m in modules for note in m.forecast_notes(ctx, breakdown))
@@ -338,7 +345,7 @@ class AttackOdds:
         self,
         ctx: AttackContext,
         base: Breakdown,
-        key: tuple[str, int, tuple[ActionKind, ...]],
+        key: tuple[object, ...],
         costs: Mapping[ActionKind, int | None],
         combined: Dist,
     ) -> Odds:
@@ -348,10 +355,10 @@ class AttackOdds:
         the stat together (the delta of `_at`)."""
         one = self.one
         zero = 0 * one
-        defences = self._deltas.get(("bare", *key))  # type: ignore[arg-type]
+        defences = self._deltas.get(("bare", *key))
         if defences is None:
-            defences = _defence_delta(self.defences, costs, key[1], key[2], {0: one})  # type: ignore[dict-item]
-            self._deltas[("bare", *key)] = defences  # type: ignore[index]
+            defences = _defence_delta(self.defences, costs, key[1], key[2], {0: one})  # type: ignore[arg-type,dict-item]
+            self._deltas[("bare", *key)] = defences
         special = naturals(ctx)
         ignoring = {d for d, n in special.items() if n.ignores_defences}
         reads = landing_reads(ctx)

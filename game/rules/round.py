@@ -55,6 +55,7 @@ from game.rules.registry import (
     active_modules,
     derived,
     exposes,
+    modules_with,
     spec_of,
 )
 from game.rules.summary import summarize_order
@@ -282,6 +283,9 @@ class Round:
             rolled = self.roll(eid, spec.label, None, breakdown)
             if rolled.succeeded and rolled.die is not None:
                 result.add(action.kind, rolled.die)
+            state.defences[eid] = result  # what the hooks below see (a free attack on the defender)
+            for module in modules_with(self.options, "after_defence"):
+                module.after_defence(self, eid, action.kind, rolled, state)
         state.defences[eid] = result
 
     # ----------------------------------------------------- Resolution Stage

@@ -26,6 +26,8 @@ The rules ask every module that is on; a hook left alone changes nothing.
 - the Timing Stage (`game.rules.round`): `regroup_timing` (side initiative);
 - the attack roll (`game.rules.round`, `game.rules.odds`): `natural_roll` (a natural 1
   or 12 that means more than its number), `after_attack` (what a roll sets off);
+- a defensive roll (`game.rules.round`, `Round._defensive_rolls`): `after_defence` (what a
+  natural 1 or 12 on a Dodge or a Block sets off);
 - a hit as it lands (`game.rules.hits`, shared by the round and the odds): `hit_roll`,
   `land_hit`, `hit_outcomes` (where it lands, what it strikes, how hard), then
   `blow_landed` (what it and its Injuries set off);
@@ -206,6 +208,15 @@ class RulesModule:
 
     def after_attack(self, rnd: RoundPort, ctx: AttackContext, rolled: Rolled) -> None:
         """After an attack's roll and what its success did (a fumble's table)."""
+
+    # -------------------------------------------------------------- a defensive roll
+    def after_defence(
+        self, rnd: RoundPort, eid: int, kind: ActionKind, rolled: Rolled, state: RoundState
+    ) -> None:
+        """In the Modifier Stage, after one of `eid`'s defensive rolls of `kind` (a defence that
+        counters an attack of the round; its success already counted): what the roll sets off
+        (a natural 1 or 12 rolls a critical table).  Not asked for a defence ignored as
+        unnecessary."""
 
     # -------------------------------------------------------------- a hit lands
     def hit_roll(self, ctx: AttackContext, blow: Blow) -> tuple[str, int] | None:

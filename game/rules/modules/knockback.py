@@ -9,10 +9,13 @@ Rulings and their reasons: docs/modules.md, "Knockback".
 - A target pushed (or slammed against what stopped it) rolls Keep Footing: 2 × Agility with its
   Injury Penalty; a failure leaves it prone.  A Defeated target is pushed but does not roll;
   the dead are not pushed.
+- A module that builds on this one may lower each push (`push_lowered_by`: the brace module's
+  Brace); this one never names it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -64,6 +67,20 @@ def push_path(world: World, board: Board, target: int, away_from: Tile, tiles: i
             return path, f"stopped by {name_of(world, blocker)} at {step}"
         path.append(step)
     return path, ""
+
+
+PushLowering = Callable[["RoundPort", int, int, int], int]
+"""(round, target, attacker, tiles) → the tiles the push moves the target after it."""
+PUSH_LOWERED_BY: list[PushLowering] = []
+"""What lowers a push, from the modules that build on this one (`push_lowered_by`)."""
+
+
+def push_lowered_by(lower: PushLowering) -> PushLowering:
+    """Register what lowers every push (a module building on knockback: a Brace); it is asked
+    for each push with the tiles so far and answers the tiles left (it changes nothing for a
+    target its own rule does not reach, so it needs no switch of its own)."""
+    PUSH_LOWERED_BY.append(lower)
+    return lower
 
 
 def footing_roll(world: World, eid: int) -> Breakdown:
@@ -137,6 +154,8 @@ class Knockback(RulesModule):
             return
         margin = judged_stat(rnd, attacker, action, weapon, rolled) - rolled.die
         tiles = tiles_pushed(margin)
+        for lower in PUSH_LOWERED_BY:  # a Brace (the brace module, which builds on this one)
+            tiles = lower(rnd, target, attacker, tiles)
         if tiles == 0:
             return
         path, stop = push_path(world, rnd.board, target, tile_of(world, attacker), tiles)
