@@ -14,6 +14,18 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Kord — Withstand Injury: 6 [Withstand Injury] − 4 [blaster pistol Injury Rating]"
         " − 1 [Well-aimed Shot] = 1; rolled 2: failure",
     ],
+    "bursts.json": [
+        "Gun — Aimed Burst on Ada: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil] = 9;"
+        " rolled 6: hit",
+        "Ada — Withstand Injury: 5 [Withstand Injury] − 2 [submachine gun Injury Rating]"
+        " − 1 [Aimed Burst] = 2; rolled 3: failure",
+        "Gun — Spread Burst on Bo: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil]"
+        " − 3 [Spread Burst, 2 targets] = 6; rolled 6: hit",
+        "Bo — Withstand Injury: 3 [Withstand Injury] − 2 [submachine gun Injury Rating] = 1;"
+        " rolled 2: failure",
+        "Gun — Spread Burst on Cy: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil]"
+        " − 3 [Spread Burst, 2 targets] = 6; rolled 7: miss",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
