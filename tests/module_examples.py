@@ -26,6 +26,14 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Gun — Spread Burst on Cy: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil]"
         " − 3 [Spread Burst, 2 targets] = 6; rolled 7: miss",
     ],
+    "delay_action.json": [
+        "Kai holds a Strike, waiting for an enemy to move or attack within reach",
+        "Kai strikes from a held action: Rex steps into reach at (6, 5)",
+        "Kai — Strike on Rex: 7 [Strike] = 7; rolled 3: hit",
+        "Rex walks 4.0 m of 6.0 m (10, 5) → (6, 5), facing W",
+        "Rex — Strike on Kai: 6 [Strike] − 1 [Injury Penalty] = 5; rolled 8: miss",
+        "Kai holds the Strike: no enemy moved or attacked within reach",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
