@@ -34,6 +34,15 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Rex — Strike on Kai: 6 [Strike] − 1 [Injury Penalty] = 5; rolled 8: miss",
         "Kai holds the Strike: no enemy moved or attacked within reach",
     ],
+    "disengage.json": [
+        "Dan — Parry: 5 [Parry] = 5; rolled 3: success",
+        "Orc — Strike on Dan: 7 [Strike] − 3 [Parry] = 4; rolled 9: miss",
+        "Dan parried the round through unhurt: next round it goes first and may Withdraw",
+        "Disengaged, first in the Timing order: Dan",
+        "Timing order: Dan, Orc",
+        "Dan withdraws 4.0 m of 4.0 m (5, 5) → (1, 5), facing W",
+        "Orc — Strike on Dan nullified: Dan Retreated out of melee",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
