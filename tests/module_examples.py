@@ -43,6 +43,12 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Dan withdraws 4.0 m of 4.0 m (5, 5) → (1, 5), facing W",
         "Orc — Strike on Dan nullified: Dan Retreated out of melee",
     ],
+    "closing_in.json": [
+        "Dan walks 3.0 m of 4.0 m (2, 5) → (5, 5), facing E",
+        "Dan — Close In: 6 [Agility ×2] = 6; rolled 8: failure",
+        "Dan — Strike on Orc nullified: Dan's Close In roll failed",
+        "Dan — Strike on Orc: 7 [Strike] = 7; rolled 4: hit",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",
