@@ -165,8 +165,19 @@ def test_the_hard_ai_fires_an_aimed_burst_at_a_man_in_plate() -> None:
     cast = Cast(40, 21)
     cast.add("Gun", (2, 10), "a", weapons=(SMG,), missile_slug=4, movement=0)
     cast.add("Ada", (12, 10), "b", stamina=5, armour=PLATE, weapons=())
+    assert dealt(cast, (AIMED_BURST, "Ada")) == Fraction(12, 144)
+    assert dealt(cast, (K.MISSILE_STRIKE, "Ada"), (K.MISSILE_STRIKE, "Ada")) == Fraction(6, 144)
     order = judging("ai:hard", 3).choose_order(replace(view_of(cast, "Gun", later=("Ada",)), options=ON))
     assert [a.kind for a in order.actions] == [AIMED_BURST]
+
+
+def dealt(cast: Cast, *actions: tuple[K, str]) -> Fraction:
+    """The Injuries Gun's order of `actions` is forecast to deal, in all."""
+    orders = {cast["Gun"]: cast.order("Gun", *(cast.act(kind, who) for kind, who in actions))}
+    return sum(
+        (f.expected_injuries for f in forecast_order(cast.world, cast.board, orders, cast["Gun"], ON)),
+        Fraction(0),
+    )
 
 
 def test_the_hard_ai_spreads_a_braced_burst_over_two_foes_side_by_side() -> None:
@@ -182,6 +193,12 @@ def test_the_hard_ai_spreads_a_braced_burst_over_two_foes_side_by_side() -> None
         for name, tile in {"Ada": (12, 10), "Bo": (12, 11), **more}.items():
             cast.add(name, tile, "b", stamina=2, weapons=())
         cast.world.set(cast["Gun"], Prone())
+        assert dealt(cast, (SPREAD_BURST, "Ada"), (SPREAD_BURST, "Bo")) == Fraction(96, 144)
+        assert dealt(cast, (AIMED_BURST, "Ada")) == Fraction(84, 144)
+        assert dealt(cast, (K.MISSILE_STRIKE, "Ada"), (K.MISSILE_STRIKE, "Bo")) == Fraction(72, 144)
+        if more:
+            three = dealt(cast, (SPREAD_BURST, "Ada"), (SPREAD_BURST, "Bo"), (SPREAD_BURST, "Cy"))
+            assert three == Fraction(36, 144)
         # They declared first (nothing): the AI need not guess an Evade against the lower rolls.
         earlier = {n: cast.order(n) for n in cast.ids if n != "Gun"}
         view = replace(view_of(cast, "Gun", earlier=earlier), options=ON)
