@@ -36,6 +36,7 @@ from game.rules.orders import Order
 from game.rules.positions import name_of, range_band, tile_of
 from game.rules.registry import OFFENSIVE, register_module
 from game.rules.stats import injury_modifier
+from game.rules.still import remembered
 from game.world import Equipment, World
 
 if TYPE_CHECKING:
@@ -88,6 +89,15 @@ def closes_in(world: World, board: Board, eid: int, order: Order, start: Tile, e
     return False
 
 
+def _ways(world: World, board: Board, eid: int, order: Order) -> list[tuple[Fraction, frozenset[str]]] | None:
+    """The roll's two ways for an order with a path (None: it does not close in)."""
+    assert order.path
+    if not closes_in(world, board, eid, order, tile_of(world, eid), order.path[-1]):
+        return None
+    p = chance(close_in_roll(world, eid, order).total)
+    return [(p, frozenset()), (1 - p, frozenset({FAILED}))]
+
+
 @register_module
 class ClosingInModule(RulesModule):
     """The Agility roll to move into range and still act (seed 002)."""
@@ -135,10 +145,8 @@ class ClosingInModule(RulesModule):
         """The roll's two ways, for an order whose path closes in on a target of its attacks."""
         if order is None or not order.path:
             return None
-        if not closes_in(world, board, eid, order, tile_of(world, eid), order.path[-1]):
-            return None
-        p = chance(close_in_roll(world, eid, order).total)
-        return [(p, frozenset()), (1 - p, frozenset({FAILED}))]
+        # Asked for every situation the odds try: remembered while the world stands still.
+        return remembered(("close in", id(board), eid, order), lambda: _ways(world, board, eid, order), world)
 
     def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
         """Under an attack the move is for: the roll that must come first."""
