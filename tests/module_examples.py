@@ -55,6 +55,41 @@ MODULE_KEY_LINES: dict[str, list[str]] = {
         "Niles — Strike on Pik nullified: Pik is out of reach",
         "Kord — Strike on Sol: 8 [Strike] − 2 [Held at Bay] = 6; rolled 4: hit",
     ],
+    "bursts.json": [
+        "Gun — Aimed Burst on Ada: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil] = 9;"
+        " rolled 6: hit",
+        "Ada — Withstand Injury: 5 [Withstand Injury] − 2 [submachine gun Injury Rating]"
+        " − 1 [Aimed Burst] = 2; rolled 3: failure",
+        "Gun — Spread Burst on Bo: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil]"
+        " − 3 [Spread Burst, 2 targets] = 6; rolled 6: hit",
+        "Bo — Withstand Injury: 3 [Withstand Injury] − 2 [submachine gun Injury Rating] = 1;"
+        " rolled 2: failure",
+        "Gun — Spread Burst on Cy: 7 [Missile Strike (Slug Thrower)] + 3 [Burst Bonus] − 1 [Recoil]"
+        " − 3 [Spread Burst, 2 targets] = 6; rolled 7: miss",
+    ],
+    "delay_action.json": [
+        "Kai holds a Strike, waiting for an enemy to move or attack within reach",
+        "Kai strikes from a held action: Rex steps into reach at (6, 5)",
+        "Kai — Strike on Rex: 7 [Strike] = 7; rolled 3: hit",
+        "Rex walks 4.0 m of 6.0 m (10, 5) → (6, 5), facing W",
+        "Rex — Strike on Kai: 6 [Strike] − 1 [Injury Penalty] = 5; rolled 8: miss",
+        "Kai holds the Strike: no enemy moved or attacked within reach",
+    ],
+    "disengage.json": [
+        "Dan — Parry: 5 [Parry] = 5; rolled 3: success",
+        "Orc — Strike on Dan: 7 [Strike] − 3 [Parry] = 4; rolled 9: miss",
+        "Dan parried the round through unhurt: next round it goes first and may Withdraw",
+        "Disengaged, first in the Timing order: Dan",
+        "Timing order: Dan, Orc",
+        "Dan withdraws 4.0 m of 4.0 m (5, 5) → (1, 5), facing W",
+        "Orc — Strike on Dan nullified: Dan Retreated out of melee",
+    ],
+    "closing_in.json": [
+        "Dan walks 3.0 m of 4.0 m (2, 5) → (5, 5), facing E",
+        "Dan — Close In: 6 [Agility ×2] = 6; rolled 8: failure",
+        "Dan — Strike on Orc nullified: Dan's Close In roll failed",
+        "Dan — Strike on Orc: 7 [Strike] = 7; rolled 4: hit",
+    ],
     "prone.json": [
         "Bea goes prone: −2 to Missile Strikes against, +2 to melee attacks against, crawls at half Movement",
         "Sam — Missile Strike on Bea: 8 [Missile Strike (Beam)] − 2 [Prone Target] = 6; rolled 7: miss",

@@ -38,7 +38,9 @@ from tests.test_fuzz import arena as chapter_arena
 
 EVERY = RuleOptions(module_names())
 ARENAS = 12
-ROUNDS = 30
+# 30 until issue 50 added bursts and held strikes: more kinds of order to draw from dilute the
+# melee fumbles ("Stuck", 2 in the old run, 0 in 30 rounds with them, 2 in 50).
+ROUNDS = 50
 AT_LEAST = {
     "Hit Location": 60,
     "Critical": 15,

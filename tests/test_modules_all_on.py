@@ -57,7 +57,10 @@ LEGEND = {
     "^": dict(name="hedge", move_cost=2.0, cover="low"),
     "=": dict(name="sandbags", blocks_move=True, cover="low"),
 }
-ARENAS = 10  # fixed size: 10 arenas of 14 rounds
+# Fixed size: 16 arenas of 14 rounds.  10 until issue 50 added bursts, held strikes and
+# disengaging: with more kinds of order to draw, the first 10 arenas held no Suppression Fire
+# (10 before); 16 hold 4.
+ARENAS = 16
 ROUNDS = 14
 # Charges and knock-backs need the war hammer's wielder to close in and land a heavy blow; since
 # the AI's levels changed (issue 17) this fixed run no longer brings that about, so they are not

@@ -276,6 +276,7 @@ SEED_ORDER = (
     "tutorial_body_cover", "tutorial_hit_locations", "tutorial_side_initiative", "pub_brawl", "ring_duel",
     "street_by_street", "hedgerow_skirmish", "the_keep", "the_assassin", "captured_cruiser", "the_getaway",
     "sentry_laser", "tutorial_hold_at_bay", "tutorial_dodging_fire", "tutorial_perception",
+    "tutorial_spread_burst", "tutorial_held_strike", "tutorial_disengage", "tutorial_closing_in",
 )  # fmt: skip
 """The order `simulate bundled` (and `battles`, `mirror`) hands its seeded battles to the
 bundled scenarios: fixed, because every figure measured on them (docs/ai.md) depends on it.

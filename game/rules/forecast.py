@@ -102,7 +102,7 @@ def _movement_outcomes(
     start = start_moving(world, board, eid, order, where)
 
     def outcome(die: int | None, p: Fraction) -> MoveOutcome:
-        succeeded = die is not None
+        succeeded = start.succeeded(die)
         retreated = succeeded and start.rule is not None and start.rule.leaves_melee
         allowed = start.allowed(die)
         held = start.held(succeeded)

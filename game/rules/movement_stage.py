@@ -62,7 +62,7 @@ def move_in_round(rnd: RoundPort, eid: int, state: RoundState) -> None:
             # A Retreat may be declared before anyone closes in (docs/rulings.md): failed
             # with nobody beside it, it stays put, but not "in melee".
             note = f"{label} failed: " + ("stays in melee" if start.engaged else "stays where it is")
-    succeeded = die is not None
+    succeeded = start.succeeded(die)
     if succeeded and start.rule is not None and start.rule.leaves_melee:
         state.retreated.add(eid)
     allowed = start.allowed(die)

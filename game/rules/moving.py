@@ -79,6 +79,12 @@ class MoveStart:
             return 0.0
         return float(self.rate)
 
+    def succeeded(self, die: int | None) -> bool:
+        """Whether the movement goes as its action says: a roll's success (`die`), or always
+        for a movement without a roll (a Charge, a Withdraw)."""
+        rule = self.rule
+        return die is not None or (rule is not None and not rule.rolls)
+
     def held(self, succeeded: bool) -> tuple[int, ...]:
         """The enemies whose melee the move may not leave: all engaged ones, unless a
         movement that leaves melee (a Retreat) succeeded."""

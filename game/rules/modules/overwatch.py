@@ -397,54 +397,9 @@ class Overwatch(ActionSpec):
                 waits_on=undeclared,
             )  # fmt: skip
         enemy, _ = found
-        theirs = ask.orders.get(enemy)
-        shot = Action(ActionKind.MISSILE_STRIKE, enemy, weapon=weapon.name)
-        odds = AttackOdds(world, board, actor, ask.orders[actor], shot, theirs, None, ask.options)
         here, facing = tile_of(world, actor), watch_facing(world, actor, ask.orders[actor])
-        attacks = theirs is None or any(a.kind in OFFENSIVE for a in theirs.actions)
-        success = part = expected = nullified = zero
-        first = None
-        reason = ""
-        for way in movement_outcomes(world, board, enemy, theirs):
-            tiles = way.trail.tiles
-            step = (
-                next((i for i, t in enumerate(tiles) if watched(board, here, facing, weapon, t)), None)
-                if len(tiles) > 1
-                else None
-            )
-            at = tiles[step] if step is not None else None
-            # Shot on its way, it has run only the metres up to `at` (its Evade's limit, CO.15);
-            # shot as it attacks, the whole walk.
-            run = ground_to(board, tiles, step) if step is not None else way.metres
-            if at is None and attacks and watched(board, here, facing, weapon, way.tile):
-                at = way.tile
-            if at is None:
-                nullified += way.probability
-                reason = reason or f"{name_of(world, enemy)} may not move or attack in the arc"
-                continue
-            situation = odds.situation(here, facing, at, way.facing, trails=(Trail(), way.trail))
-            result = odds.at(situation, run, way.lost)
-            nullified += way.probability * Fraction(result.nullified)
-            if result.breakdown is None:
-                reason = reason or result.reason
-                continue
-            first = first or result.breakdown
-            success += way.probability * result.success
-            part += way.probability * result.part_hit
-            expected += way.probability * result.expected_injuries
-        return ActionForecast(
-            actor,
-            ask.index,
-            replace(ask.action, target=enemy),
-            success,
-            part,
-            nullified,
-            expected,
-            first,
-            tuple(odds.uncertain),
-            reason,
-            (f"the likely first to set it off: {name_of(world, enemy)}",),
-        )
+        shot = Action(ActionKind.MISSILE_STRIKE, enemy, weapon=weapon.name)
+        return held_forecast(ask, shot, facing, lambda t: watched(board, here, facing, weapon, t), "the arc")
 
     def ai_orders(self, ask: AiAsk) -> list[tuple[Order, str]]:
         """Overwatch where it stands, facing each enemy in range (one order per facing)."""
@@ -466,15 +421,25 @@ class Overwatch(ActionSpec):
 
 
 def likely_trigger(
-    world: World, board: Board, orders: Mapping[int, Order], actor: int, timing: Sequence[int] | None
+    world: World,
+    board: Board,
+    orders: Mapping[int, Order],
+    actor: int,
+    timing: Sequence[int] | None,
+    inside: Callable[[Tile], bool] | None = None,
 ) -> tuple[int, Tile] | None:
-    """The enemy most likely to set off `actor`'s Overwatch, and where: the first (best Timing
-    first when it is known, else in declaration order) that declared a path through the area,
-    else one that will attack from inside it, else one standing in it that has not declared yet
-    (it will likely act).  The others are taken to stand where they are."""
-    weapon = world.get(actor, Equipment).missile_weapon()
-    assert weapon is not None
-    here, facing = tile_of(world, actor), watch_facing(world, actor, orders.get(actor))
+    """The enemy most likely to set off `actor`'s Overwatch (or another attack held for an area:
+    `inside` says which tiles it watches), and where: the first (best Timing first when it is
+    known, else in declaration order) that declared a path through the area, else one that will
+    attack from inside it, else one standing in it that has not declared yet (it will likely
+    act).  The others are taken to stand where they are."""
+    if inside is None:
+        weapon = world.get(actor, Equipment).missile_weapon()
+        assert weapon is not None
+        here, facing = tile_of(world, actor), watch_facing(world, actor, orders.get(actor))
+        return likely_trigger(
+            world, board, orders, actor, timing, lambda t: watched(board, here, facing, weapon, t)
+        )
     movers, attackers, waiting = [], [], []
     ranked = list(timing) if timing is not None else [*reversed(list(orders)), *combatants(world)]
     for enemy in dict.fromkeys(ranked):
@@ -483,18 +448,74 @@ def likely_trigger(
         theirs = orders.get(enemy)
         start = tile_of(world, enemy)
         if theirs is None:
-            if watched(board, here, facing, weapon, start):
+            if inside(start):
                 waiting.append((enemy, start))
             continue
         walk = (start, *theirs.path) if theirs.path else ()
-        inside = next((t for t in walk if watched(board, here, facing, weapon, t)), None)
-        if inside is not None:
-            movers.append((enemy, inside))
+        entry = next((t for t in walk if inside(t)), None)
+        if entry is not None:
+            movers.append((enemy, entry))
             continue
         end = theirs.path[-1] if theirs.path else start
-        if any(a.kind in OFFENSIVE for a in theirs.actions) and watched(board, here, facing, weapon, end):
+        if any(a.kind in OFFENSIVE for a in theirs.actions) and inside(end):
             attackers.append((enemy, end))
     for group in (movers, attackers, waiting):
         if group:
             return group[0]
     return None
+
+
+def held_forecast(
+    ask: ForecastAsk, shot: Action, facing: int, inside: Callable[[Tile], bool], area: str
+) -> ActionForecast:
+    """The forecast of an attack held for the first enemy to move or attack `inside` an area (an
+    Overwatch's shot, a held Strike): `shot` at that enemy (its target), over every way its
+    movement can turn out: at the first tile of the area it walks, else where it attacks from
+    inside the area; nullified in the ways it does neither."""
+    world, board, actor = ask.world, ask.board, ask.actor
+    assert shot.target is not None
+    enemy = shot.target
+    zero = Fraction(0)
+    theirs = ask.orders.get(enemy)
+    odds = AttackOdds(world, board, actor, ask.orders[actor], shot, theirs, None, ask.options)
+    here = tile_of(world, actor)
+    attacks = theirs is None or any(a.kind in OFFENSIVE for a in theirs.actions)
+    success = part = expected = nullified = zero
+    first = None
+    reason = ""
+    for way in movement_outcomes(world, board, enemy, theirs):
+        tiles = way.trail.tiles
+        step = next((i for i, t in enumerate(tiles) if inside(t)), None) if len(tiles) > 1 else None
+        at = tiles[step] if step is not None else None
+        # Struck on its way, it has run only the metres up to `at` (its Evade's limit, CO.15);
+        # struck as it attacks, the whole walk.
+        run = ground_to(board, tiles, step) if step is not None else way.metres
+        if at is None and attacks and inside(way.tile):
+            at = way.tile
+        if at is None:
+            nullified += way.probability
+            reason = reason or f"{name_of(world, enemy)} may not move or attack in {area}"
+            continue
+        situation = odds.situation(here, facing, at, way.facing, trails=(Trail(), way.trail))
+        result = odds.at(situation, run, way.lost)
+        nullified += way.probability * Fraction(result.nullified)
+        if result.breakdown is None:
+            reason = reason or result.reason
+            continue
+        first = first or result.breakdown
+        success += way.probability * result.success
+        part += way.probability * result.part_hit
+        expected += way.probability * result.expected_injuries
+    return ActionForecast(
+        actor,
+        ask.index,
+        replace(ask.action, target=enemy),
+        success,
+        part,
+        nullified,
+        expected,
+        first,
+        tuple(odds.uncertain),
+        reason,
+        (f"the likely first to set it off: {name_of(world, enemy)}",),
+    )

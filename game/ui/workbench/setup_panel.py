@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 ATTRIBUTE_SHORT = {"vigor": "Vigor", "agility": "Agility", "stamina": "Stamina", "intuition": "Intuition",
                    "intellect": "Intellect", "luck": "Luck"}  # fmt: skip
-MODULES_PER_ROW = 3  # rules module switches side by side in the panel
+MODULES_PER_ROW = 4  # rules module switches side by side in the panel
 NEW_SIDES = ("Red", "Blue", "Green", "Gold")  # names offered to the first sides
 SKILL_SHORT = {"missile_primitive": "Primitive", "missile_slug": "Slug Thrower", "missile_beam": "Beam",
                "withstand_injury": "Withstand"}  # fmt: skip
