@@ -66,6 +66,10 @@ class Column:
         """Whether a strip of the panel shows at all."""
         return top + height > self.rect.y and top < self.rect.bottom
 
+    def holds(self, rect: pygame.Rect) -> bool:
+        """Whether `rect` lies whole inside the panel."""
+        return rect.bottom <= self.rect.bottom and rect.top >= self.rect.top
+
     def text(
         self,
         text: str,
@@ -143,8 +147,10 @@ class Column:
             )
             button.hovered = rect.collidepoint(self.mouse)
             if self.visible(rect.y, rect.h):
-                button.draw(self.surface, theme)
-                if rect.bottom <= self.rect.bottom and rect.top >= self.rect.top:
+                # A button is drawn, and takes clicks, only whole inside the panel: a row the
+                # scroll cuts in half shows its label but no half button under the window's edge.
+                if self.holds(rect):
+                    button.draw(self.surface, theme)
                     self.buttons.append(button)
                 tip = options.get("tip")
                 if isinstance(tip, list):
@@ -185,10 +191,9 @@ class Column:
                 button = Button(label, action or (lambda: None), rect, enabled=action is not None, size=12)
                 button.hovered = rect.collidepoint(self.mouse)
                 self.named[name] = button
-                if shown:
+                if shown and self.holds(rect):
                     button.draw(self.surface, theme)
-                    if rect.bottom <= self.rect.bottom and rect.top >= self.rect.top:
-                        self.buttons.append(button)
+                    self.buttons.append(button)
             if tip:
                 self.tips.append((pygame.Rect(x, self.y, cell_w, height), tip))
         if cells:
