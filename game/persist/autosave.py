@@ -47,7 +47,8 @@ TEMPORARY = re.compile(r"\A\..+\.[a-z0-9_]{8}\.tmp\Z")
 """What `write_atomic` writes before renaming it into place (".NAME.XXXXXXXX.tmp", eight
 characters of `tempfile.mkstemp`'s): nothing else ending in .tmp is the game's to remove."""
 WRITTEN_FOLDERS = ("", "saves", "autosaves", "workbench", "maps", "maps/tilesets", "cache")
-"""Every folder of the data folder the game writes files into ("": settings.json)."""
+"""Every folder of the data folder the game writes files into ("": settings.json before it
+moved to the configuration folder, `config_dir`)."""
 
 
 def data_dir() -> Path:
@@ -58,6 +59,17 @@ def data_dir() -> Path:
     from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False))
+
+
+def config_dir() -> Path:
+    """The user's configuration folder, where settings.json lives (DOMINION_TACTICS_HOME
+    overrides it too: then it is the data folder)."""
+    override = os.environ.get("DOMINION_TACTICS_HOME")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir(APP_NAME, appauthor=False))
 
 
 def saves_dir() -> Path:
@@ -214,9 +226,10 @@ def _entries(folder: Path) -> list[Path]:
 
 # ------------------------------------------------------------------ leftovers
 def written_folders() -> list[Path]:
-    """The folders of the data folder the game writes into (settings, saves, autosaves,
-    workbench files, the maps kit, the maps' checks)."""
-    return [data_dir() / name if name else data_dir() for name in WRITTEN_FOLDERS]
+    """The folders the game writes into: the data folder's (saves, autosaves, workbench
+    files, the maps kit, the maps' checks) and the configuration folder (settings)."""
+    found = [data_dir() / name if name else data_dir() for name in WRITTEN_FOLDERS]
+    return found if config_dir() in found else [*found, config_dir()]
 
 
 def process_started_at() -> float:

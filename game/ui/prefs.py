@@ -44,10 +44,15 @@ class Prefs:
 
     @classmethod
     def path(cls) -> Path:
-        """Where the settings live."""
-        from game.persist.autosave import data_dir
+        """Where the settings live: the platform's configuration folder (`config_dir`).
+        Settings an older version left in the data folder are moved there once."""
+        from game.persist.autosave import config_dir, data_dir
 
-        return data_dir() / SETTINGS_FILE
+        path = config_dir() / SETTINGS_FILE
+        old = data_dir() / SETTINGS_FILE
+        if old != path and not path.exists() and old.is_file():
+            _move_settings(old, path)
+        return path
 
     @classmethod
     def load(cls) -> Prefs:
@@ -73,7 +78,21 @@ class Prefs:
     def save(self) -> None:
         """Write the settings (best effort: a read-only folder only loses them)."""
         with contextlib.suppress(OSError):
-            write_atomic(self.path(), json.dumps(asdict(self), indent=1).encode("utf-8"))
+            path = self.path()
+            path.parent.mkdir(parents=True, exist_ok=True)  # the configuration folder, the first time
+            write_atomic(path, json.dumps(asdict(self), indent=1).encode("utf-8"))
+
+
+def _move_settings(old: Path, new: Path) -> None:
+    """Move settings from where an older version kept them (best effort: on any failure they
+    stay where they were, and the defaults are used)."""
+    try:
+        data = read_limited(old, MAX_SETTINGS_BYTES)
+        new.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(new, data)
+        old.unlink()
+    except (FileRefused, OSError):
+        return
 
 
 def _window_size(value: Any) -> tuple[int, int] | None:
