@@ -92,10 +92,18 @@ def test_a_display_that_cannot_be_reached_is_refused_in_one_line() -> None:
 
 
 def test_version(capsys) -> None:  # noqa: ANN001
-    with pytest.raises(SystemExit) as exit_info:
-        main(["--version"])
-    assert exit_info.value.code == 0
+    assert main(["--version"]) == 0
     assert __version__ in capsys.readouterr().out
+
+
+def test_version_is_instant() -> None:
+    """Issue 54: `--version` built the whole parser, importing every command's module (0.17 s)."""
+    probe = (
+        "import sys; from game.cli import main; main(['--version']); "
+        "print(sorted(m for m in sys.modules if m.startswith('game.cli.')))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
+    assert done.stdout.splitlines()[-1] == "[]", done.stdout
 
 
 def test_help_names_the_program_as_it_was_invoked(monkeypatch, capsys) -> None:  # noqa: ANN001

@@ -87,6 +87,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not rest or rest[0].startswith("-") and rest[0] not in ("-h", "--help", "--version"):
         rest.insert(0, "play")
     args_list = [*flags, *rest]
+    if rest == ["--version"]:  # at once: building the parser imports every command's module
+        print(f"{program_name()} {__version__}")
+        return 0
     try:
         parser = build_parser()
         args = parser.parse_args(args_list)
