@@ -49,7 +49,7 @@ from game.rules.api.action import whole_round_reasons
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule
 from game.rules.modules.prone import is_prone
-from game.rules.modules.suppression import burst_weapon
+from game.rules.modules.suppression import burst_weapon, burst_weapon_for
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, name_of, planned_tile, range_band, tile_of
 from game.rules.registry import register_action, register_module
@@ -171,10 +171,7 @@ class _Burst(MissileStrike):
 
     def weapon(self, equipment: Equipment, action: Action) -> Weapon | None:
         """The burst weapon named in the order, else the first burst weapon in hand."""
-        if action.weapon is not None:
-            weapon = equipment.find(action.weapon)
-            return weapon if weapon is not None and weapon.is_missile and weapon.has("burst") else None
-        return burst_weapon(equipment)
+        return burst_weapon_for(equipment, action)
 
     def default_weapon(self, equipment: Equipment) -> Weapon | None:
         """The first burst weapon in hand."""

@@ -36,7 +36,13 @@ from game.rules.api.contexts import ActionForecast, AiAsk, OrderCheck
 from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
-from game.rules.modules.overwatch import held_forecast, likely_trigger, watch_facing
+from game.rules.modules.overwatch import (
+    held_attackers,
+    held_forecast,
+    likely_trigger,
+    loose_held,
+    watch_facing,
+)
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, tile_of, undeclared_enemies
 from game.rules.registry import OFFENSIVE, register_action, register_module, spec_of
@@ -128,19 +134,7 @@ def _lapsed(world: World, event: HeldStrikeLapsed) -> None:
 def _holders(rnd: RoundPort, state: RoundState, mover: int) -> list[tuple[int, int, Weapon]]:
     """(holder, index of its Held Strike, weapon): the enemies of `mover` still holding a Strike,
     in Timing order."""
-    world = rnd.world
-    found = []
-    for eid in rnd.timing:
-        order = rnd.orders.get(eid)
-        if order is None or not order.has(HELD_STRIKE) or STRUCK in state.facts.get(eid, ()):
-            continue
-        if not is_active(world, eid) or not are_enemies(world, eid, mover):
-            continue
-        weapon = held_weapon(world.get(eid, Equipment))
-        if weapon is not None:
-            index = next(i for i, a in enumerate(order.actions) if a.kind is HELD_STRIKE)
-            found.append((eid, index, weapon))
-    return found
+    return held_attackers(rnd, state, mover, HELD_STRIKE, STRUCK, held_weapon)
 
 
 def _strike(
@@ -155,10 +149,9 @@ def _strike(
 ) -> None:
     """The held Strike at `target` standing on `at`."""
     world = rnd.world
-    state.fact(holder, STRUCK)
-    rnd.emit(HeldStrikeStruck(name_of(world, holder), name_of(world, target), why, actor_id=holder))
+    struck = HeldStrikeStruck(name_of(world, holder), name_of(world, target), why, actor_id=holder)
     blow = Action(ActionKind.STRIKE, target, weapon=weapon.name)
-    rnd.attack(holder, index, blow, None, state, before_contact=True, target_at=at)
+    loose_held(rnd, state, holder, index, blow, STRUCK, struck, at)
 
 
 class HeldReach(ModuleOverlay):

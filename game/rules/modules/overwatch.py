@@ -163,22 +163,53 @@ def _ended(world: World, event: OverwatchEnded) -> None:
     world.remove(entity(event.actor_id, event), Watching)
 
 
-def _watchers(rnd: RoundPort, state: RoundState, mover: int) -> list[tuple[int, int, Weapon]]:
-    """(watcher, index of its Overwatch action, weapon): the enemies of `mover` still holding a
-    shot, in Timing order."""
+def held_attackers(
+    rnd: RoundPort,
+    state: RoundState,
+    mover: int,
+    kind: ActionKind,
+    spent: str,
+    weapon_of: Callable[[Equipment], Weapon | None],
+) -> list[tuple[int, int, Weapon]]:
+    """(holder, index of its held action, weapon): the enemies of `mover` still holding an
+    attack of `kind` (not yet `spent` this round), in Timing order; `weapon_of` is the weapon
+    the held attack uses (a held shot's missile weapon, a held Strike's melee one)."""
     world = rnd.world
     found = []
     for eid in rnd.timing:
         order = rnd.orders.get(eid)
-        if order is None or not order.has(OVERWATCH) or FIRED in state.facts.get(eid, ()):
+        if order is None or not order.has(kind) or spent in state.facts.get(eid, ()):
             continue
         if not is_active(world, eid) or not are_enemies(world, eid, mover):
             continue
-        weapon = world.get(eid, Equipment).missile_weapon()
+        weapon = weapon_of(world.get(eid, Equipment))
         if weapon is not None:
-            index = next(i for i, a in enumerate(order.actions) if a.kind is OVERWATCH)
+            index = next(i for i, a in enumerate(order.actions) if a.kind is kind)
             found.append((eid, index, weapon))
     return found
+
+
+def loose_held(
+    rnd: RoundPort,
+    state: RoundState,
+    holder: int,
+    index: int,
+    blow: Action,
+    spent: str,
+    event: Event,
+    at: Tile,
+) -> None:
+    """A held attack let loose: `holder`'s action `index` is `spent`, `event` says why, and
+    `blow` is rolled at its target standing on `at`, before any contact."""
+    state.fact(holder, spent)
+    rnd.emit(event)
+    rnd.attack(holder, index, blow, None, state, before_contact=True, target_at=at)
+
+
+def _watchers(rnd: RoundPort, state: RoundState, mover: int) -> list[tuple[int, int, Weapon]]:
+    """(watcher, index of its Overwatch action, weapon): the enemies of `mover` still holding a
+    shot, in Timing order."""
+    return held_attackers(rnd, state, mover, OVERWATCH, FIRED, Equipment.missile_weapon)
 
 
 def _fire(
@@ -193,10 +224,9 @@ def _fire(
 ) -> None:
     """The held Missile Strike at `target` standing on `at`."""
     world = rnd.world
-    state.fact(watcher, FIRED)
-    rnd.emit(OverwatchFired(name_of(world, watcher), name_of(world, target), why, actor_id=watcher))
+    fired = OverwatchFired(name_of(world, watcher), name_of(world, target), why, actor_id=watcher)
     shot = Action(ActionKind.MISSILE_STRIKE, target, weapon=weapon.name)
-    rnd.attack(watcher, index, shot, None, state, before_contact=True, target_at=at)
+    loose_held(rnd, state, watcher, index, shot, FIRED, fired, at)
 
 
 class WatchedArc(ModuleOverlay):

@@ -39,6 +39,15 @@ HALF_ANGLE = {"short": 22.5, "medium": 15.0, "long": 7.5}
 AI_MIN_ENEMIES = 2  # a burst at one enemy is a Missile Strike that costs the whole round
 
 
+def burst_weapon_for(equipment: Equipment, action: Action) -> Weapon | None:
+    """The burst weapon an order's burst fires: the one it names (None if that is no burst
+    weapon in hand), else the first burst weapon in hand."""
+    if action.weapon is not None:
+        weapon = equipment.find(action.weapon)
+        return weapon if weapon is not None and weapon.is_missile and weapon.has("burst") else None
+    return burst_weapon(equipment)
+
+
 def burst_weapon(equipment: Equipment) -> Weapon | None:
     """The first burst-capable missile weapon in hand."""
     return next((w for w in equipment.weapons if w.is_missile and w.has("burst")), None)
@@ -176,10 +185,7 @@ class SuppressionFire(MissileStrike):
 
     def weapon(self, equipment: Equipment, action: Action) -> Weapon | None:
         """The burst weapon named in the order, else the first burst weapon in hand."""
-        if action.weapon is not None:
-            weapon = equipment.find(action.weapon)
-            return weapon if weapon is not None and weapon.is_missile and weapon.has("burst") else None
-        return burst_weapon(equipment)
+        return burst_weapon_for(equipment, action)
 
     def order_reasons(self, check: OrderCheck) -> list[str]:
         """The whole round."""
