@@ -48,6 +48,7 @@ from game.rules.validate import validate_order
 EXPLAIN_TOP = 5  # candidates kept in `last_explanation`
 GUARDED_TOP = 6  # best candidates re-scored against the defences their targets would add
 TILES_AGAIN = 6  # hard: the best candidate ending on each of this many more tiles is re-judged too
+DROP_TOLERANCE = 0.01  # an action dropped from the chosen order may cost this much score (rounding)
 TIE = 1e-6  # scores this close are a tie: the most attacks, the fewest other actions, then at random
 
 
@@ -116,9 +117,13 @@ class TacticalController:
         decision = self._pick(valid, ranked, know, rng, level)
         chosen = decision.chosen
         if chosen is not None:
-            lighter = self._without_idle_defences(
-                view, know, self._without_dead_attacks(view, know, chosen, level), level
-            )
+            lighter = self._without_dead_attacks(view, know, chosen, level)
+            if lighter.score < chosen.score - DROP_TOLERANCE:
+                # A dead attack is dropped only when that changes nothing the scorer sees: a
+                # Dodging Fire with no chance to land still costs every shot at its shooter
+                # -2, and without it the order is worse, not lighter.
+                lighter = chosen
+            lighter = self._without_idle_defences(view, know, lighter, level)
             if lighter is not chosen:
                 valid[:] = [lighter if s is chosen else s for s in valid]
                 decision.dropped = len(chosen.candidate.order.actions) - len(lighter.candidate.order.actions)
