@@ -173,7 +173,7 @@ class Scorer:
             for a in order.actions
         ):
             return replace(scored, terms=dict(scored.terms), replies=dict(scored.replies))
-        terms = {k: v for k, v in scored.terms.items() if k not in self._offence_terms(order)}
+        terms = {k: v for k, v in scored.terms.items() if k not in self.offence_terms(order)}
         _, _, plain = self._offence(
             order, {**know.earlier, self.me.eid: order}, terms, exact=False, guarded=True
         )
@@ -195,7 +195,7 @@ class Scorer:
         if share >= 1.0:
             return guessed
         plain = self.guarded(first) if self.level.guess_defences else first
-        offence = self._offence_terms(order)
+        offence = self.offence_terms(order)
         terms = {k: v for k, v in guessed.terms.items() if k not in offence}
         for key in offence:
             terms[key] = share * guessed.terms.get(key, 0.0) + (1 - share) * plain.terms.get(key, 0.0)
@@ -213,7 +213,9 @@ class Scorer:
             return -dealt * chance
         return -(dealt - slowed) * chance
 
-    def _offence_terms(self, order: Order) -> set[str]:
+    @staticmethod
+    def offence_terms(order: Order) -> set[str]:
+        """The names of the terms that say what an order's attacks deal."""
         return {DEALT, OUTPACED} | {spec_of(a.kind).label.lower() for a in order.actions}
 
     def _offence(

@@ -118,10 +118,11 @@ class TacticalController:
         chosen = decision.chosen
         if chosen is not None:
             lighter = self._without_dead_attacks(view, know, chosen, level)
-            if lighter.score < chosen.score - DROP_TOLERANCE:
-                # A dead attack is dropped only when that changes nothing the scorer sees: a
-                # Dodging Fire with no chance to land still costs every shot at its shooter
-                # -2, and without it the order is worse, not lighter.
+            if _besides_dealing(lighter) < _besides_dealing(chosen) - DROP_TOLERANCE:
+                # A dead attack that served as a defence stays: a Dodging Fire with no chance
+                # to land still costs every shot at its shooter -2, and without it the order
+                # takes more.  (What the scorer thought it would deal is not asked: its quick
+                # odds may miss a module's nullifying roll, the forecast does not.)
                 lighter = chosen
             lighter = self._without_idle_defences(view, know, lighter, level)
             if lighter is not chosen:
@@ -325,6 +326,13 @@ def _dead(know: Knowledge, scored: Scored) -> set[int]:
         and know.declared(fc.action.target)
         and fc.success <= 0
     }
+
+
+def _besides_dealing(scored: Scored) -> float:
+    """A candidate's score without what its attacks deal (`Scorer.offence_terms`): what it
+    takes, its position and the rest."""
+    offence = Scorer.offence_terms(scored.candidate.order)
+    return sum(v for k, v in scored.terms.items() if k not in offence)
 
 
 def _end(order: Order) -> tuple[object, ...]:
