@@ -8,6 +8,7 @@ from types import SimpleNamespace
 from game.rules.battle import Battle
 from game.rules.events import Hit, RoundEnded
 from game.rules.options import RuleOptions
+from game.ui.battle.modes import PlayingBack
 from game.ui.scenes.battle import BattleScene
 from tests.builders import Cast
 from tests.ui_helpers import make_app
@@ -41,6 +42,8 @@ def test_the_round_ends_on_the_units_that_acted() -> None:
     _cast, scene = _far_apart()
     scene.camera.centre_on((60, 10), snap=True)  # the last event left empty ground in view
     assert not _in_view(scene, (110, 10))
-    scene.playback = SimpleNamespace(events=[Hit("Scout", "Sentry", "torso", "sword"), RoundEnded(1)])
+    scene.mode = PlayingBack(
+        SimpleNamespace(events=[Hit("Scout", "Sentry", "torso", "sword"), RoundEnded(1)])
+    )
     scene._end_playback()
     assert _in_view(scene, (110, 10)) and _in_view(scene, (112, 12))

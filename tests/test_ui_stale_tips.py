@@ -9,6 +9,7 @@ from game.rules.battle import Battle
 from game.rules.events import RoundEnded
 from game.rules.options import RuleOptions
 from game.ui.battle import drawing
+from game.ui.battle.modes import RoundSummary
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.scenes.battle import BattleScene
 from tests.builders import BLASTER, Cast
@@ -40,7 +41,7 @@ def test_the_tip_shows_while_declaring_and_not_under_the_round_summary(monkeypat
     app.step([])
     assert _chance_tips(tips), "the tip shows on the enemy under the cursor while declaring"
     tips.clear()
-    scene.summary = RoundSummaryCard([RoundEnded(1)], lambda: None)
+    scene.mode = RoundSummary(RoundSummaryCard([RoundEnded(1)], lambda: None))
     app.step([])
     assert not _chance_tips(tips)
 

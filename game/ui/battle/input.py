@@ -21,6 +21,7 @@ from game.rules.positions import are_enemies, combatants, tile_of
 from game.rules.registry import module_overlays
 from game.ui.app import App
 from game.ui.battle.ai_reasons import AiReasons
+from game.ui.battle.modes import BattleMode
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft
@@ -38,8 +39,8 @@ class BattleInput:
     """Routes the battle screen's events to its commands.
 
     The screen provides `app`, `battle`, `world`, `view`, `overlays`, `log`, `rects`,
-    `phase`, `actor`, `selected`, `draft`, `menu`, `playback`, `buttons` and
-    `chip_rects`, and the commands named under TYPE_CHECKING below.
+    `mode` (which takes the keys of its own), `phase`, `actor`, `selected`, `draft`, `menu`,
+    `playback`, `buttons` and `chip_rects`, and the commands named under TYPE_CHECKING below.
     """
 
     app: App
@@ -49,6 +50,7 @@ class BattleInput:
     overlays: OverlayLayer
     log: LogPanel
     rects: dict[str, pygame.Rect]
+    mode: BattleMode
     phase: str
     actor: int | None
     selected: int | None
@@ -172,25 +174,12 @@ class BattleInput:
             self.toast(next_module_overlay(self.overlays, module_overlays(self.battle.options)))
         elif cmd in ("slower", "faster"):
             self.set_speed(-1 if cmd == "slower" else 1)
-        elif self.playback is not None and cmd in ("step", "play", "skip", "actions"):
-            self.pace("play" if cmd == "actions" else cmd)
-        elif self.phase == "declare":
-            self._on_declare_key(cmd)
-
-    def _on_declare_key(self, cmd: str) -> None:
-        """The keys that change the order being drafted."""
-        if cmd == "actions":
-            self.open_action_menu()
-        elif cmd == "face_left":
-            self.turn(-1)
-        elif cmd == "face_right":
-            self.turn(1)
-        elif cmd == "face_cursor" and self.view.cursor is not None:
-            self.face_toward(self.view.cursor)
-        elif cmd == "undo":
-            self.undo()
-        elif cmd == "confirm":
-            self.confirm()
+        else:
+            # The rest belong to the input mode: the order keys while declaring, the pace
+            # keys while a round is shown (`game.ui.battle.modes`).
+            following = self.mode.command(self, cmd)  # type: ignore[arg-type]
+            if following is not None:
+                self.mode = following
 
     def back(self) -> None:
         """Esc: close the innermost thing; with nothing open, pause."""

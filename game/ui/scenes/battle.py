@@ -36,6 +36,16 @@ from game.ui.battle.ai_reasons import AiReasons
 from game.ui.battle.drawing import BattleDrawing
 from game.ui.battle.focus import BattleFocus
 from game.ui.battle.input import BattleInput
+from game.ui.battle.modes import (
+    AiDeclaring,
+    BattleMode,
+    Declaring,
+    HandingOver,
+    Idle,
+    Over,
+    PlayingBack,
+    RoundSummary,
+)
 from game.ui.battle.order_panel import OrderPanel
 from game.ui.battle.orders import OrderCommands
 from game.ui.battle.overlay_defaults import OverlayChoice, asked_overlays
@@ -107,15 +117,13 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.on_resize(app.screen.get_size())
         self._logged = 0
         self._sync_log()
-        self.phase = "idle"  # declare | ai | playback | handover | over
-        self.actor: int | None = None
-        self.draft: Draft | None = None
-        self.planner: Planner | None = None
+        self.mode: BattleMode = Idle()
+        """The input mode (`game.ui.battle.modes`): it owns the draft, the AI's thread, the
+        playback or the summary card, and takes the keys that belong to it."""
+        self.actor: int | None = None  # who declares now, or declared last
         self.selected: int | None = None
         self.menu: PopupMenu | None = None
-        self.ai: AiDeclaration | None = None
         self.ai_reasons = AiReasons()
-        self.playback: Playback | None = None
         self.toasts: list[list[Any]] = []
         self.plan_labels = MapLabels()  # the plans' names, kept from under the tokens to over them
         self.ruler = False  # R: distance, range band, sight and cover from the focus to the pointer
@@ -130,7 +138,6 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         # The finished battle's autosave, its whole replay: the save a finished battle was
         # loaded from, or the one the session makes at the end.
         self.end_autosave = end_autosave
-        self.summary: RoundSummaryCard | None = None
         self.cards: list[pygame.Rect] = []  # the cards over the map this frame (they take clicks)
         self.close_inspect = Button("×", lambda: self.select(self.actor))
         self.saved_path: Path | None = None
@@ -232,6 +239,41 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         """The world to draw: the playback copy while a round is being shown."""
         return self.playback.world if self.playback is not None else self.battle.world
 
+    # ------------------------------------------------------------- the mode's state
+    @property
+    def phase(self) -> str:
+        """The mode's name: declare, ai, playback, summary, handover, over or idle."""
+        return self.mode.name
+
+    @property
+    def draft(self) -> Draft | None:
+        """The order being drafted (while a player declares)."""
+        return self.mode.draft if isinstance(self.mode, Declaring) else None
+
+    @property
+    def planner(self) -> Planner | None:
+        """What the drafted order can do next (while a player declares)."""
+        return self.mode.planner if isinstance(self.mode, Declaring) else None
+
+    @property
+    def ai(self) -> AiDeclaration | None:
+        """The AI declaring in its thread (while one does)."""
+        return self.mode.ai if isinstance(self.mode, AiDeclaring) else None
+
+    @property
+    def playback(self) -> Playback | None:
+        """The round being shown (while one is)."""
+        return self.mode.playback if isinstance(self.mode, PlayingBack) else None
+
+    @property
+    def summary(self) -> RoundSummaryCard | None:
+        """The end-of-round card (while it waits for the player)."""
+        return self.mode.card if isinstance(self.mode, RoundSummary) else None
+
+    def cursor_tile(self) -> Tile | None:
+        """The map's cursor tile (the keyboard's or the pointer's)."""
+        return self.view.cursor
+
     def _sync_log(self) -> None:
         events = self.battle.events()
         for event in events[self._logged :]:
@@ -254,7 +296,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         elif isinstance(step, AwaitResolution):
             self._resolve()
         elif step.handover:
-            self.phase = "handover"
+            self.mode = HandingOver()
             self.app.push_screen("handover", self, step.actor)
         elif step.human:
             self.begin_human(step.actor)
@@ -265,10 +307,9 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         """A human declares for `eid`."""
         battle = self.battle
         assert battle.round is not None
-        self.phase = "declare"
         self.actor = eid
-        self.draft = Draft(eid)
-        self.planner = Planner(battle.world, battle.board, eid, battle.round.orders, battle.options)
+        planner = Planner(battle.world, battle.board, eid, battle.round.orders, battle.options)
+        self.mode = Declaring(eid, Draft(eid), planner)
         self.selected = eid
         self.session.take_seat(eid)
         self.view.cursor = tile_of(battle.world, eid)
@@ -286,17 +327,12 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
 
     def begin_ai(self, eid: int) -> None:
         """An AI declares for `eid` in a worker thread."""
-        self.phase = "ai"
         self.actor = eid
-        self.draft = None
-        self.planner = None
-        self.ai = AiDeclaration(self.session.controller_of(eid), self.session.view(eid))
+        self.mode = AiDeclaring(eid, AiDeclaration(self.session.controller_of(eid), self.session.view(eid)))
 
-    def _poll_ai(self) -> None:
-        ai = self.ai
-        if ai is None or not ai.finished:
-            return
-        self.ai = None
+    def poll_ai(self, ai: AiDeclaration) -> None:
+        """The AI's thread has its order: declare it and move the battle on."""
+        self.mode = Idle()
         self.ai_reasons.record(self.session.controller_of(ai.actor), ai.view.round_number)
         self.session.submit(ai.result(), ai.error)
         self._sync_log()
@@ -304,17 +340,16 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
 
     def confirm(self) -> None:
         """Declare the drafted order."""
-        if self.phase != "declare" or self.draft is None:
+        draft = self.draft
+        if draft is None:
             return
-        problems = self.session.declare(self.draft.order())
+        problems = self.session.declare(draft.order())
         if problems:
             self.toast("Cannot declare: " + problems[0], bad=True)
             return
         self._sync_log()
-        self.draft = None
-        self.planner = None
         self.menu = None
-        self.phase = "idle"
+        self.mode = Idle()
         self.advance()
 
     def _resolve(self) -> None:
@@ -322,10 +357,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         events = self.session.resolve()
         prefs = self.app.prefs
         pauses = action_ends(events, self._is_mine).__contains__ if prefs.pause_after_mine else None
-        self.playback = Playback(before, events, prefs.animation_speed, pauses)
-        self.phase = "playback"
-        self.draft = None
-        self.planner = None
+        self.mode = PlayingBack(Playback(before, events, prefs.animation_speed, pauses))
         self.actor = None
 
     def _is_mine(self, name: str) -> bool:
@@ -343,7 +375,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
 
     def _end_playback(self) -> None:
         events = self.playback.events if self.playback is not None else []
-        self.playback = None
+        self.mode = Idle()
         self.view.end_follow()
         # The round ends on the units that acted (not on the ground the last event left in view).
         world = self.battle.world
@@ -352,16 +384,13 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self._logged = len(self.battle.events())
         # The summary waits for a player; with nobody at the window (AI against AI) it is skipped.
         if self.app.prefs.round_summary and not self.battle.over and events and self.session.human_sides():
-            self.summary = RoundSummaryCard(events, self._after_summary)
-            self.phase = "summary"
+            self.mode = RoundSummary(RoundSummaryCard(events, self._after_summary))
             return
-        self.phase = "idle"
         self.advance()
 
     def _after_summary(self) -> None:
         """The player has read the round's summary: on to the next round."""
-        self.summary = None
-        self.phase = "idle"
+        self.mode = Idle()
         self.advance()
 
     def reveal(self, events: list[Event]) -> None:
@@ -399,7 +428,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
 
     def _finish(self) -> None:
         self.finished = True
-        self.phase = "over"
+        self.mode = Over()
         winner = self.battle.outcome().winner
         humans = self.session.human_sides()
         won = winner is not None and (winner in humans or not humans)
@@ -448,15 +477,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.view.update(dt)
         if self.app.prefs.edge_scroll and not self.menu:
             self.view.edge_scroll(dt, self.app.screen.get_size())
-        if self.phase == "ai":
-            self._poll_ai()
-        if self.playback is not None:
-            self.reveal(self.playback.update(dt))
-            pb = self.playback
-            if pb is not None:
-                self.view.follow(pb.world, pb.current, (self.battle.number, pb.index))
-            if pb is not None and pb.done:
-                self._end_playback()
+        self.mode = self.mode.update(self, dt)
         self.toasts = age_toasts(self.toasts, dt)
         if self.menu is not None and self.menu.closed:
             self.menu = None
@@ -465,6 +486,19 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
             self.guide.advance(self.battle, self.draft.order() if planning and self.draft else None)
         self.refresh_overlays()
         self.view.keep_clear_of_legend(playing=self.playback is not None)
+
+    def play_on(self, dt: float) -> None:
+        """The round being shown moves on by `dt`: its events revealed, the view following;
+        at its end, the summary or the battle's next step."""
+        pb = self.playback
+        if pb is None:
+            return
+        self.reveal(pb.update(dt))
+        pb = self.playback
+        if pb is not None:
+            self.view.follow(pb.world, pb.current, (self.battle.number, pb.index))
+        if pb is not None and pb.done:
+            self._end_playback()
 
     # ------------------------------------------------------------- for tests and tools
     def screen_pos(self, tile: Tile) -> tuple[int, int]:
