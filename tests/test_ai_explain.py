@@ -145,7 +145,7 @@ def test_attacks_that_cannot_land_are_left_out_of_the_declared_order(level: str)
     controller = make_controller(level, seed=0)
     lighter = controller._without_dead_attacks(view, know, chosen, BY_NAME[level.removeprefix("ai:")])  # type: ignore[attr-defined]
     assert lighter.candidate.order == Order(me, (), ((2, 2),), 3)
-    assert lighter.candidate.tag == "close in"
+    assert lighter.candidate.tag == "close in, as declared"  # its words say it was changed
     assert "Strike" not in summarize_order(view.world, lighter.candidate.order)
 
 
@@ -396,3 +396,82 @@ def test_a_dodging_fire_with_no_chance_is_declared_for_its_defence() -> None:
                 kept_for_defence += 1
         session.submit(order)
     assert kept_for_defence, "no Dodging Fire without a chance was declared"
+
+
+def _reasons_for(order_of, later: tuple[str, ...] = ("Foe",)) -> str:  # noqa: ANN001
+    """The words of one candidate: Me at (5, 5) beside Foe at (6, 5), Mate at (6, 6)."""
+    from game.ai.candidates import Candidate
+    from game.ai.explain import reasons
+    from game.ai.scoring import DEALT, Scored
+
+    cast = Cast(20, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=7, agility=4, movement=4)
+    cast.add("Foe", (6, 5), "b", facing=6, strike=6)
+    view = view_of(cast, "Me", later=later)
+    know = knowledge_of(view)
+    return reasons(know, Scored(Candidate(order_of(cast), "stay"), {DEALT: 0.0}))
+
+
+def test_a_retreat_says_its_chance_of_getting_away() -> None:
+    """Issue 53: Retreat lines never showed the chance of getting away, though the forecast
+    has it; the words open with it, the share of the movement's outcomes that got away."""
+    from game.rules.forecast import movement_outcomes
+
+    def retreat(cast: Cast):  # noqa: ANN202
+        return cast.order("Me", cast.act(ActionKind.RETREAT), path=((4, 5), (3, 5)))
+
+    words = _reasons_for(retreat)
+    cast = Cast(20, 12)
+    cast.add("Me", (5, 5), "a", facing=2, strike=7, agility=4, movement=4)
+    cast.add("Foe", (6, 5), "b", facing=6, strike=6)
+    outcomes = movement_outcomes(cast.world, cast.board, cast.ids["Me"], retreat(cast))
+    away = sum(float(o.probability) for o in outcomes if o.retreated)
+    assert 0 < away < 1
+    assert words.startswith(f"Retreat: {away:.0%} to get away"), words
+
+
+def test_a_called_shot_says_what_its_modifier_buys() -> None:
+    """Issue 53: a head Called Shot read "58% to hit" like the plain Strike (right under the
+    general-hit ruling, but as if the −3 cost nothing): its words add the chance at the head,
+    lower than the chance to hit at all; a plain Strike's words have no such part."""
+    from game.rules.called_shots import called_shot
+
+    def at_the_head(cast: Cast):  # noqa: ANN202
+        return cast.order("Me", cast.act(ActionKind.STRIKE, "Foe", called_shot("head")), facing=2)
+
+    def plain(cast: Cast):  # noqa: ANN202
+        return cast.order("Me", cast.act(ActionKind.STRIKE, "Foe"), facing=2)
+
+    head = _reasons_for(at_the_head)
+    hit = int(head.split("% to hit")[0].rsplit(" ", 1)[-1])
+    part = int(head.split("% at the head")[0].rsplit(" ", 1)[-1])
+    assert 0 < part < hit, head
+    assert "at the head" not in _reasons_for(plain)
+
+
+def test_a_candidates_words_never_call_a_strike_on_a_foe_it_does_not_attack() -> None:
+    """Issue 53: the numbered debug line read "strike Yobbo: … Brawling on Yobbo's mate": a
+    strike spot chosen for one foe offers attacks on every foe in reach there.  No candidate's
+    words say "strike X" unless its order attacks X."""
+    from game.ai.candidates import candidates
+    from game.ai.levels import HARD
+    from game.rules.positions import name_of
+    from game.rules.registry import OFFENSIVE
+
+    cast = Cast(14, 10)
+    cast.add("Me", (3, 4), "a", facing=2, strike=7, brawling=7, movement=4)
+    cast.add("Yobbo", (7, 4), "b", facing=6, strike=5)
+    cast.add("Mate", (7, 6), "b", facing=6, strike=5)
+    view = view_of(cast, "Me", later=("Yobbo", "Mate"))
+    know = knowledge_of(view)
+    found = candidates(know, HARD)
+    assert any(a.target == cast.ids["Mate"] for c in found for a in c.order.actions if a.kind in OFFENSIVE)
+    for cand in found:
+        attacked = {
+            name_of(cast.world, a.target)
+            for a in cand.order.actions
+            if a.kind in OFFENSIVE and a.target is not None
+        }
+        for name in ("Yobbo", "Mate"):
+            if f"strike {name}" in cand.tag:
+                assert name in attacked, (cand.tag, summarize_order(cast.world, cand.order))

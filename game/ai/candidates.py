@@ -172,7 +172,9 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
                     score = SPOT_CHANCE_WEIGHT * (chance - back) - 0.3 * float(danger[tile[1], tile[0]])
                     options.append((-score, walk.metres_to(tile), tile))
         for _, _, tile in sorted(options)[:MAX_SPOTS_PER_TARGET]:
-            add(tile, f"strike {target.name}")
+            # Named for the place (its attacks are asked of every target in reach there: a
+            # Brawling on the foe next to it is no "strike" on this one).
+            add(tile, f"next to {target.name}")
 
     if me.shot_kind is not None and me.missile is not None and not know.engaged:
         for tile in shooting_spots(know, ends, danger):

@@ -23,11 +23,12 @@ from game.ai.menace import best_attack_chance
 from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import Tile, bearing_direction
 from game.rules.api.contexts import ActionForecast
+from game.rules.forecast import movement_outcomes
 from game.rules.injury import DEFEAT_AT
 from game.rules.odds import IMPOSSIBLE
 from game.rules.orders import Action, Order
 from game.rules.positions import name_of
-from game.rules.registry import OFFENSIVE, spec_of
+from game.rules.registry import OFFENSIVE, movement_mode, movement_rule, movement_spec, spec_of
 from game.rules.summary import summarize_order
 
 if TYPE_CHECKING:
@@ -139,7 +140,23 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         parts.append((0.0, f"a little randomness {terms['noise']:+.2f}"))
     parts = [p for p in parts if p[1]]
     parts.sort(key=lambda p: -abs(p[0]))
-    return "; ".join(text for _, text in parts) or "nothing at stake"
+    # The chance of getting away first: it is what a Retreat is for (its worth is in the terms
+    # above: what it no longer takes, where it ends).
+    getaway = _getaway_words(know, order)
+    return "; ".join([getaway] * bool(getaway) + [text for _, text in parts]) or "nothing at stake"
+
+
+def _getaway_words(know: Knowledge, order: Order) -> str:
+    """ "Retreat: 58% to get away" for an order whose movement leaves melee on a roll (the
+    forecast's movement outcomes: the share of them that got away); "" for any other."""
+    mode = movement_mode(order)
+    rule = movement_rule(mode)
+    spec = movement_spec(mode)
+    if rule is None or spec is None or not rule.leaves_melee:
+        return ""
+    outcomes = movement_outcomes(know.world, know.board, know.actor, order)
+    away = sum(float(o.probability) for o in outcomes if o.retreated)
+    return f"{spec.label}: {away:.0%} to get away"
 
 
 def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -> str:
@@ -148,6 +165,7 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
     orders = {**know.earlier, **replies, know.actor: order}
     grouped: dict[tuple[object, ...], list[tuple[float, float]]] = {}
     firsts: dict[tuple[object, ...], ActionForecast] = {}
+    found_forecasts: dict[tuple[object, ...], list[ActionForecast]] = {}
     for fc in forecast(know, orders, know.actor):
         action = fc.action
         if action.target is None or not attacks_in_forecast(action.kind):
@@ -155,6 +173,7 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
         key = (action.kind, action.target, action.called_shot)
         grouped.setdefault(key, []).append((float(fc.success), float(fc.expected_injuries)))
         firsts.setdefault(key, fc)
+        found_forecasts.setdefault(key, []).append(fc)
     words = []
     for key, found in grouped.items():
         action = firsts[key].action
@@ -169,6 +188,12 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
         injuries = sum(e for _, e in found)
         spec = spec_of(action.kind)
         why = f" ({firsts[key].reason})" if chance < 0.005 and _cannot_happen(firsts[key]) else ""
+        if action.called_shot is not None and chance >= 0.005:
+            # Under the general-hit ruling a Called Shot that misses its location may still
+            # hit: "to hit" alone reads as if the modifier cost nothing; the location's own
+            # chance is what it buys (`ActionForecast.part_hit`).
+            part = sum(float(fc.part_hit) for fc in found_forecasts[key]) / len(found)
+            why += f", {part:.0%} at the {action.called_shot.part}"
         if getattr(spec, "deals_injury", True):
             words.append(
                 f"{label} on {target}{times}{at}: {chance:.0%} to hit{why}, {injuries:.2f} Injuries expected"

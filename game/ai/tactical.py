@@ -182,7 +182,8 @@ class TacticalController:
         if validate_order(view.world, view.board, lighter, view.earlier, view.options):
             return scored
         scorer = Scorer(know, level)
-        candidate = replace(scored.candidate, order=lighter)
+        # Its words no longer name what was left out.
+        candidate = replace(scored.candidate, order=lighter, tag=f"{scored.candidate.tag}, as declared")
         if scored.replies:
             again = _anticipated(scorer, know, level, scorer.score(candidate))
         else:
