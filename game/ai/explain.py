@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
 from game.ai.menace import best_attack_chance
-from game.ai.scoring import APPROACH, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
+from game.ai.scoring import APPROACH, BACK, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import Tile, bearing_direction
 from game.rules.api.contexts import ActionForecast
 from game.rules.forecast import movement_outcomes
@@ -110,7 +110,7 @@ def reasons(know: Knowledge, scored: Scored) -> str:
             words += f", counted ×{scored.trust:.2f} against the replies guessed, the rest as if none came"
         parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
     for label, value in list(terms.items()):
-        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, ESCAPE, EDGE, "noise"):
+        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, ESCAPE, EDGE, BACK, "noise"):
             continue
         parts.append((value, f"the worth of a {label} {value:+.2f}"))
         terms.pop(label)
@@ -136,6 +136,8 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         parts.append((value, f"off the map, which wins the battle {value:+.2f}"))
     if EDGE in terms:
         parts.append((terms[EDGE], f"nearer the map's edge, to flee off it {terms[EDGE]:+.2f}"))
+    if BACK in terms:
+        parts.append((terms[BACK], f"back where I stood a round ago {terms[BACK]:+.2f}"))
     if "noise" in terms:
         parts.append((0.0, f"a little randomness {terms['noise']:+.2f}"))
     parts = [p for p in parts if p[1]]

@@ -211,6 +211,10 @@ class Knowledge:
         self.occupied = {u.tile for u in units if u.eid != actor and world.get(u.eid, Condition).present}
         self.planned_ends = {planned_tile(world, e, self.earlier) for e in self.earlier if e != actor}
         self.items = [(eid, pos.tile, item.weapon) for eid, pos, item in world.query(Position, Item)]
+        self.left: Tile | None = None
+        """The tile it stood on when the round before began, if it has left it since without
+        attacking (kept by the controller, `TacticalAI`): walking back there undoes that round
+        (`game.ai.dithering`)."""
         self.read: Mapping[str, Boldness] = {}
         """What each enemy side has shown of its boldness (`game.ai.opponents`): the share of the
         usual threat to fear from it; a side not named, all of it."""

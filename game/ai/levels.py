@@ -39,12 +39,18 @@ class Level:
     reads: bool = False  # fears a side that seldom attacks when it could less (`game.ai.opponents`)
     escape: float = 0.0  # getting off the map, in Injuries dealt (0: its side does not win by it)
     menace: bool = False  # an Injury is worth more on the fighter (foe or ours) whose attacks land most often
+    back_weight: float = 0.0  # walking back to the tile it left a round ago, in Injuries (0 = no cost)
 
     @property
     def keeps_away(self) -> bool:
         """Whether its side wins by holding out or getting away (`for_stakes`), so that
         stepping back from the enemy can serve it."""
         return self.escape > 0 or self.dealt_weight < 1.0
+
+
+BACK_WEIGHT = 0.15
+"""What hard asks of a reason to walk back to where it stood a round ago, in Injuries: a
+fighter that Retreats and comes straight back has spent two rounds going nowhere."""
 
 
 EASY = Level(
@@ -104,6 +110,7 @@ HARD = Level(
     flank=True,
     reads=True,
     menace=True,
+    back_weight=BACK_WEIGHT,
 )
 """Normal, and it guesses each later enemy's best reply (a flank included) and judges its
 best candidates against them."""

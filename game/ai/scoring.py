@@ -55,6 +55,7 @@ UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against 
 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
 OUTPACED = "outpaced"
+BACK = "back"  # ending on the tile left a round ago (`Knowledge.left`)
 ESCAPE = "escape"  # off the map, for a side that wins by it
 EDGE = "edge"  # … and how near the map's edge it ends
 ESCAPE_DISCOUNT = 0.6  # what an escape one more round of walking away is worth, as a share
@@ -157,6 +158,9 @@ class Scorer:
             )
         if level.position_weight:
             terms["setup"] = self._setup(order)
+        if level.back_weight and know.left is not None:
+            back = sum(float(o.probability) for o in outcomes if o.tile == know.left and not o.fled)
+            terms[BACK] = -level.back_weight * back
         scored = Scored(cand, {k: v for k, v in terms.items() if v}, replies=dict(predicted or {}))
         scored.outpaced = outpaced
         scored.dangers, scored.dangers_at = dangers, dangers_at

@@ -59,6 +59,8 @@ class BattleResult:
     explain: list[str] = field(default_factory=list)
     actions: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])  # per entrant: kind → declared
     seat: int = 0  # the side the first AI of --sides played, in the scenario's order (0 or 1)
+    undone: list[int] = field(default_factory=lambda: [0, 0])  # per entrant: rounds that undid the one before
+    judged: list[int] = field(default_factory=lambda: [0, 0])  # … of the rounds judged (`game.ai.dithering`)
 
 
 CALLED_SHOT_KEY = "called_shot"
@@ -306,11 +308,14 @@ def _play_battle(
     modules: tuple[str, ...],
     foresight: bool,
 ) -> BattleResult:
+    from game.ai.dithering import TileTrail
     from game.ai.factory import make_controller
     from game.ai.foresight import Foresight
     from game.ai.seeds import ai_seed_for
     from game.content.scenarios import build_battle
-    from game.rules.positions import combatants, name_of
+    from game.core.geometry import Tile
+    from game.rules.positions import combatants, is_active, name_of, tile_of
+    from game.rules.registry import OFFENSIVE
     from game.rules.summary import summarize_order
     from game.session.flow import AwaitResolution, BattleOver, Session
     from game.world import Condition, Side
@@ -335,9 +340,18 @@ def _play_battle(
     world = battle.world
     session = Session(battle, controllers)
     seer = Foresight(session, {side for side, e in entrant_of.items() if e == 0}) if foresight else None
+    trail = TileTrail()
+
+    def in_the_fight() -> dict[int, Tile]:
+        return {e: tile_of(world, e) for e in combatants(world) if is_active(world, e)}
+
+    trail.record(in_the_fight())
+    attackers: set[int] = set()  # who declared an attack this round
     while not isinstance(step := session.next_step(), BattleOver):
         if isinstance(step, AwaitResolution):
             session.resolve()
+            trail.record(in_the_fight(), attackers)
+            attackers = set()
             continue
         eid, side = step.actor, step.side
         controller = session.controller(side)
@@ -358,6 +372,8 @@ def _play_battle(
             result.rejected += 1
         else:
             count_actions(result.actions[entrant_of[side]], order)
+            if any(a.kind in OFFENSIVE for a in order.actions):
+                attackers.add(eid)
     outcome = battle.outcome()
     result.rounds = battle.number
     result.winner = entrant_of.get(outcome.winner) if outcome.winner else None
@@ -365,6 +381,9 @@ def _play_battle(
     for eid in combatants(world):
         condition = world.get(eid, Condition)
         result.injuries[entrant_of[world.get(eid, Side).name]] += 4 if condition.dead else condition.injuries
+    for e in range(2):
+        mine = [eid for eid in combatants(world) if entrant_of.get(world.get(eid, Side).name) == e]
+        result.undone[e], result.judged[e] = trail.count(mine)
     return result
 
 
@@ -424,6 +443,14 @@ def render(
         text = ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "none"
         lines.append(f"  {summary['entrants'][e]:<14} declared {text}")
     lines.append(f"  mean rounds {summary['mean_rounds']}")
+    undone = summary["rounds_undone"]
+    lines.append(
+        "  rounds that undid the one before (back to the tile left a round earlier): "
+        + "; ".join(
+            f"{summary['entrants'][e]} {u['undone']} of {u['judged']} ({u['share']:.1%})"
+            for e, u in enumerate(undone)
+        )
+    )
     first, second = summary["side_wins"]
     lines.append(f"  by side: the scenario's first side won {first}, its second side {second}")
     seats = [

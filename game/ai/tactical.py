@@ -38,6 +38,7 @@ from game.ai.menace import menace_factors
 from game.ai.mistakes import Slip, defences_can_matter, make_mistake
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
+from game.core.geometry import Tile
 from game.rules.api.action import ActionSpec
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants
@@ -79,6 +80,8 @@ class TacticalController:
         self.last_decision: Decision | None = None
         self._facts: RoundFacts | None = None
         self.read = OpponentRead()
+        self._stood: dict[int, dict[int, Tile]] = {}
+        """Where each of its side's combatants stood as each round began (`Knowledge.left`)."""
         """What it has seen of the enemy sides this battle (`game.ai.opponents`)."""
 
     def choose_order(self, view: DeclarationView) -> Order:
@@ -104,6 +107,18 @@ class TacticalController:
         if self.level.reads:
             self.read.observe(know, view.round_number, view.previous)
             know.read = self.read.sides
+        if view.round_number not in self._stood:
+            mine = know.me.side
+            self._stood[view.round_number] = {
+                u.eid: u.tile for u in know.facts.units.values() if u.side == mine
+            }
+            self._stood.pop(view.round_number - 2, None)  # only the round before is asked
+        before = self._stood.get(view.round_number - 1, {}).get(view.actor)
+        # Gone from there last round without attacking from where it went (a shot from a
+        # step out of cover, a strike and a withdrawal, had their reason).
+        last = next((o for o in view.previous if o.actor == view.actor), None)
+        struck = last is not None and any(a.kind in OFFENSIVE for a in last.actions)
+        know.left = before if before is not None and before != know.me.tile and not struck else None
         return know
 
     def _declare(self, view: DeclarationView, know: Knowledge, rng: random.Random, level: Level) -> Order:

@@ -21,6 +21,8 @@ class Tally:
         self.wins = [0, 0]
         self.rounds = 0
         self.injuries = [0, 0]
+        self.undone = [0, 0]  # rounds that undid the one before (`game.ai.dithering`)
+        self.judged = [0, 0]
         self.rejected = 0
         self.per_scenario: dict[str, dict[str, int]] = {}
         self.declared: list[dict[str, int]] = [{}, {}]
@@ -44,6 +46,8 @@ class Tally:
         self.rejected += r.rejected
         for e in range(2):
             self.injuries[e] += r.injuries[e]
+            self.undone[e] += r.undone[e]
+            self.judged[e] += r.judged[e]
             for kind, count in r.actions[e].items():
                 self.declared[e][kind] = self.declared[e].get(kind, 0) + count
             for ms in r.decide_ms[e]:
@@ -86,6 +90,14 @@ class Tally:
             "draws": n - sum(wins),
             "mean_rounds": round(self.rounds / n, 2),
             "mean_injuries": [round(self.injuries[e] / n, 2) for e in range(2)],
+            "rounds_undone": [
+                {
+                    "undone": self.undone[e],
+                    "judged": self.judged[e],
+                    "share": round(self.undone[e] / self.judged[e], 4) if self.judged[e] else 0.0,
+                }
+                for e in range(2)
+            ],
             "median_decision_ms": [round(statistics.median(t), 2) if t else None for t in self.times],
             "rejected_orders": self.rejected,
             "actions_declared": [
