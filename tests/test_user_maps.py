@@ -232,3 +232,29 @@ def test_maps_the_real_tiled_wrote_with_the_project_load(
     listed = {sc.id: sc for sc in list_ui_scenarios()}
     resaved = listed["mine-farmyard_resaved"]
     assert not resaved.error and [(s.name, s.colour) for s in resaved.sides][0] == ("Farmers", "#22aa44")
+
+
+def test_the_bundled_projects_commands_run_the_interpreter_found_here(tmp_path) -> None:  # noqa: ANN001
+    """Issue 54: the bundled project's commands call `python3`, which Windows lacks.  Where
+    the interpreter it names cannot be found, `fit_bundled_project` points its commands at
+    the running one (the property types untouched); where it is found, the file is left
+    byte for byte as it was."""
+    import json
+    import sys
+
+    from game.board.project import PROJECT_FILE
+    from game.paths import MAPS
+    from game.persist.usermaps import fit_bundled_project
+
+    bundled = (MAPS / PROJECT_FILE).read_text(encoding="utf-8")
+    (tmp_path / PROJECT_FILE).write_text(bundled.replace('"python3"', '"no-such-python-here"'), "utf-8")
+    assert fit_bundled_project(tmp_path)
+    fitted = json.loads((tmp_path / PROJECT_FILE).read_text(encoding="utf-8"))
+    assert [c["command"] for c in fitted["commands"]] == [sys.executable] * 2
+    assert [c["workingDirectory"] for c in fitted["commands"]] == ["%projectpath/.."] * 2
+    assert fitted["propertyTypes"] == json.loads(bundled)["propertyTypes"]
+    before = (tmp_path / PROJECT_FILE).read_bytes()
+    assert not fit_bundled_project(tmp_path)  # now found: left alone
+    assert (tmp_path / PROJECT_FILE).read_bytes() == before
+    (tmp_path / PROJECT_FILE).write_text("{not json", "utf-8")
+    assert not fit_bundled_project(tmp_path)  # a broken file is no error of the game's

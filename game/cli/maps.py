@@ -12,6 +12,7 @@ made is one line and exit 2.
 from __future__ import annotations
 
 import argparse
+import sys
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -24,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from game.cli import UsageError
     from game.files import shown_name
     from game.persist.map_checks import CheckCache, checked
-    from game.persist.usermaps import prepare_user_maps, user_map_files, user_maps_dir
+    from game.persist.usermaps import fit_bundled_project, prepare_user_maps, user_map_files, user_maps_dir
 
     def say(line: str) -> None:
         # File names and map names are whoever made the folder's: a newline in one must not
@@ -32,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
         print(shown_name(line))
 
     folder = user_maps_dir()
+    if fit_bundled_project():
+        say(f"  the bundled {PROJECT_FILE}'s commands now run {sys.executable}")
     try:
         written = prepare_user_maps(folder)
     except OSError as err:

@@ -73,6 +73,9 @@ def run(args: argparse.Namespace) -> int:
     from game.persist.autosave import remove_stale_temp_files
 
     remove_stale_temp_files()  # what saves killed mid-write left behind
+    from game.persist.usermaps import fit_bundled_project
+
+    fit_bundled_project()  # the bundled Tiled project's commands, runnable here (Windows: no python3)
     from game.ui.screens import make_app
 
     if args.load:

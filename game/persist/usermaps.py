@@ -23,13 +23,15 @@ the game create a file elsewhere.
 from __future__ import annotations
 
 import errno
+import json
 import os
+import shutil
 import stat
 import sys
 from pathlib import Path
 from xml.etree import ElementTree
 
-from game.board.project import PROJECT_FILE, project_text
+from game.board.project import PROJECT_FILE, commands, project_text
 from game.paths import MAPS
 from game.persist.atomic import write_atomic
 from game.persist.autosave import data_dir
@@ -94,6 +96,36 @@ def prepare_user_maps(folder: Path | None = None) -> list[Path]:
         write_atomic(tsx, text.encode())
         written.append(tsx)
     return written
+
+
+BUNDLED_PROJECT_MAX_BYTES = 1 << 20  # the bundled project is a few kilobytes
+
+
+def fit_bundled_project(maps: Path = MAPS) -> bool:
+    """Point the bundled project's commands ("Check map", "Play map") at the running
+    interpreter when the one they name cannot be found here (the file says `python3`, which
+    Windows lacks), as `prepare_user_maps` does for the user's own project; whether it was
+    rewritten.  A project whose interpreter is found, or a folder the game may not write
+    (an installed package), is left as it is: this is a convenience, never an error."""
+    project = maps / PROJECT_FILE
+    try:
+        if project.is_symlink() or project.stat().st_size > BUNDLED_PROJECT_MAX_BYTES:
+            return False
+        data = json.loads(project.read_text(encoding="utf-8"))
+        named = [c.get("command", "") for c in data.get("commands", []) if isinstance(c, dict)]
+        if not named or all(_runnable(str(c)) for c in named):
+            return False
+        working = next((c.get("workingDirectory") for c in data["commands"] if isinstance(c, dict)), None)
+        data["commands"] = commands(sys.executable, str(working or "%projectpath/.."))
+        write_atomic(project, (json.dumps(data, indent=4) + "\n").encode())
+    except (OSError, ValueError, TypeError, AttributeError, KeyError):
+        return False
+    return True
+
+
+def _runnable(command: str) -> bool:
+    """Whether Tiled could start `command` here: a path to a file, or a name on the PATH."""
+    return bool(command) and (Path(command).is_file() or shutil.which(command) is not None)
 
 
 class LinkInKit(OSError):
