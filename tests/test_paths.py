@@ -14,28 +14,24 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def test_a_checkout_uses_its_own_maps_and_assets() -> None:
-    assert bundled_root() is None  # the source tree never holds game/bundled: setup.py maps it
+    assert bundled_root() is None  # the source tree never holds game/bundled: the packaging maps it
     assert ROOT == REPO == checkout_root()
     assert MAPS == REPO / "maps" and ASSETS == REPO / "assets"
 
 
-def test_setup_ships_every_file_of_maps_and_assets_and_nothing_else() -> None:
-    """setup.py's package data covers every file under maps/ and assets/ (so any install
-    plays), mapped into the package as game/bundled/."""
-    import ast
+def _packaging() -> dict:
+    import tomllib
 
-    tree = ast.parse((REPO / "setup.py").read_text("utf-8"))
-    values = {
-        t.id: ast.literal_eval(n.value)
-        for n in ast.walk(tree)
-        if isinstance(n, ast.Assign)
-        for t in n.targets
-        if isinstance(t, ast.Name) and t.id == "BUNDLED"
-    }
-    bundled = values["BUNDLED"]
+    return tomllib.loads((REPO / "pyproject.toml").read_text("utf-8"))["tool"]["setuptools"]
+
+
+def test_packaging_ships_every_file_of_maps_and_assets_and_nothing_else() -> None:
+    """pyproject.toml's package data covers every file under maps/ and assets/ (so any
+    install plays), mapped into the package as game/bundled/."""
+    tool = _packaging()
+    bundled = tool["package-dir"]
     assert bundled == {"game.bundled.maps": "maps", "game.bundled.assets": "assets"}
-    call = next(n for n in ast.walk(tree) if isinstance(n, ast.Call) and getattr(n.func, "id", "") == "setup")
-    data = ast.literal_eval(next(k.value for k in call.keywords if k.arg == "package_data"))
+    data = tool["package-data"]
     covered = {
         p
         for package, folder in bundled.items()
@@ -44,6 +40,19 @@ def test_setup_ships_every_file_of_maps_and_assets_and_nothing_else() -> None:
     }
     every = {p for folder in bundled.values() for p in (REPO / folder).rglob("*") if p.is_file()}
     assert every == covered
+
+
+def test_packaging_lists_every_package_of_the_game() -> None:
+    """The packages are written out in pyproject.toml (a `find` cannot add the two mapped
+    ones): every folder of `game` with an `__init__.py` is among them, and nothing else but
+    the two bundled folders."""
+    found = {
+        ".".join(init.parent.relative_to(REPO).parts)
+        for init in (REPO / "game").rglob("__init__.py")
+        if "__pycache__" not in init.parts
+    }
+    assert set(_packaging()["packages"]) == found | {"game.bundled.maps", "game.bundled.assets"}
+    assert not (REPO / "setup.py").exists()
 
 
 def test_a_zipped_package_extracts_its_bundled_folder_once(
