@@ -114,3 +114,50 @@ def test_the_plans_names_wait_to_be_drawn_over_the_tokens(monkeypatch) -> None: 
     assert labels.draw(surface, Theme()) == []  # drawn once
     plans.draw_declared(*args)  # without a keeper: named at once, as before
     assert drawn[2:] == ["Strike", "Parry"]
+
+
+def test_the_walks_words_are_kept_clear_of_by_the_chances_drawn_later() -> None:
+    """Seen in a real window: the badge "Strike 42% if undefended" over the thug sat on the
+    words of the walk to the pointer ("2.0 m (Retreat)"), drawn under the tokens where no
+    later label knew of them.  The walk's words (and the drafted path's) are now held in the
+    plans' labels, so the chances over the enemies, which keep clear of those, keep clear
+    of them too."""
+    from game.rules.options import RuleOptions
+    from game.ui.battle import plans
+    from game.ui.planner import Draft, Planner
+    from game.ui.render.tokens import TokenArt
+    from game.ui.theme import Theme
+    from tests.builders import Cast
+
+    cast = Cast(10, 8)
+    me = cast.add("Ann", (3, 4), side="a", movement=4)
+    cast.add("Bob", (7, 4), side="b", facing=6)
+    camera = Camera((10, 8), pygame.Rect(0, 0, 480, 400), tile_px=48)
+    surface = pygame.Surface((480, 400))
+    planner = Planner(cast.world, cast.board, me, {}, RuleOptions())
+    draft = Draft(me)
+    labels = plans.MapLabels()
+
+    def end_of(eid: int) -> tuple[tuple[int, int], int]:
+        return plans.plan_end(cast.world, eid, None)
+
+    style = lambda _world, _eid: Theme().side_style("a", 0, {})  # noqa: E731
+    pointed = (5, 4)
+    plans.draw_draft(
+        surface,
+        Theme(),
+        camera,
+        TokenArt(),
+        cast.world,
+        cast.board,
+        planner,
+        draft,
+        style,
+        end_of,
+        pointed,
+        labels,
+    )
+    boxes = labels.draw(surface, Theme())
+    over = camera.tile_centre(pointed)
+    assert any(box.collidepoint(over[0], over[1] - camera.tile_px // 2 - 2) for box in boxes), boxes
+    assert labels.draw(surface, Theme()) == []  # held for one frame

@@ -211,10 +211,17 @@ class MapLabels:
 
     def __init__(self) -> None:
         self._items: list[tuple[str, tuple[int, int, int], dict[str, tuple[int, int]]]] = []
+        self._held: list[pygame.Rect] = []
 
     def clear(self) -> None:
         """Forget the labels kept (a new frame's plans are about to be drawn)."""
         self._items.clear()
+        self._held.clear()
+
+    def hold(self, box: pygame.Rect) -> None:
+        """A label already drawn under the tokens (the ruler's words, the walk to the pointer):
+        what is drawn over the map later keeps clear of it too."""
+        self._held.append(box)
 
     def add(self, text: str, colour: tuple[int, int, int], **anchor: tuple[int, int]) -> None:
         """A label to draw later (see `map_label`)."""
@@ -223,7 +230,9 @@ class MapLabels:
     def draw(self, surface: pygame.Surface, theme: Theme) -> list[pygame.Rect]:
         """Draw the labels kept and forget them; their boxes."""
         boxes = [map_label(surface, theme, text, colour, **anchor) for text, colour, anchor in self._items]
+        boxes += self._held
         self._items.clear()
+        self._held = []
         return boxes
 
 
@@ -244,13 +253,14 @@ def _label(
 
 def ruler_label(
     surface: pygame.Surface, theme: Theme, centre: tuple[int, int], text: str, colour: tuple[int, int, int]
-) -> None:
-    """A framed label of the metre ruler."""
+) -> pygame.Rect:
+    """A framed label of the metre ruler; its box."""
     image = theme.text(text, 12, colour, True)
     rect = image.get_rect(center=centre)
     pygame.draw.rect(surface, LABEL_BACKING, rect.inflate(10, 4), border_radius=6)
     pygame.draw.rect(surface, colour, rect.inflate(10, 4), 1, border_radius=6)
     surface.blit(image, rect)
+    return rect.inflate(10, 4)
 
 
 def draw_declared(
@@ -338,9 +348,13 @@ def draw_draft(
             kind = "walk" if metres <= walk_m + 1e-9 else ("Retreat" if planner.engaged() else "Sprint")
             c = camera.tile_centre(pointed)
             colour = pal.path_walk if kind == "walk" else pal.path_sprint
-            ruler_label(surface, theme, (c[0], c[1] - tp // 2 - 2), f"{metres:.1f} m ({kind})", colour)
+            box = ruler_label(surface, theme, (c[0], c[1] - tp // 2 - 2), f"{metres:.1f} m ({kind})", colour)
+            if labels is not None:
+                labels.hold(box)  # the chances over the enemies keep clear of the walk's words
     if order.path:
-        _draw_ruler(surface, theme, camera, board, planner, order, walk_m, max_m)
+        box = _draw_ruler(surface, theme, camera, board, planner, order, walk_m, max_m)
+        if labels is not None and box is not None:
+            labels.hold(box)
     end, facing = end_of(actor)
     style = style_of(world, actor)
     if order.path or draft.state.facing is not None:
@@ -369,8 +383,9 @@ def _draw_ruler(
     order: Order,
     walk_m: float,
     max_m: float,
-) -> None:
-    """The drafted path with metre ticks along it and, at its end, how far and how much is left."""
+) -> pygame.Rect | None:
+    """The drafted path with metre ticks along it and, at its end, how far and how much is
+    left; the box of those words."""
     pal = theme.palette
     tp = camera.tile_px
     bad = any(r.startswith("path") or "may move" in r for r in planner.reasons(order))
@@ -395,7 +410,7 @@ def _draw_ruler(
         if arrives < 1:
             text += f" · gets there {percent(float(arrives))}"
     colour = pal.path_bad if bad else (pal.path_walk if mode == "walk" else pal.path_sprint)
-    ruler_label(surface, theme, (c[0], c[1] + tp // 2 + theme.px(14)), text, colour)
+    return ruler_label(surface, theme, (c[0], c[1] + tp // 2 + theme.px(14)), text, colour)
 
 
 def draw_cursor(
