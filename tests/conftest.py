@@ -38,3 +38,22 @@ def fixed_window_ai_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.ai.seeds
 
     monkeypatch.setattr(game.ai.seeds, "fresh_ai_seed", lambda: 1)
+
+
+@pytest.fixture(autouse=True)
+def house_rules_left_behind():  # noqa: ANN201
+    """Every test leaves the house rules as it found them: those it registered are taken out
+    again, and what the gathers found (`last_gathered`, which keeps the files of other
+    sources on purpose) is as it was.  Left behind, another test's bad files filled the
+    workbench's setup column and pushed the row a later test looked for out of the panel,
+    in whichever worker happened to run both."""
+    from game.persist import house_rules
+    from game.rules.house.module import installed, uninstall
+
+    seen = list(house_rules._seen)
+    before = {d.key for d in installed()}
+    yield
+    for description in installed():
+        if description.key not in before:
+            uninstall(description.key)
+    house_rules._seen[:] = seen
