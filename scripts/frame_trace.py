@@ -82,7 +82,7 @@ def run(app, battle, seed, steps, out):
         else:
             ev = []
         app.step(ev, dt=0.1)
-        top = type(app.top).__name__ if not callable(app.top) else type(app.top()).__name__
+        top = type(app.top).__name__
         digest = hashlib.md5(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
         out.write(f"{i} {top} {scene.phase} {scene.actor} {scene.battle.number} {digest}\n")
     while app.scenes:

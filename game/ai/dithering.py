@@ -12,7 +12,7 @@ still in the fight, with two rounds behind it) and the ones undone.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from game.core.geometry import Tile
 
@@ -40,7 +40,7 @@ class TileTrail:
         self.tiles: dict[int, list[Tile]] = {}
         self.attacked: dict[int, list[bool]] = {}
 
-    def record(self, where: dict[int, Tile], attackers: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+    def record(self, where: Mapping[int, Tile], attackers: Collection[int] = ()) -> None:
         """The tiles of the combatants still in the fight (the start, then after each round)
         and who attacked in the round that ended; a combatant no longer in `where` is judged
         no more."""

@@ -165,20 +165,16 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
     """Each attack of the order with its chance and the Injuries expected (the forecast, against
     the replies the AI guessed, if any), and the arc it strikes if a rules module names one."""
     orders = {**know.earlier, **replies, know.actor: order}
-    grouped: dict[tuple[object, ...], list[tuple[float, float]]] = {}
-    firsts: dict[tuple[object, ...], ActionForecast] = {}
-    found_forecasts: dict[tuple[object, ...], list[ActionForecast]] = {}
+    grouped: dict[tuple[object, ...], list[ActionForecast]] = {}
     for fc in forecast(know, orders, know.actor):
         action = fc.action
         if action.target is None or not attacks_in_forecast(action.kind):
             continue
-        key = (action.kind, action.target, action.called_shot)
-        grouped.setdefault(key, []).append((float(fc.success), float(fc.expected_injuries)))
-        firsts.setdefault(key, fc)
-        found_forecasts.setdefault(key, []).append(fc)
+        grouped.setdefault((action.kind, action.target, action.called_shot), []).append(fc)
     words = []
-    for key, found in grouped.items():
-        action = firsts[key].action
+    for found in grouped.values():
+        first = found[0]
+        action = first.action
         target = name_of(know.world, action.target)
         label = spec_of(action.kind).label
         if action.called_shot is not None:
@@ -186,15 +182,15 @@ def _attack_words(know: Knowledge, order: Order, replies: Mapping[int, Order]) -
         times = f" ×{len(found)}" if len(found) > 1 else ""
         arc = _arc(know, order, action, orders)
         at = f" from {target}'s {arc}" if arc else ""
-        chance = sum(p for p, _ in found) / len(found)
-        injuries = sum(e for _, e in found)
+        chance = sum(float(fc.success) for fc in found) / len(found)
+        injuries = sum(float(fc.expected_injuries) for fc in found)
         spec = spec_of(action.kind)
-        why = f" ({firsts[key].reason})" if chance < 0.005 and _cannot_happen(firsts[key]) else ""
+        why = f" ({first.reason})" if chance < 0.005 and _cannot_happen(first) else ""
         if action.called_shot is not None and chance >= 0.005:
             # Under the general-hit ruling a Called Shot that misses its location may still
             # hit: "to hit" alone reads as if the modifier cost nothing; the location's own
             # chance is what it buys (`ActionForecast.part_hit`).
-            part = sum(float(fc.part_hit) for fc in found_forecasts[key]) / len(found)
+            part = sum(float(fc.part_hit) for fc in found) / len(found)
             why += f", {part:.0%} at the {action.called_shot.part}"
         if getattr(spec, "deals_injury", True):
             words.append(
