@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+import pytest
+
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.rules.dice import ScriptedDice
 from game.rules.forecast import forecast_order
@@ -96,8 +98,8 @@ def test_the_forecast_counts_the_roll() -> None:
 def test_the_hard_ai_does_not_strike_after_a_run_in_on_a_poor_roll() -> None:
     """Dan (Agility 1: Close In 2, 2/12) with a sword (Strike 9) and a pistol (Missile Strike 5),
     Orc 4 m off: without the module he walks in and strikes twice; with it the strikes after the
-    walk are nullified 10 times in 12, and he walks in without attacking (next round he strikes
-    from there with no roll)."""
+    walk are nullified 10 times in 12, and he does not strike after a walk: he shoots from where
+    the pistol reaches Orc already (no move into range, no roll)."""
     from ai_helpers import judging, view_of
 
     def choice(options: RuleOptions) -> list[K]:
@@ -109,4 +111,23 @@ def test_the_hard_ai_does_not_strike_after_a_run_in_on_a_poor_roll() -> None:
         return [a.kind for a in judging("ai:hard", 4).choose_order(view).actions]
 
     assert choice(RuleOptions()) == [K.STRIKE, K.STRIKE]
-    assert choice(ON) == []
+    assert K.STRIKE not in choice(ON)
+
+
+def test_the_ais_quick_look_at_a_walk_in_strike_counts_the_roll_as_the_forecast_does() -> None:
+    """The AI ranks every candidate with a quick look (`first_look`) before judging the best few
+    with the forecast: the quick look at a walk into reach must count the Close In roll too, or
+    every walk-in attack ranks as if it could not fail (42/144 to hit, not 7/12)."""
+    from ai_helpers import knowledge_of, view_of
+
+    from game.ai.expect import first_look
+
+    cast = duel()
+    view = replace(view_of(cast, "Dan", earlier={"Orc": cast.order("Orc")}), options=ON)
+    know = knowledge_of(view)
+    order = cast.order("Dan", cast.act(K.STRIKE, "Orc"), path=WALK)
+    orders = {**view.earlier, cast["Dan"]: order}
+    (quick,) = first_look(know, orders, cast["Dan"])
+    (exact,) = forecast_order(cast.world, cast.board, orders, cast["Dan"], ON, one=1.0)
+    assert quick.success == pytest.approx(float(exact.success)) == pytest.approx(42 / 144)
+    assert quick.nullified == pytest.approx(0.5)

@@ -19,7 +19,8 @@ from game.core.geometry import Tile, bearing_direction
 from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast
-from game.rules.forecast import forecast_order
+from game.rules.api.state import Trail
+from game.rules.forecast import forecast_order, movement_outcomes
 from game.rules.odds import attack_odds, order_reading
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
@@ -65,6 +66,9 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
         return forecast(know, orders, eid)
     here = order.path[-1] if order.path else know.unit(eid).tile
     facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
+    # How it got there, as the forecast has it: modules read the walk (a Close In roll after a
+    # move into reach, a Careful Aim broken by walking).
+    trail = walked_trail(know, eid, order)
     found: list[ActionForecast] = []
     slot = 0
     for index, action in enumerate(order.actions):
@@ -79,10 +83,15 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
         )
         there = know.unit(target).tile
         situation = odds.situation(
-            here, facing, there, know.facing_of(target), engaged=_engaged_at(know, eid, here)
+            here,
+            facing,
+            there,
+            know.facing_of(target),
+            engaged=_engaged_at(know, eid, here),
+            trails=(trail, Trail()),
         )
         got = odds.at(situation)
-        nullified = 1.0 if got.breakdown is None else 0.0
+        nullified = got.nullified
         found.append(
             ActionForecast(
                 eid,
@@ -97,6 +106,15 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
             )
         )
     return found
+
+
+def walked_trail(know: Knowledge, eid: int, order: Order) -> Trail:
+    """The trail of `order`'s walk (none for an order without a path), with everyone else where
+    they stand now: the rules' own movement outcome, as the forecast reads it."""
+    if not order.path:
+        return Trail()
+    outcomes = movement_outcomes(know.world, know.board, eid, order)
+    return outcomes[0].trail if len(outcomes) == 1 else Trail()
 
 
 def attacks_in_forecast(kind: ActionKind) -> bool:
