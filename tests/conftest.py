@@ -7,6 +7,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests read the English words whatever language the machine names (game.i18n reads
+# LANGUAGE first, in the subprocesses the tests start too).
+os.environ["LANGUAGE"] = "en"
 
 
 import pytest  # noqa: E402
@@ -38,6 +41,18 @@ def fixed_window_ai_seed(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.ai.seeds
 
     monkeypatch.setattr(game.ai.seeds, "fresh_ai_seed", lambda: 1)
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():  # noqa: ANN201
+    """Every test leaves the game in English: a test that switched the language (the
+    settings, `--lang`, the pseudo-language) left every later test of its worker reading
+    German words where it looked for English ones."""
+    yield
+    from game import i18n
+
+    if i18n.language() != i18n.SOURCE_LANGUAGE:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 GAME = Path(__file__).resolve().parent.parent / "game"
-UTILITIES = {"files", "paths", "measure", "logs"}
+UTILITIES = {"files", "paths", "measure", "logs", "i18n"}
 
 ALLOWED: dict[str, set[str]] = {
     "core": set(),

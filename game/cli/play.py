@@ -55,6 +55,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         help="window size in pixels (default: the size you left it at, else 1280x720; at least 960x600)",
     )
+    add_language_argument(parser)
+
+
+def add_language_argument(parser: argparse.ArgumentParser) -> None:
+    """The `--lang` option of the commands that open the window."""
+    parser.add_argument(
+        "--lang",
+        metavar="CODE",
+        default=None,
+        help="the window's language, such as en or de (default: the one chosen in Settings, "
+        "else LANGUAGE / LANG, else English; one the game lacks is English)",
+    )
+
+
+def choose_language(lang: str | None) -> str:
+    """Use the language named by `--lang`, else the settings', else the environment's."""
+    from game.i18n import choose, set_language
+    from game.ui.prefs import Prefs
+
+    return set_language(choose(lang, Prefs.load().language, os.environ))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--load and --map cannot be used together")
     chosen = _chosen_map(args.map) if args.map else None
     require_display()
+    choose_language(args.lang)
     from game.persist.autosave import remove_stale_temp_files
 
     remove_stale_temp_files()  # what saves killed mid-write left behind

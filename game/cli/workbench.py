@@ -15,6 +15,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("file", nargs="?", metavar="FILE", help="a scenario, sandbox or save file to open")
     parser.add_argument("--round", type=int, metavar="N", help="a saved battle after N resolved rounds")
     parser.add_argument("--size", metavar="WxH", default="1280x720", help="window size (default 1280x720)")
+    from game.cli.play import add_language_argument
+
+    add_language_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from game.cli import UsageError, load_house_rules
-    from game.cli.play import require_display, window_size
+    from game.cli.play import choose_language, require_display, window_size
 
     width, height = window_size(args.size)
     if args.round is not None and args.round < 0:
@@ -42,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
         except WorkbenchFileError as err:
             raise UsageError(str(err)) from None
     require_display()
+    choose_language(args.lang)
     from game.persist.autosave import remove_stale_temp_files
     from game.ui.screens import make_app
 

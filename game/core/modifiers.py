@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from game.i18n import _
+
 MINUS = "\u2212"  # the rulebook prints a real minus sign
 BEST_ROLL = 11
 """The highest d12 roll that can succeed: a 12 always fails (RULES.md §3)."""
@@ -50,10 +52,10 @@ class Breakdown:
 
     def text(self) -> str:
         """`6 [Strike] − 1 [Action Penalty] + 4 [Feint Bonus] = 9`."""
-        parts = [f"{self.base} [{self.base_name}]"]
+        parts = [f"{self.base} [{_(self.base_name)}]"]  # the names are marked where they are made
         for mod in self.modifiers:
             sign = "+" if mod.value >= 0 else MINUS
-            parts.append(f"{sign} {abs(mod.value)} [{mod.name}]")
+            parts.append(f"{sign} {abs(mod.value)} [{_(mod.name)}]")
         total = f"{MINUS}{-self.total}" if self.total < 0 else str(self.total)
         return " ".join(parts) + f" = {total}"
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from game.core.equipment import MissileKind
+from game.i18n import N_
 
 ATTRIBUTES = ("vigor", "agility", "stamina", "intuition", "intellect", "luck")
 
@@ -31,18 +32,18 @@ OTHER_SKILLS = {"grip": "vigor", "timing": "agility", "withstand_injury": "stami
 ALL_SKILLS = COMBAT_SKILLS + tuple(MISSILE_SKILLS.values()) + tuple(OTHER_SKILLS)
 
 SKILL_LABELS = {
-    "strike": "Strike",
-    "feint": "Feint",
-    "disarm": "Disarm",
-    "brawling": "Brawling",
-    "parry": "Parry",
-    "block": "Block",
-    "dodge": "Dodge",
-    "evade": "Evade",
-    "movement": "Movement",
-    "grip": "Grip",
-    "timing": "Timing",
-    "withstand_injury": "Withstand Injury",
+    "strike": N_("Strike"),
+    "feint": N_("Feint"),
+    "disarm": N_("Disarm"),
+    "brawling": N_("Brawling"),
+    "parry": N_("Parry"),
+    "block": N_("Block"),
+    "dodge": N_("Dodge"),
+    "evade": N_("Evade"),
+    "movement": N_("Movement"),
+    "grip": N_("Grip"),
+    "timing": N_("Timing"),
+    "withstand_injury": N_("Withstand Injury"),
     **{name: f"Missile Strike ({kind.label})" for kind, name in MISSILE_SKILLS.items()},
 }
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 
 from game.core.modifiers import Breakdown, roll_succeeds
 from game.core.words import article
+from game.i18n import _
 from game.rules.api.attack import AttackSpec
 from game.rules.api.defence import DefenceSpec
 from game.rules.api.state import DefenceResult
@@ -76,7 +77,9 @@ def defences_counted(world: World, orders: Mapping[int, Order], action: Action) 
 def ignored_reason(kind: ActionKind) -> str:
     """Why a defence that counters no attack of the round is ignored."""
     label = defence_spec(kind).label
-    return f"no attack this round that {article(label)} {label} counters"
+    return _("no attack this round that {article} {label} counters").format(
+        article=article(label), label=_(label)
+    )
 
 
 def without_defence_penalties(breakdown: Breakdown) -> Breakdown:

@@ -16,6 +16,64 @@ from typing import Any, ClassVar
 
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown
+from game.i18n import N_, _, ngettext, source_text
+
+STAGE_NAMES = {
+    "Timing": N_("Timing Stage"),
+    "Strategy": N_("Strategy Stage"),
+    "Modifier": N_("Modifier Stage"),
+    "Resolution": N_("Resolution Stage"),
+}
+"""The round's stages by the name events give them, as the log writes them."""
+MOVE_VERBS = {
+    "walk": N_("walks"),
+    "sprint": N_("sprints"),
+    "evade": N_("evades"),
+    "retreat": N_("retreats"),
+    "crawl": N_("crawls"),
+    "charge": N_("charges"),
+    "dive": N_("dives"),
+    "flee": N_("flees"),
+}
+"""A movement's mode → the log's verb (translated where it is written)."""
+OUTCOMES = (N_("success"), N_("failure"), N_("hit"), N_("miss"), N_("general hit"))
+"""A roll's outcomes, as events carry them (translated in the log)."""
+BODY_PARTS = (
+    N_("head"),
+    N_("right arm"),
+    N_("left arm"),
+    N_("right leg"),
+    N_("left leg"),
+    N_("arms"),
+    N_("legs"),
+)
+"""The body parts a hit may land on besides the torso (translated where they are shown)."""
+COMPASS = {
+    "N": N_("N"),
+    "NE": N_("NE"),
+    "E": N_("E"),
+    "SE": N_("SE"),
+    "S": N_("S"),
+    "SW": N_("SW"),
+    "W": N_("W"),
+    "NW": N_("NW"),
+}
+"""The eight facings' abbreviations (a translation may use its own: NO for NE)."""
+
+
+def stage_name(stage: str) -> str:
+    """ "Strategy" → "Strategy Stage", in the language in use."""
+    return _(STAGE_NAMES[stage]) if stage in STAGE_NAMES else _("{stage} Stage").format(stage=stage)
+
+
+def compass(facing: str) -> str:
+    """A facing's abbreviation ("NE") in the language in use."""
+    return _(COMPASS[facing]) if facing in COMPASS else facing
+
+
+def action_name(action: str) -> str:
+    """An action's name as events carry it ("Strike", "Strike, Feint") in the language in use."""
+    return ", ".join(_(part) for part in action.split(", "))
 
 
 @dataclass(frozen=True)
@@ -29,7 +87,12 @@ class Event:
         return self.kind
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form: {"event": kind, fields…}."""
+        """JSON form: {"event": kind, fields…}, in the source language whatever the window
+        shows: saves hash it (`round_hashes`) and `replay --verify` compares."""
+        with source_text():
+            return self._fields()
+
+    def _fields(self) -> dict[str, Any]:
         data: dict[str, Any] = {"event": self.kind}
         for f in dataclasses.fields(self):
             if f.metadata.get("id"):
@@ -57,7 +120,7 @@ class RoundStarted(Event):
     round: int
 
     def text(self) -> str:
-        return f"— Round {self.round} —"
+        return _("— Round {round} —").format(round=self.round)
 
 
 @dataclass(frozen=True)
@@ -68,7 +131,7 @@ class StageStarted(Event):
     stage: str
 
     def text(self) -> str:
-        return f"{self.stage} Stage"
+        return stage_name(self.stage)
 
 
 @dataclass(frozen=True)
@@ -83,8 +146,13 @@ class TimingRolled(Event):
     reroll: int = 0
 
     def text(self) -> str:
-        again = f" (tie re-roll {self.reroll})" if self.reroll else ""
-        return f"{self.actor} Timing{again}: {self.die} [d12] + {self.timing} [Timing] = {self.score}"
+        if self.reroll:
+            template = _("{actor} Timing (tie re-roll {reroll}): {die} [d12] + {timing} [Timing] = {score}")
+        else:
+            template = _("{actor} Timing: {die} [d12] + {timing} [Timing] = {score}")
+        return template.format(
+            actor=self.actor, reroll=self.reroll, die=self.die, timing=self.timing, score=self.score
+        )
 
 
 @dataclass(frozen=True)
@@ -96,8 +164,10 @@ class TimingOrderSet(Event):
     fixed: bool = False
 
     def text(self) -> str:
-        how = " (set by the scenario)" if self.fixed else ""
-        return f"Timing order{how}: {', '.join(self.order)}"
+        template = (
+            _("Timing order (set by the scenario): {order}") if self.fixed else _("Timing order: {order}")
+        )
+        return template.format(order=", ".join(self.order))
 
 
 @dataclass(frozen=True)
@@ -110,8 +180,11 @@ class OrderDeclared(Event):
     action_penalty: int
 
     def text(self) -> str:
-        penalty = f" (Action Penalty \u2212{-self.action_penalty})" if self.action_penalty else ""
-        return f"{self.actor} declares {self.summary}{penalty}"
+        if self.action_penalty:
+            template = _("{actor} declares {summary} (Action Penalty \u2212{penalty})")
+        else:
+            template = _("{actor} declares {summary}")
+        return template.format(actor=self.actor, summary=_(self.summary), penalty=-self.action_penalty)
 
 
 @dataclass(frozen=True)
@@ -138,16 +211,21 @@ class Rolled(Event):
         return self.outcome in ("success", "hit", "general hit")
 
     def text(self) -> str:
-        at = f" on {self.target}" if self.target else ""
+        action = action_name(self.action)
+        if self.target:
+            action = _("{action} on {target}").format(action=action, target=self.target)
         if self.die is None:
-            result = "impossible"
+            result = _("impossible")
         else:
-            result = f"rolled {self.die}: {self.outcome}"
-        note = f" ({self.note})" if self.note else ""
-        return f"{self.actor} — {self.action}{at}: {self.breakdown.text()}; {result}{note}"
+            result = _("rolled {die}: {outcome}").format(die=self.die, outcome=_(self.outcome))
+        if self.note:
+            result = _("{result} ({note})").format(result=result, note=_(self.note))
+        return _("{actor} — {action}: {breakdown}; {result}").format(
+            actor=self.actor, action=action, breakdown=self.breakdown.text(), result=result
+        )
 
-    def to_dict(self) -> dict[str, Any]:
-        data = super().to_dict()
+    def _fields(self) -> dict[str, Any]:
+        data = super()._fields()
         data["text"] = self.breakdown.text()
         data["target_number"] = self.breakdown.total
         return data
@@ -163,7 +241,9 @@ class ActionIgnored(Event):
     reason: str
 
     def text(self) -> str:
-        return f"{self.actor} — {self.action} ignored: {self.reason}"
+        return _("{actor} — {action} ignored: {reason}").format(
+            actor=self.actor, action=action_name(self.action), reason=_(self.reason)
+        )
 
 
 @dataclass(frozen=True)
@@ -177,7 +257,9 @@ class EvadeLimited(Event):
     metres: float
 
     def text(self) -> str:
-        return f"{self.actor} — Evade {self.rolled} limited to {self.kept}: only {self.metres:.1f} m moved"
+        return _("{actor} — Evade {rolled} limited to {kept}: only {metres:.1f} m moved").format(
+            actor=self.actor, rolled=self.rolled, kept=self.kept, metres=self.metres
+        )
 
 
 @dataclass(frozen=True)
@@ -191,8 +273,13 @@ class ActionNullified(Event):
     reason: str
 
     def text(self) -> str:
-        at = f" on {self.target}" if self.target else ""
-        return f"{self.actor} — {self.action}{at} nullified: {self.reason}"
+        if self.target:
+            template = _("{actor} — {action} on {target} nullified: {reason}")
+        else:
+            template = _("{actor} — {action} nullified: {reason}")
+        return template.format(
+            actor=self.actor, action=action_name(self.action), target=self.target, reason=_(self.reason)
+        )
 
 
 @dataclass(frozen=True)
@@ -210,15 +297,25 @@ class Moved(Event):
     actor_id: int | None = entity_id()
 
     def text(self) -> str:
+        facing, note = compass(self.facing), _(self.note)
         if len(self.path) <= 1:
-            where = f"stays at {tuple(self.path[0])}" if self.path else "stays"
-            note = f" ({self.note})" if self.note else ""
-            return f"{self.actor} {where}, facing {self.facing}{note}"
-        note = f"; {self.note}" if self.note else ""
-        return (
-            f"{self.actor} {self.mode}s {self.metres:.1f} m of {self.allowed:.1f} m "
-            f"{tuple(self.path[0])} → {tuple(self.path[-1])}, facing {self.facing}{note}"
+            if self.path:
+                line = _("{actor} stays at {tile}, facing {facing}")
+            else:
+                line = _("{actor} stays, facing {facing}")
+            line = line.format(actor=self.actor, tile=tuple(self.path[0]) if self.path else "", facing=facing)
+            return _("{line} ({note})").format(line=line, note=note) if self.note else line
+        # Translators: {moves} is one of "walks", "sprints", "evades", "retreats", "crawls" …
+        line = _("{actor} {moves} {metres:.1f} m of {allowed:.1f} m {start} → {end}, facing {facing}").format(
+            actor=self.actor,
+            moves=_(MOVE_VERBS.get(self.mode, self.mode + "s")),
+            metres=self.metres,
+            allowed=self.allowed,
+            start=tuple(self.path[0]),
+            end=tuple(self.path[-1]),
+            facing=facing,
         )
+        return _("{line}; {note}").format(line=line, note=note) if self.note else line
 
 
 @dataclass(frozen=True)
@@ -231,7 +328,7 @@ class Turned(Event):
     actor_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.actor} turns to face {self.facing}"
+        return _("{actor} turns to face {facing}").format(actor=self.actor, facing=compass(self.facing))
 
 
 @dataclass(frozen=True)
@@ -243,9 +340,11 @@ class DefenseTotal(Event):
     parts: tuple[tuple[str, int], ...]
 
     def text(self) -> str:
-        terms = " + ".join(f"{v} [{n}]" for n, v in self.parts)
-        total = sum(v for _, v in self.parts)
-        return f"{self.actor} Defense Penalties: {terms} = {total}"
+        terms = " + ".join(f"{v} [{_(n)}]" for n, v in self.parts)
+        total = sum(v for _n, v in self.parts)
+        return _("{actor} Defense Penalties: {terms} = {total}").format(
+            actor=self.actor, terms=terms, total=total
+        )
 
 
 @dataclass(frozen=True)
@@ -261,7 +360,9 @@ class Hit(Event):
     target_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.actor} hits {self.target} ({self.part}) with {self.weapon}"
+        return _("{actor} hits {target} ({part}) with {weapon}").format(
+            actor=self.actor, target=self.target, part=_(self.part), weapon=self.weapon
+        )
 
 
 @dataclass(frozen=True)
@@ -275,9 +376,11 @@ class Injured(Event):
     target_id: int | None = entity_id()
 
     def text(self) -> str:
-        added = "Injury" if self.added == 1 else "Injuries"
-        plural = "ies" if self.injuries != 1 else "y"
-        return f"{self.target} takes {self.added} {added}; now {self.injuries} Injur{plural}"
+        takes = ngettext("{target} takes {added} Injury", "{target} takes {added} Injuries", self.added)
+        now = ngettext("now {injuries} Injury", "now {injuries} Injuries", self.injuries)
+        return _("{takes}; {now}").format(
+            takes=takes.format(target=self.target, added=self.added), now=now.format(injuries=self.injuries)
+        )
 
 
 @dataclass(frozen=True)
@@ -289,7 +392,7 @@ class Defeated(Event):
     target_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.target} is Defeated"
+        return _("{target} is Defeated").format(target=self.target)
 
 
 @dataclass(frozen=True)
@@ -302,7 +405,7 @@ class Fled(Event):
     actor_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.actor} flees off the map from {tuple(self.tile)}"
+        return _("{actor} flees off the map from {tile}").format(actor=self.actor, tile=tuple(self.tile))
 
 
 @dataclass(frozen=True)
@@ -314,7 +417,7 @@ class Killed(Event):
     target_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.target} is killed"
+        return _("{target} is killed").format(target=self.target)
 
 
 @dataclass(frozen=True)
@@ -329,7 +432,9 @@ class WeaponDropped(Event):
     item_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.target} is Disarmed: {self.weapon} lands at {tuple(self.tile)}"
+        return _("{target} is Disarmed: {weapon} lands at {tile}").format(
+            target=self.target, weapon=self.weapon, tile=tuple(self.tile)
+        )
 
 
 @dataclass(frozen=True)
@@ -341,8 +446,10 @@ class WeaponFell(WeaponDropped):
     why: str = ""
 
     def text(self) -> str:
-        why = f" ({self.why})" if self.why else ""
-        return f"{self.target}'s {self.weapon} falls at {tuple(self.tile)}{why}"
+        line = _("{target}'s {weapon} falls at {tile}").format(
+            target=self.target, weapon=self.weapon, tile=tuple(self.tile)
+        )
+        return _("{line} ({why})").format(line=line, why=_(self.why)) if self.why else line
 
 
 @dataclass(frozen=True)
@@ -357,7 +464,9 @@ class WeaponRetrieved(Event):
     item_id: int | None = entity_id()
 
     def text(self) -> str:
-        return f"{self.actor} retrieves the {self.weapon} at {tuple(self.tile)}"
+        return _("{actor} retrieves the {weapon} at {tile}").format(
+            actor=self.actor, weapon=self.weapon, tile=tuple(self.tile)
+        )
 
 
 @dataclass(frozen=True)
@@ -368,7 +477,7 @@ class RoundEnded(Event):
     round: int
 
     def text(self) -> str:
-        return f"— End of round {self.round} —"
+        return _("— End of round {round} —").format(round=self.round)
 
 
 @dataclass(frozen=True)
@@ -379,4 +488,8 @@ class BattleEnded(Event):
     winner: str | None
 
     def text(self) -> str:
-        return f"Victory for {self.winner}" if self.winner else "The battle ends in a draw"
+        return (
+            _("Victory for {winner}").format(winner=self.winner)
+            if self.winner
+            else _("The battle ends in a draw")
+        )

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core.geometry import Tile
+from game.i18n import N_
 from game.rules.board import Board
 from game.rules.movement import EPSILON
 from game.rules.orders import Order
@@ -56,7 +57,7 @@ def exit_step(board: Board, tile: Tile) -> Tile:
     return (x, -1) if y == 0 else (x, y + 1)
 
 
-FLIGHT_HELP = (
+FLIGHT_HELP = N_(
     "From a tile on the map's edge, step off the map after the path: one more tile of metres, "
     "within what the walk, Sprint or Retreat allows. Whoever flees is out of the battle; only a "
     "Retreat leaves melee."

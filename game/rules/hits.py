@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_succeeds
+from game.i18n import N_
 from game.rules.api.attack import CALLED_SHOT, AttackContext, Blow, Situation, attack_spec
 from game.rules.api.state import Trail
 from game.rules.chances import ONE, chance
@@ -51,7 +52,7 @@ def first_blow(ctx: AttackContext, called_hit: bool, natural: str = "") -> Blow:
     on_part = called is not None and called_hit
     return Blow(
         ctx.target,
-        called.part if on_part and called is not None else "torso",
+        called.part if on_part and called is not None else N_("torso"),
         called=on_part,
         vulnerable=bool(on_part and called is not None and called.vulnerable),
         natural=natural,

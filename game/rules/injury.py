@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_possible, roll_succeeds
+from game.i18n import N_, _
 from game.rules.dice import Dice
 from game.rules.events import Defeated, Event, Injured, Killed, Rolled
 from game.rules.positions import name_of
@@ -24,7 +25,7 @@ VULNERABLE_WITHSTAND = -3
 VULNERABLE_INJURIES = 2
 
 
-WITHSTAND_ROLL = "Withstand Injury"
+WITHSTAND_ROLL = N_("Withstand Injury")
 """The purpose of a hit target's roll in its dice key ("Niles:Withstand Injury")."""
 
 
@@ -47,9 +48,9 @@ def _withstand_breakdown(
         mods.append(Modifier(equipment.armour.name, equipment.armour.withstand_bonus))
     if equipment.shield:
         mods.append(Modifier(equipment.shield.name, equipment.shield.withstand_bonus))
-    mods.append(Modifier(f"{weapon.name} Injury Rating", -weapon.injury))
+    mods.append(Modifier(_("{weapon} Injury Rating").format(weapon=weapon.name), -weapon.injury))
     if vulnerable:
-        mods.append(Modifier("Vulnerable Area", VULNERABLE_WITHSTAND))
+        mods.append(Modifier(N_("Vulnerable Area"), VULNERABLE_WITHSTAND))
     return breakdown.plus(*mods, *extra)
 
 

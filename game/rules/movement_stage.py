@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.geometry import DIRECTION_NAMES
+from game.i18n import _
 from game.rules.api.state import Trail
 from game.rules.defence import defence_spec, ledger
 from game.rules.events import ActionNullified, DefenseTotal, EvadeLimited, Fled, Moved, Turned
@@ -55,13 +56,18 @@ def move_in_round(rnd: RoundPort, eid: int, state: RoundState) -> None:
         rolled = rnd.roll(eid, label, None, movement_roll(world, eid, order))
         if rolled.succeeded and rolled.die is not None:
             die = rolled.die
-            note = f"{rate} [Movement] + {die} [{label} roll] = {start.allowed(die):g} m"
+            note = _("{rate} [Movement] + {die} [{label} roll] = {allowed:g} m").format(
+                rate=rate, die=die, label=_(label), allowed=start.allowed(die)
+            )
         elif spec.movement.fail_moves:
-            note = f"{label} failed: {rate} [Movement] m"
+            note = _("{label} failed: {rate} [Movement] m").format(label=_(label), rate=rate)
         else:
             # A Retreat may be declared before anyone closes in (docs/rulings.md): failed
             # with nobody beside it, it stays put, but not "in melee".
-            note = f"{label} failed: " + ("stays in melee" if start.engaged else "stays where it is")
+            if start.engaged:
+                note = _("{label} failed: stays in melee").format(label=_(label))
+            else:
+                note = _("{label} failed: stays where it is").format(label=_(label))
     succeeded = start.succeeded(die)
     if succeeded and start.rule is not None and start.rule.leaves_melee:
         state.retreated.add(eid)

@@ -7,12 +7,17 @@ from collections.abc import Mapping
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.board import Board
 from game.rules.orders import Order
 from game.rules.still import remembered
 from game.world import Condition, Equipment, Name, Position, Side, World
 
-RANGE_BANDS = (("short", 0, "Short Range"), ("medium", -3, "Medium Range"), ("long", -6, "Long Range"))
+RANGE_BANDS = (
+    ("short", 0, N_("Short Range")),
+    ("medium", -3, N_("Medium Range")),
+    ("long", -6, N_("Long Range")),
+)
 """Band name, Range Penalty and its label (CO.07)."""
 
 

@@ -20,6 +20,7 @@ from typing import Any
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, roll_possible, roll_succeeds
+from game.i18n import source_text
 from game.rules.api.action import ActionSpec
 from game.rules.api.attack import CALLED_SHOT, AttackContext, AttackSpec, Situation, weapon_for
 from game.rules.api.state import DefenceResult, RoundState, Trail
@@ -154,18 +155,20 @@ class Round:
         if problems:
             return problems
         self.orders[order.actor] = order
-        self.events.append(
-            OrderDeclared(
-                name_of(self.world, order.actor),
-                summarize_order(self.world, order),
-                order.action_penalty,
-            )
-        )
+        with source_text():  # the event is hashed into saves: in no language but the source
+            summary = summarize_order(self.world, order)
+        self.events.append(OrderDeclared(name_of(self.world, order.actor), summary, order.action_penalty))
         return []
 
     # ---------------------------------------------- Modifier + Resolution Stages
     def resolve(self) -> list[Event]:
         """Run the Modifier and Resolution Stages; returns every event of the round."""
+        # The events are hashed into saves and checked by `replay --verify`: what they carry is
+        # the source text, whatever language the window shows (`game.i18n.source_text`).
+        with source_text():
+            return self._resolve()
+
+    def _resolve(self) -> list[Event]:
         if self.resolved:
             raise RoundError("this round is already resolved")
         if self.next_declarer is not None:

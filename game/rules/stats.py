@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.core.equipment import MissileKind
 from game.core.modifiers import BEST_ROLL, Breakdown, Modifier
 from game.core.sheet import COMBAT_SKILLS, MISSILE_SKILLS, SKILL_LABELS, Sheet
+from game.i18n import N_
 from game.rules.orders import Order
 from game.rules.registry import movement_rule, rules_modules
 from game.rules.statuses import status_terms
@@ -27,7 +28,7 @@ def injury_penalty(injuries: int) -> int:
 
 def injury_modifier(world: World, eid: int) -> Modifier:
     """The Injury Penalty, to every skill roll (not to the Movement rate)."""
-    return Modifier("Injury Penalty", injury_penalty(world.get(eid, Condition).injuries))
+    return Modifier(N_("Injury Penalty"), injury_penalty(world.get(eid, Condition).injuries))
 
 
 def armour_modifier(world: World, eid: int) -> Modifier:
@@ -53,7 +54,7 @@ def _skill_roll(world: World, eid: int, skill: str, penalty: int | None, combat:
     breakdown = Breakdown(SKILL_LABELS[skill], sheet.skill(skill))
     mods = []
     if penalty is not None:
-        mods.append(Modifier("Action Penalty", penalty))
+        mods.append(Modifier(N_("Action Penalty"), penalty))
     mods.append(injury_modifier(world, eid))
     if combat and skill != "movement":
         mods.append(armour_modifier(world, eid))
@@ -81,7 +82,7 @@ def _missile_roll(world: World, eid: int, kind: MissileKind, penalty: int | None
     )
     mods = [injury_modifier(world, eid), armour_modifier(world, eid)]
     if penalty is not None:
-        mods.insert(0, Modifier("Action Penalty", penalty))
+        mods.insert(0, Modifier(N_("Action Penalty"), penalty))
     return breakdown.plus(*mods, *status_terms(world, eid, MISSILE_SKILLS[kind], base - untrained))
 
 
@@ -95,7 +96,7 @@ def movement_rate(world: World, eid: int) -> Breakdown:
 def _movement_rate(world: World, eid: int) -> Breakdown:
     sheet = world.get(eid, Sheet)
     armour = world.get(eid, Equipment).armour
-    rate = Breakdown("Movement", sheet.skill("movement"))
+    rate = Breakdown(N_("Movement"), sheet.skill("movement"))
     if armour:
         rate = rate.plus(Modifier(armour.name, armour.movement_modifier))
     # A status (a wounded leg, shock) halves the rate armour leaves; a module's state (a crawl)
@@ -112,7 +113,7 @@ def movement_roll(world: World, eid: int, order: Order | None) -> Breakdown:
     rate = movement_rate(world, eid)
     mods = [injury_modifier(world, eid)]
     if order is not None:
-        mods.insert(0, Modifier("Action Penalty", order.action_penalty))
+        mods.insert(0, Modifier(N_("Action Penalty"), order.action_penalty))
     return rate.plus(*mods)
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _, choose, set_language
 from game.ui import frame_budget
 from game.ui.input.bindings import BINDINGS
 from game.ui.prefs import Prefs
@@ -86,6 +87,9 @@ class Scene:
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size."""
 
+    def on_language(self) -> None:
+        """The language changed (in the settings): build again what holds words made before."""
+
     def leave_warning(self) -> str | None:
         """What would be lost if the game quit now (None: nothing), asked before quitting."""
         return None
@@ -123,6 +127,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.prefs = prefs or Prefs.load()
+        self._language_setting = self.prefs.language  # the one in use was chosen at start (cli)
         self.keeps_prefs = prefs is None  # settings given by the caller (tests, tools) are not written back
         self.windowed_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
         self.screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
@@ -187,7 +192,7 @@ class App:
             scene.on_resize(size)
 
     # ------------------------------------------------------------- leaving
-    def request_leave(self, then: Callable[[], None], what: str = "Quit the game") -> None:
+    def request_leave(self, then: Callable[[], None], what: str = _("Quit the game")) -> None:
         """Do `then` (quit, leave the battle) at once, or after the player confirms it when a
         scene says something would be lost (an unsaved battle)."""
         for scene in reversed(self.scenes):
@@ -248,6 +253,11 @@ class App:
         """Take the changed preferences into use and save them."""
         self.theme = self._make_theme()
         self.sound.apply(self.prefs)
+        if self.prefs.language != self._language_setting:  # chosen in the settings: used at once
+            self._language_setting = self.prefs.language
+            set_language(choose(None, self.prefs.language, os.environ))
+            for scene in self.scenes:
+                scene.on_language()
         self.save_prefs()
         for scene in self.scenes:
             scene.on_resize(self.screen.get_size())

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.core.geometry import Tile, bearing_direction
+from game.i18n import _
 from game.rules.orders import Action
 from game.rules.positions import name_of, tile_of
 from game.rules.registry import MELEE_ATTACKS, spec_of
@@ -36,8 +37,8 @@ class Approach:
     def label(self) -> str:
         """ "Walk to (11, 7), Strike on Thug", or "Charge on Thug, running from (3, 7)"."""
         if self.lane:
-            return f"{self.choice.label}, running from {self.state.path[0]}"
-        return f"Walk to {self.tile}, {self.choice.label}"
+            return _("{label}, running from {path}").format(label=self.choice.label, path=self.state.path[0])
+        return _("Walk to {tile}, {label}").format(tile=self.tile, label=self.choice.label)
 
 
 def approach(planner: Planner, draft: Draft, target: int) -> Approach | None:
@@ -60,7 +61,11 @@ def approach(planner: Planner, draft: Draft, target: int) -> Approach | None:
         walked = Draft(draft.actor, state)
         for kind in kinds:
             action = Action(kind, target)
-            choice = planner.choice(walked, action, f"{kind.label} on {name_of(world, target)}")
+            choice = planner.choice(
+                walked,
+                action,
+                _("{label} on {name}").format(label=_(kind.label), name=name_of(world, target)),
+            )
             if not choice.enabled or choice.forecast is None:
                 continue
             rank = (-float(choice.forecast.success), reach.metres_to(tile), tile)
@@ -96,7 +101,7 @@ def lane_approaches(planner: Planner, draft: Draft, target: int) -> list[Approac
     for kind in menu_kinds(planner.options, "attack"):
         spec = spec_of(kind)
         action = Action(kind, target)
-        label = f"{kind.label} on {name_of(world, target)}"
+        label = _("{label} on {name}").format(label=_(kind.label), name=name_of(world, target))
         if spec.movement is None or planner.choice(draft, action, label).enabled:
             continue
         path = spec.own_path(world, planner.board, planner.actor, target)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.logs import log, log_path
 
 CRASH_SCREEN_SECONDS = 600.0  # the last screen waits this long for a key at most
@@ -31,13 +32,13 @@ class Crash:
     def lines(self) -> list[str]:
         """The last screen's words."""
         return [
-            "Dominion Tactics stopped on an error it did not expect.",
+            _("Dominion Tactics stopped on an error it did not expect."),
             self.error,
-            f"The log: {self.log}" if self.log else "No log could be written.",
-            f"Your battle is saved: {self.save} (Load it from the menu)."
+            _("The log: {log}").format(log=self.log) if self.log else _("No log could be written."),
+            _("Your battle is saved: {save} (Load it from the menu).").format(save=self.save)
             if self.save
-            else "No battle was open to save; the autosaves of earlier rounds are kept.",
-            "Press any key to close.",
+            else _("No battle was open to save; the autosaves of earlier rounds are kept."),
+            _("Press any key to close."),
         ]
 
     def one_line(self) -> str:

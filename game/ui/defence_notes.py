@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from game.core.words import article
+from game.i18n import _, ngettext
 from game.rules.board import Board
 from game.rules.defence import attacks_on, countered
 from game.rules.defence_value import defence_effects
@@ -27,15 +28,23 @@ def defence_note(world: World, actor: int, earlier: Mapping[int, Order], kind: A
     met = countered(kind, world.get(actor, Equipment), attacks)
     if not attacks:
         if not undeclared_enemies(world, actor, earlier):
-            return "nobody attacks you this round: the round will ignore it"
-        return "no attack declared on you yet (later declarers may still attack)"
+            return _("nobody attacks you this round: the round will ignore it")
+        return _("no attack declared on you yet (later declarers may still attack)")
     label = spec_of(kind).label
     n = len(attacks)
     if not met:
-        which = "the one attack" if n == 1 else f"none of the {n} attacks"
-        verb = "is not one" if n == 1 else "is one"
-        return f"{which} declared on you so far {verb} {article(label)} {label} counters"
-    return f"counters {len(met)} of the {n} attack{'s' if n > 1 else ''} declared on you so far"
+        if n == 1:
+            return _("the one attack declared on you so far is not one {article} {label} counters").format(
+                article=article(label), label=_(label)
+            )
+        return _("none of the {n} attacks declared on you so far is one {article} {label} counters").format(
+            n=n, article=article(label), label=_(label)
+        )
+    return ngettext(
+        "counters {met} of the {n} attack declared on you so far",
+        "counters {met} of the {n} attacks declared on you so far",
+        n,
+    ).format(met=len(met), n=n)
 
 
 def defence_buys(
@@ -58,12 +67,14 @@ def defence_buys(
     told: dict[tuple[str, str, str], int] = {}
     for e in effects:
         key = (
-            e.action.kind.label,
+            _(e.action.kind.label),
             name_of(world, e.attacker),
             f"{percent(float(e.before))} → {percent(float(e.after))}",
         )
         told[key] = told.get(key, 0) + 1
     return ", ".join(
-        f"{label} from {who} {change}" if n == 1 else f"{n} {label}s from {who} {change} each"
+        _("{label} from {who} {change}").format(label=label, who=who, change=change)
+        if n == 1
+        else _("{n} {label}s from {who} {change} each").format(n=n, label=label, who=who, change=change)
         for (label, who, change), n in told.items()
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from game.core.geometry import Tile, bearing_direction
+from game.i18n import _
 from game.rules.board import Board
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, name_of, tile_of
@@ -114,10 +115,14 @@ def chosen_facing(
     if rule is not None and rule.leaves_melee and engaged and path:
         nearest = min(engaged, key=lambda e: (board.distance(end, tile_of(world, e)), e))
         there = tile_of(world, nearest)
-        return (None, "") if there == end else (bearing_direction(end, there), "toward the melee it leaves")
+        return (
+            (None, "") if there == end else (bearing_direction(end, there), _("toward the melee it leaves"))
+        )
     for action in actions:
         if action.kind in OFFENSIVE and action.target is not None:
             there = tile_of(world, action.target)
             if there != end:
-                return bearing_direction(end, there), f"toward {name_of(world, action.target)}"
+                return bearing_direction(end, there), _("toward {name}").format(
+                    name=name_of(world, action.target)
+                )
     return None, ""

@@ -8,6 +8,7 @@ at all is the rules' `roll_possible`.  Pure: no pygame.
 from __future__ import annotations
 
 from game.core.modifiers import Breakdown, roll_possible, signed_span
+from game.i18n import _
 from game.rules.api.contexts import ActionForecast
 from game.rules.assumed import assumed_short, assumed_words
 from game.world import World
@@ -29,21 +30,21 @@ def need_words(low: int, high: int) -> str:
     """ "needs 5 or less", "needs 2 to 8 or less", "needs 2 or less at best (may be impossible)"
     or "impossible" (a stat below 1 rolls no die)."""
     if not roll_possible(high):
-        return f"impossible (needs {high} or less)"
+        return _("impossible (needs {high} or less)").format(high=high)
     if low == high:
-        return f"needs {high} or less"
+        return _("needs {high} or less").format(high=high)
     if not roll_possible(low):
-        return f"needs {high} or less at best (may be impossible)"
-    return f"needs {low} to {high} or less"
+        return _("needs {high} or less at best (may be impossible)").format(high=high)
+    return _("needs {low} to {high} or less").format(low=low, high=high)
 
 
 def percent(value: float) -> str:
     """A probability as a whole percentage, never rounded to a false 0% or 100%."""
     shown = value * 100
     if 0 < shown < 1:
-        return "under 1%"
+        return _("under 1%")
     if 99 < shown < 100:
-        return "over 99%"
+        return _("over 99%")
     return f"{shown:.0f}%"
 
 
@@ -53,28 +54,30 @@ def forecast_detail(fc: ActionForecast | None) -> str:
         return ""
     if fc.breakdown is None:
         if fc.success == 1:
-            return "no roll needed"
+            return _("no roll needed")
         if not fc.success and fc.waits_on:
-            return f"waits on {' and '.join(fc.waits_on)}: not declared yet"
+            return _("waits on {names}: not declared yet").format(names=_(" and ").join(fc.waits_on))
         if not fc.success:
-            return "impossible"
+            return _("impossible")
         # No roll of its own, but it may not happen (a pick-up after a rolled run).
         success, nullified = percent(float(fc.success)), percent(float(fc.nullified))
-        return f"no roll needed · {success} success · {nullified} nullified"
+        return _("no roll needed · {success} success · {nullified} nullified").format(
+            success=success, nullified=nullified
+        )
     span = need_range(fc)
     assert span is not None
     called = fc.action.called_shot
     if called is not None:
-        part = f"{called.part} {percent(float(fc.part_hit))}"
+        part = f"{_(called.part)} {percent(float(fc.part_hit))}"
         if not roll_possible(span[1]):
-            part = f"{called.part} impossible"
-        parts = [part, f"{percent(float(fc.success))} any hit"]
+            part = _("{part} impossible").format(part=_(called.part))
+        parts = [part, _("{percent} any hit").format(percent=percent(float(fc.success)))]
     elif not roll_possible(span[1]):
         parts = [need_words(*span)]
     else:
-        parts = [need_words(*span), f"{percent(float(fc.success))} success"]
+        parts = [need_words(*span), _("{percent} success").format(percent=percent(float(fc.success)))]
     if fc.nullified:
-        parts.append(f"{percent(float(fc.nullified))} nullified")
+        parts.append(_("{percent} nullified").format(percent=percent(float(fc.nullified))))
     if assumed := assumed_short(fc):
         parts.append(assumed)
     return " · ".join(parts)
@@ -91,19 +94,40 @@ def forecast_lines(world: World, fc: ActionForecast) -> list[str]:
     if fc.breakdown is not None:
         lines.append(breakdown_line(fc.breakdown))
     for name, values in fc.uncertain:
-        lines.append(f"  depends on their rolls: {signed_span(values)} [{name}]")
-    lines += [f"  {note}" for note in fc.notes]  # the rules modules' words (a knock-back, a location)
-    how = "no roll" if fc.breakdown is None else "d12 ≤ the target number; a 12 always fails"
-    lines.append(f"success {fc.percent:.1f}% ({how})")
+        lines.append(
+            "  " + _("depends on their rolls: {span} [{name}]").format(span=signed_span(values), name=_(name))
+        )
+    lines += [f"  {_(note)}" for note in fc.notes]  # the rules modules' words (a knock-back, a location)
+    if fc.breakdown is None:
+        lines.append(_("success {percent:.1f}% (no roll)").format(percent=fc.percent))
+    else:
+        lines.append(
+            _("success {percent:.1f}% (d12 ≤ the target number; a 12 always fails)").format(
+                percent=fc.percent
+            )
+        )
     if assumed := assumed_words(world, fc):
         lines.append(f"  {assumed}")
     if fc.action.called_shot is not None:
-        lines.append(f"  of which the {fc.action.called_shot.part}: {float(fc.part_hit) * 100:.1f}%")
+        lines.append(
+            "  "
+            + _("of which the {part}: {percent:.1f}%").format(
+                part=_(fc.action.called_shot.part), percent=float(fc.part_hit) * 100
+            )
+        )
     if fc.nullified:
-        why = f": {fc.reason}" if fc.reason else ""
-        lines.append(f"nullified {float(fc.nullified) * 100:.0f}% of the time{why}")
+        share = float(fc.nullified) * 100
+        if fc.reason:
+            line = _("nullified {percent:.0f}% of the time: {reason}").format(
+                percent=share, reason=_(fc.reason)
+            )
+        else:
+            line = _("nullified {percent:.0f}% of the time").format(percent=share)
+        lines.append(line)
     if fc.waits_on:
-        lines.append(f"  may change: {' and '.join(fc.waits_on)} still to declare")
+        lines.append(
+            "  " + _("may change: {names} still to declare").format(names=_(" and ").join(fc.waits_on))
+        )
     if fc.expected_injuries:
-        lines.append(f"expected Injuries {float(fc.expected_injuries):.2f}")
+        lines.append(_("expected Injuries {injuries:.2f}").format(injuries=float(fc.expected_injuries)))
     return lines

@@ -14,6 +14,7 @@ from collections.abc import Callable, Container
 from dataclasses import dataclass, field
 
 from game.core.geometry import bearing_direction
+from game.i18n import N_, _
 from game.rules.battle import Battle
 from game.rules.orders import ActionKind, Order
 from game.rules.positions import are_enemies, combatants, tile_of
@@ -76,16 +77,20 @@ def declared_again(view: GuideView) -> bool:
 
 BASICS = (
     GuideStep(
-        "click a tile toward the thug to plan Omar's move (orange tiles need a Sprint)", planned_a_move
+        N_("click a tile toward the thug to plan Omar's move (orange tiles need a Sprint)"), planned_a_move
     ),
-    GuideStep("turn Omar to face the thug: Q and E turn him, or right-click the thug's tile", chose_a_facing),
-    GuideStep("press C to declare Omar's order, and watch the round play out", declared_again),
-    GuideStep("click the thug to attack him: choose Strike (the menu shows its chance)", planned(OFFENSIVE)),
     GuideStep(
-        "press X and add a Parry: the thug's Strikes get harder this round",
+        N_("turn Omar to face the thug: Q and E turn him, or right-click the thug's tile"), chose_a_facing
+    ),
+    GuideStep(N_("press C to declare Omar's order, and watch the round play out"), declared_again),
+    GuideStep(
+        N_("click the thug to attack him: choose Strike (the menu shows its chance)"), planned(OFFENSIVE)
+    ),
+    GuideStep(
+        N_("press X and add a Parry: the thug's Strikes get harder this round"),
         planned(frozenset({ActionKind.PARRY})),
     ),
-    GuideStep("press C to declare; fight on until one of you is Defeated", declared_again),
+    GuideStep(N_("press C to declare; fight on until one of you is Defeated"), declared_again),
 )
 GUIDES: dict[str, tuple[GuideStep, ...]] = {"basics": BASICS}
 """The tutorials that guide step by step, by topic."""
@@ -123,8 +128,10 @@ class Guide:
         """ "Step 2 of 6: turn Omar …", or "" once every step is done."""
         if self.finished:
             return ""
-        text = self.steps[self.index].text
-        return f"Step {self.index + 1} of {len(self.steps)}: {text[0].upper()}{text[1:]}"
+        text = _(self.steps[self.index].text)
+        return _("Step {number} of {count}: {text}").format(
+            number=self.index + 1, count=len(self.steps), text=text[0].upper() + text[1:]
+        )
 
 
 def guide_for(battle: Battle, topic: str | None, humans: list[int]) -> Guide | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import N_, _, ngettext
 from game.rules.defence import stopped_by
 from game.rules.events import Defeated, Event, Hit, Injured, Killed, Rolled
 from game.rules.injury import WITHSTAND_ROLL
@@ -30,6 +31,10 @@ class Floater:
     flash: bool = False
 
 
+STOPPED_WORDS = (N_("Parried"), N_("Dodged"), N_("Blocked"), N_("Evaded"), N_("Covered"), N_("Nullified"))
+"""What a floater says of a defence or a term that stopped an attack (`past_tense` of its name)."""
+
+
 def past_tense(label: str) -> str:
     """ "Parried", "Dodged", "Blocked", "Evaded": a defence's label as what it did."""
     if label.endswith("y"):
@@ -42,19 +47,19 @@ def floaters_of(event: Event) -> list[Floater]:
     if isinstance(event, Hit):
         return [Floater(event.target, "", "harm", flash=True)]
     if isinstance(event, Injured):
-        noun = "Injury" if event.added == 1 else "Injuries"
-        return [Floater(event.target, f"\u2212{event.added} {noun}", "harm")]
+        text = ngettext("\u2212{n} Injury", "\u2212{n} Injuries", event.added).format(n=event.added)
+        return [Floater(event.target, text, "harm")]
     if isinstance(event, Defeated):
-        return [Floater(event.target, "Defeated", "down")]
+        return [Floater(event.target, _("Defeated"), "down")]
     if isinstance(event, Killed):
-        return [Floater(event.target, "Killed", "down")]
+        return [Floater(event.target, _("Killed"), "down")]
     if isinstance(event, Rolled):
         if event.action == WITHSTAND_ROLL and event.succeeded:
-            return [Floater(event.actor, "No Injury", "foiled")]
+            return [Floater(event.actor, _("No Injury"), "foiled")]
         if not failed_attack(event):
             return []
         stopped = stopped_by(event.breakdown, event.die, event.succeeded)
         if stopped:
-            return [Floater(event.target, " & ".join(past_tense(s) for s in stopped), "foiled")]
-        return [Floater(event.target, "Impossible" if event.die is None else "Missed", "miss")]
+            return [Floater(event.target, " & ".join(_(past_tense(s)) for s in stopped), "foiled")]
+        return [Floater(event.target, _("Impossible") if event.die is None else _("Missed"), "miss")]
     return []

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 
+from game.i18n import _
 from game.persist.map_checks import MapCheck, MapChecker
 from game.ui.render.widgets import Button, blit_text
 from game.ui.scenarios import UiScenario, checked_entry, listed_ui_scenarios, resolved, unresolved
@@ -36,7 +37,7 @@ class MapListing:
         done, total = self.checker.progress
         if done >= total:
             return ""
-        return f"Checking your maps: {done} of {total}…"
+        return _("Checking your maps: {done} of {total}…").format(done=done, total=total)
 
     def poll(self) -> list[int]:
         """Take in the checks finished since the last call; the indices of the entries changed."""
@@ -119,17 +120,22 @@ def draw_broken(
     pad = theme.px(20)
     x, y = right.x + pad, right.y + theme.px(48)
     lines = [
-        (f"This map cannot be played: {sc.error}", pal.text_bad),
+        (_("This map cannot be played: {error}").format(error=sc.error), pal.text_bad),
         ("", pal.text_dim),
-        (f"Fix it in Tiled, then come back to New battle. The file: {sc.map_path}", pal.text_dim),
-        (f"In a terminal: python -m game check-map {sc.map_path}", pal.text_dim),
+        (
+            _("Fix it in Tiled, then come back to New battle. The file: {map_path}").format(
+                map_path=sc.map_path
+            ),
+            pal.text_dim,
+        ),
+        (_("In a terminal: python -m game check-map {map_path}").format(map_path=sc.map_path), pal.text_dim),
     ]
     for text, colour in lines:
         for line in theme.wrap(text, right.w - 2 * pad, 14) or [""]:
             blit_text(surface, theme, line, (x, y), 14, colour)
             y += theme.line_height(14)
     spot = pygame.Rect(right.right - theme.px(160), right.bottom - theme.px(60), theme.px(140), theme.px(44))
-    back = Button("Back", leave, spot, hint="Esc")
+    back = Button(_("Back"), leave, spot, hint=_("Esc"))
     back.hovered = back.rect.collidepoint(pygame.mouse.get_pos())
     back.draw(surface, theme)
     if error:

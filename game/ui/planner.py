@@ -17,6 +17,7 @@ from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.geometry import Tile
 from game.core.modifiers import signed
+from game.i18n import _, source_text
 from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
 from game.rules.called_shots import CALLED_SHOT_TABLE
@@ -122,7 +123,7 @@ class FlightChoice:
         """ "58% to get away" for the menu."""
         if self.chance is None:
             return ""
-        return f"{float(self.chance) * 100:.0f}% to get away"
+        return _("{float:.0f}% to get away").format(float=float(self.chance) * 100)
 
 
 class Planner:
@@ -142,6 +143,7 @@ class Planner:
         self.start = tile_of(world, actor)
         self._reach: dict[float, ReachMap] = {}
         self._validated: dict[Order, tuple[str, ...]] = {}
+        self._refused: dict[Order, bool] = {}
         self._forecasts: dict[Order, list[ActionForecast]] = {}
         self._quick: dict[tuple[DraftState, int], Choice] = {}
         self._arrivals: dict[Order, Fraction] = {}
@@ -244,6 +246,16 @@ class Planner:
             )
         return self._validated[order]
 
+    def path_refused(self, order: Order) -> bool:
+        """Whether the rules refuse the order's path itself (too long, a tile twice, ending on
+        someone, a step off the map beyond the metres): the drafted path is drawn as bad.  Read
+        from the reasons in the source language, whatever the window shows."""
+        if order not in self._refused:
+            with source_text():
+                reasons = validate_order(self.world, self.board, order, self.earlier, self.options)
+            self._refused[order] = any(r.startswith("path") or "may move" in r for r in reasons)
+        return self._refused[order]
+
     def forecasts(self, order: Order) -> list[ActionForecast]:
         """A forecast for each action of the order."""
         if order not in self._forecasts:
@@ -299,13 +311,13 @@ class Planner:
         refused = self.reasons(new)
         reasons = tuple(r for r in refused if r not in own) + tuple(r for r in refused if r in own)
         chance = self.flight_odds(new) if not reasons else None
-        label = "Stay on the map (no flight)"
+        label = _("Stay on the map (no flight)")
         if new.flee:
-            label = "Flee off the map"
+            label = _("Flee off the map")
             if not on_edge(self.board, exit_tile(self.world, new)):
-                label += " (no edge tile in reach this round)"
+                label = _("Flee off the map (no edge tile in reach this round)")
             elif new.path != order.path and new.path:
-                label += f" via {tuple(new.path[-1])}"
+                label = _("Flee off the map via {tile}").format(tile=tuple(new.path[-1]))
         return FlightChoice(label, state, reasons, chance)
 
     def flight_state(self, draft: Draft) -> DraftState:
@@ -338,7 +350,7 @@ class Planner:
         for kind in menu_kinds(self.options, "self"):
             if not spec_of(kind).usable_with(held):
                 continue
-            choice = self.choice(draft, Action(kind), kind.label)
+            choice = self.choice(draft, Action(kind), _(kind.label))
             buys = ""
             if choice.enabled:
                 buys = defence_buys(self.world, self.board, self.earlier, draft.order(), kind, self.options)
@@ -347,7 +359,9 @@ class Planner:
             out.append(replace(choice, note=note))
         for kind in menu_kinds(self.options, "item"):
             for eid, item, pos in self.world.query(Item, Position):
-                label = f"{kind.label}: {item.weapon.name} at {pos.tile}"
+                label = _("{label}: {name} at {tile}").format(
+                    label=_(kind.label), name=item.weapon.name, tile=pos.tile
+                )
                 out.append(self.choice(draft, Action(kind, item=eid), label))
         return out
 
@@ -357,7 +371,9 @@ class Planner:
         name = name_of(self.world, target)
         held = self.world.get(self.actor, Equipment)
         return [
-            self.choice(draft, Action(kind, target), f"{kind.label} on {name}")
+            self.choice(
+                draft, Action(kind, target), _("{label} on {name}").format(label=_(kind.label), name=name)
+            )
             for kind in menu_kinds(self.options, "attack")
             if spec_of(kind).usable_with(held)
         ]
@@ -367,7 +383,9 @@ class Planner:
         out = []
         for part, (modifier, vulnerable) in CALLED_SHOT_TABLE.items():
             action = Action(kind, target, CalledShot(part, modifier, vulnerable))
-            label = f"{kind.label}, Called Shot: {part} ({signed(modifier)})"
+            label = _("{label}, Called Shot: {part} ({modifier})").format(
+                label=_(kind.label), part=part, modifier=signed(modifier)
+            )
             out.append(self.choice(draft, action, label))
         return out
 
@@ -408,7 +426,9 @@ class Planner:
         for kind in menu_kinds(self.options, "attack"):
             if not spec_of(kind).quick:
                 continue
-            choice = self.choice(draft, Action(kind, target), f"{kind.label} on {name}")
+            choice = self.choice(
+                draft, Action(kind, target), _("{label} on {name}").format(label=_(kind.label), name=name)
+            )
             if choice.enabled:
                 self._quick[key] = choice
                 return choice
@@ -429,7 +449,7 @@ class Planner:
     def weapon_summary(self) -> str:
         """The weapons in hand, for the panel."""
         eq = self.world.get(self.actor, Equipment)
-        return ", ".join(w.name for w in eq.weapons) or "bare hands"
+        return ", ".join(w.name for w in eq.weapons) or _("bare hands")
 
     def occupant(self, tile: Tile) -> int | None:
         """Who stands on a tile."""

@@ -1,4 +1,5 @@
-"""The player's settings (UI scale, colour-blind palette, the window, sound, pacing), kept in
+"""The player's settings (UI scale, colour-blind palette, the window, sound, pacing, the
+language), kept in
 the user's data folder.  A damaged or hostile settings file is read value by value: each
 value that is not one the game could have written is dropped for its default."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -41,6 +43,7 @@ class Prefs:
     muted: bool = False
     fullscreen: bool = False
     window_size: tuple[int, int] | None = None  # the last windowed size (None: the default)
+    language: str = ""  # a language code ("de"), or "" for the system's (game.i18n.choose)
 
     @classmethod
     def path(cls) -> Path:
@@ -109,6 +112,10 @@ def _usable(name: str, value: Any, default: Any) -> bool:
     """Whether a value read from the file may replace the default."""
     if isinstance(default, bool) or isinstance(value, bool):
         return isinstance(value, bool) and isinstance(default, bool)
+    if name == "language":  # "" or a code such as "de" or "pt_BR"; what the game lacks falls back
+        return isinstance(value, str) and (
+            value == "" or re.fullmatch(r"[a-z]{2,3}(_[A-Z]{2})?", value) is not None
+        )
     if name in CHOICES:
         # NaN, infinities and 1e308 are not among the choices, so they cannot get through.
         return isinstance(value, int | float) and value in CHOICES[name]

@@ -15,16 +15,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from game.i18n import N_
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.world import Appearance, Name
 
 CONTROLLERS = ("human", "ai:easy", "ai:normal", "ai:hard")
 CONTROLLER_LABELS = {
-    "human": "Human",
-    "ai:easy": "AI (easy)",
-    "ai:normal": "AI (normal)",
-    "ai:hard": "AI (hard)",
+    "human": N_("Human"),
+    "ai:easy": N_("AI (easy)"),
+    "ai:normal": N_("AI (normal)"),
+    "ai:hard": N_("AI (hard)"),
 }
 DEMO_MAX_ROUNDS = 30
 

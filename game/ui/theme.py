@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_
 from game.paths import ASSETS
 from game.session.sides import controller_spec
 
@@ -31,6 +32,8 @@ SIDE_COLOURS: tuple[Colour, ...] = (
 )
 """Okabe–Ito colours for sides that name none."""
 SIDE_SHAPES = ("circle", "square", "triangle", "diamond", "hexagon", "star")
+SHAPE_WORDS = (N_("circle"), N_("square"), N_("triangle"), N_("diamond"), N_("hexagon"), N_("star"))
+"""The shapes' names as the screens show them (translated there)."""
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.api.contexts import OrderCheck
 from game.rules.api.defence import DefenceSpec
 from game.rules.orders import Action, ActionKind
@@ -15,10 +16,10 @@ class Block(DefenceSpec):
 
     kind = ActionKind.BLOCK
     listing = 70
-    label = "Block"
+    label = N_("Block")
     skill = "block"
     counters = frozenset({"strike", "missile_strike", "brawling", "disarm"})
-    help = (
+    help = N_(
         "Block with a shield: a success is a Defense Penalty against every Strike, Missile Strike, "
         "Brawl and Disarm on you this round."
     )

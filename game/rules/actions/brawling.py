@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.modifiers import Breakdown
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.orders import Action, ActionKind
@@ -23,11 +24,11 @@ class Brawling(AttackSpec):
 
     kind = ActionKind.BRAWLING
     listing = 30
-    label = "Brawling"
-    plural = "Brawls"
+    label = N_("Brawling")
+    plural = N_("Brawls")
     roles = frozenset({"offensive", "targeted", "melee", "feintable"})
     quick = True
-    help = "Punch, kick or wrestle an adjacent enemy with your Brawling skill (no weapon in hand)."
+    help = N_("Punch, kick or wrestle an adjacent enemy with your Brawling skill (no weapon in hand).")
 
     def weapon(self, equipment: Equipment, action: Action) -> Weapon | None:
         """Bare hands, always."""

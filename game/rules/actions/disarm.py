@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.reply import ReplyRoll
@@ -39,8 +40,10 @@ class Disarm(AttackSpec):
 
     kind = ActionKind.DISARM
     listing = 40
-    label = "Disarm"
-    hint = "A Disarm knocks the weapon 1\u20133 tiles away; whoever stands on or next to it can Retrieve it."
+    label = N_("Disarm")
+    hint = N_(
+        "A Disarm knocks the weapon 1\u20133 tiles away; whoever stands on or next to it can Retrieve it."
+    )
     roles = frozenset({"offensive", "targeted", "melee"})
     names_weapon = True
     quick = True
@@ -49,7 +52,7 @@ class Disarm(AttackSpec):
     lose = "failure"
     reply = ReplyRoll(GRIP_ROLL, "Grip Penalty", -1, grip_roll)
     shared_dice = {LANDING_DISTANCE_ROLL: len(LANDING_RINGS), LANDING_TILE_ROLL: None}
-    help = (
+    help = N_(
         "Knock an adjacent enemy's weapon away with your Disarm skill; the target's successful "
         "Grip roll is a penalty, a declared Parry gives you +1, bare hands \u22123. "
         "The weapon lands 1\u20133 tiles away and can be retrieved."
@@ -107,9 +110,9 @@ class Disarm(AttackSpec):
         and the target's successful Grip roll as a penalty."""
         mods = []
         if ctx.weapon is BARE_HANDS:
-            mods.append(Modifier("Weaponless Penalty", WEAPONLESS_DISARM))
+            mods.append(Modifier(N_("Weaponless Penalty"), WEAPONLESS_DISARM))
         if ActionKind.PARRY in ctx.situation.defence.declared:
-            mods.append(Modifier("Parrying Target", PARRYING_TARGET_BONUS))
+            mods.append(Modifier(N_("Parrying Target"), PARRYING_TARGET_BONUS))
         return skill_roll(ctx.world, ctx.attacker, "disarm", ctx.order).plus(*mods, *self.reply_terms(ctx))
 
     def on_success(self, rnd: RoundPort, eid: int, action: Action, weapon: Weapon, rolled: Rolled) -> None:

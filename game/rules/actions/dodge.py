@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.api.defence import DefenceSpec
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
@@ -13,7 +14,9 @@ class Dodge(DefenceSpec):
 
     kind = ActionKind.DODGE
     listing = 80
-    label = "Dodge"
+    label = N_("Dodge")
     skill = "dodge"
     counters = frozenset({"strike", "brawling", "disarm"})
-    help = "Dodge: a success is a Defense Penalty against every Strike, Brawl and Disarm on you this round."
+    help = N_(
+        "Dodge: a success is a Defense Penalty against every Strike, Brawl and Disarm on you this round."
+    )

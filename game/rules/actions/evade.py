@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.api.contexts import OrderCheck
 from game.rules.api.defence import DefenceSpec
 from game.rules.orders import ActionKind
@@ -14,13 +15,13 @@ class Evade(DefenceSpec):
 
     kind = ActionKind.EVADE
     listing = 90
-    label = "Evade"
-    hint = "Evade counts only the metres you really move: its Defense Penalty is capped by those metres."
+    label = N_("Evade")
+    hint = N_("Evade counts only the metres you really move: its Defense Penalty is capped by those metres.")
     skill = "evade"
     counters = frozenset({"missile_strike"})
     needs_unengaged = True
     limited_by_metres = True
-    help = (
+    help = N_(
         "Evade while moving: a success is a Defense Penalty against every Missile Strike on you, "
         "but at most the metres you actually move this round (CO.15). Not while engaged in melee."
     )

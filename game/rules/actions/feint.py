@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.core.modifiers import Breakdown, Modifier
 from game.core.sheet import Sheet
+from game.i18n import N_, _
 from game.rules.api.attack import ServingSpec, reach_problem, weapon_for
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.chances import ONE, chance
@@ -38,12 +39,12 @@ class Feint(ServingSpec):
 
     kind = ActionKind.FEINT
     listing = 50
-    label = "Feint"
-    hint = "A Feint adds its stat to your Strike when it succeeds."
+    label = N_("Feint")
+    hint = N_("A Feint adds its stat to your Strike when it succeeds.")
     roles = frozenset({"targeted"})
     menu = "attack"
     target_required = False
-    help = (
+    help = N_(
         "Trick the enemy: if the Feint roll succeeds, your Feint stat is added to the Strike it "
         "serves (the first Feint serves the first Strike). No more Feints than Strikes; "
         "\u22125 without a weapon."
@@ -57,14 +58,18 @@ class Feint(ServingSpec):
         if feints <= len(served):
             return []
         kinds = [ActionKind.STRIKE, *[k for k in dict.fromkeys(served) if k is not ActionKind.STRIKE]]
-        words = " and ".join(_plural(k) for k in kinds)
-        return [f"more Feints ({feints}) than {words} ({len(served)})"]
+        words = _(" and ").join(_plural(k) for k in kinds)
+        return [
+            _("more Feints ({feints}) than {attacks} ({served})").format(
+                feints=feints, attacks=words, served=len(served)
+            )
+        ]
 
     def roll_breakdown(self, world: World, actor: int, order: Order) -> Breakdown | None:
         """Feint with the round's penalties, −5 without a melee weapon (CO.09)."""
         breakdown = skill_roll(world, actor, "feint", order)
         if world.get(actor, Equipment).melee_weapon() is None:
-            breakdown = breakdown.plus(Modifier("Weaponless Penalty", WEAPONLESS_FEINT))
+            breakdown = breakdown.plus(Modifier(N_("Weaponless Penalty"), WEAPONLESS_FEINT))
         return breakdown
 
     def late(self, rnd: RoundPort, eid: int, state: RoundState) -> None:
@@ -142,7 +147,7 @@ class Feint(ServingSpec):
 
 def _plural(kind: ActionKind) -> str:
     spec = spec_of(kind)
-    return spec.plural or f"{spec.label}s"
+    return _(spec.plural) if spec.plural else _("{label}s").format(label=_(spec.label))
 
 
 def served_attacks(order: Order) -> list[Action]:
@@ -152,7 +157,7 @@ def served_attacks(order: Order) -> list[Action]:
 
 def feint_bonus(world: World, attacker: int) -> Modifier:
     """What a successful Feint adds to its attack: the Feint stat (CO.09)."""
-    return Modifier("Feint Bonus", world.get(attacker, Sheet).skill("feint"))
+    return Modifier(N_("Feint Bonus"), world.get(attacker, Sheet).skill("feint"))
 
 
 def feint_term(

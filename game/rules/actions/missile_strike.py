@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown, Modifier
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.orders import Action, ActionKind
@@ -24,11 +25,11 @@ class MissileStrike(AttackSpec):
 
     kind = ActionKind.MISSILE_STRIKE
     listing = 20
-    label = "Missile Strike"
+    label = N_("Missile Strike")
     quick = True
     called_shot = True
     names_weapon = True
-    help = (
+    help = N_(
         "Shoot an enemy in range and in sight with the Missile Strike skill of your weapon's kind "
         "(untrained: \u22123). Medium range \u22123, long range \u22126. Not while engaged in melee."
     )

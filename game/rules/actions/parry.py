@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.core.modifiers import Modifier
+from game.i18n import N_
 from game.rules.api.defence import DefenceSpec, parry_weapon
 from game.rules.orders import ActionKind
 from game.rules.registry import register_action
@@ -15,10 +16,10 @@ class Parry(DefenceSpec):
 
     kind = ActionKind.PARRY
     listing = 60
-    label = "Parry"
+    label = N_("Parry")
     skill = "parry"
     counters = frozenset({"strike", "brawling"})
-    help = (
+    help = N_(
         "Parry with a melee weapon that can parry: a success is a Defense Penalty against every "
         "Strike and Brawl on you this round. Without one, a Parry counts only against Brawling "
         "(CO.12). A Parry also gives a Disarmer +1."

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
+from game.i18n import N_
 from game.rules.api.action import ActionSpec
 from game.rules.api.contexts import ActionForecast, OrderCheck
 from game.rules.events import WeaponRetrieved
@@ -43,11 +44,11 @@ class Retrieve(ActionSpec):
 
     kind = ActionKind.RETRIEVE
     listing = 120
-    label = "Retrieve Weapon"
+    label = N_("Retrieve Weapon")
     menu = "item"
     picks_item = True
     resolves = True
-    help = (
+    help = N_(
         "Pick up a weapon lying on or next to the tile you end your movement on. It counts as an "
         "action; with several hands reaching for it, the best Timing gets it."
     )

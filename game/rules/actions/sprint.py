@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.i18n import N_
 from game.rules.api.action import MovementRule, MovementSpec
 from game.rules.api.contexts import OrderCheck
 from game.rules.orders import ActionKind
@@ -14,10 +15,10 @@ class Sprint(MovementSpec):
 
     kind = ActionKind.SPRINT
     listing = 100
-    label = "Sprint"
-    hint = "A Sprint adds its roll to your Movement in metres; on a failure you still move your Movement."
+    label = N_("Sprint")
+    hint = N_("A Sprint adds its roll to your Movement in metres; on a failure you still move your Movement.")
     movement = MovementRule("sprint", refused_when_engaged=True, fail_moves=True)
-    help = (
+    help = N_(
         "Sprint: roll Movement; on a success you may move Movement + the roll in metres, on a "
         "failure only your Movement rate. It counts as an action. Not while engaged in melee."
     )

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Breakdown
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import OrderCheck
 from game.rules.orders import Action, ActionKind
@@ -22,12 +23,12 @@ class Strike(AttackSpec):
 
     kind = ActionKind.STRIKE
     listing = 10
-    label = "Strike"
+    label = N_("Strike")
     roles = frozenset({"offensive", "targeted", "melee", "feintable"})
     quick = True
     called_shot = True
     names_weapon = True
-    help = (
+    help = N_(
         "Attack an enemy within your weapon's reach with your Strike skill; a hit makes the "
         "target roll Withstand Injury. Every action beyond the first costs \u22121 on every roll."
     )

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
+from game.i18n import ngettext
 from game.rules.api.action import ActionSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.reply import ReplyRoll
@@ -216,10 +217,12 @@ def reach_reasons(check: OrderCheck, target: int, weapon: Weapon) -> list[str]:
     if any(check.board.in_reach(check.end_tile, t, weapon.reach) for t in tiles):
         return []
     reach = weapon.reach
-    return [
-        f"{name_of(check.world, target)} will not be within reach "
-        f"({reach} tile{'s' if reach > 1 else ''}) of {tuple(check.end_tile)}"
-    ]
+    words = ngettext(
+        "{target} will not be within reach ({reach} tile) of {tile}",
+        "{target} will not be within reach ({reach} tiles) of {tile}",
+        reach,
+    )
+    return [words.format(target=name_of(check.world, target), reach=reach, tile=tuple(check.end_tile))]
 
 
 def weapon_for(equipment: Equipment, action: Action) -> Weapon | None:

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.geometry import Tile
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec, Blow
 from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks
 from game.rules.modules.hit_locations import LOCATION_NAMES, location_of_part, location_ranges
@@ -111,8 +112,8 @@ class ExposedParts(ModuleOverlay):
     there: its letters (H head, T torso, A arms, L legs), and in the legend what is hidden."""
 
     name = "exposed"
-    label = "Exposed body parts"
-    help = "what the cover by each tile leaves exposed to the selected shooter (H head, T torso, A arms)"
+    label = N_("Exposed body parts")
+    help = N_("what the cover by each tile leaves exposed to the selected shooter (H head, T torso, A arms)")
     LEVELS = ("low", "high")
 
     def marks(self, ask: OverlayAsk) -> TileMarks:
@@ -156,16 +157,16 @@ class BodyCover(RulesModule):
 
     name = NAME
     listing = 120
-    label = "Cover by body part"
+    label = N_("Cover by body part")
     source = "RULES.md §8; seeds 003 (cover) and 004 (visible body parts)"
     requires = ("hit_locations", "cover")
     overlays = ("sight",)
     mark_overlays = (ExposedParts(),)
-    help = (
+    help = N_(
         "with hit locations and cover: low cover hides the legs, high cover all but head and weapon arm; "
         "a shot landing on a hidden part strikes the cover"
     )
-    hint = (
+    hint = N_(
         "Low cover hides the legs and high cover all but head and weapon arm: a shot that lands on a hidden "
         "part strikes the cover instead, and a Called Shot at a hidden part is refused."
     )

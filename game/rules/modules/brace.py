@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.modifiers import Breakdown, Modifier
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.action import ActionSpec
 from game.rules.api.modules import RulesModule
 from game.rules.chances import chance
@@ -69,9 +70,9 @@ AI_UNDECLARED = 0.5
 def brace_roll(world: World, eid: int, order: Order | None) -> Breakdown:
     """The Brace roll: Vigor + Agility with the order's Action Penalty and the Injury Penalty."""
     sheet = world.get(eid, Sheet)
-    breakdown = Breakdown("Vigor + Agility", sheet.vigor + sheet.agility)
+    breakdown = Breakdown(N_("Vigor + Agility"), sheet.vigor + sheet.agility)
     if order is not None and order.action_penalty:
-        breakdown = breakdown.plus(Modifier("Action Penalty", order.action_penalty))
+        breakdown = breakdown.plus(Modifier(N_("Action Penalty"), order.action_penalty))
     return breakdown.plus(injury_modifier(world, eid))
 
 
@@ -150,14 +151,14 @@ class BraceModule(RulesModule):
 
     name = NAME
     listing = 65
-    label = "Brace"
+    label = N_("Brace")
     source = "seed 003 (Knockback: the Brace combat action)"
     requires = ("knockback",)
-    help = (
+    help = N_(
         "Brace (an action, no movement): the first push of a heavy blow this round rolls Vigor + Agility; "
         "a success cancels every push, a failure makes each one tile shorter"
     )
-    hint = (
+    hint = N_(
         "Brace sets your feet for the round: when a heavy blow would knock you back, roll Vigor + Agility. "
         "Success: no push at all. Failure: each push is a tile shorter."
     )

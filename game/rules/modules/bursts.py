@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_degrees, chebyshev
 from game.core.modifiers import Breakdown, Modifier, signed
+from game.i18n import N_
 from game.rules.actions.missile_strike import MissileStrike
 from game.rules.api.action import whole_round_reasons
 from game.rules.api.contexts import AiAsk, OrderCheck
@@ -71,9 +72,9 @@ ARC = 15.0  # Spread Burst: the targets' bearings lie within 15°
 
 def burst_terms(world: World, shooter: int) -> list[Modifier]:
     """The Burst Bonus and, unless the shooter is braced (prone), the Recoil Penalty."""
-    terms = [Modifier("Burst Bonus", BURST_BONUS)]
+    terms = [Modifier(N_("Burst Bonus"), BURST_BONUS)]
     if not is_prone(world, shooter):
-        terms.append(Modifier("Recoil", RECOIL))
+        terms.append(Modifier(N_("Recoil"), RECOIL))
     return terms
 
 
@@ -121,7 +122,7 @@ class BurstsModule(RulesModule):
 
     name = NAME
     listing = 155
-    label = "Aimed Burst and Spread Burst"
+    label = N_("Aimed Burst and Spread Burst")
     source = "seed 001 (Aimed Burst, Spread Burst)"
     help = (
         f"Aimed Burst (a burst weapon, the whole round): Burst Bonus {signed(BURST_BONUS)}, Recoil "
@@ -143,7 +144,7 @@ class BurstsModule(RulesModule):
     def land_hit(self, ctx: AttackContext, blow: Blow, die: int | None) -> tuple[Blow, str]:
         """An Aimed Burst's hit is one weapon size heavier."""
         if ctx.action.kind is AIMED_BURST and not blow.struck:
-            return replace(blow, withstand=(*blow.withstand, Modifier("Aimed Burst", HEAVIER))), ""
+            return replace(blow, withstand=(*blow.withstand, Modifier(N_("Aimed Burst"), HEAVIER))), ""
         return blow, ""
 
     def forecast_notes(self, ctx: AttackContext, breakdown: Breakdown) -> list[str]:
@@ -198,7 +199,7 @@ class AimedBurst(_Burst):
 
     kind = AIMED_BURST
     listing = 181
-    label = "Aimed Burst"
+    label = N_("Aimed Burst")
     help = (
         f"Fire a full burst at this enemy (a burst weapon, the whole round, no move): Missile Strike "
         f"{signed(BURST_BONUS)} [Burst Bonus] {signed(RECOIL)} [Recoil, not when prone], and a hit is one "
@@ -225,7 +226,7 @@ class SpreadBurst(_Burst):
 
     kind = SPREAD_BURST
     listing = 182
-    label = "Spread Burst"
+    label = N_("Spread Burst")
     counts_for_penalty = False  # the −3 per extra target is the spread's own price
     help = (
         f"Spread a burst over enemies side by side (a burst weapon, the whole round, no move): declare it "

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_direction
 from game.core.modifiers import Modifier
+from game.i18n import N_
 from game.rules.api.action import ActionSpec, whole_round_reasons
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule, TokenMark
@@ -146,7 +147,7 @@ class CarefulAim(RulesModule):
 
     name = "careful_aim"
     listing = 40
-    label = "Careful Aim"
+    label = N_("Careful Aim")
     source = "RULES.md §8; seed 001 (Careful Aim)"
     help = (
         f"Careful Aim (the whole round) at one enemy: each full round lowers that target's range "
@@ -218,7 +219,7 @@ class Aim(ActionSpec):
 
     kind = AIM
     listing = 150
-    label = "Careful Aim"
+    label = N_("Careful Aim")
     module = "careful_aim"
     roles = frozenset({"targeted"})
     menu = "attack"

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, step_direction
 from game.core.modifiers import Breakdown, Modifier
+from game.i18n import N_
 from game.rules.api.action import MovementRule
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
@@ -147,8 +148,8 @@ class ChargeLane(ModuleOverlay):
     the bonus a Charge ending there would get; without a path, the best lane at each enemy."""
 
     name = "charge"
-    label = "Charge lanes"
-    help = "the straight stretch of a charge and its bonus on each tile"
+    label = N_("Charge lanes")
+    help = N_("the straight stretch of a charge and its bonus on each tile")
     STYLES = (
         MarkStyle("charge lane: the bonus of a Charge ending here", "good", "dots"),
         MarkStyle("under 3 m of straight run: no Charge yet", "warn", "slash"),
@@ -195,7 +196,7 @@ class ChargeModule(RulesModule):
 
     name = "charge"
     listing = 50
-    label = "Charge"
+    label = N_("Charge")
     source = "RULES.md §8; seed 001 (Charging)"
     mark_overlays = (ChargeLane(),)
     help = (
@@ -259,7 +260,7 @@ class Charge(AttackSpec):
 
     kind = CHARGE
     listing = 160
-    label = "Charge"
+    label = N_("Charge")
     module = "charge"
     roles = frozenset({"offensive", "targeted", "melee", "movement", "feintable"})
     names_weapon = True

@@ -29,6 +29,7 @@ from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.attack import weapon_for
 from game.rules.api.modules import RulesModule
 from game.rules.chances import chance
@@ -57,7 +58,7 @@ def close_in_roll(world: World, eid: int, order: Order | None) -> Breakdown:
     agility = world.get(eid, Sheet).agility
     mods = [injury_modifier(world, eid)]
     if order is not None:
-        mods.insert(0, Modifier("Action Penalty", order.action_penalty))
+        mods.insert(0, Modifier(N_("Action Penalty"), order.action_penalty))
     return Breakdown(f"Agility ×{AGILITY_TIMES}", AGILITY_TIMES * agility).plus(*mods)
 
 
@@ -104,14 +105,14 @@ class ClosingInModule(RulesModule):
 
     name = NAME
     listing = 185
-    label = "Closing in (Agility roll)"
+    label = N_("Closing in (Agility roll)")
     source = "seed 002 (Agility roll to move into range)"
     dice = {PURPOSE: 12}
-    help = (
+    help = N_(
         "Move into reach or range and attack in the same round: after the move, roll 2 × Agility; on a "
         "failure the move stands but the attacks it was for are lost"
     )
-    hint = (
+    hint = N_(
         "Walking into reach (or range) to attack the same round takes a Close In roll, 2 × Agility, after "
         "the move: on a failure you are there, but the attack is lost."
     )

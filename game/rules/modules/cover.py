@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from game.core.modifiers import Modifier, signed
+from game.i18n import N_
 from game.rules.api.modules import RulesModule
 from game.rules.registry import register_module
 
@@ -31,7 +32,7 @@ class Cover(RulesModule):
 
     name = "cover"
     listing = 20
-    label = "Cover"
+    label = N_("Cover")
     source = "RULES.md §8; seeds 003 and 004 (cover, visible body parts)"
     default_on = True
     overlays = ("sight",)

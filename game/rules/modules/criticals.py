@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.modifiers import Modifier, signed
+from game.i18n import N_
 from game.rules.api.attack import Blow
 from game.rules.api.modules import Natural, RulesModule, TokenMark
 from game.rules.apply import applies, entity
@@ -91,7 +92,7 @@ def apply_critical(blow: Blow, result: str) -> Blow:
     if result == MAX:
         return replace(blow, sure=True)
     if result == BREACH:
-        return replace(blow, withstand=(*blow.withstand, Modifier("Armour Breached", ARMOUR_BREACH)),
+        return replace(blow, withstand=(*blow.withstand, Modifier(N_("Armour Breached"), ARMOUR_BREACH)),
                        effects=(*blow.effects, BREACH))  # fmt: skip
     if result == BLEED:
         return replace(blow, extra=blow.extra + 1)
@@ -139,14 +140,14 @@ class Criticals(RulesModule):
 
     name = NAME
     listing = 130
-    label = "Criticals and fumbles"
+    label = N_("Criticals and fumbles")
     source = "RULES.md §8; seed 002 (Critical Rolls)"
     dice = {CRITICAL: TABLE_SIDES, FUMBLE: SIDES, RANGED_PURPOSE: RANGED_SIDES, DAMAGE_PURPOSE: DAMAGE_SIDES}
-    help = (
+    help = N_(
         "a natural 1 on an attack ignores the Defense Penalties and rolls d4 on the critical table; "
         "a natural 12 rolls the fumble table (melee d6, ranged d4)"
     )
-    hint = (
+    hint = N_(
         "A natural 1 on an attack is a critical: no Defense Penalty counts, and d4 on the critical table. "
         "A natural 12 is a fumble: a dropped, damaged or stuck weapon, an ally or yourself hit, or a free "
         "attack for the enemy (melee d6, ranged d4)."

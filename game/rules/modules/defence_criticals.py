@@ -54,6 +54,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
+from game.i18n import N_
 from game.rules.api.attack import weapon_for
 from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
@@ -173,18 +174,18 @@ class DefenceCriticals(RulesModule):
 
     name = NAME
     listing = 131
-    label = "Critical defences"
+    label = N_("Critical defences")
     source = "seed 002 (Critical Rolls: Dodge, Block)"
     requires = ("criticals",)
     dice = {
         f"{label} {table}": SIDES for label in ("Dodge", "Evade", "Block") for table in ("Critical", "Fumble")
     }
-    help = (
+    help = N_(
         "a natural 1 on a Dodge, Evade or Block rolls d2: a free attack, or act first next round "
         "(Dodge) / disarm the attacker (Block); a natural 12 rolls d2: the attacker does max damage, "
         "or fall and lose the turn (Dodge) / the shield loses 1 (Block)"
     )
-    hint = (
+    hint = N_(
         "A natural 1 on a Dodge or a Block is a critical: a free attack, or (Dodge) act first next round, "
         "(Block) disarm the attacker. A natural 12: the attackers do max damage, or (Dodge) you fall and "
         "lose your turn, (Block) your shield loses 1."

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
+from game.i18n import N_
 from game.rules.api.action import ActionSpec, whole_round_reasons
 from game.rules.api.contexts import ActionForecast, AiAsk, OrderCheck
 from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
@@ -158,8 +159,8 @@ class HeldReach(ModuleOverlay):
     """The tiles the focus's held Strike would cover (its melee reach), and the enemies in them."""
 
     name = "delay_action"
-    label = "Held Strike reach"
-    help = "the tiles a held Strike covers, and the enemies in them"
+    label = N_("Held Strike reach")
+    help = N_("the tiles a held Strike covers, and the enemies in them")
     STYLES = (
         MarkStyle("in reach: the first enemy to move or attack here is struck first", "info", "dots"),
         MarkStyle("enemy within reach", "bad", "cross"),
@@ -194,14 +195,14 @@ class DelayActionModule(RulesModule):
 
     name = NAME
     listing = 95
-    label = "Delay Action (held Strike)"
+    label = N_("Delay Action (held Strike)")
     source = "seed 001 (Delay Action)"
     mark_overlays = (HeldReach(),)
-    help = (
+    help = N_(
         "Held Strike (the whole round, a melee weapon): the first enemy that moves or attacks within your "
         "reach is struck before it does, whatever its Timing"
     )
-    hint = (
+    hint = N_(
         "A Held Strike waits the round out with your weapon raised: the first enemy that moves or attacks "
         "within your reach is struck before it does, whatever its Timing."
     )
@@ -270,10 +271,10 @@ class HeldStrike(ActionSpec):
 
     kind = HELD_STRIKE
     listing = 195
-    label = "Held Strike"
+    label = N_("Held Strike")
     module = NAME
     menu = "self"
-    help = (
+    help = N_(
         "Hold your Strike for the round (no other action, no move): the first enemy that moves or attacks "
         "within your weapon's reach is struck before it does, whatever its Timing. Unstruck, it is lost."
     )

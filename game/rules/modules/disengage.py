@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.geometry import DIRECTION_VECTORS, Tile, direction_name
 from game.core.modifiers import Breakdown
+from game.i18n import N_
 from game.rules.api.action import ActionSpec, MovementRule, MovementSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule, TokenMark
@@ -153,13 +154,13 @@ class DisengageModule(RulesModule):
 
     name = NAME
     listing = 175
-    label = "Disengage from Melee"
+    label = N_("Disengage from Melee")
     source = "seed 001 (Disengage from Melee)"
-    help = (
+    help = N_(
         "Disengage (in melee, with a Parry or Block, no attack): unhurt that round, you go first next round "
         "and may Withdraw your Movement away from the foe without a roll, every melee attack on you nullified"
     )
-    hint = (
+    hint = N_(
         "Disengage: one round parrying, no attack. Unhurt, next round you go first and Withdraw your "
         "Movement away from the foe, no roll, no melee attack on you."
     )
@@ -210,11 +211,11 @@ class Disengage(ActionSpec):
 
     kind = DISENGAGE
     listing = 175
-    label = "Disengage"
+    label = N_("Disengage")
     module = NAME
     menu = "self"
     counts_for_penalty = False
-    help = (
+    help = N_(
         "Start to disengage from melee: declare a Parry (or Block) with it and no attack, no move. Unhurt "
         "this round, next round you go first and may Withdraw your Movement away from the foe without a "
         "roll; no melee attack can reach you on the way."
@@ -259,10 +260,10 @@ class Withdraw(MovementSpec):
 
     kind = WITHDRAW
     listing = 176
-    label = "Withdraw"
+    label = N_("Withdraw")
     module = NAME
     movement = MovementRule("withdraw", leaves_melee=True, rolls=False)
-    help = (
+    help = N_(
         "Disengaged last round: walk your Movement away from the foe, out of melee, without a roll; every "
         "melee attack on you is nullified once you are out of reach. No attack; you may not pass the foe."
     )

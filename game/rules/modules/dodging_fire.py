@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from game.core.geometry import Tile
 from game.core.modifiers import Breakdown, Modifier, signed
+from game.i18n import N_
 from game.rules.actions.missile_strike import MissileStrike
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule
@@ -81,7 +82,7 @@ class DodgingFireModule(RulesModule):
 
     name = NAME
     listing = 158
-    label = "Dodging Fire"
+    label = N_("Dodging Fire")
     source = "seed 001 (Dodging Fire)"
     requires = ("cover",)
     help = (
@@ -96,7 +97,7 @@ class DodgingFireModule(RulesModule):
     def attack_modifiers(self, ctx: AttackContext) -> list[Modifier] | str:
         """Missile Strikes at a shooter ducking after its Dodging Fire: −2."""
         if FACT in ctx.situation.target_facts and ctx.spec.attack_class == "missile_strike":
-            return [Modifier("Dodging Fire (target)", DUCKED)]
+            return [Modifier(N_("Dodging Fire (target)"), DUCKED)]
         return []
 
     def round_outcomes(
@@ -122,7 +123,7 @@ class DodgingFire(MissileStrike):
 
     kind = DODGING_FIRE
     listing = 171
-    label = "Dodging Fire"
+    label = N_("Dodging Fire")
     module = NAME
     quick = False
     called_shot = False

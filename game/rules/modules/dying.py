@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.modifiers import Modifier, signed
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.attack import weapon_for
 from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
@@ -148,7 +149,7 @@ class Dying(RulesModule):
 
     name = NAME
     listing = 132
-    label = "Dying to Death"
+    label = N_("Dying to Death")
     source = "seed 002 (Dying to Death)"
     requires = ("criticals",)
     dice = {DYING: SIDES, UNCONSCIOUS_DIE: UNCONSCIOUS_SIDES, LIMB: LIMB_SIDES}
@@ -237,7 +238,7 @@ class Dying(RulesModule):
         if skill == "movement":
             if any(s.name == LOST and s.detail.endswith("leg") for s in statuses):
                 favorable = world.get(eid, Sheet).has_favorable_rounding
-                return [Modifier("Lost Leg (halved)", halved(base, favorable) - base)]
+                return [Modifier(N_("Lost Leg (halved)"), halved(base, favorable) - base)]
             return []
         return [Modifier(BLEEDS, BLEEDING_PENALTY)] if BLEEDS in names else []
 

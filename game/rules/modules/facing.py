@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.modifiers import Modifier, signed
+from game.i18n import N_
 from game.rules.api.defence import parry_weapon
 from game.rules.api.modules import RulesModule
 from game.rules.arcs import BACK, FRONT, LEFT, RIGHT, arc_of
@@ -37,11 +38,11 @@ def attack_facing_modifier(arc: str, weapon: Weapon, hand: str = "right") -> Mod
     """The attacker's own penalty for striking into one of its arcs with a weapon in `hand`
     (`Equipment.hand_of`): free on the side wielding the weapon (003), a grade into the other."""
     if arc == BACK:
-        return Modifier("Attacking into Back Arc", BACK_ATTACK)
+        return Modifier(N_("Attacking into Back Arc"), BACK_ATTACK)
     if arc in (LEFT, RIGHT) and weapon.hands == 2:
-        return Modifier("Two-handed Weapon to the Side", TWO_HANDED_SIDE_ATTACK)
+        return Modifier(N_("Two-handed Weapon to the Side"), TWO_HANDED_SIDE_ATTACK)
     if arc == (RIGHT if hand == "left" else LEFT):
-        return Modifier("Attacking into Off-hand Side", OFF_HAND_ATTACK)
+        return Modifier(N_("Attacking into Off-hand Side"), OFF_HAND_ATTACK)
     return Modifier("", 0)
 
 
@@ -70,7 +71,7 @@ class Facing(RulesModule):
 
     name = "facing"
     listing = 10
-    label = "Facing"
+    label = N_("Facing")
     source = "RULES.md §8; seed 003 (Mythras facing squares)"
     default_on = True
     overlays = ("arcs",)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from game.i18n import N_
 from game.rules.api.attack import Blow
 from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.apply import applies, entity
@@ -149,11 +150,11 @@ class HitLocations(RulesModule):
 
     name = NAME
     listing = 100
-    label = "Hit locations"
+    label = N_("Hit locations")
     source = "RULES.md §8; seed 004 (hit locations)"
     dice = {PURPOSE: SIDES}
     help = f"a hit rolls d100 for where it lands: {table_text()}; Called Shots still choose"
-    hint = (
+    hint = N_(
         "Every hit rolls d100 for where it lands (head 01\u201310, torso 11\u201360, arms 61\u201380, "
         "legs 81\u201300); a Called Shot still picks its part. Tokens and sheets show the wounded places."
     )

@@ -43,6 +43,7 @@ from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
 from game.core.modifiers import BEST_ROLL, Breakdown, Modifier
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.action import ActionSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule
@@ -97,7 +98,7 @@ def holding_weapon(equipment: Equipment) -> Weapon | None:
 def hold_breakdown(world: World, eid: int, order: Order | None) -> Breakdown:
     """Hold at Bay: Strike with the round's penalties, +2 with a pole weapon."""
     weapon = holding_weapon(world.get(eid, Equipment))
-    mods = [Modifier("Pole Weapon", POLE_BONUS)] if weapon is not None and weapon.has(POLE) else []
+    mods = [Modifier(N_("Pole Weapon"), POLE_BONUS)] if weapon is not None and weapon.has(POLE) else []
     return skill_roll(world, eid, "strike", order).plus(*mods)
 
 
@@ -105,7 +106,7 @@ def bypass_breakdown(world: World, foe: int, bay: int) -> Breakdown:
     """Bypass: 2 × Agility with the Injury Penalty, less the Bay (no action: no Action Penalty)."""
     agility = world.get(foe, Sheet).agility
     return Breakdown(f"Agility ×{BYPASS_AGILITY_TIMES}", BYPASS_AGILITY_TIMES * agility).plus(
-        injury_modifier(world, foe), Modifier("Held at Bay", -bay)
+        injury_modifier(world, foe), Modifier(N_("Held at Bay"), -bay)
     )
 
 
@@ -217,7 +218,7 @@ class HoldAtBayModule(RulesModule):
         if "melee" not in ctx.spec.roles:
             return []
         bay = bay_against(ctx.situation.target_facts, ctx.attacker)
-        return [Modifier("Held at Bay", -bay)] if bay else []
+        return [Modifier(N_("Held at Bay"), -bay)] if bay else []
 
     def round_outcomes(
         self, world: World, board: Board, eid: int, order: Order | None

@@ -23,6 +23,7 @@ from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
 from game.core.modifiers import Breakdown
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.modules import RulesModule
 from game.rules.apply import applies, entity
 from game.rules.events import Event, entity_id
@@ -126,7 +127,7 @@ class Knockback(RulesModule):
 
     name = "knockback"
     listing = 60
-    label = "Knockback"
+    label = N_("Knockback")
     source = "RULES.md §8; seed 003 (Knockback)"
     requires = ("prone",)
     dice = {FOOTING: 12}

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.modifiers import Breakdown, Modifier, roll_succeeds
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule
@@ -60,10 +61,10 @@ def knockdown_breakdown(world: World, eid: int, order: Order | None) -> Breakdow
     """The Knockdown roll: Vigor + Agility with the round's Action Penalty, the Injury Penalty,
     the armour's penalty and what statuses do to a Brawl (it is a body attack)."""
     sheet = world.get(eid, Sheet)
-    base = Breakdown("Vigor + Agility", sheet.vigor + sheet.agility)
+    base = Breakdown(N_("Vigor + Agility"), sheet.vigor + sheet.agility)
     mods = []
     if order is not None:
-        mods.append(Modifier("Action Penalty", order.action_penalty))
+        mods.append(Modifier(N_("Action Penalty"), order.action_penalty))
     mods += [injury_modifier(world, eid), armour_modifier(world, eid)]
     return base.plus(*mods, *status_terms(world, eid, "brawling", base.base))
 
@@ -73,7 +74,7 @@ def resist_breakdown(world: World, target: int, margin: int) -> Breakdown:
     action of the round: no Action Penalty)."""
     agility = world.get(target, Sheet).agility
     return Breakdown(f"Agility ×{RESIST_AGILITY_TIMES}", RESIST_AGILITY_TIMES * agility).plus(
-        injury_modifier(world, target), Modifier("Knockdown margin", -margin)
+        injury_modifier(world, target), Modifier(N_("Knockdown margin"), -margin)
     )
 
 
@@ -101,7 +102,7 @@ class KnockdownModule(RulesModule):
 
     name = NAME
     listing = 152
-    label = "Knockdown"
+    label = N_("Knockdown")
     source = "seed 001 (Knockdown)"
     requires = ("prone",)
     dice = {RESIST: 12}
@@ -133,7 +134,7 @@ class Knockdown(AttackSpec):
 
     kind = KNOCKDOWN
     listing = 167
-    label = "Knockdown"
+    label = N_("Knockdown")
     module = NAME
     roles = frozenset({"offensive", "targeted", "melee"})
     quick = False

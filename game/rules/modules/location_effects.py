@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 from game.core.modifiers import Modifier
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.attack import Blow
 from game.rules.api.modules import RulesModule, TokenMark
 from game.rules.events import WeaponFell
@@ -81,14 +82,14 @@ class LocationEffects(RulesModule):
 
     name = NAME
     listing = 110
-    label = "Location effects"
+    label = N_("Location effects")
     source = "RULES.md §7–§8; seed 004 (hit locations, shock)"
     requires = (HIT_LOCATIONS, PRONE_MODULE)
-    help = (
+    help = N_(
         "with hit locations: a head hit is vulnerable (\u22123, 2 Injuries), a leg Injury halves Movement, "
         "an arm Injury drops that hand's weapon on a failed Grip; 2 Injuries on one place: shock"
     )
-    hint = (
+    hint = N_(
         "A head hit is a vulnerable area, a wounded leg halves Movement, a wounded arm may drop its "
         "weapon (Grip), and two Injuries on one place mean shock: prone, no attacks, skills halved."
     )

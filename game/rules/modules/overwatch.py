@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.equipment import Weapon
 from game.core.geometry import DIRECTION_NAMES, Tile, bearing_direction, direction_name
+from game.i18n import N_
 from game.rules.api.action import ActionSpec, whole_round_reasons
 from game.rules.api.contexts import ActionForecast, AiAsk, OrderCheck
 from game.rules.api.modules import MarkStyle, ModuleOverlay, OverlayAsk, RulesModule, TileMarks, TokenMark
@@ -234,8 +235,8 @@ class WatchedArc(ModuleOverlay):
     missile weapon's long range, in sight), and the enemies in it."""
 
     name = "overwatch"
-    label = "Overwatch arc"
-    help = "the front arc a held shot watches, and the enemies in it"
+    label = N_("Overwatch arc")
+    help = N_("the front arc a held shot watches, and the enemies in it")
     STYLES = (
         MarkStyle("watched: the first enemy to move or attack here is shot first", "info", "dots"),
         MarkStyle("enemy in the watched arc", "bad", "cross"),
@@ -263,14 +264,14 @@ class OverwatchModule(RulesModule):
 
     name = "overwatch"
     listing = 90
-    label = "Overwatch"
+    label = N_("Overwatch")
     source = "RULES.md §8; seed 001 (Delay Action), seed 004 (waiting for an offensive move)"
     mark_overlays = (WatchedArc(),)
-    help = (
+    help = N_(
         "Overwatch (the whole round, a missile weapon): hold a Missile Strike on your front arc; it fires at "
         "the first enemy that moves or attacks in it, before that move or attack"
     )
-    hint = (
+    hint = N_(
         "Overwatch holds a Missile Strike on your front arc for the round: the first enemy that moves or "
         "attacks in it is shot at before it does, whatever its Timing."
     )
@@ -349,10 +350,10 @@ class Overwatch(ActionSpec):
 
     kind = OVERWATCH
     listing = 190
-    label = "Overwatch"
+    label = N_("Overwatch")
     module = "overwatch"
     menu = "self"
-    help = (
+    help = N_(
         "Hold your Missile Strike for the round (no other action, no move; face where you watch): the first "
         "enemy that moves or attacks in your front arc, in range and sight, is shot at before it does, "
         "whatever its Timing. Unfired, the shot is lost."

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import MissileKind, Shield, Weapon
 from game.core.modifiers import Modifier, signed
+from game.i18n import N_
 from game.rules.api.modules import RulesModule
 from game.rules.modules.hit_locations import NAME as HIT_LOCATIONS
 from game.rules.modules.hit_locations import location_ranges
@@ -113,14 +114,14 @@ class PassiveBlock(RulesModule):
 
     name = NAME
     listing = 125
-    label = "Passive block"
+    label = N_("Passive block")
     source = "seed 003 (Passive Blocking, Parrying Damage Reduction)"
     requires = (HIT_LOCATIONS,)
-    help = (
+    help = N_(
         "with hit locations: a hit on the left arm of one carrying a shield strikes the shield "
         "(weapon no larger), is halved (one size larger) or goes through; a firearm: + the shield's bonus"
     )
-    hint = (
+    hint = N_(
         "A shield guards the arm that carries it: a hit landing on the left arm strikes the shield, unless "
         "the weapon is larger than the shield (half, or nothing); against a firearm, the shield's bonus."
     )

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from game.core.modifiers import Breakdown, Modifier
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.modules import RulesModule
 from game.rules.arcs import BACK, arc_of
 from game.rules.chances import chance
@@ -142,7 +143,7 @@ class Perception(RulesModule):
 
     name = NAME
     listing = 15
-    label = "Perception"
+    label = N_("Perception")
     source = "seed 003 (Facing and Melee Combat: the Perception roll for the back squares)"
     requires = ("facing",)
     dice = {ROLL: 12}

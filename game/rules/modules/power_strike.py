@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.modifiers import Breakdown, Modifier, signed
+from game.i18n import N_
 from game.rules.actions.missile_strike import MissileStrike
 from game.rules.actions.strike import Strike
 from game.rules.api.modules import RulesModule
@@ -52,7 +53,7 @@ class PowerStrikeModule(RulesModule):
 
     name = NAME
     listing = 150
-    label = "Power Strike and Well-aimed Shot"
+    label = N_("Power Strike and Well-aimed Shot")
     source = "seed 001 (Power Strike, Well-aimed Shot)"
     help = (
         f"Power Strike (melee) and Well-aimed Shot (missile): {signed(ROLL_PENALTY)} to the roll, and a hit "
@@ -88,7 +89,7 @@ class PowerStrike(Strike):
 
     kind = POWER_STRIKE
     listing = 165
-    label = "Power Strike"
+    label = N_("Power Strike")
     module = NAME
     roles = frozenset({"offensive", "targeted", "melee"})
     quick = False
@@ -114,7 +115,7 @@ class WellAimedShot(MissileStrike):
 
     kind = WELL_AIMED_SHOT
     listing = 166
-    label = "Well-aimed Shot"
+    label = N_("Well-aimed Shot")
     module = NAME
     quick = False
     called_shot = False

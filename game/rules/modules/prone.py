@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.geometry import bearing_direction
 from game.core.modifiers import Breakdown, Modifier, signed
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.action import ActionSpec, whole_round_reasons
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
@@ -142,7 +143,7 @@ class ProneModule(RulesModule):
 
     name = "prone"
     listing = 30
-    label = "Prone"
+    label = N_("Prone")
     source = "RULES.md §8; seed 001 (Minimize Exposure, Combat Crawl)"
     help = (
         f"Go Prone (the whole round): {signed(MISSILE_AT_PRONE)} to Missile Strikes against you, "
@@ -162,12 +163,12 @@ class ProneModule(RulesModule):
         found = []
         target_prone = FACT in situation.target_facts
         if target_prone and ctx.spec.attack_class == "missile_strike":
-            found.append(Modifier("Prone Target", MISSILE_AT_PRONE))
+            found.append(Modifier(N_("Prone Target"), MISSILE_AT_PRONE))
         melee = "melee" in ctx.spec.roles
         if target_prone and melee:
-            found.append(Modifier("Prone Target in Melee", MELEE_AT_PRONE))
+            found.append(Modifier(N_("Prone Target in Melee"), MELEE_AT_PRONE))
         if melee and FACT in situation.attacker_facts:
-            found.append(Modifier("Fighting Prone", MELEE_WHILE_PRONE))
+            found.append(Modifier(N_("Fighting Prone"), MELEE_WHILE_PRONE))
         return found
 
     def order_reasons(self, check: OrderCheck) -> list[str]:
@@ -203,7 +204,7 @@ class ProneModule(RulesModule):
         """Crawling: half the Movement rate, rounded up (Combat Crawl)."""
         if not is_prone(world, eid) or rate.total <= 0:
             return []
-        return [Modifier("Crawling (half)", -(rate.total // 2))]
+        return [Modifier(N_("Crawling (half)"), -(rate.total // 2))]
 
 
 @register_action
@@ -212,7 +213,7 @@ class GoProne(ActionSpec):
 
     kind = GO_PRONE
     listing = 130
-    label = "Go Prone"
+    label = N_("Go Prone")
     module = "prone"
     menu = "self"
     help = (
@@ -266,11 +267,11 @@ class StandUp(ActionSpec):
 
     kind = STAND_UP
     listing = 140
-    label = "Stand Up"
+    label = N_("Stand Up")
     module = "prone"
     menu = "self"
     counts_for_penalty = False
-    help = (
+    help = N_(
         "Get up from prone: it costs this round's movement (no path) but is no action, so it adds "
         "no Action Penalty. You stand in the Modifier Stage, before the round's attacks."
     )

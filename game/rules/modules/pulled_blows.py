@@ -31,6 +31,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.modifiers import Breakdown, Modifier, signed
+from game.i18n import N_
 from game.rules.actions.strike import Strike
 from game.rules.api.contexts import AiAsk
 from game.rules.api.modules import RulesModule
@@ -81,7 +82,7 @@ class PulledBlowsModule(RulesModule):
 
     name = NAME
     listing = 156
-    label = "Pulled Blows and Subdual"
+    label = N_("Pulled Blows and Subdual")
     source = "seed 003 (Pulled Blows), seed 001 (Subdual)"
     help = (
         "Pulled Blow: a Strike whose hit counts the weapon's Injury Rating half and never kills; "
@@ -122,12 +123,12 @@ class PulledBlow(Strike):
 
     kind = PULLED_BLOW
     listing = 169
-    label = "Pulled Blow"
+    label = N_("Pulled Blow")
     module = NAME
     roles = frozenset({"offensive", "targeted", "melee"})
     quick = False
     called_shot = False
-    help = (
+    help = N_(
         "Pull the blow to spare the foe: a Strike whose hit counts your weapon's Injury Rating half "
         "(rounded down), halves a double hit's Injuries, and never kills a Defeated foe."
     )
@@ -148,7 +149,7 @@ class Subdual(Strike):
 
     kind = SUBDUAL
     listing = 170
-    label = "Subdual"
+    label = N_("Subdual")
     module = NAME
     roles = frozenset({"offensive", "targeted", "melee"})
     quick = False

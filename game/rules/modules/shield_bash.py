@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import BARE_HANDS, Weapon
 from game.core.modifiers import Breakdown, Modifier
+from game.i18n import N_
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule
@@ -76,13 +77,13 @@ class ShieldBashModule(RulesModule):
 
     name = NAME
     listing = 154
-    label = "Shield Bash"
+    label = N_("Shield Bash")
     source = "seed 001 (Shield Bash)"
-    help = (
+    help = N_(
         "Shield Bash: a melee attack with the shield on the Block skill (injury rating 0); that round "
         "no Block, and the shield adds nothing to Withstand Injury"
     )
-    hint = (
+    hint = N_(
         "A Shield Bash strikes with your Block skill instead of Strike, but that round your shield "
         "guards nothing: no Block, and no shield bonus to Withstand Injury."
     )
@@ -124,12 +125,12 @@ class ShieldBash(AttackSpec):
 
     kind = SHIELD_BASH
     listing = 168
-    label = "Shield Bash"
+    label = N_("Shield Bash")
     module = NAME
     roles = frozenset({"offensive", "targeted", "melee"})
     quick = False
     called_shot = False
-    help = (
+    help = N_(
         "Strike an adjacent foe with your shield, rolling your Block skill (injury rating 0). "
         "This round you may not Block, and the shield adds nothing to your Withstand Injury."
     )

@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from game.i18n import N_
 from game.rules.api.modules import RulesModule
 from game.rules.events import Event
 from game.rules.positions import combatants
@@ -72,14 +73,14 @@ class SideInitiative(RulesModule):
 
     name = NAME
     listing = 140
-    label = "Side initiative"
+    label = N_("Side initiative")
     source = "RULES.md §8; seed 002 (Basics)"
     shared_dice = {KEY: SIDES}
     help = (
         f"round 1: d4, {FIRST_SIDE_FROM}\u2013{SIDES} the first side acts first, else the other; "
         "Timing orders each side, then everyone from round 2"
     )
-    hint = (
+    hint = N_(
         "On the first round a d4 decides which side acts first: that side declares last and resolves "
         "first. From the second round on, Timing alone orders everyone."
     )

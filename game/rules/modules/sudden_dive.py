@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.geometry import DIRECTION_VECTORS, Tile
 from game.core.modifiers import Breakdown, Modifier, signed
 from game.core.sheet import Sheet
+from game.i18n import N_
 from game.rules.api.action import ActionSpec, MovementRule
 from game.rules.api.contexts import AiAsk, OrderCheck
 from game.rules.api.modules import RulesModule, TokenMark
@@ -63,9 +64,9 @@ def cover_near(board: Board, tile: Tile) -> str:
 def dive_roll(world: World, eid: int, order: Order | None) -> Breakdown:
     """2 × Agility + 2 [Not Yet Acted], with the round's Action and Injury Penalties."""
     agility = world.get(eid, Sheet).agility
-    mods = [Modifier("Not Yet Acted", NOT_YET_ACTED), injury_modifier(world, eid)]
+    mods = [Modifier(N_("Not Yet Acted"), NOT_YET_ACTED), injury_modifier(world, eid)]
     if order is not None:
-        mods.insert(0, Modifier("Action Penalty", order.action_penalty))
+        mods.insert(0, Modifier(N_("Action Penalty"), order.action_penalty))
     return Breakdown(f"Agility ×{AGILITY_TIMES}", AGILITY_TIMES * agility).plus(*mods)
 
 
@@ -124,13 +125,13 @@ class SuddenDiveModule(RulesModule):
 
     name = "sudden_dive"
     listing = 70
-    label = "Sudden Dive"
+    label = N_("Sudden Dive")
     source = "RULES.md §8; seed 001 (Sudden Dive)"
     help = (
         f"Sudden Dive: up to twice Movement into cover; a roll of 2 × Agility {signed(NOT_YET_ACTED)} claims "
         "that cover against every Missile Strike this round; the next round is spent reorienting"
     )
-    hint = (
+    hint = N_(
         "A Sudden Dive runs up to twice your Movement to a tile by cover; if its 2 × Agility roll succeeds, "
         "that cover counts against every shot this round, from any side. The next round you reorient."
     )
@@ -188,7 +189,7 @@ class SuddenDive(ActionSpec):
 
     kind = DIVE
     listing = 170
-    label = "Sudden Dive"
+    label = N_("Sudden Dive")
     module = "sudden_dive"
     roles = frozenset({"movement"})
     menu = "self"

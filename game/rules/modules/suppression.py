@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile, bearing_degrees
+from game.i18n import N_
 from game.rules.actions.missile_strike import MissileStrike
 from game.rules.api.action import whole_round_reasons
 from game.rules.api.contexts import AiAsk, OrderCheck
@@ -104,8 +105,8 @@ class SprayCone(ModuleOverlay):
     nearest it could), and who stands in it: foes, and friends who would be hit too."""
 
     name = "suppression"
-    label = "Suppression cone"
-    help = "the cone a burst sprays, and who is in it"
+    label = N_("Suppression cone")
+    help = N_("the cone a burst sprays, and who is in it")
     STYLES = (
         MarkStyle("the cone: 45° within short range, 30° medium, 15° long", "info", "hatch"),
         MarkStyle("enemy in the cone: shot at", "bad", "cross"),
@@ -147,14 +148,14 @@ class Suppression(RulesModule):
 
     name = "suppression"
     listing = 80
-    label = "Suppression"
+    label = N_("Suppression")
     source = "RULES.md §8; seed 001 (Suppression Fire)"
     mark_overlays = (SprayCone(),)
-    help = (
+    help = N_(
         "Suppression Fire (the whole round, a burst weapon): a cone 45° wide at short range, 30° at "
         "medium, 15° at long; everyone in it, friend or foe, suffers a Missile Strike"
     )
-    hint = (
+    hint = N_(
         "Suppression Fire sprays a cone from a burst weapon: 45° wide at short range, 30° at medium, "
         "15° at long. Everyone in it suffers a Missile Strike, friends too; it takes the whole round."
     )
@@ -166,12 +167,12 @@ class SuppressionFire(MissileStrike):
 
     kind = SUPPRESS
     listing = 180
-    label = "Suppression Fire"
+    label = N_("Suppression Fire")
     module = "suppression"
     roles = frozenset({"offensive", "targeted"})
     quick = False
     called_shot = False
-    help = (
+    help = N_(
         "Spray a burst at this enemy's area (a burst-capable weapon, the whole round, no move): a cone "
         "45° wide within short range, 30° within medium, 15° within long. Everyone in it when it fires, "
         "friend or foe, suffers a Missile Strike with its own range, cover and defences."

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.i18n import _
 from game.rules.battle import Battle
 from game.rules.positions import find_by_name, tile_of
 from game.ui.battle.hud import battle_hint, chip_lines, draw_battle_stage_bar
@@ -33,6 +34,7 @@ from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
 from game.ui.render.tokens import TokenArt
 from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
+from game.ui.scenarios import CONTROLLER_LABELS
 from game.ui.theme import SideStyle, Theme
 from game.world import Position, World
 
@@ -105,6 +107,7 @@ class BattleDrawing:
         self._draw_cards(surface)
         self.log.draw(surface, self.rects["log"])
         controller = self.controller_of(self.actor) if self.actor is not None else ""
+        controller = _(CONTROLLER_LABELS[controller]) if controller in CONTROLLER_LABELS else controller
         hint = battle_hint(self.battle, self.phase, self.actor, controller, self.playback, self.clock)
         guide = self.guide
         asking = guide is not None and not guide.finished and self.actor == guide.learner

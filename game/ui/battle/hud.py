@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.rules.battle import Battle
 from game.rules.events import TimingRolled
 from game.rules.positions import is_active, name_of
@@ -51,20 +52,23 @@ def draw_battle_stage_bar(
                     is_active(world, eid),
                 )
             )
-        stage = "Strategy Stage: declaring worst Timing first"
+        stage = _("Strategy Stage: declaring worst Timing first")
     elif playback is not None:
         stage = stage_reached(playback.shown)
     elif battle.over:
-        stage = "The battle is over"
+        stage = _("The battle is over")
     else:
-        stage = "Between rounds" if battle.number else "Before the first round"
-    note = "Space/P play · N step · K skip" if playback is not None else "F1 help · Esc menu"
-    title = f"Round {max(1, battle.number)}"
+        stage = _("Between rounds") if battle.number else _("Before the first round")
+    note = _("Space/P play · N step · K skip") if playback is not None else _("F1 help · Esc menu")
+    number = max(1, battle.number)
     # The victory's own clock (hold out, or escape, for so many rounds; none: it has no
     # clock but the round limit) is the objective: always in view.  (A plain round limit is
     # not: the Timing chips need the room.)
     if battle.victory.last_round(None):
-        title += f"/{battle.victory.last_round(battle.max_rounds)}"
+        last = battle.victory.last_round(battle.max_rounds)
+        title = _("Round {number}/{last}").format(number=number, last=last)
+    else:
+        title = _("Round {number}").format(number=number)
     return draw_stage_bar(surface, theme, rect, title, stage, chips, note, tokens)
 
 
@@ -76,11 +80,15 @@ def chip_lines(battle: Battle, world: World, eid: int) -> list[str]:
     lines = [name]
     if rnd is not None:
         order = rnd.orders.get(eid)
-        lines.append(f"declared: {summarize_order(world, order)}" if order else "has not declared yet")
+        lines.append(
+            _("declared: {order}").format(order=summarize_order(world, order))
+            if order
+            else _("has not declared yet")
+        )
         rolls = [e for e in rnd.events if isinstance(e, TimingRolled) and e.actor == name]
         lines += [e.text() for e in rolls]
         if any(e.reroll for e in rolls):
-            lines.append("↻ marks a re-roll that broke a tie in Timing")
+            lines.append(_("↻ marks a re-roll that broke a tie in Timing"))
     return lines
 
 
@@ -94,20 +102,28 @@ def battle_hint(
         rnd = battle.round
         n = len(rnd.orders) + 1 if rnd else 1
         total = len(rnd.timing) if rnd else 1
-        return (
-            f"{name_of(world, actor)} declares ({n} of {total}): click a tile to move"
-            " · an enemy to attack"
-            " · X actions · Q/E facing · C declare · F1 help"
-        )
+        return _(
+            "{name} declares ({n} of {total}): click a tile to move · an enemy "
+            "to attack · X actions · Q/E facing · C declare · F1 help"
+        ).format(name=name_of(world, actor), n=n, total=total)
     if phase == "ai" and actor is not None:
         dots = "." * (1 + int(clock * 3) % 3)
-        return f"{name_of(world, actor)} ({controller}) is choosing an order{dots}"
-    if playback is not None:
-        state = "playing" if playback.playing else "paused"
-        return (
-            f"Resolution ({state}, {playback.speed:g}× speed): N next event · P play/pause · "
-            "K skip to the end of the round · [ ] slower/faster"
+        return _("{name} ({controller}) is choosing an order{dots}").format(
+            name=name_of(world, actor), controller=controller, dots=dots
         )
+    if playback is not None:
+        template = (
+            _(
+                "Resolution (playing, {speed:g}× speed): N next event · P play/pause · "
+                "K skip to the end of the round · [ ] slower/faster"
+            )
+            if playback.playing
+            else _(
+                "Resolution (paused, {speed:g}× speed): N next event · P play/pause · "
+                "K skip to the end of the round · [ ] slower/faster"
+            )
+        )
+        return template.format(speed=playback.speed)
     if phase == "summary":
-        return "End of the round: Enter or Space for the next round · F1 help"
-    return "F1 help · M whole map · Shift+M minimap"
+        return _("End of the round: Enter or Space for the next round · F1 help")
+    return _("F1 help · M whole map · Shift+M minimap")

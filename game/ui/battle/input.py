@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.geometry import Tile
+from game.i18n import _
 from game.rules.api.modules import ModuleOverlay
 from game.rules.battle import Battle
 from game.rules.events import Event
@@ -190,7 +191,7 @@ class BattleInput:
             draft.state.path or draft.state.actions or draft.state.facing is not None
         ):
             draft.clear()
-            self.toast("Order cleared (Backspace undoes)")
+            self.toast(_("Order cleared (Backspace undoes)"))
         elif self.actor is not None and self.selected != self.actor and self.phase == "declare":
             self.select(self.actor)
         else:
@@ -254,13 +255,13 @@ class BattleInput:
 def next_module_overlay(layer: OverlayLayer, overlays: Sequence[ModuleOverlay]) -> str:
     """Switch to the next rules module overlay in play (after the last: none); what to say."""
     if not overlays:
-        return "no rules module in play has an overlay"
+        return _("no rules module in play has an overlay")
     names = [o.name for o in overlays]
     current = next((i for i, name in enumerate(names) if name in layer.active), None)
     if current is not None:
         layer.toggle(names[current])
     following = 0 if current is None else current + 1
     if following >= len(overlays):
-        return "rules module overlays off"
+        return _("rules module overlays off")
     layer.toggle(names[following])
-    return f"{overlays[following].label} overlay on"
+    return _("{overlay} overlay on").format(overlay=_(overlays[following].label))

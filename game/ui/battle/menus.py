@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.i18n import _
 from game.rules.api.attack import weapon_for
 from game.rules.flight import FLIGHT_HELP
 from game.rules.orders import Action, ActionKind
@@ -26,7 +27,7 @@ def menu_item(world: World, choice: Choice, add: AddAction) -> MenuItem:
     """One choice as a menu item: enabled with its chance, or greyed out with its reasons; its
     tooltip is the forecast's explanation and the action's own rule (what a failure does)."""
     lines = forecast_lines(world, choice.forecast) if choice.forecast is not None else []
-    rule = spec_of(choice.action.kind).help
+    rule = _(spec_of(choice.action.kind).help)
     return MenuItem(
         choice.label,
         (lambda a=choice.action: add(a)) if choice.enabled else None,
@@ -73,9 +74,9 @@ def attack_menu(
             planner.called_shot_choices(draft, target, kind), kind, called, target, pos, walk_up is not None
         )
     )
-    items.append(MenuItem(f"Face {name}", lambda: face(target)))
-    items.append(MenuItem(f"Inspect {name}", lambda: inspect(target)))
-    return PopupMenu(theme, f"Attack {name}", items, pos)
+    items.append(MenuItem(_("Face {name}").format(name=name), lambda: face(target)))
+    items.append(MenuItem(_("Inspect {name}").format(name=name), lambda: inspect(target)))
+    return PopupMenu(theme, _("Attack {name}").format(name=name), items, pos)
 
 
 def called_shot_item(
@@ -89,12 +90,12 @@ def called_shot_item(
     """The item that opens the Called Shot menu: greyed out, with why, when the planner allows
     no Called Shot at any body part (out of sight, out of reach) and no walk up to the target
     makes one, rather than opening a menu of nothing but greyed items."""
-    label = f"{kind.label} with a Called Shot…"
+    label = _("{action} with a Called Shot…").format(action=_(kind.label))
     reachable = walk_up and kind in MELEE_ATTACKS
     if any(choice.enabled for choice in choices) or not choices or reachable:
         return MenuItem(label, lambda: called(target, kind, pos), "▸")
     shared = [r for r in choices[0].reasons if all(r in choice.reasons for choice in choices)]
-    reason = "; ".join(shared) or "no body part can be aimed at now"
+    reason = _("; ").join(shared) or _("no body part can be aimed at now")
     return MenuItem(label, None, "", False, reason)
 
 
@@ -115,7 +116,7 @@ def called_shot_menu(
         walk = called_approach(planner, draft, choice)
         shown = menu_item(world, choice, add) if walk is None else walk_up_item(world, planner, draft, walk)
         items.append(shown)
-    return PopupMenu(theme, f"Called Shot on {name_of(world, target)}", items, pos)
+    return PopupMenu(theme, _("Called Shot on {name}").format(name=name_of(world, target)), items, pos)
 
 
 def walk_up_item(world: World, planner: Planner, draft: Draft, walk: Approach) -> MenuItem:
@@ -123,7 +124,10 @@ def walk_up_item(world: World, planner: Planner, draft: Draft, walk: Approach) -
     path it chooses itself): one item."""
     lines = forecast_lines(world, walk.choice.forecast) if walk.choice.forecast else []
     metres = planner.path_metres(walk.state.path)
-    how = f"a run of {metres:.1f} m along the lane" if walk.lane else f"a walk of {metres:.1f} m first"
+    if walk.lane:
+        how = _("a run of {metres:.1f} m along the lane").format(metres=metres)
+    else:
+        how = _("a walk of {metres:.1f} m first").format(metres=metres)
     return MenuItem(
         walk.label, lambda s=walk.state: draft.change(s), walk.choice.detail(), explain=[*lines, how]
     )
@@ -151,8 +155,8 @@ def action_menu(
             (lambda s=flight.state: (change or draft.change)(s)) if flight.enabled else None,
             flight.detail(),
             flight.enabled,
-            "; ".join(flight.reasons),
-            [FLIGHT_HELP],
+            _("; ").join(flight.reasons),
+            [_(FLIGHT_HELP)],
         )
     )
     for enemy in planner.enemies():
@@ -160,9 +164,9 @@ def action_menu(
         spot = where(enemy)
         items.append(
             MenuItem(
-                f"Attack {name_of(world, enemy)}…",
+                _("Attack {name}…").format(name=name_of(world, enemy)),
                 lambda e=enemy, p=spot: attack(e, p),
-                f"{choice.action.kind.label} {choice.detail()}" if choice.enabled else "▸",
+                f"{_(choice.action.kind.label)} {choice.detail()}" if choice.enabled else "▸",
             )
         )
-    return PopupMenu(theme, "Add an action", items, pos)
+    return PopupMenu(theme, _("Add an action"), items, pos)

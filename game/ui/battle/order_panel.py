@@ -15,6 +15,8 @@ import pygame
 
 from game.core.geometry import direction_name
 from game.core.modifiers import roll_possible
+from game.i18n import _
+from game.rules.events import compass
 from game.rules.orders import Order
 from game.rules.positions import name_of
 from game.rules.registry import MOVEMENT_ACTIONS, spec_of
@@ -66,33 +68,52 @@ class OrderPanel:
         pad = theme.px(10)
         x, y = rect.x + pad, rect.y
         w = rect.w - 2 * pad
-        blit_text(surface, theme, f"Order for {name_of(world, draft.actor)}", (x, y), 16, pal.accent, True)
+        blit_text(
+            surface,
+            theme,
+            _("Order for {name}").format(name=name_of(world, draft.actor)),
+            (x, y),
+            16,
+            pal.accent,
+            True,
+        )
         y += theme.line_height(16) + theme.px(2)
         walk_m = planner.walk_metres
         if order.path:
             metres = planner.path_metres(order.path)
             mode = order.movement_mode
-            how = "walk" if mode == "walk" else mode.title()
-            move = f"Move: {metres:.1f} m to {order.path[-1]} ({how}; walk limit {walk_m:g} m)"
+            how = _("walk") if mode == "walk" else _(mode.title())
+            move = _("Move: {metres:.1f} m to {tile} ({how}; walk limit {limit:g} m)").format(
+                metres=metres, tile=order.path[-1], how=how, limit=walk_m
+            )
         else:
-            move = f"Move: stay (walk up to {walk_m:g} m; click a tile)"
+            move = _("Move: stay (walk up to {limit:g} m; click a tile)").format(limit=walk_m)
         if order.flee:
-            move = f"{move} then flee off the map" if order.path else "Move: step off the map from here"
+            if order.path:
+                move = _("{move} then flee off the map").format(move=move)
+            else:
+                move = _("Move: step off the map from here")
             odds = planner.flight_odds(order)
             if odds is not None:
-                move += f" ({float(odds) * 100:.0f}% to get away)"
+                move = _("{move} ({percent:.0f}% to get away)").format(move=move, percent=float(odds) * 100)
         for line in theme.wrap(move, w, 12):
             blit_text(surface, theme, line, (x, y), 12, pal.text)
             y += theme.line_height(12)
-        default = "" if draft.state.facing is not None else " (default)"
         if draft.state.auto_facing and draft.state.facing_reason:
-            default = f" ({draft.state.facing_reason})"
-        text = f"Final facing: {direction_name(facing)}{default} — Q/E or right-click"
+            text = _("Final facing: {direction} ({why}) — Q/E or right-click")
+        elif draft.state.facing is None:
+            text = _("Final facing: {direction} (default) — Q/E or right-click")
+        else:
+            text = _("Final facing: {direction} — Q/E or right-click")
+        text = text.format(direction=compass(direction_name(facing)), why=draft.state.facing_reason)
         blit_text(surface, theme, text, (x, y), 12, pal.text)
         y += theme.line_height(12) + theme.px(4)
         penalty = order.action_penalty
-        pen = f"Action Penalty −{-penalty}" if penalty else "no Action Penalty"
-        text = f"Actions: {order.action_count} → {pen}"
+        if penalty:
+            text = _("Actions: {count} → Action Penalty −{penalty}")
+        else:
+            text = _("Actions: {count} → no Action Penalty")
+        text = text.format(count=order.action_count, penalty=-penalty)
         blit_text(surface, theme, text, (x, y), 13, pal.text_bad if penalty else pal.text, True)
         y += theme.line_height(13) + theme.px(2)
         y = self._draw_actions(surface, theme, pygame.Rect(x, y, w, 0), world, planner, draft)
@@ -129,7 +150,7 @@ class OrderPanel:
             pygame.draw.rect(surface, pal.panel_dark, row, border_radius=4)
             label = describe_action(world, action)
             if draft.state.auto_move is action.kind and action.kind in MOVEMENT_ACTIONS:
-                label += " (for the path)"
+                label = _("{label} (for the path)").format(label=label)
             # The chance goes right of the label, before the ×; the label gets what it leaves
             # (a long one, "Sprint (for the path)", was drawn under the chance).
             first = f"{i + 1}. "
@@ -153,11 +174,11 @@ class OrderPanel:
             )
             self.buttons.append(remove)
             if fc is not None:
-                rule = spec_of(action.kind).help
+                rule = _(spec_of(action.kind).help)
                 self.tips.append((row, [*forecast_lines(world, fc), *([rule] if rule else [])]))
             y += row_h + theme.px(3)
         if not order.actions:
-            text = "none yet: click an enemy, or X for the action menu"
+            text = _("none yet: click an enemy, or X for the action menu")
             blit_text(surface, theme, text, (x, y), 12, pal.text_dim)
             y += row_h
         return y
@@ -171,17 +192,17 @@ class OrderPanel:
         bh = theme.px(34)
         by = rect.bottom - bh - pad
         bw = (w - 2 * theme.px(6)) // 3
-        add = Button("+ Action", self.on_add, pygame.Rect(x, by, bw, bh), hint="X")
+        add = Button(_("+ Action"), self.on_add, pygame.Rect(x, by, bw, bh), hint="X")
         undo = Button(
-            "Undo",
+            _("Undo"),
             self.on_undo,
             pygame.Rect(x + bw + theme.px(6), by, bw, bh),
             enabled=bool(draft.history),
-            reason="nothing to undo",
+            reason=_("nothing to undo"),
             hint="⌫",
         )
         ok = Button(
-            "Declare",
+            _("Declare"),
             self.on_declare,
             pygame.Rect(x + 2 * (bw + theme.px(6)), by, bw, bh),
             enabled=not reasons,
@@ -214,14 +235,14 @@ def draw_declared_list(
     x, y = rect.x + pad, rect.y
     if rect.h < theme.line_height(12) * 2:
         return
-    blit_text(surface, theme, "Declared this round", (x, y), 13, pal.text_dim, True)
+    blit_text(surface, theme, _("Declared this round"), (x, y), 13, pal.text_dim, True)
     y += theme.line_height(13)
     if not orders:
-        blit_text(surface, theme, "nobody yet", (x, y), 12, pal.text_dim)
+        blit_text(surface, theme, _("nobody yet"), (x, y), 12, pal.text_dim)
         return
     for eid, order in orders.items():
         style = style_of(world, eid)
-        text = f"{name_of(world, eid)}: {summarize_order(world, order)}"
+        text = _("{name}: {order}").format(name=name_of(world, eid), order=summarize_order(world, order))
         for line in theme.wrap(text, rect.w - 2 * pad, 12):
             if y + theme.line_height(12) > rect.bottom:
                 return
@@ -242,27 +263,31 @@ def draw_pace_panel(
     pal = theme.palette
     pad = theme.px(10)
     x, y = rect.x + pad, rect.y
-    blit_text(surface, theme, "Resolution", (x, y), 16, pal.accent, True)
+    blit_text(surface, theme, _("Resolution"), (x, y), 16, pal.accent, True)
     y += theme.line_height(16)
-    text = f"event {max(0, playback.index) + 1} of {len(playback.events)}"
+    text = _("event {number} of {count}").format(
+        number=max(0, playback.index) + 1, count=len(playback.events)
+    )
     blit_text(surface, theme, text, (x, y), 12, pal.text_dim)
     y += theme.line_height(12) + theme.px(6)
     bw = (rect.w - 2 * pad - 2 * theme.px(6)) // 3
     bh = theme.px(34)
-    step = Button("Step", lambda: pace("step"), pygame.Rect(x, y, bw, bh), hint="N")
+    step = Button(_("Step"), lambda: pace("step"), pygame.Rect(x, y, bw, bh), hint="N")
     play = Button(
-        "Pause" if playback.playing else "Play",
+        _("Pause") if playback.playing else _("Play"),
         lambda: pace("play"),
         pygame.Rect(x + bw + theme.px(6), y, bw, bh),
         hint="P",
         selected=playback.playing,
     )
-    skip = Button("Skip", lambda: pace("skip"), pygame.Rect(x + 2 * (bw + theme.px(6)), y, bw, bh), hint="K")
+    skip = Button(
+        _("Skip"), lambda: pace("skip"), pygame.Rect(x + 2 * (bw + theme.px(6)), y, bw, bh), hint="K"
+    )
     y += bh + theme.px(6)
-    slower = Button("Slower", lambda: pace("slower"), pygame.Rect(x, y, bw, bh), hint="[", size=13)
-    speed = f"{playback.speed:g}× speed"
+    slower = Button(_("Slower"), lambda: pace("slower"), pygame.Rect(x, y, bw, bh), hint="[", size=13)
+    speed = _("{speed:g}× speed").format(speed=playback.speed)
     third = pygame.Rect(x + 2 * (bw + theme.px(6)), y, bw, bh)
-    faster = Button("Faster", lambda: pace("faster"), third, hint="]", size=13)
+    faster = Button(_("Faster"), lambda: pace("faster"), third, hint="]", size=13)
     pos = pygame.mouse.get_pos()
     buttons = [step, play, skip, slower, faster]
     for b in buttons:
@@ -272,7 +297,7 @@ def draw_pace_panel(
     blit_text(surface, theme, speed, centre, 13, pal.text, True, anchor="center")
     y += bh + theme.px(10)
     if not playback.playing and playback.paused_on == playback.index:
-        blit_text(surface, theme, "Paused after your action: Play (P) goes on", (x, y), 12, pal.accent)
+        blit_text(surface, theme, _("Paused after your action: Play (P) goes on"), (x, y), 12, pal.accent)
         y += theme.line_height(12) + theme.px(4)
     draw_event_text(surface, theme, playback.current, (x, y), rect.w - 2 * pad)
     return buttons

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.geometry import Tile, bearing_direction
+from game.i18n import _
 from game.rules.orders import Action, ActionKind
 from game.rules.positions import are_enemies, occupant, tile_of
 from game.ui.battle import menus
@@ -75,7 +76,7 @@ class OrderCommands:
             return
         self.draft.change(state)
         if state.auto_move is not None:
-            self.toast(f"{state.auto_move.label} added: the path needs it")
+            self.toast(_("{action} added: the path needs it").format(action=_(state.auto_move.label)))
 
     def turn(self, step: int) -> None:
         """Turn the planned final facing."""

@@ -24,6 +24,7 @@ from collections.abc import Iterable
 
 import pygame
 
+from game.i18n import _
 from game.rules.options import RuleOptions
 from game.rules.registry import rules_modules
 from game.ui.input.bindings import BINDINGS
@@ -117,12 +118,18 @@ class OverlayChoice:
 
     def toggle(self, name: str, active: set[str], options: RuleOptions) -> tuple[bool, str]:
         """The player's key for an overlay: (on now, what to tell them)."""
-        label = OVERLAY_LABELS.get(name, name)
+        label = _(OVERLAY_LABELS[name]) if name in OVERLAY_LABELS else name
         if name not in available(options):
-            owners = " and ".join(claimed(name)) or "its"
-            return False, f"{label}: the {owners} rules module is not in play in this battle"
+            owners = _(" and ").join(claimed(name))
+            if not owners:
+                return False, _("{overlay}: its rules module is not in play in this battle").format(
+                    overlay=label
+                )
+            return False, _("{overlay}: the {owners} rules module is not in play in this battle").format(
+                overlay=label, owners=owners
+            )
         on = name not in active
         if self.pinned is not None:
             self.pinned = (self.pinned | {name}) if on else (self.pinned - {name})
         self.chosen[name] = on
-        return on, f"{label} overlay {'on' if on else 'off'}"
+        return on, (_("{overlay} overlay on") if on else _("{overlay} overlay off")).format(overlay=label)

@@ -15,8 +15,10 @@ from dataclasses import replace
 import pygame
 
 from game.core.geometry import Tile, bearing_direction, direction_name
+from game.i18n import _
 from game.rules.api.contexts import ActionForecast
 from game.rules.board import Board
+from game.rules.events import compass
 from game.rules.flight import exit_step, metres_needed
 from game.rules.orders import Action, Order
 from game.rules.positions import occupant, tile_of
@@ -301,10 +303,10 @@ def draw_declared(
             draw_exit(surface, theme, camera, board, end, style.colour, "flees", labels)
         for action in order.actions:
             if action.kind in TARGETED and action.target is not None and world.has(action.target, Position):
-                target_end, _ = end_of(action.target)
+                target_end, _facing = end_of(action.target)
                 a, b = camera.tile_centre(end), camera.tile_centre(target_end)
-                draw_arrow(surface, theme, camera, a, b, style.colour, action.kind.label, labels)
-        defences = [a.kind.label for a in order.actions if a.kind not in TARGETED]
+                draw_arrow(surface, theme, camera, a, b, style.colour, _(action.kind.label), labels)
+        defences = [_(a.kind.label) for a in order.actions if a.kind not in TARGETED]
         if defences and tp >= 28:
             c = camera.tile_centre(end)
             spot = (c[0], c[1] - tp // 2 - theme.px(14))
@@ -346,9 +348,10 @@ def draw_draft(
             draw_path(surface, camera, board, start, tuple(preview), walk_m, colours, max(1, tp // 24), True)
             metres = reach.metres_to(pointed)
             kind = "walk" if metres <= walk_m + 1e-9 else ("Retreat" if planner.engaged() else "Sprint")
+            words = _("{metres:.1f} m ({kind})").format(metres=metres, kind=_(kind))
             c = camera.tile_centre(pointed)
             colour = pal.path_walk if kind == "walk" else pal.path_sprint
-            box = ruler_label(surface, theme, (c[0], c[1] - tp // 2 - 2), f"{metres:.1f} m ({kind})", colour)
+            box = ruler_label(surface, theme, (c[0], c[1] - tp // 2 - 2), words, colour)
             if labels is not None:
                 labels.hold(box)  # the chances over the enemies keep clear of the walk's words
     if order.path:
@@ -362,16 +365,23 @@ def draw_draft(
         draw_token(surface, theme, tokens, look_of(world, actor, style), c, tp, facing, ghost=True)
         spot = (c[0], c[1] - tp // 2 - 2)
         blit_text(
-            surface, theme, f"faces {direction_name(facing)}", spot, 10, pal.accent, True, anchor="midbottom"
+            surface,
+            theme,
+            _("faces {direction}").format(direction=compass(direction_name(facing))),
+            spot,
+            10,
+            pal.accent,
+            True,
+            anchor="midbottom",
         )
     if order.flee:  # the step off the map, from the path's end across the nearest edge
         here = order.path[-1] if order.path else start
-        draw_exit(surface, theme, camera, board, here, pal.path_sprint, "off the map", labels)
+        draw_exit(surface, theme, camera, board, here, pal.path_sprint, _("off the map"), labels)
     for action in order.actions:
         if action.kind in TARGETED and action.target is not None:
-            target_end, _ = end_of(action.target)
+            target_end, _facing = end_of(action.target)
             a, b = camera.tile_centre(end), camera.tile_centre(target_end)
-            draw_arrow(surface, theme, camera, a, b, pal.accent, action.kind.label, labels)
+            draw_arrow(surface, theme, camera, a, b, pal.accent, _(action.kind.label), labels)
 
 
 def _draw_ruler(
@@ -388,7 +398,7 @@ def _draw_ruler(
     left; the box of those words."""
     pal = theme.palette
     tp = camera.tile_px
-    bad = any(r.startswith("path") or "may move" in r for r in planner.reasons(order))
+    bad = planner.path_refused(order)
     colours = (pal.path_bad, pal.path_bad) if bad else (pal.path_walk, pal.path_sprint)
     marks = draw_path(surface, camera, board, planner.start, order.path, walk_m, colours, max(3, tp // 10))
     if tp >= 32:  # metre ticks along the ruler
@@ -402,13 +412,17 @@ def _draw_ruler(
     off = metres_needed(board, total, order.flee) - total  # the step off the map takes its metres too
     left = max(0.0, (max_m if mode != "walk" else walk_m) - total - off)
     c = camera.tile_centre(end)
-    how = "walk" if mode == "walk" else mode.title()
-    text = f"{total:.1f} m {how}{f' + {off:g} m off the map' if off else ''} · {left:.1f} m left"
+    how = _("walk") if mode == "walk" else _(mode.title())
+    if off:
+        text = _("{metres:.1f} m {how} + {off:g} m off the map · {left:.1f} m left")
+    else:
+        text = _("{metres:.1f} m {how} · {left:.1f} m left")
+    text = text.format(metres=total, how=how, off=off, left=left)
     if mode != "walk" and not order.flee:
         # A rolled move may stop short: say how often it gets there (the rules' outcomes).
         arrives = planner.arrival_odds(order)
         if arrives < 1:
-            text += f" · gets there {percent(float(arrives))}"
+            text = _("{text} · gets there {percent}").format(text=text, percent=percent(float(arrives)))
     colour = pal.path_bad if bad else (pal.path_walk if mode == "walk" else pal.path_sprint)
     return ruler_label(surface, theme, (c[0], c[1] + tp // 2 + theme.px(14)), text, colour)
 
@@ -446,7 +460,7 @@ def badge_texts(action: Action, fc: ActionForecast) -> list[str]:
     the attack, its chance and the defences the chance assumed ("Strike 42% vs Dodge")."""
     chance = f"{fc.percent:.0f}%"
     assumed = assumed_short(fc)
-    texts = [f"{action.kind.label} {chance}", chance]
+    texts = [f"{_(action.kind.label)} {chance}", chance]
     return [f"{texts[0]} {assumed}", *texts] if assumed else texts
 
 

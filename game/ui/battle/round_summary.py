@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.rules.events import (
     ActionNullified,
     Defeated,
@@ -26,12 +27,24 @@ from game.rules.events import (
     RoundEnded,
     WeaponDropped,
     WeaponRetrieved,
+    action_name,
 )
 from game.ui.battle.pacing import failed_attack
 from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import Colour, Theme
 
 CONTINUE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+MOVED = {
+    "walk": N_("walked"),
+    "sprint": N_("sprinted"),
+    "evade": N_("evaded"),
+    "retreat": N_("retreated"),
+    "crawl": N_("crawled"),
+    "charge": N_("charged"),
+}
+"""A movement's mode → the summary's verb."""
 
 
 @dataclass(frozen=True)
@@ -58,32 +71,49 @@ def summarise(events: Sequence[Event]) -> tuple[int | None, list[SummaryLine]]:
             number = event.round
         elif isinstance(event, Moved) and len(event.path) > 1:
             verb = event.mode + ("d" if event.mode.endswith("e") else "ed")
-            add(event.actor, f"{verb} {event.metres:.1f} m to {tuple(event.path[-1])}")
+            add(
+                event.actor,
+                # Translators: {moved} is "walked", "sprinted", "evaded", "retreated" …
+                _("{moved} {metres:.1f} m to {tile}").format(
+                    moved=_(MOVED.get(event.mode, verb)), metres=event.metres, tile=tuple(event.path[-1])
+                ),
+            )
         elif isinstance(event, Rolled):
             if failed_attack(event):
-                miss = "impossible" if event.die is None else "missed"
-                add(event.actor, f"{event.action.split(',')[0]} on {event.target} {miss}")
+                action = _(event.action.split(",")[0])
+                if event.die is None:
+                    add(
+                        event.actor,
+                        _("{action} on {target} impossible").format(action=action, target=event.target),
+                    )
+                else:
+                    add(
+                        event.actor,
+                        _("{action} on {target} missed").format(action=action, target=event.target),
+                    )
         elif isinstance(event, Hit):
-            add(event.actor, f"hit {event.target} ({event.part})")
+            add(event.actor, _("hit {target} ({part})").format(target=event.target, part=_(event.part)))
         elif isinstance(event, Injured):
-            plural = "ies" if event.added != 1 else "y"
-            add(event.target, f"took {event.added} Injur{plural} (now {event.injuries})")
+            took = ngettext(
+                "took {n} Injury (now {injuries})", "took {n} Injuries (now {injuries})", event.added
+            )
+            add(event.target, took.format(n=event.added, injuries=event.injuries))
             harmed.add(event.target)
         elif isinstance(event, Defeated):
-            add(event.target, "is Defeated")
+            add(event.target, _("is Defeated"))
             harmed.add(event.target)
         elif isinstance(event, Killed):
-            add(event.target, "is killed")
+            add(event.target, _("is killed"))
             harmed.add(event.target)
         elif isinstance(event, Fled):
-            add(event.actor, "fled off the map")
+            add(event.actor, _("fled off the map"))
         elif isinstance(event, WeaponDropped):
-            add(event.target, f"dropped the {event.weapon}")
+            add(event.target, _("dropped the {weapon}").format(weapon=event.weapon))
         elif isinstance(event, WeaponRetrieved):
-            add(event.actor, f"picked up the {event.weapon}")
+            add(event.actor, _("picked up the {weapon}").format(weapon=event.weapon))
         elif isinstance(event, ActionNullified):
-            add(event.actor, f"{event.action} nullified")
-    lines = [SummaryLine(name, "; ".join(texts), name in harmed) for name, texts in parts.items()]
+            add(event.actor, _("{action} nullified").format(action=action_name(event.action)))
+    lines = [SummaryLine(name, _("; ").join(texts), name in harmed) for name, texts in parts.items()]
     return number, lines
 
 
@@ -92,7 +122,7 @@ class RoundSummaryCard:
 
     def __init__(self, events: Sequence[Event], on_continue: Callable[[], None]) -> None:
         self.number, self.lines = summarise(events)
-        self.button = Button("Next round", on_continue, hint="Enter", selected=True)
+        self.button = Button(_("Next round"), on_continue, hint=_("Enter"), selected=True)
         self.rect = pygame.Rect(0, 0, 0, 0)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -112,10 +142,12 @@ class RoundSummaryCard:
         (text, colour, bold)."""
         rows: list[tuple[str, Colour, bool]] = []
         for line in self.lines:
-            for part in theme.wrap(f"{line.name}: {line.text}", text_w, 13, bold=line.harmed):
+            for part in theme.wrap(
+                _("{name}: {text}").format(name=line.name, text=line.text), text_w, 13, bold=line.harmed
+            ):
                 rows.append((part, colour_of(line.name), line.harmed))  # wrapped lines keep the colour
         if not rows:
-            rows.append(("Nobody moved, hit or was hurt.", theme.palette.text_dim, False))
+            rows.append((_("Nobody moved, hit or was hurt."), theme.palette.text_dim, False))
         return rows
 
     def draw(
@@ -132,14 +164,16 @@ class RoundSummaryCard:
         shown = rows[: max(1, room // line_h - (1 if len(rows) * line_h > room else 0))]
         self.rect = pygame.Rect(area.x, area.y, area.w, area.h)
         x, y = area.x + pad, area.y
-        title = f"End of round {self.number}" if self.number else "End of the round"
+        title = (
+            _("End of round {number}").format(number=self.number) if self.number else _("End of the round")
+        )
         blit_text(surface, theme, title, (x, y), 16, pal.accent, True)
         y += theme.line_height(16) + theme.px(6)
         for text, colour, harmed in shown:
             blit_text(surface, theme, text, (x, y), 13, colour, harmed)
             y += line_h
         if len(shown) < len(rows):
-            more = f"… and {len(rows) - len(shown)} more lines in the log"
+            more = _("… and {count} more lines in the log").format(count=len(rows) - len(shown))
             blit_text(surface, theme, more, (x, y), 12, pal.text_dim)
             y += line_h
         self.button.rect = pygame.Rect(0, 0, theme.px(180), button_h)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import _
 from game.rules.api.contexts import ActionForecast
 from game.rules.positions import are_enemies, name_of
 from game.ui.planner import Draft, Planner, forecast_detail, forecast_lines
@@ -26,11 +27,15 @@ def chosen_attack(
     own = planner.own_attack(draft, target)
     if own is not None:
         action, fc = own
-        return f"{action.kind.label} on {name_of(planner.world, target)} (in your order)", fc, ""
+        label = _("{action} on {target} (in your order)").format(
+            action=_(action.kind.label), target=name_of(planner.world, target)
+        )
+        return label, fc, ""
     choice = planner.quick_attack(draft, target)
     if choice.enabled and choice.forecast is not None:
-        return f"{choice.label}{' (click to choose)' if clickable else ''}", choice.forecast, ""
-    return choice.label, None, "; ".join(choice.reasons) or "no roll"
+        label = _("{action} (click to choose)").format(action=choice.label) if clickable else choice.label
+        return label, choice.forecast, ""
+    return choice.label, None, "; ".join(choice.reasons) or _("no roll")
 
 
 def chance_lines(world: World, view: Viewpoint | None, target: int, clickable: bool = True) -> list[str]:
@@ -41,12 +46,12 @@ def chance_lines(world: World, view: Viewpoint | None, target: int, clickable: b
         return []
     me, planner, draft = view
     label, fc, why = chosen_attack(planner, draft, target, clickable)
-    lines = [f"{name_of(world, me)}: {label}"]
+    lines = [_("{name}: {action}").format(name=name_of(world, me), action=label)]
     if fc is not None:
         lines.append(forecast_detail(fc))
         lines += forecast_lines(world, fc)
     else:
-        lines.append("not possible: " + why)
+        lines.append(_("not possible: {why}").format(why=why))
     return lines
 
 

@@ -14,9 +14,29 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _
+
 CTRL = pygame.KMOD_CTRL
 SHIFT = pygame.KMOD_SHIFT
-POSITIONAL = " (by position)"  # after a key that goes by its place on the keyboard
+POSITIONAL = N_(" (by position)")  # after a key that goes by its place on the keyboard
+KEY_NAMES = {
+    "Return": N_("Enter"),
+    "Enter": N_("Enter"),
+    "Escape": N_("Esc"),
+    "Backspace": N_("Backspace"),
+    "Space": N_("Space"),
+    "Tab": N_("Tab"),
+    "Left": N_("Left"),
+    "Right": N_("Right"),
+    "Up": N_("Up"),
+    "Down": N_("Down"),
+    "Home": N_("Home"),
+    "End": N_("End"),
+    "Page Up": N_("Page Up"),
+    "Page Down": N_("Page Down"),
+    "Delete": N_("Delete"),
+}
+"""pygame's names of the keys that have a word, as the help shows them (translated there)."""
 
 
 POSITIONS = {
@@ -77,14 +97,14 @@ class Binding:
         parts = []
         for key, need in self.keys:
             name = pygame.key.name(key).title() if key != pygame.K_QUESTION else "?"
-            name = {"Return": "Enter", "Escape": "Esc", "Backspace": "Backspace"}.get(name, name)
+            name = _(KEY_NAMES[name]) if name in KEY_NAMES else name
             if need & CTRL:
-                name = "Ctrl+" + name
+                name = _("Ctrl+{key}").format(key=name)
             elif need & SHIFT:
-                name = "Shift+" + name
+                name = _("Shift+{key}").format(key=name)
             if name not in parts:
                 parts.append(name)
-        return " / ".join(parts) + (POSITIONAL if self.by_position else "")
+        return " / ".join(parts) + (_(POSITIONAL) if self.by_position else "")
 
 
 def _b(name: str, help_text: str, group: str, *keys: int | tuple[int, int]) -> Binding:
@@ -132,92 +152,124 @@ class Bindings:
 
 BINDINGS = Bindings(
     [
-        _b("back", "back out: close a menu, drop the plan, pause", "General", pygame.K_ESCAPE),
+        _b("back", N_("back out: close a menu, drop the plan, pause"), N_("General"), pygame.K_ESCAPE),
         _b(
             "help",
-            "show or hide this help",
-            "General",
+            N_("show or hide this help"),
+            N_("General"),
             pygame.K_F1,
             pygame.K_QUESTION,
             (pygame.K_SLASH, SHIFT),
         ),
-        _b("save", "save the battle (Strategy Stage)", "General", (pygame.K_s, CTRL), pygame.K_F5),
-        _b("ai_reasons", "show or hide the last AI declaration's reasons", "General", pygame.K_F9),
-        _b("fullscreen", "fullscreen on or off", "General", pygame.K_F11),
-        _b("cursor_left", "move the tile cursor", "Map", pygame.K_LEFT),
-        _b("cursor_right", "move the tile cursor", "Map", pygame.K_RIGHT),
-        _b("cursor_up", "move the tile cursor", "Map", pygame.K_UP),
-        _b("cursor_down", "move the tile cursor", "Map", pygame.K_DOWN),
-        _b("activate", "click the tile under the cursor", "Map", pygame.K_RETURN, pygame.K_KP_ENTER),
-        _placed("pan_left", "pan the camera (hold)", "Map", pygame.K_a),
-        _placed("pan_right", "pan the camera (hold)", "Map", pygame.K_d),
-        _placed("pan_up", "pan the camera (hold)", "Map", pygame.K_w),
-        _placed("pan_down", "pan the camera (hold)", "Map", pygame.K_s),
-        _b("zoom_in", "zoom in", "Map", pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS),
-        _b("zoom_out", "zoom out", "Map", pygame.K_MINUS, pygame.K_KP_MINUS),
-        _b("centre", "centre the camera on the selected combatant", "Map", pygame.K_HOME, pygame.K_h),
-        _b("next_unit", "select the next combatant (Shift: previous)", "Map", pygame.K_TAB),
-        _b("next_target", "put the cursor on the next enemy of the declarer", "Map", pygame.K_t),
-        _b("grid", "show or hide the grid", "Map", pygame.K_g),
-        _b("ruler", "ruler: metres, range band, sight and cover to the pointer", "Map", pygame.K_r),
-        _b("minimap", "show or hide the minimap", "Map", (pygame.K_m, SHIFT)),
-        _b("fit", "fit the whole map in view (again: back)", "Map", pygame.K_m),
-        _b("actions", "open the action menu", "Orders", pygame.K_x, pygame.K_SPACE),
-        _placed("face_left", "turn the final facing anticlockwise", "Orders", pygame.K_q),
-        _placed("face_right", "turn the final facing clockwise", "Orders", pygame.K_e),
-        _b("face_cursor", "face the tile under the cursor", "Orders", pygame.K_f),
-        _b("undo", "undo the last change to the order", "Orders", pygame.K_BACKSPACE, (pygame.K_z, CTRL)),
-        _b("confirm", "declare the order", "Orders", pygame.K_c, (pygame.K_RETURN, CTRL)),
-        _b("overlay_reach", "overlay: movement reach (walk, Sprint)", "Overlays", pygame.K_1),
-        _b("overlay_range", "overlay: range bands of the missile weapon", "Overlays", pygame.K_2),
-        _b("overlay_arcs", "overlay: facing arcs", "Overlays", pygame.K_3),
-        _b("overlay_sight", "overlay: line of sight and cover", "Overlays", pygame.K_4),
-        _b("overlay_threat", "overlay: enemy threat next round", "Overlays", pygame.K_5),
-        _b("overlay_chance", "overlay: hit chance on the hovered target", "Overlays", pygame.K_6),
-        _b("overlay_terrain", "overlay: terrain: blocking, cover, move cost", "Overlays", pygame.K_7),
-        _b("module_overlays", "overlays of the rules modules in play, in turn", "Overlays", pygame.K_8),
-        _b("legend", "overlay legend: whole, one line, hidden", "Overlays", pygame.K_l),
-        _b("step", "resolution: next event", "Resolution", pygame.K_n, pygame.K_PERIOD),
-        _b("play", "resolution: play / pause", "Resolution", pygame.K_p),
-        _b("skip", "resolution: skip to the end of the round", "Resolution", pygame.K_k, pygame.K_END),
-        _b("slower", "resolution: slower", "Resolution", pygame.K_LEFTBRACKET),
-        _b("faster", "resolution: faster", "Resolution", pygame.K_RIGHTBRACKET),
+        _b("save", N_("save the battle (Strategy Stage)"), N_("General"), (pygame.K_s, CTRL), pygame.K_F5),
+        _b("ai_reasons", N_("show or hide the last AI declaration's reasons"), N_("General"), pygame.K_F9),
+        _b("fullscreen", N_("fullscreen on or off"), N_("General"), pygame.K_F11),
+        _b("cursor_left", N_("move the tile cursor"), N_("Map"), pygame.K_LEFT),
+        _b("cursor_right", N_("move the tile cursor"), N_("Map"), pygame.K_RIGHT),
+        _b("cursor_up", N_("move the tile cursor"), N_("Map"), pygame.K_UP),
+        _b("cursor_down", N_("move the tile cursor"), N_("Map"), pygame.K_DOWN),
+        _b("activate", N_("click the tile under the cursor"), N_("Map"), pygame.K_RETURN, pygame.K_KP_ENTER),
+        _placed("pan_left", N_("pan the camera (hold)"), N_("Map"), pygame.K_a),
+        _placed("pan_right", N_("pan the camera (hold)"), N_("Map"), pygame.K_d),
+        _placed("pan_up", N_("pan the camera (hold)"), N_("Map"), pygame.K_w),
+        _placed("pan_down", N_("pan the camera (hold)"), N_("Map"), pygame.K_s),
+        _b("zoom_in", N_("zoom in"), N_("Map"), pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS),
+        _b("zoom_out", N_("zoom out"), N_("Map"), pygame.K_MINUS, pygame.K_KP_MINUS),
+        _b("centre", N_("centre the camera on the selected combatant"), N_("Map"), pygame.K_HOME, pygame.K_h),
+        _b("next_unit", N_("select the next combatant (Shift: previous)"), N_("Map"), pygame.K_TAB),
+        _b("next_target", N_("put the cursor on the next enemy of the declarer"), N_("Map"), pygame.K_t),
+        _b("grid", N_("show or hide the grid"), N_("Map"), pygame.K_g),
+        _b("ruler", N_("ruler: metres, range band, sight and cover to the pointer"), N_("Map"), pygame.K_r),
+        _b("minimap", N_("show or hide the minimap"), N_("Map"), (pygame.K_m, SHIFT)),
+        _b("fit", N_("fit the whole map in view (again: back)"), N_("Map"), pygame.K_m),
+        _b("actions", N_("open the action menu"), N_("Orders"), pygame.K_x, pygame.K_SPACE),
+        _placed("face_left", N_("turn the final facing anticlockwise"), N_("Orders"), pygame.K_q),
+        _placed("face_right", N_("turn the final facing clockwise"), N_("Orders"), pygame.K_e),
+        _b("face_cursor", N_("face the tile under the cursor"), N_("Orders"), pygame.K_f),
+        _b(
+            "undo",
+            N_("undo the last change to the order"),
+            N_("Orders"),
+            pygame.K_BACKSPACE,
+            (pygame.K_z, CTRL),
+        ),
+        _b("confirm", N_("declare the order"), N_("Orders"), pygame.K_c, (pygame.K_RETURN, CTRL)),
+        _b("overlay_reach", N_("overlay: movement reach (walk, Sprint)"), N_("Overlays"), pygame.K_1),
+        _b("overlay_range", N_("overlay: range bands of the missile weapon"), N_("Overlays"), pygame.K_2),
+        _b("overlay_arcs", N_("overlay: facing arcs"), N_("Overlays"), pygame.K_3),
+        _b("overlay_sight", N_("overlay: line of sight and cover"), N_("Overlays"), pygame.K_4),
+        _b("overlay_threat", N_("overlay: enemy threat next round"), N_("Overlays"), pygame.K_5),
+        _b("overlay_chance", N_("overlay: hit chance on the hovered target"), N_("Overlays"), pygame.K_6),
+        _b("overlay_terrain", N_("overlay: terrain: blocking, cover, move cost"), N_("Overlays"), pygame.K_7),
+        _b(
+            "module_overlays",
+            N_("overlays of the rules modules in play, in turn"),
+            N_("Overlays"),
+            pygame.K_8,
+        ),
+        _b("legend", N_("overlay legend: whole, one line, hidden"), N_("Overlays"), pygame.K_l),
+        _b("step", N_("resolution: next event"), N_("Resolution"), pygame.K_n, pygame.K_PERIOD),
+        _b("play", N_("resolution: play / pause"), N_("Resolution"), pygame.K_p),
+        _b(
+            "skip", N_("resolution: skip to the end of the round"), N_("Resolution"), pygame.K_k, pygame.K_END
+        ),
+        _b("slower", N_("resolution: slower"), N_("Resolution"), pygame.K_LEFTBRACKET),
+        _b("faster", N_("resolution: faster"), N_("Resolution"), pygame.K_RIGHTBRACKET),
         # The replay screen asks for these by name first, so keys the battle screen
         # uses for other things (arrows, Home, End, C) mean the replay's commands there.
-        _b("replay_forward", "replay: next event", "Replay", pygame.K_RIGHT, pygame.K_n, pygame.K_PERIOD),
-        _b("replay_back", "replay: previous event", "Replay", pygame.K_LEFT, pygame.K_b, pygame.K_COMMA),
+        _b(
+            "replay_forward",
+            N_("replay: next event"),
+            N_("Replay"),
+            pygame.K_RIGHT,
+            pygame.K_n,
+            pygame.K_PERIOD,
+        ),
+        _b(
+            "replay_back",
+            N_("replay: previous event"),
+            N_("Replay"),
+            pygame.K_LEFT,
+            pygame.K_b,
+            pygame.K_COMMA,
+        ),
         _b(
             "replay_next_round",
-            "replay: start of the next round",
-            "Replay",
+            N_("replay: start of the next round"),
+            N_("Replay"),
             pygame.K_PAGEDOWN,
             pygame.K_RIGHTBRACKET,
         ),
         _b(
             "replay_previous_round",
-            "replay: start of this (or the previous) round",
-            "Replay",
+            N_("replay: start of this (or the previous) round"),
+            N_("Replay"),
             pygame.K_PAGEUP,
             pygame.K_LEFTBRACKET,
         ),
-        _b("replay_play", "replay: play / pause", "Replay", pygame.K_SPACE, pygame.K_p),
-        _b("replay_start", "replay: jump to the start", "Replay", pygame.K_HOME),
-        _b("replay_end", "replay: jump to the end", "Replay", pygame.K_END),
+        _b("replay_play", N_("replay: play / pause"), N_("Replay"), pygame.K_SPACE, pygame.K_p),
+        _b("replay_start", N_("replay: jump to the start"), N_("Replay"), pygame.K_HOME),
+        _b("replay_end", N_("replay: jump to the end"), N_("Replay"), pygame.K_END),
         _b(
             "replay_continue",
-            "replay: continue the battle from the last whole round shown",
-            "Replay",
+            N_("replay: continue the battle from the last whole round shown"),
+            N_("Replay"),
             pygame.K_c,
         ),
         # The position workbench (the main menu's "Position workbench").
-        _b("redo", "workbench: redo what was undone", "Workbench", (pygame.K_y, CTRL)),
-        _b("workbench_setup", "workbench: the Set up tab", "Workbench", (pygame.K_1, CTRL)),
-        _b("workbench_see", "workbench: the See tab", "Workbench", (pygame.K_2, CTRL)),
-        _b("workbench_try", "workbench: the Try tab", "Workbench", (pygame.K_3, CTRL)),
-        _b("workbench_keep", "workbench: the Keep tab", "Workbench", (pygame.K_4, CTRL)),
-        _b("workbench_remove", "workbench: take the selected combatant off", "Workbench", pygame.K_DELETE),
-        _b("workbench_matrix", "workbench: attack matrix on / off", "Workbench", (pygame.K_m, CTRL)),
-        _b("workbench_picture", "workbench: export the screen to PNG", "Workbench", pygame.K_F12),
+        _b("redo", N_("workbench: redo what was undone"), N_("Workbench"), (pygame.K_y, CTRL)),
+        _b("workbench_setup", N_("workbench: the Set up tab"), N_("Workbench"), (pygame.K_1, CTRL)),
+        _b("workbench_see", N_("workbench: the See tab"), N_("Workbench"), (pygame.K_2, CTRL)),
+        _b("workbench_try", N_("workbench: the Try tab"), N_("Workbench"), (pygame.K_3, CTRL)),
+        _b("workbench_keep", N_("workbench: the Keep tab"), N_("Workbench"), (pygame.K_4, CTRL)),
+        _b(
+            "workbench_remove",
+            N_("workbench: take the selected combatant off"),
+            N_("Workbench"),
+            pygame.K_DELETE,
+        ),
+        _b("workbench_matrix", N_("workbench: attack matrix on / off"), N_("Workbench"), (pygame.K_m, CTRL)),
+        _b("workbench_picture", N_("workbench: export the screen to PNG"), N_("Workbench"), pygame.K_F12),
     ]
 )
 """Every command of the game window."""

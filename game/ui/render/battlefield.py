@@ -14,7 +14,8 @@ from typing import Any
 
 import pygame
 
-from game.rules.events import Event, Rolled
+from game.i18n import _
+from game.rules.events import Event, Rolled, stage_name
 from game.rules.positions import name_of
 from game.session.sides import side_specs
 from game.ui.playback import Playback
@@ -162,12 +163,13 @@ def draw_tokens(
     return placer.placed
 
 
-def stage_reached(shown: Iterable[Event], default: str = "Modifier & Resolution Stages") -> str:
-    """The stage the last StageStarted among `shown` began ("Resolution Stage"), else `default`."""
-    stage = default
+def stage_reached(shown: Iterable[Event], default: str | None = None) -> str:
+    """The stage the last StageStarted among `shown` began ("Resolution Stage"), else `default`
+    (else "Modifier & Resolution Stages"), in the language in use."""
+    stage = default if default is not None else _("Modifier & Resolution Stages")
     for event in shown:
         if event.kind == "stage_started":
-            stage = f"{event.stage} Stage"  # type: ignore[attr-defined]
+            stage = stage_name(event.stage)  # type: ignore[attr-defined]
     return stage
 
 

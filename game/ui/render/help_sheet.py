@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.ui.input.bindings import POSITIONAL, Bindings
 from game.ui.theme import Theme
 
@@ -51,17 +52,25 @@ def help_blocks(bindings: Bindings, mouse: tuple[str, ...], overlays: Mapping[st
         for binding in members:
             merged.setdefault(binding.help, []).append(binding.label())
         rows = []
+        positional = _(POSITIONAL)
         for text, labels in merged.items():
             keys = list(dict.fromkeys(labels))
             if text == "move the tile cursor" and len(keys) == 4:
-                rows.append(("Arrow keys", text))
+                rows.append((_("Arrow keys"), _(text)))
                 continue
-            placed = [k.removesuffix(POSITIONAL) for k in keys]
-            suffix = POSITIONAL if any(k.endswith(POSITIONAL) for k in keys) else ""
-            rows.append((" / ".join(placed) + suffix, text))
-        blocks.append(Block(group, tuple(rows)))
-    blocks.append(Block("Mouse", tuple(("", line) for line in mouse)))
-    blocks.append(Block("Overlays", tuple(("", f"{label}: {what}") for label, what in overlays.items())))
+            placed = [k.removesuffix(positional) for k in keys]
+            suffix = positional if any(k.endswith(positional) for k in keys) else ""
+            rows.append((" / ".join(placed) + suffix, _(text)))
+        blocks.append(Block(_(group), tuple(rows)))
+    blocks.append(Block(_("Mouse"), tuple(("", line) for line in mouse)))
+    blocks.append(
+        Block(
+            _("Overlays"),
+            tuple(
+                ("", _("{label}: {what}").format(label=label, what=what)) for label, what in overlays.items()
+            ),
+        )
+    )
     return blocks
 
 

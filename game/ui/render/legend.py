@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.render.overlays import OverlayLayer
 from game.ui.render.stamps import draw_pattern
 from game.ui.theme import Colour, Theme
@@ -19,14 +20,14 @@ LEGEND_MODES = ("full", "line", "hidden")
 """What the legend shows, in the order the key goes through them."""
 FULL_SHARE = 0.6  # the box may take this much of the map's height; taller, the line shows
 SHORT = {
-    "reach": "Reach",
-    "range": "Range",
-    "arcs": "Arcs",
-    "sight": "Sight",
-    "threat": "Threat",
-    "terrain": "Terrain",
+    "reach": N_("Reach"),
+    "range": N_("Range"),
+    "arcs": N_("Arcs"),
+    "sight": N_("Sight"),
+    "threat": N_("Threat"),
+    "terrain": N_("Terrain"),
 }
-KEY_WORDS = "L: legend"  # what the line says of the key that opens the box
+KEY_WORDS = N_("L: legend")  # what the line says of the key that opens the box
 
 
 def next_mode(mode: str) -> str:
@@ -38,9 +39,9 @@ def next_mode(mode: str) -> str:
 def mode_words(mode: str) -> str:
     """What a toast says of the legend's new mode (and what the key does next)."""
     return {
-        "full": "Legend shown whole (L: one line)",
-        "line": "Legend on one line (L: hide it)",
-        "hidden": "Legend hidden (L: show it)",
+        "full": _("Legend shown whole (L: one line)"),
+        "line": _("Legend on one line (L: hide it)"),
+        "hidden": _("Legend hidden (L: show it)"),
     }.get(mode, "")
 
 
@@ -54,9 +55,9 @@ def line_items(layer: OverlayLayer) -> list[tuple[str, Colour, str]]:
     """The line's items: (overlay's short name, its first swatch's colour and pattern)."""
     items: dict[str, tuple[str, Colour, str]] = {}
     for overlay, label, colour, pattern in layer.legend():
-        name = SHORT.get(overlay, overlay.capitalize())
+        name = _(SHORT[overlay]) if overlay in SHORT else overlay.capitalize()
         if pattern == "none":  # nothing marked: the line says so too
-            name = f"{name}: {label}"
+            name = _("{name}: {label}").format(name=name, label=label)
         items.setdefault(overlay, (name, colour, pattern))
     return list(items.values())
 
@@ -80,7 +81,7 @@ def legend_size(theme: Theme, layer: OverlayLayer, mode: str = "full") -> tuple[
     if mode == "line":
         font = theme.font(11)
         width = sum(size + pad + font.size(name)[0] + pad for name, _c, _p in line_items(layer))
-        return width + font.size(KEY_WORDS)[0] + 2 * pad, line + 2 * pad
+        return width + font.size(_(KEY_WORDS))[0] + 2 * pad, line + 2 * pad
     return max(theme.font(11).size(r[1])[0] for r in rows) + size + 3 * pad, line * len(rows) + 2 * pad
 
 
@@ -130,7 +131,7 @@ def draw_legend(
             x += size + pad
             surface.blit(theme.text(name, 11), (x, y))
             x += theme.font(11).size(name)[0] + pad
-        surface.blit(theme.text(KEY_WORDS, 11, theme.palette.text_dim), (x, y))
+        surface.blit(theme.text(_(KEY_WORDS), 11, theme.palette.text_dim), (x, y))
         return rect
     y = rect.y + pad
     for _overlay, label, colour, pattern in rows:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.rules.events import Event, Rolled
 from game.ui.render.widgets import blit_text, draw_panel
 from game.ui.theme import Colour, Theme
@@ -119,7 +120,7 @@ class LogPanel:
         blit_text(
             surface,
             theme,
-            "Battle log",
+            _("Battle log"),
             (rect.x + pad, rect.y + theme.px(4)),
             12,
             theme.palette.text_dim,
@@ -129,7 +130,7 @@ class LogPanel:
             blit_text(
                 surface,
                 theme,
-                f"scrolled back {self.scroll} lines (wheel)",
+                _("scrolled back {scroll} lines (wheel)").format(scroll=self.scroll),
                 (rect.right - pad, rect.y + theme.px(4)),
                 11,
                 theme.palette.accent,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
+from game.i18n import _
 from game.rules.api.modules import TileMarks
 from game.ui.render.swatches import tone_colour
 from game.ui.theme import Colour, Palette
@@ -59,6 +60,6 @@ def legend_rows(name: str, pal: Palette, marks: TileMarks) -> list[tuple[str, st
     """(overlay, label, colour, pattern) rows for the legend box; with no tile marked, a row
     that says so, and why (a Charge lane with no enemy in reach draws nothing otherwise)."""
     if not marks.tiles:
-        why = marks.empty or "nothing here for this combatant"
-        return [(name, f"nothing marked: {why}", pal.text_dim, "none")]
+        why = marks.empty or _("nothing here for this combatant")
+        return [(name, _("nothing marked: {why}").format(why=why), pal.text_dim, "none")]
     return [(name, style.label, tone_colour(pal, style.tone), style.pattern) for style in marks.styles]

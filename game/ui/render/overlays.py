@@ -30,6 +30,7 @@ import pygame
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
 from game.core.modifiers import Modifier, signed
+from game.i18n import N_, _
 from game.rules.api.modules import TileMarks
 from game.rules.arcs import ARCS
 from game.rules.positions import RANGE_BANDS
@@ -45,14 +46,16 @@ from game.ui.render.terrain_overlay import legend_rows as terrain_legend
 from game.ui.theme import Colour, Palette, Theme
 
 OVERLAYS = ("reach", "range", "arcs", "sight", "threat", "chance", "terrain")
+BAND_WORDS = {"short": N_("Short"), "medium": N_("Medium"), "long": N_("Long")}
+"""A range band's word on the map, beside its penalty ("Medium −3")."""
 OVERLAY_LABELS = {
-    "reach": "Movement reach",
-    "range": "Range bands",
-    "arcs": "Facing arcs",
-    "sight": "Line of sight & cover",
-    "threat": "Enemy threat",
-    "chance": "Hit chance",
-    "terrain": "Terrain",
+    "reach": N_("Movement reach"),
+    "range": N_("Range bands"),
+    "arcs": N_("Facing arcs"),
+    "sight": N_("Line of sight & cover"),
+    "threat": N_("Enemy threat"),
+    "chance": N_("Hit chance"),
+    "terrain": N_("Terrain"),
 }
 CHUNK = 16  # tiles a side of a cached overlay chunk
 MAX_CHUNKS = 64  # overlay chunks kept
@@ -299,7 +302,7 @@ class OverlayLayer:
         if data is None or "range" not in self.active or data.bands is None or data.band_origin is None:
             return
         ox, oy = data.band_origin
-        names = tuple(f"{label.split()[0]} {signed(penalty)}" for _band, penalty, label in RANGE_BANDS)
+        names = tuple(f"{_(BAND_WORDS[band])} {signed(penalty)}" for band, penalty, _label in RANGE_BANDS)
         pal = self.theme.palette
         colours = tuple(look(pal, "range", band).colour for band in BAND_KINDS)
         for direction in (1, -1):
@@ -321,29 +324,29 @@ class OverlayLayer:
         if data is None:
             return rows
         if "reach" in self.active and data.walk is not None:
-            rows += [_row("reach", "walk", look(pal, "reach", "walk"))]
-            rows += [_row("reach", "Sprint only", look(pal, "reach", "sprint"))]
+            rows += [_row("reach", _("walk"), look(pal, "reach", "walk"))]
+            rows += [_row("reach", _("Sprint only"), look(pal, "reach", "sprint"))]
         if "range" in self.active and data.bands is not None:
             rows += [
-                _row("range", f"{label.lower()} ({signed(penalty)})", look(pal, "range", kind))
+                _row("range", f"{_(label).lower()} ({signed(penalty)})", look(pal, "range", kind))
                 for (_band, penalty, label), kind in zip(RANGE_BANDS, BAND_KINDS, strict=True)
             ]
         if "arcs" in self.active and data.arcs is not None:
             rows += [
-                _row("arcs", "F front arc", look(pal, "arcs", "front")),
-                _row("arcs", "L / R side arcs", look(pal, "arcs", "side")),
-                _row("arcs", "B back arc", look(pal, "arcs", "back")),
+                _row("arcs", _("F front arc"), look(pal, "arcs", "front")),
+                _row("arcs", _("L / R side arcs"), look(pal, "arcs", "side")),
+                _row("arcs", _("B back arc"), look(pal, "arcs", "back")),
             ]
         if "sight" in self.active and data.unseen is not None:
             if data.sight_beyond is not None and data.sight_beyond.any():
-                rows.append(_row("sight", "too far for the sight overlay", look(pal, "sight", "beyond")))
-            rows.append(_row("sight", "no line of sight", look(pal, "sight", "unseen")))
+                rows.append(_row("sight", _("too far for the sight overlay"), look(pal, "sight", "beyond")))
+            rows.append(_row("sight", _("no line of sight"), look(pal, "sight", "unseen")))
             if data.cover_shown:
                 # What cover does is the modules' word (the cover module's −2 and −8), asked, not restated.
                 low, high = (data.cover_terms.get(level) for level in ("low", "high"))
                 rows += [
-                    _row("sight", f"L low cover{_term(low)}", look(pal, "sight", "low")),
-                    _row("sight", f"H high cover{_term(high)}", look(pal, "sight", "high")),
+                    _row("sight", _term(_("L low cover"), low), look(pal, "sight", "low")),
+                    _row("sight", _term(_("H high cover"), high), look(pal, "sight", "high")),
                 ]
         if "terrain" in self.active and data.terrain is not None:
             rows += terrain_legend(pal)
@@ -353,11 +356,19 @@ class OverlayLayer:
         if "threat" in self.active and data.threat_melee is not None:
             melee, missile = data.threat_kinds or threat_words()
             rows += [
-                _row("threat", f"melee threat ({melee}); 2+: how many enemies", look(pal, "threat", "melee")),
-                _row("threat", f"missile threat ({missile})", look(pal, "threat", "missile")),
+                _row(
+                    "threat",
+                    _("melee threat ({melee}); 2+: how many enemies").format(melee=melee),
+                    look(pal, "threat", "melee"),
+                ),
+                _row(
+                    "threat",
+                    _("missile threat ({missile})").format(missile=missile),
+                    look(pal, "threat", "missile"),
+                ),
             ]
             if data.threat_back is not None and data.threat_back.any():
-                rows.append(_row("threat", "B: a threat from the back arc", look(pal, "threat", "back")))
+                rows.append(_row("threat", _("B: a threat from the back arc"), look(pal, "threat", "back")))
         return rows
 
 
@@ -366,8 +377,8 @@ def threat_words(options: InPlay | None = None) -> tuple[str, str]:
     Brawling, Disarm" and "Missile Strike"), read from the attacks in play (every registered
     one without `options`: a legend naming every module's attacks outgrows the picture)."""
     offensive = [s for s in action_specs(options) if "offensive" in s.roles]
-    melee = ", ".join(s.label for s in offensive if "melee" in s.roles) or "melee attacks"
-    missile = ", ".join(s.label for s in offensive if "melee" not in s.roles) or "missile attacks"
+    melee = ", ".join(_(s.label) for s in offensive if "melee" in s.roles) or _("melee attacks")
+    missile = ", ".join(_(s.label) for s in offensive if "melee" not in s.roles) or _("missile attacks")
     return melee, missile
 
 
@@ -383,6 +394,7 @@ def _row(overlay: str, label: str, swatch: Swatch) -> tuple[str, str, Colour, st
     return overlay, label, swatch.colour, swatch.pattern
 
 
-def _term(modifier: Modifier | None) -> str:
-    """ " (−2)" for a cover level's term in the legend; nothing when no module gives one."""
-    return f" ({signed(modifier.value)})" if modifier is not None else ""
+def _term(label: str, modifier: Modifier | None) -> str:
+    """A cover level's legend row with its term ("L low cover (−2)"); the label alone when
+    no module gives one."""
+    return f"{label} ({signed(modifier.value)})" if modifier is not None else label

@@ -7,7 +7,8 @@ import pygame
 from game.core.geometry import direction_name
 from game.core.modifiers import roll_possible
 from game.core.sheet import SKILL_LABELS, Sheet
-from game.rules.events import Event, Moved, Rolled
+from game.i18n import N_, _
+from game.rules.events import MOVE_VERBS, Event, Moved, Rolled, action_name, compass
 from game.rules.positions import out_of_the_fight
 from game.rules.registry import token_marks_of
 from game.rules.stats import movement_rate, skill_roll
@@ -71,7 +72,7 @@ def draw_sheet(
     blit_text(surface, theme, name, (x + size + pad, y), 18, pal.text, True)
     condition = world.get(eid, Condition)
     state = out_of_the_fight(world, eid).removeprefix("is ") or "able to act"
-    side_line = f"{world.get(eid, Side).name} · {style.shape} · {state}"
+    side_line = f"{world.get(eid, Side).name} · {_(style.shape)} · {_(state)}"
     blit_text(
         surface,
         theme,
@@ -88,7 +89,9 @@ def draw_sheet(
     blit_text(
         surface,
         theme,
-        f"{inj_text} · at {tile} facing {facing}",
+        _("{injuries} · at {tile} facing {facing}").format(
+            injuries=inj_text, tile=tile, facing=compass(facing)
+        ),
         (x, y),
         12,
         pal.text_bad if inj else pal.text_dim,
@@ -100,9 +103,15 @@ def draw_sheet(
         y += theme.line_height(12)
     sheet = world.get(eid, Sheet)
     move = movement_rate(world, eid).total
-    attrs = (
-        f"Vig {sheet.vigor} Agi {sheet.agility} Sta {sheet.stamina} Luck {sheet.luck}"
-        f" · Composite {sheet.combat_composite} · Move {move} m"
+    attrs = _(
+        "Vig {vigor} Agi {agility} Sta {stamina} Luck {luck} · Composite {composite} · Move {move} m"
+    ).format(
+        vigor=sheet.vigor,
+        agility=sheet.agility,
+        stamina=sheet.stamina,
+        luck=sheet.luck,
+        composite=sheet.combat_composite,
+        move=move,
     )
     blit_text(surface, theme, attrs, (x, y), 12, pal.text_dim)
     y += theme.line_height(12) + theme.px(4)
@@ -110,7 +119,7 @@ def draw_sheet(
     skills = [s for s in SHEET_SKILLS] + [s for s in sheet.skills if s.startswith("missile_")]
     for i, skill in enumerate(skills):
         value = skill_roll(world, eid, skill, None).total if skill != "movement" else sheet.skill(skill)
-        label = SKILL_LABELS.get(skill, skill).replace("Missile Strike ", "Missile ")
+        label = _(SKILL_LABELS.get(skill, skill)).replace("Missile Strike ", "Missile ")
         cx = x + (i % 3) * col_w
         cy = y + (i // 3) * theme.line_height(12)
         blit_text(surface, theme, f"{label} {value}", (cx, cy), 12, pal.text)
@@ -119,32 +128,52 @@ def draw_sheet(
     parts = []
     for w in eq.weapons:
         if w.is_missile and w.ranges:
-            parts.append(f"{w.name} (inj {w.injury}, {w.ranges[0]:g}/{w.ranges[1]:g}/{w.ranges[2]:g} m)")
+            parts.append(
+                _("{weapon} (inj {injury}, {short:g}/{medium:g}/{long:g} m)").format(
+                    weapon=w.name, injury=w.injury, short=w.ranges[0], medium=w.ranges[1], long=w.ranges[2]
+                )
+            )
+        elif w.reach > 1:
+            parts.append(
+                _("{weapon} (inj {injury}, reach {reach})").format(
+                    weapon=w.name, injury=w.injury, reach=w.reach
+                )
+            )
         else:
-            reach = f", reach {w.reach}" if w.reach > 1 else ""
-            parts.append(f"{w.name} (inj {w.injury}{reach})")
+            parts.append(_("{weapon} (inj {injury})").format(weapon=w.name, injury=w.injury))
     if eq.shield:
-        parts.append(f"{eq.shield.name} (+{eq.shield.withstand_bonus} WI)")
+        parts.append(
+            _("{shield} (+{bonus} WI)").format(shield=eq.shield.name, bonus=eq.shield.withstand_bonus)
+        )
     if eq.armour:
         parts.append(f"{eq.armour.name}")
-    text = "Gear: " + ("; ".join(parts) if parts else "bare hands")
+    text = _("Gear: {gear}").format(gear="; ".join(parts) if parts else _("bare hands"))
     for line in theme.wrap(text, rect.w - 2 * pad, 12):
         blit_text(surface, theme, line, (x, y), 12, pal.text_dim)
         y += theme.line_height(12)
 
 
+CONDITION_WORDS = (N_("able to act"), N_("Defeated"), N_("dead"), N_("has fled off the map"))
+"""What the sheet says of a combatant's state (`out_of_the_fight` without its "is ")."""
+
+
 def _roll_lines(event: Rolled) -> list[str]:
-    lines = [f"{event.actor} — {event.action}" + (f" on {event.target}" if event.target else "")]
+    action = action_name(event.action)
+    if event.target:
+        action = _("{action} on {target}").format(action=action, target=event.target)
+    lines = [f"{event.actor} — {action}"]
     lines.append(event.breakdown.text())
     if event.note:
-        lines.append(event.note)
+        lines.append(_(event.note))
     return lines
 
 
 def _event_line(event: Event) -> str:
     text = event.text()
     if isinstance(event, Moved) and not event.note and len(event.path) > 1:
-        text = f"{event.actor} {event.mode}s {event.metres:.1f} m"
+        text = _("{actor} {moves} {metres:.1f} m").format(
+            actor=event.actor, moves=_(MOVE_VERBS.get(event.mode, event.mode + "s")), metres=event.metres
+        )
     return text
 
 
@@ -167,14 +196,24 @@ def roll_verdict(event: Rolled, shown: bool) -> str:
     whether a die is rolled at all, for attacks and Withstand Injury alike)."""
     need = event.breakdown.total
     if event.die is None:
-        return f"impossible: needs {need} or less, below 1, so no die is rolled"
+        return _("impossible: needs {need} or less, below 1, so no die is rolled").format(need=need)
     if not shown:
-        return f"needs {need} or less …" if roll_possible(need) else "rolling …"
-    always = " (12 always fails)" if event.die == 12 else ""
+        return _("needs {need} or less …").format(need=need) if roll_possible(need) else _("rolling …")
+    outcome = _(event.outcome).upper()
     if roll_possible(need):
-        return f"needs {need} or less{always}: rolled {event.die} → {event.outcome.upper()}"
+        if event.die == 12:
+            return _("needs {need} or less (12 always fails): rolled {die} → {outcome}").format(
+                need=need, die=event.die, outcome=outcome
+            )
+        return _("needs {need} or less: rolled {die} → {outcome}").format(
+            need=need, die=event.die, outcome=outcome
+        )
     # A Called Shot whose part is out of reach is still rolled for the torso (CO.08).
-    return f"{event.note}{always}: rolled {event.die} → {event.outcome.upper()}"
+    if event.die == 12:
+        return _("{note} (12 always fails): rolled {die} → {outcome}").format(
+            note=_(event.note), die=event.die, outcome=outcome
+        )
+    return _("{note}: rolled {die} → {outcome}").format(note=_(event.note), die=event.die, outcome=outcome)
 
 
 def draw_dice(
@@ -236,7 +275,9 @@ def injury_words(condition: Condition) -> str:
     "Defeated" / "killed" (a count past the third, "Injuries 4/3", says nothing more)."""
     inj = condition.injuries
     if condition.dead:
-        return "killed"
+        return _("killed")
     if condition.defeated:
-        return "Defeated"
-    return f"Injuries {inj}/3" + (f" (−{inj} to every roll)" if inj else "")
+        return _("Defeated")
+    if inj:
+        return _("Injuries {injuries}/3 (−{injuries} to every roll)").format(injuries=inj)
+    return _("Injuries {injuries}/3").format(injuries=inj)

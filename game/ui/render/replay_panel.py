@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.rules.events import Event, Rolled
 from game.ui.render.battlefield import draw_event_text
 from game.ui.render.tokens import TokenArt, TokenLook
@@ -156,7 +157,7 @@ def draw_on_screen(surface: pygame.Surface, theme: Theme, event: Event, rect: py
     playback panel shows it), clipped to `rect`; returns the y below it."""
     pal = theme.palette
     x, y = rect.topleft
-    blit_text(surface, theme, "On screen", (x, y), 12, pal.text_dim, True)
+    blit_text(surface, theme, _("On screen"), (x, y), 12, pal.text_dim, True)
     y += theme.line_height(12)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(x, y, rect.w, max(0, rect.bottom - y)).clip(clip))
@@ -180,7 +181,7 @@ def draw_orders(
     step = theme.line_height(12)
     if not lines or y + 2 * step > rect.bottom:
         return y
-    blit_text(surface, theme, "Orders this round", (x, y), 12, pal.text_dim, True)
+    blit_text(surface, theme, _("Orders this round"), (x, y), 12, pal.text_dim, True)
     y += step
     for text, colour in lines:
         for k, line in enumerate(theme.wrap(text, rect.w, 12)):
@@ -204,7 +205,7 @@ def draw_sides(
     if height > rect.h:
         return
     x, y, w = rect.x, rect.bottom - height, rect.w
-    blit_text(surface, theme, "Sides", (x, y), 12, pal.text_dim, True)
+    blit_text(surface, theme, _("Sides"), (x, y), 12, pal.text_dim, True)
     y += theme.line_height(12)
     for side in rows:
         icon = art.token(TokenLook("person", side.style, 0, False, False), theme.px(SIDE_ICON))
@@ -213,7 +214,7 @@ def draw_sides(
         blit_text(
             surface, theme, side.label, (x + theme.px(24), middle), 12, side.style.colour, True, "midleft"
         )
-        count = f"{side.standing} of {side.total} standing"
+        count = _("{standing} of {total} standing").format(standing=side.standing, total=side.total)
         colour = pal.text if side.standing else pal.text_bad
         blit_text(surface, theme, count, (x + w, middle), 12, colour, anchor="midright")
         y += row
@@ -264,7 +265,7 @@ class ReplayPanel:
         pad = theme.px(10)
         x, y, w = rect.x + pad, rect.y, rect.w - 2 * pad
         font = theme.font(16, True)
-        heading = fit_text(font, "Replay: " + replay.title, w)
+        heading = fit_text(font, _("Replay: {title}").format(title=replay.title), w)
         blit_text(surface, theme, heading, (x, y), 16, pal.accent, True)
         y += theme.line_height(16)
         blit_text(surface, theme, words.position, (x, y), 12, pal.text_dim)
@@ -293,14 +294,14 @@ class ReplayPanel:
             selected=not problem,
             size=14,
         )
-        note = problem or "the players declare anew from there; the save file is kept as it is"
+        note = problem or _("the players declare anew from there; the save file is kept as it is")
         colour = pal.text_bad if problem else pal.text_dim
         blit_text(surface, theme, note, (x, by + bh + theme.px(2)), 11, colour)
         back = Button(
             words.leave_label,
             self.on_leave,
             pygame.Rect(x, rect.bottom - pad - bh, w, bh),
-            hint="Esc",
+            hint=_("Esc"),
             size=14,
         )
         mouse = pygame.mouse.get_pos()
@@ -314,13 +315,13 @@ class ReplayPanel:
     ) -> int:
         """Seven buttons: start, previous round, step back, play/pause, step, next round, end."""
         items = [
-            ("start", "Home", "jump to the start", c.to_start),
-            ("round_back", "PgUp", "start of this (or the previous) round", c.previous_round),
-            ("step_back", "←", "previous event", c.back),
-            ("pause" if c.playing else "play", "Space", "play / pause", c.toggle_play),
-            ("step", "→", "next event", c.forward),
-            ("round_next", "PgDn", "start of the next round", c.next_round),
-            ("end", "End", "jump to the end", c.to_end),
+            ("start", _("Home"), _("jump to the start"), c.to_start),
+            ("round_back", _("PgUp"), _("start of this (or the previous) round"), c.previous_round),
+            ("step_back", "←", _("previous event"), c.back),
+            ("pause" if c.playing else "play", _("Space"), _("play / pause"), c.toggle_play),
+            ("step", "→", _("next event"), c.forward),
+            ("round_next", _("PgDn"), _("start of the next round"), c.next_round),
+            ("end", _("End"), _("jump to the end"), c.to_end),
         ]
         gap = theme.px(4)
         bw = (w - gap * (len(items) - 1)) // len(items)
@@ -368,5 +369,5 @@ class ReplayPanel:
             if button.rect.collidepoint(pos) and button.tooltip():
                 return button.tooltip()
         if self.timeline_rect.collidepoint(pos):
-            return ["the battle, round by round: click or drag to jump"]
+            return [_("the battle, round by round: click or drag to jump")]
         return []

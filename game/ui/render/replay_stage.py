@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.rules.events import Event, OrderDeclared, TimingOrderSet, TimingRolled
 from game.rules.positions import combatants, find_by_name, is_active
 from game.ui.render.battlefield import StyleOf, stage_reached
@@ -69,12 +70,12 @@ def timing_chips(events: list[Event], current: Event | None, world: World, style
 def stage_text(replay: SavedReplay, cursor: ReplayCursor) -> str:
     """The stage the replay has reached."""
     if cursor.at_start:
-        return "Before the first round"
+        return _("Before the first round")
     if cursor.playback.done and cursor.round >= replay.resolved:
-        return "Saved here, before the round was resolved"
+        return _("Saved here, before the round was resolved")
     if cursor.playback.done:
-        return "Battle over" if cursor.at_end and replay.ended_after(cursor.round + 1) else "Round over"
-    return stage_reached(shown_events(cursor), "Timing Stage")
+        return _("Battle over") if cursor.at_end and replay.ended_after(cursor.round + 1) else _("Round over")
+    return stage_reached(shown_events(cursor), _("Timing Stage"))
 
 
 def draw_replay_stage_bar(
@@ -89,22 +90,24 @@ def draw_replay_stage_bar(
 ) -> None:
     """The replay's stage bar: the round of how many, the stage, the Timing chips."""
     chips = timing_chips(shown_events(cursor), cursor.current, world, style_of)
-    title = f"Round {cursor.round + 1} of {len(replay.rounds)}"
-    note = "Replay · F1 help · Esc back"
+    title = _("Round {round} of {count}").format(round=cursor.round + 1, count=len(replay.rounds))
+    note = _("Replay · F1 help · Esc back")
     draw_stage_bar(surface, theme, rect, title, stage_text(replay, cursor), chips, note, tokens)
 
 
 def position_text(replay: SavedReplay, cursor: ReplayCursor) -> str:
     """Where the replay stands: the start, an event of a round, a round's end."""
     if cursor.length <= 2:
-        return "no round was played before this save"
+        return _("no round was played before this save")
     if cursor.at_start:
-        return "the start: nothing has happened yet"
+        return _("the start: nothing has happened yet")
     if cursor.playback.done and cursor.round >= replay.resolved:
-        return f"round {cursor.round + 1} as saved, before it was resolved"
+        return _("round {round} as saved, before it was resolved").format(round=cursor.round + 1)
     if cursor.playback.done:
-        return f"end of round {cursor.round + 1}"
-    return f"round {cursor.round + 1}: event {cursor.index + 1} of {len(cursor.events)}"
+        return _("end of round {round}").format(round=cursor.round + 1)
+    return _("round {round}: event {index} of {count}").format(
+        round=cursor.round + 1, index=cursor.index + 1, count=len(cursor.events)
+    )
 
 
 def order_lines(
@@ -126,7 +129,11 @@ def side_rows(world: World, styles: dict[str, SideStyle]) -> list[SideRow]:
     for name, style in styles.items():
         members = [e for e in combatants(world) if world.get(e, Side).name == name]
         standing = sum(1 for e in members if is_active(world, e))
-        who = CONTROLLER_LABELS.get(style.controller, style.controller)
+        who = (
+            _(CONTROLLER_LABELS[style.controller])
+            if style.controller in CONTROLLER_LABELS
+            else style.controller
+        )
         rows.append(SideRow(style, f"{name} · {who}", standing, len(members)))
     return rows
 
@@ -136,6 +143,6 @@ def result_text(replay: SavedReplay) -> str:
     battle = replay.battle
     if battle.round is None and battle.over:
         winner = battle.outcome().winner
-        end = f"Victory for {winner}" if winner else "A draw"
-        return f"Result: {end} in round {replay.resolved}"
-    return f"Saved during round {len(replay.rounds)}, before it was resolved"
+        end = _("Victory for {winner}").format(winner=winner) if winner else _("A draw")
+        return _("Result: {end} in round {resolved}").format(end=end, resolved=replay.resolved)
+    return _("Saved during round {count}, before it was resolved").format(count=len(replay.rounds))

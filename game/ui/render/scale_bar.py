@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import _
 from game.ui.theme import Theme
 
 ROUND_METRES = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000)
@@ -38,7 +39,9 @@ def scale_bar_rect(theme: Theme, viewport: pygame.Rect, metres_per_tile: float, 
 
 
 def _words(metres: int, metres_per_tile: float) -> str:
-    return f"{metres} m  ({metres_per_tile:g} m a tile)"
+    return _("{metres} m  ({metres_per_tile:g} m a tile)").format(
+        metres=metres, metres_per_tile=metres_per_tile
+    )
 
 
 def draw_scale_bar(

@@ -9,6 +9,7 @@ from typing import Protocol
 
 import pygame
 
+from game.i18n import _
 from game.ui.input.scroll_window import ScrollWindow
 from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import Theme, fit_text
@@ -66,10 +67,10 @@ def draw_scenario_list(
         y += row
     if first > 0:
         spot = (area.right - 14, area.y + 2)
-        blit_text(surface, theme, "▲ more", spot, 10, pal.text_dim, anchor="topright")
+        blit_text(surface, theme, _("▲ more"), spot, 10, pal.text_dim, anchor="topright")
     if first + visible < len(scenarios):
         spot = (area.right - 14, area.bottom - theme.px(22))
-        blit_text(surface, theme, "▼ more", spot, 10, pal.text_dim, anchor="topright")
+        blit_text(surface, theme, _("▼ more"), spot, 10, pal.text_dim, anchor="topright")
     spot = (area.centerx, area.bottom - theme.px(8))
-    blit_text(surface, theme, "↑/↓ choose · wheel scrolls", spot, 11, pal.text_dim, anchor="midbottom")
+    blit_text(surface, theme, _("↑/↓ choose · wheel scrolls"), spot, 11, pal.text_dim, anchor="midbottom")
     return buttons

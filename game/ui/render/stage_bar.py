@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import _
 from game.ui.render.tokens import TokenArt, TokenLook
 from game.ui.render.widgets import blit_text, draw_panel
 from game.ui.theme import SideStyle, Theme
@@ -135,7 +136,7 @@ def draw_stage_bar(
     x = r.right + theme.px(16)
     note_w = min(theme.font(12).size(note)[0], theme.px(NOTE_ROOM)) if note else 0
     if chips:
-        r = blit_text(surface, theme, "Timing:", (x, rect.centery), 12, pal.text_dim, anchor="midleft")
+        r = blit_text(surface, theme, _("Timing:"), (x, rect.centery), 12, pal.text_dim, anchor="midleft")
         x = r.right + theme.px(6)
     h = rect.h - theme.px(10)
     room = rect.right - pad - note_w - theme.px(12) - x

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
+from game.i18n import _
 from game.rules.board import COVER_LEVELS
 from game.ui.render.swatches import Swatch, look
 from game.ui.theme import Colour, Palette
@@ -95,11 +96,11 @@ def draw_terrain(each: Each, st: Stamps, pal: Palette, data: TerrainData, labels
 def legend_rows(pal: Palette) -> list[tuple[str, str, Colour, str]]:
     """(overlay, label, colour, pattern) rows for the legend box."""
     words = (
-        ("walls", "blocks movement and sight"),
-        ("move_only", "blocks movement only"),
-        ("sight_only", "blocks sight only"),
-        ("dear", "×n: move cost (lines: dearer)"),
-        ("low", "L low cover, H high cover (on the tile)"),
+        ("walls", _("blocks movement and sight")),
+        ("move_only", _("blocks movement only")),
+        ("sight_only", _("blocks sight only")),
+        ("dear", _("×n: move cost (lines: dearer)")),
+        ("low", _("L low cover, H high cover (on the tile)")),
     )
     return [("terrain", label, *_parts(look(pal, "terrain", kind))) for kind, label in words]
 

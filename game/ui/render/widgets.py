@@ -13,11 +13,17 @@ from dataclasses import dataclass, field, replace
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.theme import Colour, Theme, fit_text
 
 RADIUS = 6  # pixels: corner radius of panels and buttons
 PAD = 8  # pixels: inner padding before scaling
-ENTER_HINT = "Enter"  # the key that presses the highlighted button of a column
+ENTER_HINT = N_("Enter")  # the key that presses the highlighted button of a column
+
+
+def switch_label(label: str, on: bool) -> str:
+    """A switch's button text, its state after its name ("Fullscreen: on")."""
+    return (_("{label}: on") if on else _("{label}: off")).format(label=label)
 
 
 def shade(surface: pygame.Surface, alpha: int = 170) -> None:
@@ -367,5 +373,5 @@ class ButtonColumn:
         marked Enter: Enter presses whichever is highlighted, so the mark follows it."""
         for i, button in enumerate(self.buttons):
             button.selected = i == self.index
-            shown = replace(button, hint=ENTER_HINT) if button.selected and not button.hint else button
+            shown = replace(button, hint=_(ENTER_HINT)) if button.selected and not button.hint else button
             shown.draw(surface, theme)

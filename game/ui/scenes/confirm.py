@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
@@ -34,9 +35,9 @@ class ConfirmScene(Scene):
         buttons = []
         can_save = getattr(owner, "can_save", None)
         if callable(can_save) and can_save():
-            buttons.append(Button("Save, then leave", self.save_and_leave))
-        buttons.append(Button("Leave without saving", self.leave, hint="Y"))
-        buttons.append(Button("Keep playing", self.stay, hint="Esc"))
+            buttons.append(Button(_("Save, then leave"), self.save_and_leave))
+        buttons.append(Button(_("Leave without saving"), self.leave, hint="Y"))
+        buttons.append(Button(_("Keep playing"), self.stay, hint=_("Esc")))
         self.column = ButtonColumn(buttons)
         self.column.index = len(buttons) - 1  # Enter alone never throws the battle away
 

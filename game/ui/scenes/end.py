@@ -8,6 +8,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.rules.battle import Battle
 from game.rules.positions import combatants, name_of
 from game.session.flow import rematch
@@ -51,21 +52,21 @@ class EndScene(Scene):
         super().__init__(app)
         self.battle_scene = battle_scene
         self.watch_button = Button(
-            "Watch replay",
+            _("Watch replay"),
             self.watch,
             hint="W",
             enabled=battle_scene.end_autosave is not None,
-            reason="the battle's end was not autosaved (see the log)",
+            reason=_("the battle's end was not autosaved (see the log)"),
         )
         self.buttons = [
-            Button("Rematch", self.rematch, hint="R"),
+            Button(_("Rematch"), self.rematch, hint="R"),
             self.watch_button,
-            Button("Main menu", self.to_menu, hint="Esc"),
+            Button(_("Main menu"), self.to_menu, hint=_("Esc")),
         ]
         self.next: UiScenario | None = self._next_tutorial()
         self.error = ""
         if self.next is not None:
-            self.buttons.insert(0, Button("Next tutorial", self.next_tutorial, hint="N", selected=True))
+            self.buttons.insert(0, Button(_("Next tutorial"), self.next_tutorial, hint="N", selected=True))
 
     def _next_tutorial(self) -> UiScenario | None:
         """The tutorial to offer: only after one won by a side played at the window."""
@@ -85,7 +86,7 @@ class EndScene(Scene):
         try:
             start_scenario(self.app, self.next, self.battle_scene.battle.seed + 1, controllers, options)
         except Exception as err:  # noqa: BLE001 - a broken scenario is shown, not raised
-            self.error = f"Cannot start {self.next.title}: {err}"
+            self.error = _("Cannot start {title}: {err}").format(title=self.next.title, err=err)
 
     def watch(self) -> None:
         """Watch the battle again from its start, in the replay screen."""
@@ -98,7 +99,7 @@ class EndScene(Scene):
         try:  # a save gone since (or damaged) says why here
             self.app.replace_screen("replay", load_replay(path))
         except SaveError as err:
-            self.error = f"Cannot watch the replay: {err}"
+            self.error = _("Cannot watch the replay: {err}").format(err=err)
 
     def rematch(self) -> None:
         """The same battle from its start, with new dice."""
@@ -140,9 +141,13 @@ class EndScene(Scene):
         draw_panel(surface, theme, box, pal.panel)
         outcome = battle.outcome()
         style = self.battle_scene.styles.get(outcome.winner or "")
-        title = f"Victory: {outcome.winner}" if outcome.winner else "A draw: nobody is left standing"
+        title = (
+            _("Victory: {winner}").format(winner=outcome.winner)
+            if outcome.winner
+            else _("A draw: nobody is left standing")
+        )
         if not outcome.winner and battle.number >= battle.max_rounds:
-            title = f"A draw after the {battle.max_rounds}-round limit"
+            title = _("A draw after the {max_rounds}-round limit").format(max_rounds=battle.max_rounds)
         y = box.y + theme.px(20)
         blit_text(
             surface,
@@ -158,35 +163,41 @@ class EndScene(Scene):
         blit_text(
             surface,
             theme,
-            f"after {battle.number} round{'s' if battle.number != 1 else ''}",
+            ngettext("after {n} round", "after {n} rounds", battle.number).format(n=battle.number),
             (box.centerx, y),
             14,
             pal.text_dim,
             anchor="midtop",
         )
         y += theme.px(34)
-        blit_text(surface, theme, "Casualties", (box.x + theme.px(24), y), 15, pal.text, True)
+        blit_text(surface, theme, _("Casualties"), (box.x + theme.px(24), y), 15, pal.text, True)
         y += theme.px(26)
         for eid in combatants(world):
             cond = world.get(eid, Condition)
             state = (
-                "killed"
+                _("killed")
                 if cond.dead
-                else "fled off the map"
+                else _("fled off the map")
                 if cond.fled
-                else "Defeated"
+                else _("Defeated")
                 if cond.defeated
-                else f"standing, {cond.injuries} Injur{'y' if cond.injuries == 1 else 'ies'}"
+                else ngettext("standing, {n} Injury", "standing, {n} Injuries", cond.injuries).format(
+                    n=cond.injuries
+                )
             )
             side = world.get(eid, Side).name
             sstyle = self.battle_scene.style_of(world, eid)
             icon = self.battle_scene.tokens.token(look_of(world, eid, sstyle), theme.px(22))
             surface.blit(icon, (box.x + theme.px(24), y - theme.px(2)))
-            who = name_of(world, eid) if side == name_of(world, eid) else f"{name_of(world, eid)} ({side})"
+            who = (
+                name_of(world, eid)
+                if side == name_of(world, eid)
+                else _("{name} ({side})").format(name=name_of(world, eid), side=side)
+            )
             blit_text(
                 surface,
                 theme,
-                f"{who}: {state}",
+                _("{who}: {state}").format(who=who, state=state),
                 (box.x + theme.px(54), y),
                 14,
                 pal.text_bad if cond.dead or cond.defeated else pal.text,
@@ -203,7 +214,11 @@ class EndScene(Scene):
             button.hovered = button.rect.collidepoint(pygame.mouse.get_pos())
             button.draw(surface, theme)
         if self.next is not None or self.error:
-            offer = f"Next: {self.next.title}" if self.next is not None and not self.error else self.error
+            offer = (
+                _("Next: {title}").format(title=self.next.title)
+                if self.next is not None and not self.error
+                else self.error
+            )
             colour = pal.text_bad if self.error else pal.text_good
             spot = (box.centerx, box.bottom - theme.px(70))
             blit_text(surface, theme, offer, spot, 13, colour, anchor="midbottom")

@@ -6,6 +6,7 @@ from typing import Protocol
 
 import pygame
 
+from game.i18n import _
 from game.rules.battle import Battle
 from game.rules.positions import name_of
 from game.ui.app import App, Scene
@@ -49,7 +50,7 @@ class HandoverScene(Scene):
         self.battle_scene = battle_scene
         self.eid = eid
         self.side = battle_scene.battle.world.get(eid, Side).name
-        self.button = Button("I am ready", self.ready, hint="Enter")
+        self.button = Button(_("I am ready"), self.ready, hint=_("Enter"))
 
     def ready(self) -> None:
         """Lift the curtain and let the player declare."""
@@ -80,7 +81,7 @@ class HandoverScene(Scene):
         blit_text(
             surface,
             theme,
-            f"Pass to the {self.side} player",
+            _("Pass to the {side} player").format(side=self.side),
             (w // 2, h // 2),
             30,
             style.colour,
@@ -91,7 +92,9 @@ class HandoverScene(Scene):
         blit_text(
             surface,
             theme,
-            f"{name_of(world, self.eid)} declares next (Round {self.battle_scene.battle.number}).",
+            _("{name_of} declares next (Round {number}).").format(
+                name_of=name_of(world, self.eid), number=self.battle_scene.battle.number
+            ),
             (w // 2, h // 2 + theme.px(40)),
             16,
             anchor="center",
@@ -99,7 +102,10 @@ class HandoverScene(Scene):
         blit_text(
             surface,
             theme,
-            "Earlier declarations this round stay visible: that is the rule (worst Timing declares first).",
+            _(
+                "Earlier declarations this round stay visible: "
+                "that is the rule (worst Timing declares first)."
+            ),
             (w // 2, h // 2 + theme.px(66)),
             13,
             theme.palette.text_dim,
@@ -127,13 +133,13 @@ class BriefingScene(Scene):
         self.rules = rules
         self.hint = tutorial_hint(tutorial or "")
         self.unfolded = False
-        self.button = Button("Begin", lambda: self.app.pop(self), hint="Enter", selected=True)
-        self.fold = Button("Rules ▸", self.toggle_rules, hint="R")
+        self.button = Button(_("Begin"), lambda: self.app.pop(self), hint=_("Enter"), selected=True)
+        self.fold = Button(_("Rules ▸"), self.toggle_rules, hint="R")
 
     def toggle_rules(self) -> None:
         """Show or hide the rules fold-out."""
         self.unfolded = not self.unfolded
-        self.fold.label = "Rules ▾" if self.unfolded else "Rules ▸"
+        self.fold.label = _("Rules ▾") if self.unfolded else _("Rules ▸")
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Enter, Space, Esc or a click on Begin begins; R or the Rules button folds the rules."""
@@ -175,7 +181,7 @@ class BriefingScene(Scene):
             y += big
         if hint:
             y += theme.px(12)
-            blit_text(surface, theme, "Try this", (x, y), 13, pal.accent, True)
+            blit_text(surface, theme, _("Try this"), (x, y), 13, pal.accent, True)
             y += theme.px(18)
             for text in hint:
                 blit_text(surface, theme, text, (x, y), 13, pal.text_good)

@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 
 from game.files import resolved
+from game.i18n import _
 from game.persist.house_rules import gather
 from game.persist.usermaps import user_maps_dir
 from game.rules.api.modules import RulesModule
@@ -23,7 +24,7 @@ from game.ui.map_listing import MapListing, draw_broken
 from game.ui.render.scenario_list import draw_scenario_list
 from game.ui.render.scenario_preview import scenario_preview
 from game.ui.render.tokens import TokenArt, TokenLook
-from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel
+from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, switch_label
 from game.ui.scenarios import CONTROLLER_LABELS, CONTROLLERS, UiScenario
 from game.ui.scenarios import start as start_scenario
 from game.ui.theme import fit_text
@@ -37,16 +38,26 @@ class MenuScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.column = ButtonColumn(
+        self.column = self._column()
+        self.art = TokenArt()
+
+    def _column(self) -> ButtonColumn:
+        """The title's buttons, in the language in use."""
+        return ButtonColumn(
             [
-                Button("New battle", lambda: self.app.push(SetupScene(self.app))),
-                Button("Load", lambda: self.app.push_screen("load")),
-                Button("Position workbench", lambda: self.app.push_screen("workbench")),
-                Button("Settings", lambda: self.app.push_screen("settings")),
-                Button("Quit", self.app.request_quit, hint="Esc"),
+                Button(_("New battle"), lambda: self.app.push(SetupScene(self.app))),
+                Button(_("Load"), lambda: self.app.push_screen("load")),
+                Button(_("Position workbench"), lambda: self.app.push_screen("workbench")),
+                Button(_("Settings"), lambda: self.app.push_screen("settings")),
+                Button(_("Quit"), self.app.request_quit, hint=_("Esc")),
             ]
         )
-        self.art = TokenArt()
+
+    def on_language(self) -> None:
+        """The buttons in the new language (the highlight stays where it was)."""
+        index = self.column.index
+        self.column = self._column()
+        self.column.index = index
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Esc quits; F1 help."""
@@ -66,7 +77,7 @@ class MenuScene(Scene):
         blit_text(
             surface,
             theme,
-            "the Dominion Rules combat chapter on a tactical grid — every roll explained",
+            _("the Dominion Rules combat chapter on a tactical grid — every roll explained"),
             (w // 2, h // 5 + theme.px(44)),
             15,
             pal.text_dim,
@@ -92,7 +103,7 @@ class MenuScene(Scene):
         blit_text(
             surface,
             theme,
-            "Arrows and Enter, or the mouse · F1 help",
+            _("Arrows and Enter, or the mouse · F1 help"),
             (w // 2, h - theme.px(20)),
             12,
             pal.text_dim,
@@ -239,15 +250,15 @@ class SetupScene(Scene):
         """Build the battle and open it."""
         sc = self.scenarios[self.index]
         if sc.error:
-            self.error = f"{sc.title} cannot be played: {sc.error}"
+            self.error = _("{title} cannot be played: {error}").format(title=sc.title, error=sc.error)
             return
         if sc.checking:
-            self.error = f"{sc.title} is still being checked: a moment, please"
+            self.error = _("{title} is still being checked: a moment, please").format(title=sc.title)
             return
         try:
             start_scenario(self.app, sc, self.seed, self.controllers, self.options)
         except Exception as err:  # noqa: BLE001 - a bad map or scenario is shown, not raised
-            self.error = f"Cannot start {sc.title}: {err}"
+            self.error = _("Cannot start {title}: {err}").format(title=sc.title, err=err)
             return
         self.listing.stop()
 
@@ -263,20 +274,25 @@ class SetupScene(Scene):
         modules = rules_modules()
         row = theme.px(40)
         bw, bh = theme.px(160), theme.px(32)
-        labels = [f"{m.label}: {'on' if self.options.has(m.name) else 'off'}" for m in modules]
+        labels = [switch_label(_(m.label), self.options.has(m.name)) for m in modules]
         # Switches, then a greyed entry per house-rule file or installed plug-in that cannot be
         # used (its reason as its help): (label, help, what a click does or None, the module).
         entries: list[tuple[str, str, Callable[[], None] | None, RulesModule | None]] = [
-            (label, m.help, lambda n=m.name: self.toggle_module(n), m)
+            (label, _(m.help), lambda n=m.name: self.toggle_module(n), m)
             for m, label in zip(modules, labels, strict=True)
         ]
-        entries += [(f"{f.path.name}: cannot be used", f.problem, None, None) for f in self.unusable_rules]
-        entries += [(f"{p.name}: cannot be used", p.reason, None, None) for p in plugin_problems()]
+        entries += [
+            (_("{name}: cannot be used").format(name=f.path.name), f.problem, None, None)
+            for f in self.unusable_rules
+        ]
+        entries += [
+            (_("{name}: cannot be used").format(name=p.name), p.reason, None, None) for p in plugin_problems()
+        ]
         x, y = area.x, area.y
         widest = max(theme.font(12).size(e[0])[0] for e in entries) + theme.px(16)
         bw = min(area.w // 2, max(bw, widest))
         if len(entries) * row <= area.h:
-            for label, text, click, _ in entries:
+            for label, text, click, _module in entries:
                 self.buttons.append(self._switch(label, click, pygame.Rect(x, y, bw, bh), text))
                 lines = theme.wrap(text, area.w - bw - theme.px(14), 12)
                 if len(lines) > 2:
@@ -320,17 +336,30 @@ class SetupScene(Scene):
             r, c = divmod(len(cells), per_row)
             rect = pygame.Rect(x + c * (cell_w + gap), y + r * (cell_h + gap), cell_w, cell_h)
             self.buttons.append(
-                Button(f"More modules ({self.module_page + 1}/{pages})", self.next_modules, rect, size=12)
+                Button(
+                    _("More modules ({module_page}/{pages})").format(
+                        module_page=self.module_page + 1, pages=pages
+                    ),
+                    self.next_modules,
+                    rect,
+                    size=12,
+                )
             )
         y += rows * (cell_h + gap)
         if pointed is not None and pointed[3] is not None:
             module = pointed[3]
-            needed = ", ".join(module_of(r).label.lower() for r in module.requires)
-            text = f"{module.label}: {module.help}" + (f" (needs {needed})" if needed else "")
+            needed = ", ".join(_(module_of(r).label).lower() for r in module.requires)
+            label, help_text = _(module.label), _(module.help)
+            if needed:
+                text = _("{label}: {help} (needs {needed})").format(
+                    label=label, help=help_text, needed=needed
+                )
+            else:
+                text = _("{label}: {help}").format(label=label, help=help_text)
         elif pointed is not None:
             text = pointed[1]
         else:
-            text = "Point at a module for what it does; one that needs another switches it on too."
+            text = _("Point at a module for what it does; one that needs another switches it on too.")
         for line in theme.wrap(text, area.w, 12)[:2]:
             if y + theme.line_height(12) > area.bottom:
                 break
@@ -405,7 +434,7 @@ class SetupScene(Scene):
         surface.fill(pal.background)
         w, h = surface.get_size()
         pad = theme.px(20)
-        blit_text(surface, theme, "New battle", (pad, pad), 26, pal.accent, True)
+        blit_text(surface, theme, _("New battle"), (pad, pad), 26, pal.accent, True)
         left = pygame.Rect(pad, theme.px(70), theme.px(360), h - theme.px(90))
         draw_panel(surface, theme, left, pal.panel)
         self.scenario_buttons = draw_scenario_list(
@@ -415,7 +444,7 @@ class SetupScene(Scene):
         if self.scenarios:  # where the list is scrolled now, for the next time the screen opens
             self.app.remembered[REMEMBERED] = (self.scenarios[self.index].id, self.window.first)
         # The folder is shortened from the left to what the panel leaves beside the words.
-        prefix = "Your maps: "
+        prefix = _("Your maps: ")
         room = left.w - theme.px(24) - theme.font(10).size(prefix)[0]
         folder = fit_text(theme.font(10), str(user_maps_dir()), room, keep="end")  # "…/maps"
         at = (left.x + theme.px(12), left.bottom - theme.px(42))
@@ -434,7 +463,11 @@ class SetupScene(Scene):
         if sc.error:
             self._draw_broken(surface, sc, right)
             return
-        for line in theme.wrap(f"Goal: {sc.goal}", right.w - 2 * pad, 14, bold=True) if sc.goal else []:
+        for line in (
+            theme.wrap(_("Goal: {goal}").format(goal=sc.goal), right.w - 2 * pad, 14, bold=True)
+            if sc.goal
+            else []
+        ):
             blit_text(surface, theme, line, (x, y), 14, pal.accent, True)
             y += theme.line_height(14)
         briefing = theme.wrap(sc.briefing, right.w - 2 * pad, 14)
@@ -446,7 +479,13 @@ class SetupScene(Scene):
         y += theme.px(14)
         self.buttons = []
         blit_text(
-            surface, theme, "Sides (click or Tab + Space to change who plays)", (x, y), 14, pal.accent, True
+            surface,
+            theme,
+            _("Sides (click or Tab + Space to change who plays)"),
+            (x, y),
+            14,
+            pal.accent,
+            True,
         )
         sides_top = y
         y += theme.px(28)
@@ -458,13 +497,13 @@ class SetupScene(Scene):
             blit_text(
                 surface,
                 theme,
-                f"{side.name} ({side.shape})",
+                _("{name} ({shape})").format(name=side.name, shape=_(side.shape)),
                 (x + theme.px(42), y + theme.px(6)),
                 15,
                 style.colour,
                 True,
             )
-            label = CONTROLLER_LABELS.get(self.controllers.get(side.name, "human"), "Human")
+            label = _(CONTROLLER_LABELS.get(self.controllers.get(side.name, "human"), "Human"))
             b = Button(
                 label,
                 lambda s=side.name: self.cycle_controller(s),
@@ -478,12 +517,12 @@ class SetupScene(Scene):
             beside_x, sides_top + theme.px(28), right.right - pad - beside_x, y - sides_top - theme.px(36)
         )
         y += theme.px(10)
-        blit_text(surface, theme, "Rules modules", (x, y), 14, pal.accent, True)
+        blit_text(surface, theme, _("Rules modules"), (x, y), 14, pal.accent, True)
         y += theme.px(28)
         # The switches page (More modules) rather than take the picture's room below them.
         room = right.bottom - theme.px(72) - y - theme.px(PICTURE_ROOM)
         y = self._draw_modules(surface, pygame.Rect(x, y, right.w - 2 * pad, room))
-        blit_text(surface, theme, f"Seed {self.seed}", (x, y), 12, pal.text_dim)
+        blit_text(surface, theme, _("Seed {seed}").format(seed=self.seed), (x, y), 12, pal.text_dim)
         # An error (Start failed) is written where the picture goes: the picture gives way.
         ready = self.listing.ready(self.index)  # None: its map is loaded in the background
         top = y + theme.px(22)
@@ -493,21 +532,21 @@ class SetupScene(Scene):
             else self._draw_preview(surface, ready, x, top, right, by_sides)
         )
         start = Button(
-            "Start battle",
+            _("Start battle"),
             self.start,
             pygame.Rect(
                 right.right - theme.px(220), right.bottom - theme.px(60), theme.px(200), theme.px(44)
             ),
-            hint="Enter",
+            hint=_("Enter"),
             selected=True,
         )
         back = Button(
-            "Back",
+            _("Back"),
             self.leave,
             pygame.Rect(
                 right.right - theme.px(380), right.bottom - theme.px(60), theme.px(140), theme.px(44)
             ),
-            hint="Esc",
+            hint=_("Esc"),
         )
         self.buttons += [start, back]
         mouse = pygame.mouse.get_pos()

@@ -1,4 +1,5 @@
-"""The settings screen: display (UI scale, colour-blind palette, fullscreen, edge scrolling),
+"""The settings screen: display (UI scale, colour-blind palette, fullscreen, edge scrolling,
+the language),
 pacing (resolution speed, pausing after your units' actions, the end-of-round summary) and
 sound (volume, mute).  Every change is used at once and remembered (`game.ui.prefs`).
 
@@ -11,10 +12,11 @@ from collections.abc import Callable
 
 import pygame
 
+from game.i18n import AUTOMATIC, _, available_languages, language, language_name
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS
 from game.ui.prefs import ANIMATION_SPEEDS, UI_SCALES, VOLUMES
-from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade
+from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, shade, switch_label
 
 COLUMN_W = 300  # pixels (before UI scale) of a settings button
 ROW_H = 40  # pixels (before UI scale)
@@ -24,10 +26,6 @@ GAP = 8  # pixels (before UI scale) between buttons
 def _next(values: tuple[float, ...], current: float) -> float:
     """The value after `current` in `values` (round again after the last)."""
     return values[(values.index(current) + 1) % len(values)] if current in values else values[0]
-
-
-def _on(flag: bool) -> str:
-    return "on" if flag else "off"
 
 
 class SettingsScene(Scene):
@@ -58,29 +56,55 @@ class SettingsScene(Scene):
     def _rebuild(self) -> None:
         p, app = self.app.prefs, self.app
         index = self.column.index
-        scale = f"UI scale: {p.ui_scale:g}×"
+        scale = _("UI scale: {scale:g}×").format(scale=p.ui_scale)
         if abs(app.theme.scale - p.ui_scale) > 1e-9:
-            scale += f" ({app.theme.scale:g}× fits)"
+            scale = _("UI scale: {scale:g}× ({fits:g}× fits)").format(scale=p.ui_scale, fits=app.theme.scale)
         display = [
             Button(scale, self._cycle("ui_scale", UI_SCALES)),
-            Button(f"Colour-blind palette: {_on(p.colour_blind)}", self._toggle("colour_blind")),
-            Button(f"Fullscreen: {_on(app.fullscreen)}", lambda: self._fullscreen(), hint="F11"),
-            Button(f"Edge scrolling: {_on(p.edge_scroll)}", self._toggle("edge_scroll")),
-            Button("Keys (help)", lambda: self.app.push_screen("help"), hint="F1"),
+            Button(switch_label(_("Colour-blind palette"), p.colour_blind), self._toggle("colour_blind")),
+            Button(switch_label(_("Fullscreen"), app.fullscreen), lambda: self._fullscreen(), hint="F11"),
+            Button(switch_label(_("Edge scrolling"), p.edge_scroll), self._toggle("edge_scroll")),
+            Button(self._language_label(), self._next_language),
+            Button(_("Keys (help)"), lambda: self.app.push_screen("help"), hint="F1"),
         ]
         pacing = [
             Button(
-                f"Resolution speed: {p.animation_speed:g}×", self._cycle("animation_speed", ANIMATION_SPEEDS)
+                _("Resolution speed: {speed:g}×").format(speed=p.animation_speed),
+                self._cycle("animation_speed", ANIMATION_SPEEDS),
             ),
-            Button(f"Pause after my units act: {_on(p.pause_after_mine)}", self._toggle("pause_after_mine")),
-            Button(f"End-of-round summary: {_on(p.round_summary)}", self._toggle("round_summary")),
-            Button(f"Sound volume: {round(p.volume * 100)}%", self._cycle("volume", VOLUMES)),
-            Button(f"Sound: {'muted' if p.muted else 'on'}", self._toggle("muted")),
+            Button(
+                switch_label(_("Pause after my units act"), p.pause_after_mine),
+                self._toggle("pause_after_mine"),
+            ),
+            Button(switch_label(_("End-of-round summary"), p.round_summary), self._toggle("round_summary")),
+            Button(
+                _("Sound volume: {percent}%").format(percent=round(p.volume * 100)),
+                self._cycle("volume", VOLUMES),
+            ),
+            Button(_("Sound: muted") if p.muted else _("Sound: on"), self._toggle("muted")),
         ]
         self.left = len(display)
-        back = Button("Back", lambda: self.app.pop(self), hint="Esc")
+        back = Button(_("Back"), lambda: self.app.pop(self), hint=_("Esc"))
         self.column = ButtonColumn([*display, *pacing, back])
         self.column.index = index
+
+    def _language_label(self) -> str:
+        """The language switch: the chosen language by its own name, or what "Automatic"
+        (the system's language) comes to."""
+        chosen = self.app.prefs.language
+        if chosen == AUTOMATIC:
+            name = _("Automatic ({language})").format(language=language_name(language()))
+        else:
+            name = language_name(chosen)
+        return _("Language: {language}").format(language=name)
+
+    def _next_language(self) -> None:
+        """Automatic, then each language the game has, round again."""
+        choices = [AUTOMATIC, *available_languages()]
+        current = self.app.prefs.language
+        index = choices.index(current) if current in choices else 0
+        self.app.prefs.language = choices[(index + 1) % len(choices)]
+        self._apply()
 
     def _fullscreen(self) -> None:
         self.app.set_fullscreen(not self.app.fullscreen)
@@ -114,7 +138,7 @@ class SettingsScene(Scene):
         box.center = (w // 2, h // 2)
         draw_panel(surface, theme, box, pal.panel)
         title = (box.centerx, box.y + theme.px(14))
-        blit_text(surface, theme, "Settings", title, 22, pal.accent, True, anchor="midtop")
+        blit_text(surface, theme, _("Settings"), title, 22, pal.accent, True, anchor="midtop")
         top = box.y + theme.px(64)
         xs = (box.x + theme.px(20), box.x + 2 * theme.px(20) + col_w)
         buttons = self.column.buttons
@@ -129,7 +153,7 @@ class SettingsScene(Scene):
         blit_text(
             surface,
             theme,
-            "Sides keep their badge shapes in every palette · sounds are made by the game itself",
+            _("Sides keep their badge shapes in every palette · sounds are made by the game itself"),
             (box.centerx, box.bottom - theme.px(12)),
             12,
             pal.text_dim,

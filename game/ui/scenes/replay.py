@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.persist.saves import SaveError
 from game.rules.positions import combatants, find_by_name, is_active, name_of, occupant, tile_of
 from game.ui.app import App, Scene
@@ -92,7 +93,7 @@ class ReplayScene(Scene):
         self.view = MapView(self.theme, self.board, self.art)
         self.log = LogPanel(self.theme)
         self._all_events = replay.events
-        self._header = [f"replay of {replay.path.name}: {replay.title}"]
+        self._header = [_("replay of {file}: {title}").format(file=replay.path.name, title=replay.title)]
         for text in self._header:
             self.log.add_text(text)
         self._logged = 0
@@ -174,13 +175,13 @@ class ReplayScene(Scene):
         """Why the battle cannot be continued from here ("" if it can)."""
         n = self.continue_round()
         if self.replay.ended_after(n):
-            return f"the battle was over after round {n}: step back to an earlier round"
+            return _("the battle was over after round {n}: step back to an earlier round").format(n=n)
         return ""
 
     def continue_label(self) -> str:
         """The Continue button's words."""
         n = self.continue_round()
-        return f"Continue from the end of round {n}" if n else "Play it again from the start"
+        return _("Continue from the end of round {n}").format(n=n) if n else _("Play it again from the start")
 
     # ------------------------------------------------------------- actions
     def continue_battle(self) -> None:
@@ -189,15 +190,15 @@ class ReplayScene(Scene):
 
         problem = self.continue_problem()
         if problem:
-            self.toast(f"Cannot continue: {problem}", bad=True)
+            self.toast(_("Cannot continue: {problem}").format(problem=problem), bad=True)
             return
         n = self.continue_round()
         try:
             battle = continue_from(self.replay.path, n)
         except SaveError as err:
-            self.toast(f"Cannot continue: {err}", bad=True)
+            self.toast(_("Cannot continue: {err}").format(err=err), bad=True)
             return
-        note = f"continued from the end of round {n} of {self.replay.path.name}"
+        note = _("continued from the end of round {n} of {name}").format(n=n, name=self.replay.path.name)
         self.app.replace_screen("battle", battle, self.battle_map, note=note)
 
     def leave(self) -> None:
@@ -413,11 +414,18 @@ class ReplayScene(Scene):
     def _hint(self, width: int) -> str:
         """The longest line of key hints that fits `width` pixels."""
         font = self.theme.font(12)
-        state = "playing" if self.cursor.playing else "paused"
+        if self.cursor.playing:
+            first = _(
+                "Replay (playing): ←/→ step · Space play · PgUp/PgDn round · Home/End · C continue · Esc back"
+            )
+        else:
+            first = _(
+                "Replay (paused): ←/→ step · Space play · PgUp/PgDn round · Home/End · C continue · Esc back"
+            )
         hints = (
-            f"Replay ({state}): ←/→ step · Space play · PgUp/PgDn round · Home/End · C continue · Esc back",
-            "←/→ step · Space play · PgUp/PgDn round · Home/End · C continue · Esc back",
-            "←/→ step · Space play · PgUp/PgDn round · C continue",
+            first,
+            _("←/→ step · Space play · PgUp/PgDn round · Home/End · C continue · Esc back"),
+            _("←/→ step · Space play · PgUp/PgDn round · C continue"),
         )
         return next((h for h in hints if font.size(h)[0] <= width), hints[-1])
 
@@ -425,7 +433,7 @@ class ReplayScene(Scene):
         """ "REPLAY" in the map's bottom-left corner (clear of the dice box and of the hints
         ending at `above`), so nobody takes it for a live battle."""
         theme, pal = self.theme, self.theme.palette
-        image = theme.text("REPLAY", 13, (20, 20, 24), True)
+        image = theme.text(_("REPLAY"), 13, (20, 20, 24), True)
         mark = "▶" if self.cursor.playing else "❚❚"
         sign = theme.text(mark, 11, (20, 20, 24), True)
         box = pygame.Rect(0, 0, image.get_width() + sign.get_width() + theme.px(22), image.get_height() + 6)
@@ -446,7 +454,7 @@ class ReplayScene(Scene):
             result_text(self.replay),
             self.continue_problem(),
             self.continue_label(),
-            "Quit" if self.standalone else "Main menu",
+            _("Quit") if self.standalone else _("Main menu"),
         )
         self.panel.draw(surface, theme, body, self.tokens, self.replay, self.cursor, words)
 

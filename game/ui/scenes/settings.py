@@ -9,6 +9,7 @@ from typing import Protocol
 import pygame
 
 from game.core.modifiers import signed
+from game.i18n import N_, _, language
 from game.rules.positions import RANGE_BANDS
 from game.ui.app import App, Scene
 from game.ui.input.bindings import BINDINGS, CTRL
@@ -19,21 +20,28 @@ from game.ui.render.widgets import Button, ButtonColumn, blit_text, draw_panel, 
 from game.ui.theme import fit_text
 
 OVERLAY_HELP = {
-    "reach": "tiles it can walk to (blue, plain) and reach only with a Sprint (orange, hatched)",
-    "range": "range bands of its missile weapon: short (plain), "
-    f"medium {signed(RANGE_BANDS[1][1])} (dots), long {signed(RANGE_BANDS[2][1])} (hatched)",
-    "arcs": "F front, L/R side, B back arc (cross-hatched) of the selected or hovered combatant",
-    "sight": "from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover",
-    "threat": "tiles enemies could attack next round: melee (slashes, 2+ = how many enemies) or missile "
-    "(dots); B = from the back arc",
-    "chance": "hover an enemy: hit chance with the full breakdown; each enemy shows the chance of a click",
-    "terrain": "what the map says: walls crossed, blocks movement slashed, sight dotted; L/H cover; ×2 cost",
+    "reach": N_("tiles it can walk to (blue, plain) and reach only with a Sprint (orange, hatched)"),
+    "range": N_(
+        "range bands of its missile weapon: short (plain), medium {medium} (dots), long {long} (hatched)"
+    ),
+    "arcs": N_("F front, L/R side, B back arc (cross-hatched) of the selected or hovered combatant"),
+    "sight": N_("from its planned tile: unseen tiles dark and crossed; shields with L or H mark cover"),
+    "threat": N_(
+        "tiles enemies could attack next round: melee (slashes, 2+ = how many enemies) or missile "
+        "(dots); B = from the back arc"
+    ),
+    "chance": N_(
+        "hover an enemy: hit chance with the full breakdown; each enemy shows the chance of a click"
+    ),
+    "terrain": N_(
+        "what the map says: walls crossed, blocks movement slashed, sight dotted; L/H cover; ×2 cost"
+    ),
 }
 
 
 MOUSE_HELP = (
-    "left click: select / plan a path / attack an enemy (menu with target numbers)",
-    "right click: final facing toward the tile · drag: pan · wheel: zoom (over the log: scroll)",
+    N_("left click: select / plan a path / attack an enemy (menu with target numbers)"),
+    N_("right click: final facing toward the tile · drag: pan · wheel: zoom (over the log: scroll)"),
 )
 
 
@@ -67,10 +75,12 @@ class HelpScene(Scene):
 
     def _laid_out(self, area: pygame.Rect) -> list[Placed]:
         """The sheet's pieces placed in `area` (kept while the area and the scale stay)."""
-        key = (tuple(area), self.theme.scale)
+        key = (tuple(area), self.theme.scale, language())
         if self._sheet is None or self._sheet[0] != key:
-            overlays = {OVERLAY_LABELS[k]: OVERLAY_HELP[k] for k in OVERLAY_LABELS}
-            self._sheet = key, lay_out(self.theme, area, help_blocks(BINDINGS, MOUSE_HELP, overlays))
+            bands = {"medium": signed(RANGE_BANDS[1][1]), "long": signed(RANGE_BANDS[2][1])}
+            overlays = {_(OVERLAY_LABELS[k]): _(OVERLAY_HELP[k]).format(**bands) for k in OVERLAY_LABELS}
+            mouse = tuple(_(line) for line in MOUSE_HELP)
+            self._sheet = key, lay_out(self.theme, area, help_blocks(BINDINGS, mouse, overlays))
         return self._sheet[1]
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -83,7 +93,7 @@ class HelpScene(Scene):
         blit_text(
             surface,
             theme,
-            "Help — keys and overlays (any key closes)",
+            _("Help — keys and overlays (any key closes)"),
             (box.x + 20, box.y + 14),
             18,
             pal.accent,
@@ -104,20 +114,33 @@ class PauseScene(Scene):
     def __init__(self, app: App, battle_scene: Saving) -> None:
         super().__init__(app)
         self.battle_scene = battle_scene
-        can_save = battle_scene.can_save()
-        self.column = ButtonColumn(
+        self.column = self._column()
+
+    def _column(self) -> ButtonColumn:
+        """The pause box's buttons, in the language in use."""
+        can_save = self.battle_scene.can_save()
+        return ButtonColumn(
             [
-                Button("Resume", lambda: self.app.pop(self), hint="Esc"),
+                Button(_("Resume"), lambda: self.app.pop(self), hint=_("Esc")),
                 Button(
-                    "Save", self.save, enabled=can_save, reason="saving is possible in the Strategy Stage"
+                    _("Save"),
+                    self.save,
+                    enabled=can_save,
+                    reason=_("saving is possible in the Strategy Stage"),
                 ),
-                Button("Load", lambda: self.app.push(LoadScene(self.app))),
-                Button("Settings", lambda: self.app.push_screen("settings")),
-                Button("Help", lambda: self.app.push_screen("help"), hint="F1"),
-                Button("Quit to menu", self.to_menu),
-                Button("Quit game", self.quit_game),
+                Button(_("Load"), lambda: self.app.push(LoadScene(self.app))),
+                Button(_("Settings"), lambda: self.app.push_screen("settings")),
+                Button(_("Help"), lambda: self.app.push_screen("help"), hint="F1"),
+                Button(_("Quit to menu"), self.to_menu),
+                Button(_("Quit game"), self.quit_game),
             ]
         )
+
+    def on_language(self) -> None:
+        """The buttons in the new language."""
+        index = self.column.index
+        self.column = self._column()
+        self.column.index = index
 
     def save(self) -> None:
         """Save and resume."""
@@ -127,7 +150,7 @@ class PauseScene(Scene):
     def to_menu(self) -> None:
         """Leave the battle (the autosave of this round stays), asking first if orders
         declared since the last save would be lost."""
-        self.app.request_leave(lambda: self.app.replace_screen("menu"), "Leave the battle")
+        self.app.request_leave(lambda: self.app.replace_screen("menu"), _("Leave the battle"))
 
     def quit_game(self) -> None:
         """Quit, asking first if the battle is not saved."""
@@ -151,7 +174,7 @@ class PauseScene(Scene):
         blit_text(
             surface,
             theme,
-            "Paused",
+            _("Paused"),
             (box.centerx, box.y + theme.px(14)),
             22,
             theme.palette.accent,
@@ -184,7 +207,12 @@ class LoadScene(Scene):
         self.window = ScrollWindow(0, self.PAGE)  # which saves are shown
         self.rows: list[Button] = []
         self.watch_buttons: list[Button] = []
-        self.back = Button("Back", lambda: self.app.pop(self), hint="Esc")
+        self.back = Button(_("Back"), lambda: self.app.pop(self), hint=_("Esc"))
+        self._build()
+
+    def on_language(self) -> None:
+        """The buttons in the new language."""
+        self.back = Button(_("Back"), lambda: self.app.pop(self), hint=_("Esc"))
         self._build()
 
     @property
@@ -197,7 +225,7 @@ class LoadScene(Scene):
         shown = self.entries[self.first : self.first + self.PAGE]
         self.rows = [Button(e.label(), lambda p=e.path: self.load(p), size=13) for e in shown]
         self.watch_buttons = [
-            Button("▶ Watch replay", lambda p=e.path: self.watch(p), size=13) for e in shown
+            Button(_("▶ Watch replay"), lambda p=e.path: self.watch(p), size=13) for e in shown
         ]
 
     def move(self, step: int) -> None:
@@ -279,7 +307,7 @@ class LoadScene(Scene):
         blit_text(
             surface,
             theme,
-            "Load a battle",
+            _("Load a battle"),
             (box.centerx, box.y + theme.px(14)),
             22,
             pal.accent,
@@ -290,7 +318,7 @@ class LoadScene(Scene):
             blit_text(
                 surface,
                 theme,
-                "No saves yet: Ctrl+S saves during the Strategy Stage; every round autosaves.",
+                _("No saves yet: Ctrl+S saves during the Strategy Stage; every round autosaves."),
                 (box.centerx, box.y + theme.px(60)),
                 13,
                 pal.text_dim,
@@ -301,7 +329,9 @@ class LoadScene(Scene):
             blit_text(
                 surface,
                 theme,
-                f"{self.first + 1}–{last} of {len(self.saves)}, newest first (↑↓ PgUp PgDn, wheel)",
+                _("{first}–{last} of {count}, newest first (↑↓ PgUp PgDn, wheel)").format(
+                    first=self.first + 1, last=last, count=len(self.saves)
+                ),
                 (box.centerx, box.y + theme.px(44)),
                 12,
                 pal.text_dim,
@@ -326,7 +356,7 @@ class LoadScene(Scene):
             blit_text(
                 surface,
                 theme,
-                "Enter or click: resume · R or ▶: watch the replay · Esc: back",
+                _("Enter or click: resume · R or ▶: watch the replay · Esc: back"),
                 (box.centerx, box.bottom - theme.px(14)),
                 12,
                 pal.text_dim,
