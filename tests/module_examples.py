@@ -5,6 +5,14 @@ runs every example and checks these lines with the chapter's own."""
 from __future__ import annotations
 
 MODULE_KEY_LINES: dict[str, list[str]] = {
+    "fog.json": [
+        "Fog \u2014 rangers, Strategy Stage: in sight: Sam at (12, 3)",
+        "Fog \u2014 rangers, orders seen: Bea, Ada, Sam; hidden: Kai, Rex",
+        "Fog \u2014 rangers, end of round: in sight: Sam at (12, 3); last seen: Kai at (13, 6) (round 1)",
+        "Fog \u2014 rangers, end of round: in sight: Rex at (12, 2), Sam at (12, 3);"
+        " last seen: Kai at (13, 6) (round 1)",
+        "Fog \u2014 raiders, orders seen: Bea, Ada, Sam, Kai, Rex",
+    ],
     "power_strike.json": [
         "Omar — Power Strike on Niles: 7 [Strike] − 2 [Power Strike] = 5; rolled 4: hit",
         "Niles — Withstand Injury: 5 [Withstand Injury] − 2 [sword Injury Rating] − 1 [Power Strike] = 2;"

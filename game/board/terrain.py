@@ -140,7 +140,9 @@ class TerrainBoard(BoardBase):
             kinds[:] = kind(plain)
         for x, y in asked:
             kinds[y, x] = kind((x, y))
-        return cls(kinds, list(palette), board.metres_per_tile)
+        made = cls(kinds, list(palette), board.metres_per_tile)
+        made.sight_limit, made.dark_tiles = board.sight_limit, board.dark_tiles  # darkness is no terrain
+        return made
 
     # ------------------------------------------------------ per-tile questions
     def blocks_move(self, tile: Tile) -> bool:

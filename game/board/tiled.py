@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from xml.etree.ElementTree import Element
 
 import numpy as np
@@ -52,7 +53,7 @@ from game.board.objects import (
 from game.board.preflight import Checked, MapError, check_file
 from game.board.terrain import MAX_MOVE_COST, TerrainBoard, compose_board, metres_per_tile_problem
 from game.board.zones import DEFAULT_SIDES, check_zones, edge_zones
-from game.rules.board import COVER_LEVELS
+from game.rules.board import COVER_LEVELS, sight_limit_problem
 
 # pytmx imports pygame when it can, and pygame greets stdout unless told not to;
 # check-map prints only the summary.
@@ -66,7 +67,8 @@ logging.getLogger("pytmx").addHandler(logging.NullHandler())
 __all__ = ["MapError", "load_map"]
 
 TERRAIN_KEYS = ("move_cost", "blocks_move", "blocks_sight", "cover", "terrain")
-MAP_KEYS = ("metres_per_tile", "name")
+MAP_KEYS = ("metres_per_tile", "name", "sight_limit")
+DARKNESS_KEY = "sight_limit"  # metres: on the map, darkness everywhere; on a tile layer, on its tiles
 LEGACY_TERRAIN = re.compile(r"-?\d*(,-?\d*){3}")
 NEAR_MISSES = {
     "meterspertile": "metres_per_tile",
@@ -142,6 +144,7 @@ def _read_map(path: Path, checked: Checked) -> BattleMap:
     board, inferred, decided_by = _board(
         tmx, metres, path.name, warnings, inference, blockers, placed, looks, checked.root
     )
+    board.sight_limit, board.dark_tiles = _darkness(tmx, path.name)
     found = zones_and_units(tmx, checked.root, board, path.name, checked.tilesets)
     zones, placements = found.zones, found.placements
     warnings.extend(found.warnings)
@@ -211,6 +214,37 @@ def _metres_per_tile(properties: Mapping[str, object], where: str) -> float:
     problem = "must be a number" if value is None else metres_per_tile_problem(value)
     if value is None or problem:
         raise MapError(f"{where}: metres_per_tile {problem}, not {str(raw)[:40]!r}")
+    return value
+
+
+def _darkness(tmx: pytmx.TiledMap, where: str) -> tuple[float | None, Mapping[tuple[int, int], float]]:
+    """The map's darkness (docs/maps.md, *Darkness and smoke*): the map property `sight_limit`
+    (metres: nothing is seen from farther), and each tile layer with a `sight_limit`: its
+    painted tiles are seen only from within that many metres (the least where layers
+    overlap).  MapError, one line, on a value that is no positive number of metres."""
+    whole = _sight_limit(tmx.properties, f"{where}: map property sight_limit")
+    dark: dict[tuple[int, int], float] = {}
+    for layer in tmx.layers:
+        if not isinstance(layer, pytmx.TiledTileLayer) or DARKNESS_KEY not in layer.properties:
+            continue
+        limit = _sight_limit(layer.properties, f"{where}: layer {str(layer.name or '')!r} sight_limit")
+        assert limit is not None
+        gids = np.asarray(layer.data, np.int64).reshape(tmx.height, tmx.width)
+        ys, xs = np.nonzero(gids)
+        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+            dark[(x, y)] = min(limit, dark.get((x, y), limit))
+    return whole, MappingProxyType(dark)
+
+
+def _sight_limit(properties: Mapping[str, object], where: str) -> float | None:
+    """A `sight_limit` property in metres, checked (None where it is not set)."""
+    if DARKNESS_KEY not in properties:
+        return None
+    raw = properties[DARKNESS_KEY]
+    value = finite_number(raw)
+    problem = sight_limit_problem(value) if value is not None else "must be a number of metres"
+    if value is None or problem:
+        raise MapError(f"{where} {problem}, not {str(raw)[:40]!r}")
     return value
 
 

@@ -32,6 +32,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "simulate": ("game.cli.simulate", "play AI-versus-AI battles with no window and print the results"),
     "replay": ("game.cli.replay", "play a saved battle back, or --verify it headless"),
     "workbench": ("game.cli.workbench", "open the position workbench, on a scenario, sandbox or save file"),
+    "schemas": ("game.cli.schemas", "write the JSON Schemas of scenarios, sandbox files and house rules"),
 }
 """name → (module with `add_arguments(parser)` and `run(args) -> int`, help)."""
 

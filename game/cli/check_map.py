@@ -117,6 +117,7 @@ def summary_lines(battle_map: BattleMap, more_warnings: list[str] | None = None)
         lines.append("terrain decided by:")
         names = dict.fromkeys(terrain.name for terrain, _ in board.terrain_counts())
         lines.extend(f"  {kind}: {'; '.join(rules[kind])}" for kind in names if kind in rules)
+    lines.extend(darkness_lines(board))
     if battle_map.inferred:
         lines.append("inferred terrain (from conventions of other games):")
         lines.extend(f"  {line}" for line in battle_map.inferred)
@@ -135,6 +136,21 @@ def summary_lines(battle_map: BattleMap, more_warnings: list[str] | None = None)
     warnings = [*battle_map.warnings, *(more_warnings or [])]
     lines.append("warnings:" if warnings else "warnings: none")
     lines.extend(f"  {w}" for w in warnings)
+    return lines
+
+
+def darkness_lines(board: TerrainBoard) -> list[str]:
+    """What the map's darkness does to sight (read by the fog module; docs/maps.md): nothing
+    when it has none."""
+    lines = []
+    if board.sight_limit is not None:
+        lines.append(f"darkness: nothing is seen from farther than {board.sight_limit:g} m (map sight_limit)")
+    by_limit: dict[float, int] = {}
+    for metres in board.dark_tiles.values():
+        by_limit[metres] = by_limit.get(metres, 0) + 1
+    for metres, count in sorted(by_limit.items()):
+        tiles = "tiles" if count != 1 else "tile"
+        lines.append(f"darkness: {count} {tiles} seen only from within {metres:g} m (layer sight_limit)")
     return lines
 
 
@@ -164,6 +180,8 @@ def summary_json(battle_map: BattleMap, more_warnings: list[str] | None = None) 
             }
             for terrain, count in board.terrain_counts()
         ],
+        "sight_limit": board.sight_limit,
+        "dark_tiles": sorted([x, y, metres] for (x, y), metres in board.dark_tiles.items()),
         "inferred": list(battle_map.inferred),
         "zones": [
             {"side": z.side, "name": z.name, "tiles": len(z.tiles), "bounds": list(z.bounds())}

@@ -90,6 +90,8 @@ def _print_round(report: RoundReport) -> None:
         print()
     for event in report.events:
         print(event.text())
+    for line in report.fog:
+        print(line)
     sys.stdout.flush()
 
 

@@ -23,15 +23,92 @@ from typing import Any, Protocol, TypeVar
 
 from game.content import fields
 from game.content.fields import FieldError
+from game.content.shapes import (
+    Either,
+    Flag,
+    Line,
+    ListOf,
+    Number,
+    Obj,
+    Shape,
+    Text,
+    Whole,
+    any_case,
+    one_of_pattern,
+)
 from game.core.equipment import WEAPON_TRAITS, Armour, MissileKind, Shield, Weapon, WeaponClass
 
 ARMORY_FILE = "armory.json"
 
-WEAPON_COMMON = ("class", "hands", "injury", "traits")
-MELEE_FIELDS = ("reach", "can_parry", "parry")
-MISSILE_FIELDS = ("kind", "ranges")
 MAX_INJURY = 20  # a sanity bound: Withstand Injury is a d12 roll
 MAX_REACH = 10  # tiles
+MAX_PARRY = 12  # the Parry bonus or penalty of a weapon, either way
+MAX_MOVEMENT = 20  # metres an armour may take off Movement
+MAX_SKILL_PENALTY = 12  # what an armour may take off the combat skills
+TRAIT = Text(choices=WEAPON_TRAITS)
+RANGES = ListOf(
+    item=Number(positive=True),
+    min_items=3,
+    max_items=3,
+    help="[short, medium, long]: each band's upper limit in metres, growing",
+)
+WEAPON_COMMON_SHAPES: dict[str, Shape] = {
+    "class": Text(
+        choices=[c.value for c in WeaponClass], default=WeaponClass.MELEE.value, help="melee or missile"
+    ),
+    "hands": Whole(low=1, high=2, default=1, help="hands it takes"),
+    "injury": Whole(
+        low=0, high=MAX_INJURY, default=1, help="the injury rating taken off the target's Withstand Injury"
+    ),
+    "traits": ListOf(
+        item=TRAIT,
+        max_items=len(WEAPON_TRAITS),
+        default=[],
+        help="what some rules modules ask of it (burst: missile weapons only)",
+    ),
+}
+MELEE_SHAPES: dict[str, Shape] = {
+    "reach": Whole(low=1, high=MAX_REACH, default=1, help="reach in tiles (melee only)"),
+    "can_parry": Flag(default=True, help="whether it can Parry (melee only)"),
+    "parry": Whole(low=-MAX_PARRY, high=MAX_PARRY, default=0, help="its Parry bonus or penalty (melee only)"),
+}
+MISSILE_SHAPES: dict[str, Shape] = {
+    "kind": Text(choices=[k.value for k in MissileKind], help="the Missile Strike kind (missile only)"),
+    "ranges": RANGES,
+}
+WEAPON_COMMON = tuple(WEAPON_COMMON_SHAPES)
+MELEE_FIELDS = tuple(MELEE_SHAPES)
+MISSILE_FIELDS = tuple(MISSILE_SHAPES)
+WEAPON = Obj(
+    required={"name": Line(help="its name")},
+    optional={**WEAPON_COMMON_SHAPES, **MELEE_SHAPES, **MISSILE_SHAPES},
+    name="weapon",
+    title="A weapon",
+    rules=(
+        {
+            "if": {"properties": {"class": {"const": WeaponClass.MISSILE.value}}, "required": ["class"]},
+            "then": {"required": list(MISSILE_FIELDS), "properties": dict.fromkeys(MELEE_FIELDS, False)},
+            "else": {"properties": dict.fromkeys(MISSILE_FIELDS, False)},
+        },
+    ),
+)
+"""A weapon's fields, in the armory and inline in a scenario (the module docstring says more)."""
+SHIELD = Obj(
+    required={"name": Line(help="its name")},
+    optional={"withstand": Whole(low=0, high=MAX_INJURY, default=1, help="its Withstand Injury bonus")},
+    name="shield",
+    title="A shield",
+)
+ARMOUR = Obj(
+    required={"name": Line(help="its name")},
+    optional={
+        "withstand": Whole(low=0, high=MAX_INJURY, default=0, help="its Withstand Injury bonus"),
+        "movement": Whole(low=-MAX_MOVEMENT, high=0, default=0, help="metres it takes off Movement"),
+        "skill": Whole(low=-MAX_SKILL_PENALTY, high=0, default=0, help="its combat skill modifier"),
+    },
+    name="armour",
+    title="Armour",
+)
 
 
 class _Named(Protocol):
@@ -47,14 +124,12 @@ class ArmoryError(ValueError):
 
 def weapon_spec(value: Any, path: str) -> Weapon:
     """A weapon from an inline object (see the module docstring for its fields)."""
-    data = fields.obj(value, path, required=("name",), optional=WEAPON_COMMON + MELEE_FIELDS + MISSILE_FIELDS)
-    name = fields.name(data["name"], fields.key_path(path, "name"))
+    data = WEAPON.check(value, path)
+    name = WEAPON.get(data, path, "name")
     at = functools.partial(fields.key_path, path)
-    weapon_class = WeaponClass(
-        fields.text(data.get("class", "melee"), at("class"), [c.value for c in WeaponClass])
-    )
-    hands = fields.whole(data.get("hands", 1), at("hands"), 1, 2)
-    injury = fields.whole(data.get("injury", 1), at("injury"), 0, MAX_INJURY)
+    weapon_class = WeaponClass(WEAPON.get(data, path, "class"))
+    hands = WEAPON.get(data, path, "hands")
+    injury = WEAPON.get(data, path, "injury")
     traits = _traits(data.get("traits", []), at("traits"), weapon_class)
     if weapon_class is WeaponClass.MELEE:
         for key in MISSILE_FIELDS:
@@ -64,9 +139,9 @@ def weapon_spec(value: Any, path: str) -> Weapon:
             name,
             weapon_class,
             hands=hands,
-            reach=fields.whole(data.get("reach", 1), at("reach"), 1, MAX_REACH),
-            can_parry=fields.flag(data.get("can_parry", True), at("can_parry")),
-            parry_modifier=fields.whole(data.get("parry", 0), at("parry"), -12, 12),
+            reach=WEAPON.get(data, path, "reach"),
+            can_parry=WEAPON.get(data, path, "can_parry"),
+            parry_modifier=WEAPON.get(data, path, "parry"),
             injury=injury,
             traits=traits,
         )
@@ -76,11 +151,11 @@ def weapon_spec(value: Any, path: str) -> Weapon:
     for key in MISSILE_FIELDS:
         if key not in data:
             raise FieldError(at(key), "required field is missing (a missile weapon needs kind and ranges)")
-    kind = MissileKind(fields.text(data["kind"], at("kind"), [k.value for k in MissileKind]))
+    kind = MissileKind(WEAPON.get(data, path, "kind"))
     raw = fields.array(data["ranges"], at("ranges"))
     if len(raw) != 3:
         raise FieldError(at("ranges"), fields.expected("[short, medium, long] in metres", raw))
-    ranges = [fields.number(r, fields.index_path(at("ranges"), i), positive=True) for i, r in enumerate(raw)]
+    ranges = [RANGES.item.read(r, fields.index_path(at("ranges"), i)) for i, r in enumerate(raw)]
     if not ranges[0] <= ranges[1] <= ranges[2]:
         raise FieldError(at("ranges"), f"ranges must grow: short ≤ medium ≤ long, got {fields.shown(raw)}")
     return Weapon(
@@ -99,7 +174,7 @@ def _traits(value: Any, path: str, weapon_class: WeaponClass) -> frozenset[str]:
     found = set()
     for i, item in enumerate(fields.array(value, path, max_items=len(WEAPON_TRAITS))):
         where = fields.index_path(path, i)
-        word = fields.text(item, where, list(WEAPON_TRAITS))
+        word = TRAIT.read(item, where)
         if word == "burst" and weapon_class is not WeaponClass.MISSILE:
             raise FieldError(where, 'only a missile weapon fires bursts (set "class": "missile")')
         found.add(word)
@@ -108,22 +183,18 @@ def _traits(value: Any, path: str, weapon_class: WeaponClass) -> frozenset[str]:
 
 def shield_spec(value: Any, path: str) -> Shield:
     """A shield from an inline object: name, withstand (Withstand Injury bonus)."""
-    data = fields.obj(value, path, required=("name",), optional=("withstand",))
-    return Shield(
-        fields.name(data["name"], fields.key_path(path, "name")),
-        fields.whole(data.get("withstand", 1), fields.key_path(path, "withstand"), 0, MAX_INJURY),
-    )
+    data = SHIELD.check(value, path)
+    return Shield(SHIELD.get(data, path, "name"), SHIELD.get(data, path, "withstand"))
 
 
 def armour_spec(value: Any, path: str) -> Armour:
     """Armour from an inline object: name, withstand, movement (≤ 0), skill (≤ 0)."""
-    data = fields.obj(value, path, required=("name",), optional=("withstand", "movement", "skill"))
-    at = functools.partial(fields.key_path, path)
+    data = ARMOUR.check(value, path)
     return Armour(
-        fields.name(data["name"], at("name")),
-        withstand_bonus=fields.whole(data.get("withstand", 0), at("withstand"), 0, MAX_INJURY),
-        movement_modifier=fields.whole(data.get("movement", 0), at("movement"), -20, 0),
-        skill_modifier=fields.whole(data.get("skill", 0), at("skill"), -12, 0),
+        ARMOUR.get(data, path, "name"),
+        withstand_bonus=ARMOUR.get(data, path, "withstand"),
+        movement_modifier=ARMOUR.get(data, path, "movement"),
+        skill_modifier=ARMOUR.get(data, path, "skill"),
     )
 
 
@@ -146,6 +217,27 @@ class Armory:
     def armour_ref(self, value: Any, path: str) -> Armour:
         """Armour from a scenario: an armory name or an inline object."""
         return _ref(value, path, self.armour, armour_spec, "armour")
+
+
+def reference(what: str, names: Callable[[], list[str]], spec: Obj) -> Either:
+    """The shape of an equipment field: an armory name (in any case) or an inline object."""
+    name = Text(
+        choices=names,
+        check_choices=False,  # the armory looks it up, ignoring case
+        also=lambda: one_of_pattern(names(), any_case),
+        help=f"the name of an armory {what} (game/content/data/armory.json), in any case",
+    )
+    return Either(options=(name, spec))
+
+
+def _names(section: str) -> Callable[[], list[str]]:
+    """A function listing the names of one section of the built-in armory."""
+    return lambda: [item.name for item in getattr(default_armory(), section).values()]
+
+
+WEAPON_REF = reference("weapon", _names("weapons"), WEAPON)
+SHIELD_REF = reference("shield", _names("shields"), SHIELD)
+ARMOUR_REF = reference("armour", _names("armour"), ARMOUR)
 
 
 def _ref(value: Any, path: str, known: Mapping[str, T], spec: Callable[[Any, str], T], what: str) -> T:

@@ -10,13 +10,53 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.board.preflight import MAX_TILES_PER_SIDE
-from game.board.terrain import metres_per_tile_problem
+from game.board.terrain import MAX_METRES_PER_TILE, MIN_METRES_PER_TILE, metres_per_tile_problem
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
+from game.content.shapes import ListOf, Number, Obj, Text, TileShape, TileWith, Whole
 from game.core.geometry import Tile
-from game.rules.board import GridBoard
+from game.rules.board import COVER_LEVELS, GridBoard, sight_limit_problem
 
-COVER_CHOICES = ("none", "low", "high")
+COVER_CHOICES = COVER_LEVELS
+COST = Number(positive=True, help="entering the tile costs this many times the step's metres")
+LEVEL = Text(choices=COVER_CHOICES, help="the tile's cover (used with the cover module)")
+TILES = ListOf(item=TileShape(), default=[])
+SIGHT_LIMIT = Number(positive=True, help="metres of sight in the dark")
+# As large as a map may be: a bigger board took minutes and gigabytes to show (the
+# minimap, the terrain arrays), and its saves and scenarios were refused.
+SIDE = Whole(low=1, high=MAX_TILES_PER_SIDE)
+BOARD = Obj(
+    required={
+        "width": SIDE.about("tiles from west to east (x)"),
+        "height": SIDE.about("tiles from north to south (y)"),
+    },
+    optional={
+        "metres_per_tile": Number(
+            positive=True,
+            within=(MIN_METRES_PER_TILE, MAX_METRES_PER_TILE),  # metres_per_tile_problem checks it
+            default=1.0,
+            help="one tile's side in metres",
+        ),
+        "walls": TILES.about("[x, y] tiles that block movement and sight"),
+        "move_blockers": TILES.about("[x, y] tiles that block movement only"),
+        "sight_blockers": TILES.about("[x, y] tiles that block sight only"),
+        "move_costs": ListOf(item=TileWith(value=COST), default=[], help="[x, y, cost] triples"),
+        "cover": ListOf(
+            item=TileWith(value=LEVEL), default=[], help='[x, y, level] triples: "none", "low", "high"'
+        ),
+        "sight_limit": SIGHT_LIMIT.about(
+            "darkness everywhere: nothing is seen from farther than this many metres (the fog module)"
+        ),
+        "dark": ListOf(
+            item=TileWith(value=SIGHT_LIMIT),
+            default=[],
+            help="[x, y, metres] triples: a dark or smoky tile, seen only from within its metres (fog)",
+        ),
+    },
+    name="board",
+    title="A grid board",
+    help="the board: its size in tiles, metres per tile, walls, blockers, move costs and cover",
+)
 
 
 def on_board(tile: Tile, board_size: tuple[int, int], path: str) -> Tile:
@@ -53,35 +93,22 @@ def _tile_values(
 
 def parse_board(value: Any, path: str) -> GridBoard:
     """The board: size, metres per tile, walls, blockers, move costs and cover."""
-    data = fields.obj(
-        value,
-        path,
-        required=("width", "height"),
-        optional=("metres_per_tile", "walls", "move_blockers", "sight_blockers", "move_costs", "cover"),
-    )
-    # As large as a map may be: a bigger board took minutes and gigabytes to show (the
-    # minimap, the terrain arrays), and its saves and scenarios were refused.
-    width = fields.whole(data["width"], key_path(path, "width"), 1, MAX_TILES_PER_SIDE)
-    height = fields.whole(data["height"], key_path(path, "height"), 1, MAX_TILES_PER_SIDE)
+    data = BOARD.check(value, path)
+    width = BOARD.get(data, path, "width")
+    height = BOARD.get(data, path, "height")
     size = (width, height)
-    metres = (
-        fields.number(data["metres_per_tile"], key_path(path, "metres_per_tile"), positive=True)
-        if "metres_per_tile" in data
-        else 1.0
-    )
+    metres = float(BOARD.get(data, path, "metres_per_tile"))
     problem = metres_per_tile_problem(metres)
     if problem:
         raise FieldError(key_path(path, "metres_per_tile"), f"{problem}, got {metres:g}")
     # Move costs and cover are [x, y, value] triples, as GridBoard.to_dict writes them,
     # so a board from a save can be pasted into a scenario.
-    costs = {
-        t: fields.number(v, where, positive=True)
-        for t, v, where in _tile_values(data, "move_costs", path, size, "cost")
-    }
-    cover = {
-        t: fields.text(v, where, COVER_CHOICES)
-        for t, v, where in _tile_values(data, "cover", path, size, "level")
-    }
+    costs = {t: COST.read(v, where) for t, v, where in _tile_values(data, "move_costs", path, size, "cost")}
+    cover = {t: LEVEL.read(v, where) for t, v, where in _tile_values(data, "cover", path, size, "level")}
+    dark = {t: _sight_limit(v, where) for t, v, where in _tile_values(data, "dark", path, size, "metres")}
+    whole = BOARD.get(data, path, "sight_limit", None)
+    if whole is not None:
+        whole = _sight_limit(whole, key_path(path, "sight_limit"))
     return GridBoard(
         width,
         height,
@@ -91,4 +118,15 @@ def parse_board(value: Any, path: str) -> GridBoard:
         cover=cover,
         move_blockers=_tile_list(data, "move_blockers", path, size),
         sight_blockers=_tile_list(data, "sight_blockers", path, size),
+        sight_limit=whole,
+        dark=dark,
     )
+
+
+def _sight_limit(value: Any, path: str) -> float:
+    """Metres of sight in the dark, checked as maps check theirs (`sight_limit_problem`)."""
+    metres = SIGHT_LIMIT.read(value, path)
+    problem = sight_limit_problem(metres)
+    if problem:
+        raise FieldError(path, f"{problem}, got {metres:g}")
+    return float(metres)

@@ -7,23 +7,42 @@ checked with the JSON path of the field in the message
 (``modifier[2].value: expected a whole number from -10 to 10, got 99``).  What a condition
 may say comes from the rules (`game.rules.house.conditions.CONDITIONS`); this file only reads.
 A folder holds at most `MAX_FILES` files; requirements are checked across them (unknown
-modules, a rule that requires itself, cycles).
+modules, a rule that requires itself, cycles).  The fields are declared once, as the shape
+tables `HOUSE_RULE`, `MODIFIER` … (`game.content.shapes`): the loader reads every field
+through them, and `house_rule_schema` makes the published JSON Schema from them.
 """
 
 from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
+from game.content.shapes import (
+    SCHEMA_KEY,
+    Either,
+    Flag,
+    Line,
+    ListOf,
+    Obj,
+    OneOrList,
+    Shape,
+    Table,
+    Text,
+    Whole,
+    document,
+    escaped,
+    schema_key,
+    shipped,
+)
 from game.files import FileRefused, read_limited
 from game.rules.house.actions import EFFECTS, MAX_PUSH, NEEDS, PUSH, ActionDescription, HouseAction
-from game.rules.house.conditions import CONDITIONS, FLAG, NAMES, SKILL_NAMES, SKILLS, WORDS
+from game.rules.house.conditions import CONDITIONS, FLAG, NAMES, SKILL_NAMES, SKILLS, WORDS, Condition
 from game.rules.house.defences import MAX_COUNTERS, DefenceDescription, HouseDefence
 from game.rules.house.module import (
     CANNOT,
@@ -37,6 +56,7 @@ from game.rules.house.module import (
     installed,
     module_key,
 )
+from game.rules.options import module_names
 from game.rules.registry import DEFENCES, OFFENSIVE, action_specs, rules_modules, spec_of
 
 MAX_FILE_BYTES = 64 * 2**10  # bytes of one house-rule file, checked before it is read
@@ -49,11 +69,166 @@ MAX_REQUIRES = 20
 MAX_CHOICES = 20  # names in one terrain or weapon condition
 MAX_LABEL = 40  # characters of a label or a word
 MAX_HELP = 200  # characters of a help line
-NAME = re.compile(r"[a-z][a-z0-9_]*\Z")
+NAME_PATTERN = "[a-z][a-z0-9_]*"
+"""A house rule's name, and its actions' and defences' (Python and ECMAScript read it alike)."""
+NAME = re.compile(NAME_PATTERN + r"\Z")
 MAX_NAME = 32
-TOP_REQUIRED = ("name", "label")
-TOP_OPTIONAL = ("help", "default_on", "requires", "modifier", "defence_cost", "action", "defence")
-ENTRY_OPTIONAL = ("applies_to", "when")
+HOUSE_KEY = f"^{escaped(PREFIX)}{NAME_PATTERN}$"
+"""The schema's pattern of a house rule's module key (`house_backstab`) and of its actions'
+and defences' kinds (`house_brawl_shove`): what the game takes once the rule is registered."""
+
+
+def shipped_modules() -> tuple[str, ...]:
+    """The rules modules that ship with the game (the schemas list these)."""
+    return tuple(m.name for m in shipped(rules_modules()))
+
+
+def _attack_kinds(only_shipped: bool = False) -> tuple[str, ...]:
+    """What `applies_to` may name: the attack classes, then every offensive action kind."""
+    kinds = [spec.kind for spec in (shipped(action_specs()) if only_shipped else action_specs())]
+    return (*CLASSES, *sorted(kind.value for kind in kinds if kind in OFFENSIVE))
+
+
+def _defence_kinds(only_shipped: bool = False) -> tuple[str, ...]:
+    """The defences a defence cost may name."""
+    kinds = [spec.kind for spec in (shipped(action_specs()) if only_shipped else action_specs())]
+    return tuple(sorted(kind.value for kind in kinds if kind in DEFENCES))
+
+
+def _attack_classes(only_shipped: bool = False) -> tuple[str, ...]:
+    """What a composed defence may counter: the classes of the offensive actions."""
+    specs = shipped(action_specs()) if only_shipped else action_specs()
+    return tuple(sorted({s.attack_class for s in specs if "offensive" in s.roles}))
+
+
+MODULE_NAME = Text(
+    choices=module_names,
+    published=shipped_modules,
+    also=HOUSE_KEY,
+    help="a rules module: one that ships with the game, or a house rule's key (house_<name>)",
+)
+"""A rules module's name, as scenarios, sandbox files and house rules name one."""
+LABEL = Line(max_length=MAX_LABEL)
+HELP = Line(max_length=MAX_HELP, help=f"one line of help (at most {MAX_HELP} characters)")
+SKILL = Text(choices=SKILL_NAMES, help="the sheet's skill rolled")
+ENTRY_NAME = Text(
+    pattern=NAME_PATTERN,
+    max_length=MAX_NAME,
+    wanted="a name of lowercase letters, digits and _",
+    help="its key within the rule: the action kind is house_<rule>_<name>",
+)
+APPLIES_TO = OneOrList(
+    item=Text(choices=_attack_kinds, published=lambda: _attack_kinds(True), also=HOUSE_KEY),
+    help='which attacks: "any", "melee", "missile" or an attack kind; a list means any of them',
+    default=CLASSES[0],
+)
+
+
+def condition_shape(condition: Condition) -> Shape:
+    """The value a condition of a `when` table takes, by its kind."""
+    if condition.kind == WORDS:
+        return OneOrList(item=Text(choices=condition.choices), help=condition.help)
+    if condition.kind == NAMES:
+        return OneOrList(item=Line(), max_items=MAX_CHOICES, help=condition.help)
+    if condition.kind == FLAG:
+        return Flag(help=condition.help)
+    assert condition.kind == SKILLS
+    skill = Whole(low=0, high=MAX_SKILL)
+    return Table(key=Text(choices=SKILL_NAMES), value=skill, min_items=1, help=condition.help)
+
+
+WHEN = Obj(
+    optional={key: condition_shape(c) for key, c in CONDITIONS.items()},
+    name="house_when",
+    title="Conditions",
+    help="when the entry holds: every condition given must hold",
+    default={},
+)
+MODIFIER = Obj(
+    required={
+        "label": LABEL.about("the ledger's name for the term (not a defence's name)"),
+        "value": Whole(low=-MAX_VALUE, high=MAX_VALUE, help="added to the attack's stat"),
+    },
+    optional={"applies_to": APPLIES_TO, "when": WHEN},
+    name="house_modifier",
+    title="[[modifier]]: a term added to attack rolls",
+)
+DEFENCE_COST = Obj(
+    required={
+        "word": LABEL.about("the ledger's word for the cost"),
+        "costs": Table(
+            key=Text(choices=_defence_kinds, published=lambda: _defence_kinds(True), also=HOUSE_KEY),
+            value=Either(options=(Whole(low=0, high=MAX_VALUE), Text(choices=(CANNOT,)))),
+            min_items=1,
+            help=f'defence → what it loses (0 to {MAX_VALUE}), or "{CANNOT}": it cannot be used',
+        ),
+    },
+    optional={"applies_to": APPLIES_TO, "when": WHEN},
+    name="house_defence_cost",
+    title="[[defence_cost]]: what the target's defences lose",
+)
+ACTION = Obj(
+    required={
+        "name": ENTRY_NAME,
+        "label": LABEL.about("the menu's and the log's name, and its dice key (not another action's)"),
+        "skill": SKILL,
+        "effect": Text(choices=EFFECTS, help="what a success does"),
+    },
+    optional={
+        "tiles": Whole(low=1, high=MAX_PUSH, default=1, help=f"tiles a {PUSH!r} moves the target"),
+        "help": HELP,
+    },
+    name="house_action",
+    title="[[action]]: a composed action",
+)
+DEFENCE = Obj(
+    required={
+        "name": ENTRY_NAME,
+        "label": LABEL.about("the menu's, the log's and the ledger's name (not another action's)"),
+        "skill": SKILL,
+        "counters": ListOf(
+            item=Text(choices=_attack_classes, published=lambda: _attack_classes(True)),
+            min_items=1,
+            max_items=MAX_COUNTERS,
+            help="the attack classes its penalty counts against",
+        ),
+    },
+    optional={"help": HELP},
+    name="house_defence",
+    title="[[defence]]: a composed defence",
+)
+ENTRY_LISTS = {"modifier": MODIFIER, "defence_cost": DEFENCE_COST, "action": ACTION, "defence": DEFENCE}
+"""The lists of entries a house rule has; it needs at least one entry, at most `MAX_ENTRIES`."""
+HOUSE_RULE = Obj(
+    required={
+        "name": Text(
+            pattern=NAME_PATTERN,
+            max_length=MAX_NAME,
+            wanted=f"a name of lowercase letters, digits and _ (at most {MAX_NAME}, a letter first)",
+            help="the rule's name (not a built-in module's): its module is house_<name>",
+        ),
+        "label": LABEL.about(f"the switch's and the help's name (one line, at most {MAX_LABEL} characters)"),
+    },
+    optional={
+        SCHEMA_KEY: schema_key("a house-rule file"),
+        "help": HELP,
+        "default_on": Flag(default=False, help="on in new battles unless the scenario says otherwise"),
+        "requires": ListOf(
+            item=Text(),
+            max_items=MAX_REQUIRES,
+            default=[],
+            help="rules modules switched on with it (never itself, never a cycle)",
+        ),
+        **{
+            key: ListOf(item=entry, default=[], help=entry.title.partition(": ")[2])
+            for key, entry in ENTRY_LISTS.items()
+        },
+    },
+    name="house_rule",
+    title="A house rule",
+    rules=({"anyOf": [{"required": [key], "properties": {key: {"minItems": 1}}} for key in ENTRY_LISTS]},),
+)
+"""A house-rule file's tables, and an inline house rule of a sandbox file."""
 
 
 class HouseRuleError(ValueError):
@@ -79,30 +254,17 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
     """A validated description from a file's parsed TOML (or a save's JSON); FieldError on the
     first bad field."""
     _check_depth(data)
-    top = fields.obj(data, path, TOP_REQUIRED, TOP_OPTIONAL)
-    name = fields.text(top["name"], key_path(path, "name"))
-    if len(name) > MAX_NAME or not NAME.match(name):
-        raise FieldError(
-            key_path(path, "name"),
-            f"expected a name of lowercase letters, digits and _ (at most {MAX_NAME}, a letter first), "
-            f"got {fields.shown(name)}",
-        )
+    top = HOUSE_RULE.check(data, path)
+    HOUSE_RULE.get(top, path, SCHEMA_KEY, None)  # checked, then left to editors
+    name = HOUSE_RULE.get(top, path, "name")
     for key in (name, module_key(name)):
         if any(m.builtin and m.name == key for m in rules_modules()):
             raise FieldError(key_path(path, "name"), f"{fields.shown(name)} is a built-in rules module")
-    requires = tuple(
-        fields.text(r, index_path(key_path(path, "requires"), i))
-        for i, r in enumerate(
-            fields.array(top.get("requires", []), key_path(path, "requires"), 0, MAX_REQUIRES)
-        )
-    )
+    requires = tuple(HOUSE_RULE.get(top, path, "requires"))
     if module_key(name) in requires or name in requires:
         raise FieldError(key_path(path, "requires"), f"the house rule {name!r} requires itself")
-    modifiers = fields.array(top.get("modifier", []), key_path(path, "modifier"))
-    costs = fields.array(top.get("defence_cost", []), key_path(path, "defence_cost"))
-    raw_actions = fields.array(top.get("action", []), key_path(path, "action"))
-    raw_defences = fields.array(top.get("defence", []), key_path(path, "defence"))
-    entries = len(modifiers) + len(costs) + len(raw_actions) + len(raw_defences)
+    lists = {key: _entries(top, path, key) for key in ENTRY_LISTS}
+    entries = sum(len(items) for items in lists.values())
     if entries > MAX_ENTRIES:
         raise FieldError(
             path,
@@ -114,8 +276,8 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
             path, "a house rule needs at least one [[modifier]], [[defence_cost]], [[action]] or [[defence]]"
         )
     at_actions, at_defences = key_path(path, "action"), key_path(path, "defence")
-    actions = tuple(_action(a, index_path(at_actions, i)) for i, a in enumerate(raw_actions))
-    defences = tuple(_defence(d, index_path(at_defences, i)) for i, d in enumerate(raw_defences))
+    actions = tuple(_action(a, index_path(at_actions, i)) for i, a in enumerate(lists["action"]))
+    defences = tuple(_defence(d, index_path(at_defences, i)) for i, d in enumerate(lists["defence"]))
     # Actions and defences share one namespace: each is the action kind `house_<rule>_<name>`.
     named = [(a.name, index_path(at_actions, i)) for i, a in enumerate(actions)]
     named += [(d.name, index_path(at_defences, i)) for i, d in enumerate(defences)]
@@ -126,83 +288,77 @@ def parse_description(data: Any, path: str = "") -> HouseRuleDescription:
     # An effect's state means nothing without its module (a fall: prone): it comes with the rule.
     needed = [NEEDS[a.effect] for a in actions if a.effect in NEEDS]
     requires += tuple(n for n in dict.fromkeys(needed) if n not in requires)
+    at_modifiers, at_costs = key_path(path, "modifier"), key_path(path, "defence_cost")
     return HouseRuleDescription(
         name=name,
-        label=fields.name(top["label"], key_path(path, "label"), MAX_LABEL),
-        help=fields.name(top["help"], key_path(path, "help"), MAX_HELP) if "help" in top else "",
-        default_on=fields.flag(top.get("default_on", False), key_path(path, "default_on")),
+        label=HOUSE_RULE.get(top, path, "label"),
+        help=HOUSE_RULE.get(top, path, "help", ""),
+        default_on=HOUSE_RULE.get(top, path, "default_on"),
         requires=requires,
-        modifiers=tuple(_term(m, index_path(key_path(path, "modifier"), i)) for i, m in enumerate(modifiers)),
-        defence_costs=tuple(
-            _cost(c, index_path(key_path(path, "defence_cost"), i)) for i, c in enumerate(costs)
-        ),
+        modifiers=tuple(_term(m, index_path(at_modifiers, i)) for i, m in enumerate(lists["modifier"])),
+        defence_costs=tuple(_cost(c, index_path(at_costs, i)) for i, c in enumerate(lists["defence_cost"])),
         actions=actions,
         defences=defences,
     )
 
 
+def _entries(top: Mapping[str, Any], path: str, key: str) -> list[Any]:
+    """One of the rule's lists of entries, each entry as it is (read in turn by its reader)."""
+    shape = HOUSE_RULE.shape_of(key)
+    assert isinstance(shape, ListOf)
+    return shape.items(top.get(key, []), key_path(path, key))
+
+
 def _defence(value: Any, path: str) -> DefenceDescription:
-    entry = fields.obj(value, path, ("name", "label", "skill", "counters"), ("help",))
-    name = _entry_name(entry["name"], key_path(path, "name"))
-    label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
+    entry = DEFENCE.check(value, path)
+    name = DEFENCE.get(entry, path, "name")
+    label = DEFENCE.get(entry, path, "label")
     # The label names its dice and its Defense Penalty in the ledger: never another action's.
     if label in {spec.label for spec in action_specs() if not isinstance(spec, HouseDefence)}:
         raise FieldError(key_path(path, "label"), f"{fields.shown(label)} is the name of another action")
-    skill = fields.text(entry["skill"], key_path(path, "skill"), SKILL_NAMES)
-    classes = sorted({s.attack_class for s in action_specs() if "offensive" in s.roles})
-    where = key_path(path, "counters")
-    raw = fields.array(entry["counters"], where, 1, MAX_COUNTERS)
-    counters = tuple(dict.fromkeys(fields.text(c, index_path(where, i), classes) for i, c in enumerate(raw)))
-    help_text = fields.name(entry["help"], key_path(path, "help"), MAX_HELP) if "help" in entry else ""
+    skill = DEFENCE.get(entry, path, "skill")
+    counters = tuple(dict.fromkeys(DEFENCE.get(entry, path, "counters")))
+    help_text = DEFENCE.get(entry, path, "help", "")
     return DefenceDescription(name, label, skill, counters, help_text)
 
 
-def _entry_name(value: Any, path: str) -> str:
-    """An action's or a defence's key within its rule."""
-    name = fields.text(value, path)
-    if len(name) > MAX_NAME or not NAME.match(name):
-        wanted = "a name of lowercase letters, digits and _"
-        raise FieldError(path, f"expected {wanted}, got {fields.shown(name)}")
-    return name
-
-
 def _action(value: Any, path: str) -> ActionDescription:
-    entry = fields.obj(value, path, ("name", "label", "skill", "effect"), ("tiles", "help"))
-    name = _entry_name(entry["name"], key_path(path, "name"))
-    label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
+    entry = ACTION.check(value, path)
+    name = ACTION.get(entry, path, "name")
+    label = ACTION.get(entry, path, "label")
     # The label names its dice ("Hilda:Shove") and its log lines: never another action's.
     if label in {spec.label for spec in action_specs() if not isinstance(spec, HouseAction)}:
         raise FieldError(key_path(path, "label"), f"{fields.shown(label)} is the name of another action")
-    skill = fields.text(entry["skill"], key_path(path, "skill"), SKILL_NAMES)
-    effect = fields.text(entry["effect"], key_path(path, "effect"), EFFECTS)
+    skill = ACTION.get(entry, path, "skill")
+    effect = ACTION.get(entry, path, "effect")
     tiles = 0
     if effect == PUSH:
-        tiles = fields.whole(entry.get("tiles", 1), key_path(path, "tiles"), 1, MAX_PUSH)
+        tiles = ACTION.get(entry, path, "tiles")
     elif "tiles" in entry:
         raise FieldError(key_path(path, "tiles"), f"only a {PUSH!r} effect has tiles")
-    help_text = fields.name(entry["help"], key_path(path, "help"), MAX_HELP) if "help" in entry else ""
+    help_text = ACTION.get(entry, path, "help", "")
     return ActionDescription(name, label, skill, effect, tiles, help_text)
 
 
 def _term(value: Any, path: str) -> Term:
-    entry = fields.obj(value, path, ("label", "value"), ENTRY_OPTIONAL)
-    label = fields.name(entry["label"], key_path(path, "label"), MAX_LABEL)
+    entry = MODIFIER.check(value, path)
+    label = MODIFIER.get(entry, path, "label")
     # The ledger tells a Defense Penalty by its defence's name (`without_defence_penalties`).
     if label.split(" (")[0] in {spec_of(kind).label for kind in DEFENCES}:
         raise FieldError(key_path(path, "label"), f"{fields.shown(label)} is the name of a defence")
     return Term(
         label,
-        fields.whole(entry["value"], key_path(path, "value"), -MAX_VALUE, MAX_VALUE),
-        _applies_to(entry.get("applies_to", "any"), key_path(path, "applies_to")),
+        MODIFIER.get(entry, path, "value"),
+        MODIFIER.get(entry, path, "applies_to"),
         _when(entry.get("when", {}), key_path(path, "when")),
     )
 
 
 def _cost(value: Any, path: str) -> DefenceCost:
-    entry = fields.obj(value, path, ("word", "costs"), ENTRY_OPTIONAL)
+    entry = DEFENCE_COST.check(value, path)
     where = key_path(path, "costs")
-    table = fields.mapping(entry["costs"], where)
-    defences = sorted(kind.value for kind in DEFENCES)
+    table = DEFENCE_COST.get(entry, path, "costs")
+    defences = list(_defence_kinds())
     if not table:
         raise FieldError(where, f"expected at least one of {', '.join(defences)}")
     costs = []
@@ -219,54 +375,43 @@ def _cost(value: Any, path: str) -> DefenceCost:
         else:
             costs.append((kind, fields.whole(cost, at, 0, MAX_VALUE)))
     return DefenceCost(
-        fields.name(entry["word"], key_path(path, "word"), MAX_LABEL),
+        DEFENCE_COST.get(entry, path, "word"),
         tuple(sorted(costs)),
-        _applies_to(entry.get("applies_to", "any"), key_path(path, "applies_to")),
+        DEFENCE_COST.get(entry, path, "applies_to"),
         _when(entry.get("when", {}), key_path(path, "when")),
     )
 
 
-def _words(value: Any, path: str, choices: Collection[str] | None, limit: int) -> tuple[str, ...]:
-    """One word, or a list of them (any of them)."""
-    items = [value] if isinstance(value, str) else fields.array(value, path, 1, limit)
-    found = []
-    for i, item in enumerate(items):
-        at = path if isinstance(value, str) else index_path(path, i)
-        if choices is None:
-            found.append(fields.name(item, at))
-        else:
-            found.append(fields.text(item, at, choices))
-    return tuple(dict.fromkeys(found))
-
-
-def _applies_to(value: Any, path: str) -> tuple[str, ...]:
-    kinds = sorted(kind.value for kind in OFFENSIVE)
-    return _words(value, path, (*CLASSES, *kinds), len(CLASSES) + len(kinds))
-
-
 def _when(value: Any, path: str) -> When:
-    table = fields.obj(value, path, (), tuple(CONDITIONS))
+    table = WHEN.check(value, path)
     found: list[tuple[str, Any]] = []
     for key in sorted(k for k in table if k != fields.COMMENT_KEY):
         condition, at, raw = CONDITIONS[key], key_path(path, key), table[key]
-        if condition.kind == WORDS:
-            found.append((key, _words(raw, at, condition.choices, len(condition.choices))))
-        elif condition.kind == NAMES:
-            found.append((key, _words(raw, at, None, MAX_CHOICES)))
-        elif condition.kind == FLAG:
-            found.append((key, fields.flag(raw, at)))
-        else:
-            assert condition.kind == SKILLS
-            skills = fields.mapping(raw, at)
-            if not skills:
-                raise FieldError(at, "expected at least one skill")
-            pairs = []
-            for skill, number in skills.items():
-                if skill not in SKILL_NAMES:
-                    raise FieldError(key_path(at, skill), fields.unknown("skill", skill, SKILL_NAMES))
-                pairs.append((skill, fields.whole(number, key_path(at, skill), 0, MAX_SKILL)))
-            found.append((key, tuple(sorted(pairs))))
+        if condition.kind != SKILLS:
+            found.append((key, WHEN.get(table, path, key)))
+            continue
+        skills = fields.mapping(raw, at)
+        if not skills:
+            raise FieldError(at, "expected at least one skill")
+        pairs = []
+        for skill, number in skills.items():
+            if skill not in SKILL_NAMES:
+                raise FieldError(key_path(at, skill), fields.unknown("skill", skill, SKILL_NAMES))
+            pairs.append((skill, fields.whole(number, key_path(at, skill), 0, MAX_SKILL)))
+        found.append((key, tuple(sorted(pairs))))
     return tuple(found)
+
+
+def house_rule_schema() -> dict[str, Any]:
+    """The JSON Schema of a house-rule file (docs/schemas/house-rule.schema.json), from the
+    tables above."""
+    return document(
+        HOUSE_RULE,
+        "urn:dominion-tactics:schema:house-rule",
+        "Dominion Tactics house rule",
+        "A house-rule file (.toml): a rules module written as data (docs/house-rules.md). "
+        "Generated by `python -m game schemas` from the game's own validator.",
+    )
 
 
 def _check_depth(data: Any) -> None:

@@ -6,12 +6,15 @@ validates everything with errors that name the file and the field;
 `build_battle` turns a scenario into a ready `Battle`, with the combatants
 the map itself places (unless the scenario says `"map_units": false`).
 A scenario's `"map"` is found beside the scenario file first, then among
-the bundled maps (`maps/skirmish.tmx`).
+the bundled maps (`maps/skirmish.tmx`).  The fields are declared once, as the shape tables
+`SCENARIO`, `SIDE`, `UNIT` and `VICTORY` (`game.content.shapes`), which the parser reads
+and `scenario_schema` turns into the published JSON Schema.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from importlib import resources
@@ -21,14 +24,34 @@ from typing import Any
 
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
+from game.content.house_rules import HOUSE_KEY, MODULE_NAME, shipped_modules
 from game.content.mapunits import MapUnitError, check_units
 from game.content.roster import Character, Roster, default_roster
+from game.content.shapes import (
+    JSON,
+    SCHEMA_KEY,
+    Direction,
+    Flag,
+    Line,
+    ListOf,
+    Obj,
+    Shape,
+    Table,
+    Text,
+    TileShape,
+    Whole,
+    any_case,
+    document,
+    one_of_pattern,
+    schema_key,
+)
 from game.content.side_looks import PALETTE, default_looks
 from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.paths import MAPS, from_root, relative_to_root
 from game.rules.battle import Battle
 from game.rules.injury import DEFEAT_AT
-from game.rules.options import RuleOptions
+from game.rules.options import RuleOptions, module_names
+from game.rules.victory import KINDS as VICTORY_KINDS
 from game.rules.victory import Victory
 from game.world import Appearance, Condition, Controller, Facing, Name, Position, Side, World
 
@@ -47,9 +70,8 @@ round, and a save replays every round, so this bounds the seconds a save takes t
 (about 3 s at the limit: 1000 rounds of 22 combatants, or 50 rounds of 100)."""
 MAP_SUFFIXES = (".tmx", ".tmj")
 """Files taken for maps where a map or a scenario may be named (a Tiled JSON map is refused in one line)."""
-SIDE_FIELDS = ("colour", "shape", "controller", "zone", "units")
-UNIT_FIELDS = ("name", "at", "facing", "injuries")
-VICTORY_FIELDS = ("kind", "side", "rounds")
+COLOUR = "#[0-9a-fA-F]{6}"
+"""A side colour, "#rrggbb" (Python and ECMAScript read the pattern alike)."""
 
 
 class ScenarioError(ValueError):
@@ -102,39 +124,169 @@ class Scenario:
 def colour(value: Any, path: str) -> str:
     """A side colour: "#rrggbb"."""
     text = fields.text(value, path)
-    if len(text) != 7 or text[0] != "#" or any(c not in "0123456789abcdefABCDEF" for c in text[1:]):
+    if not re.fullmatch(COLOUR, text):
         raise FieldError(path, fields.expected('a colour like "#3b82f6"', value))
     return text.lower()
 
 
+@dataclass(frozen=True, kw_only=True)
+class Colour(Shape):
+    """A side colour, "#rrggbb" (`colour`), read in lower case."""
+
+    def check(self, value: Any, path: str) -> str:
+        """The colour; FieldError otherwise."""
+        return colour(value, path)
+
+    def body(self, defs: JSON) -> JSON:
+        """A string of the pattern."""
+        return {"type": "string", "pattern": f"^{COLOUR}$"}
+
+
+def tutorial_topics() -> tuple[str, ...]:
+    """What a scenario's `tutorial` may name: the chapter's topics, then every rules module
+    (its hint is the tutorial's reminder)."""
+    return tuple(dict.fromkeys((*TUTORIALS, *module_names())))
+
+
+def _roster_ids() -> tuple[str, ...]:
+    """The ids of the built-in roster's characters."""
+    return tuple(c.id for c in default_roster().characters.values())
+
+
+UNIT = Obj(
+    required={
+        "character": Text(
+            choices=_roster_ids,
+            check_choices=False,  # the roster looks it up, ignoring case
+            also=lambda: one_of_pattern(_roster_ids(), any_case),
+            help="the id of a roster character (game/content/data/roster.json), in any case",
+        )
+    },
+    optional={
+        "name": Line(help="its name in the battle (default: the character's short name)"),
+        "at": TileShape(help="[x, y]: an open tile of the map (default: a free tile of its deploy zone)"),
+        "facing": Direction(help="the facing at the start (default: towards the map's middle)"),
+        "injuries": Whole(low=0, high=DEFEAT_AT - 1, default=0, help="Injuries already taken"),
+    },
+    name="unit",
+    title="A unit of a side",
+)
+SIDE = Obj(
+    required={
+        "name": Line(help="the side's name (unique, ignoring case)"),
+        "units": ListOf(
+            item=UNIT,
+            max_items=MAX_UNITS,
+            help="its units, after the combatants the map places for it (then it may be [])",
+        ),
+    },
+    optional={
+        "colour": Colour(help='its colour, "#rrggbb" (default: the palette\'s)'),
+        "shape": Text(choices=SHAPES, help="its tokens' shape (default: the palette's)"),
+        "controller": Text(choices=CONTROLLERS, default="human", help="who plays it"),
+        "zone": Text(help="the map side it deploys as (a deploy zone's side; default: its name)"),
+    },
+    name="side",
+    title="A side",
+)
+VICTORY = Obj(
+    required={
+        "kind": Text(
+            choices=VICTORY_KINDS,
+            check_choices=False,  # Victory checks it
+            help="eliminate: defeat every enemy; survive: the side stands after rounds; "
+            "escape: one of the side flees off the map",
+        )
+    },
+    optional={
+        "side": Line(nullable=True, help="the side that survives or escapes (any case)"),
+        "rounds": Whole(
+            low=0, high=MAX_ROUNDS, default=0, help="rounds to survive, or the escape's clock (0: none)"
+        ),
+    },
+    name="victory",
+    title="A victory condition",
+    help='how the battle is won (default: {"kind": "eliminate"})',
+)
+SCENARIO = Obj(
+    required={
+        "title": Line(max_length=fields.MAX_TITLE_LENGTH, help="the scenario's title (one line)"),
+        "briefing": Text(help="one paragraph shown before the battle"),
+        "map": Text(help="a .tmx map: beside the scenario file, else a bundled one (maps/…)"),
+        "sides": ListOf(item=SIDE, min_items=2, help="the sides, at least two"),
+    },
+    optional={
+        "id": Text(help="the file's name without .json, if given"),
+        "tutorial": Text(
+            choices=tutorial_topics,
+            published=lambda: (*TUTORIALS, *shipped_modules()),
+            also=HOUSE_KEY,
+            nullable=True,
+            help="the tutorial topic (a chapter's topic or a rules module), or null: no tutorial",
+        ),
+        "lesson": Whole(low=1, high=MAX_LESSON, help="a tutorial's place in the teaching order (1 first)"),
+        "goal": Line(max_length=MAX_GOAL_LENGTH, help="one line: what to do (the New battle list shows it)"),
+        "rules": Text(help="the rules the scenario shows off (the briefing's fold-out)"),
+        "modules": Table(
+            key=MODULE_NAME,
+            value=Flag(),
+            help="rules modules switched on (true) or off (false); others as in any battle on a map",
+        ),
+        "max_rounds": Whole(
+            low=1, high=MAX_ROUNDS, default=DEFAULT_MAX_ROUNDS, help="a draw after this many rounds"
+        ),
+        "victory": VICTORY,
+        "map_units": Flag(default=True, help="whether the combatants the map places join the sides"),
+        SCHEMA_KEY: schema_key("a scenario file"),
+    },
+    name="scenario",
+    title="A scenario",
+)
+"""A scenario file's fields (docs/content.md)."""
+
+
+def scenario_schema() -> JSON:
+    """The JSON Schema of a scenario file (docs/schemas/scenario.schema.json), from the
+    tables above."""
+    return document(
+        SCENARIO,
+        "urn:dominion-tactics:schema:scenario",
+        "Dominion Tactics scenario",
+        "A scenario: a map, sides with their units and controllers, rules modules and a victory "
+        "condition (docs/content.md). Generated by `python -m game schemas` from the game's own validator.",
+    )
+
+
 def _unit(value: Any, path: str, roster: Roster) -> UnitSpec:
-    data = fields.obj(value, path, required=("character",), optional=UNIT_FIELDS)
+    data = UNIT.check(value, path)
     at = functools.partial(key_path, path)
-    character = roster.get(fields.text(data["character"], at("character")), at("character")).id
+    character = roster.get(UNIT.get(data, path, "character"), at("character")).id
     return UnitSpec(
         character=character,
-        name=fields.name(data["name"], at("name")) if "name" in data else None,
-        at=fields.tile(data["at"], at("at")) if "at" in data else None,
-        facing=fields.direction(data["facing"], at("facing")) if "facing" in data else None,
-        injuries=fields.whole(data.get("injuries", 0), at("injuries"), 0, DEFEAT_AT - 1),
+        name=UNIT.get(data, path, "name", None),
+        at=UNIT.get(data, path, "at", None),
+        facing=UNIT.get(data, path, "facing", None),
+        injuries=UNIT.get(data, path, "injuries"),
     )
 
 
 def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
-    data = fields.obj(value, path, required=("name", "units"), optional=SIDE_FIELDS)
+    data = SIDE.check(value, path)
     at = functools.partial(key_path, path)
     default_colour, default_shape = PALETTE[index % len(PALETTE)]
-    name = fields.name(data["name"], at("name"))
+    name = SIDE.get(data, path, "name")
+    units_shape = SIDE.shape_of("units")
+    assert isinstance(units_shape, ListOf)
     units = tuple(
         _unit(u, index_path(at("units"), i), roster)
-        for i, u in enumerate(fields.array(data["units"], at("units"), max_items=MAX_UNITS))
+        for i, u in enumerate(units_shape.items(data["units"], at("units")))
     )
     return SideSpec(
         name=name,
-        colour=colour(data["colour"], at("colour")) if "colour" in data else default_colour,
-        shape=fields.text(data.get("shape", default_shape), at("shape"), SHAPES),
-        controller=fields.text(data.get("controller", "human"), at("controller"), CONTROLLERS),
-        zone=fields.text(data.get("zone", name), at("zone")),
+        colour=SIDE.get(data, path, "colour", default_colour),
+        shape=SIDE.get(data, path, "shape", default_shape),
+        controller=SIDE.get(data, path, "controller"),
+        zone=SIDE.get(data, path, "zone", name),
         units=units,
     )
 
@@ -142,25 +294,13 @@ def _side(value: Any, path: str, index: int, roster: Roster) -> SideSpec:
 def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Path | None = None) -> Scenario:
     """A Scenario from parsed JSON; a relative `map` is looked for in `base` (the scenario's folder) first."""
     roster = roster or default_roster()
-    top = fields.obj(
-        data,
-        "",
-        required=("title", "briefing", "map", "sides"),
-        optional=(
-            "id",
-            "tutorial",
-            "lesson",
-            "goal",
-            "rules",
-            "modules",
-            "max_rounds",
-            "victory",
-            "map_units",
-        ),  # fmt: skip
-    )
-    if "id" in top and fields.text(top["id"], "id") != ident:
+    top = SCENARIO.check(data, "")
+    SCENARIO.get(top, "", SCHEMA_KEY, None)  # checked, then left to editors
+    if "id" in top and SCENARIO.get(top, "", "id") != ident:
         raise FieldError("id", f"must match the file name {ident!r}")
-    raw_sides = fields.array(top["sides"], "sides", min_items=2)
+    sides_shape = SCENARIO.shape_of("sides")
+    assert isinstance(sides_shape, ListOf)
+    raw_sides = sides_shape.items(top["sides"], "sides")
     sides = tuple(_side(s, index_path("sides", i), i, roster) for i, s in enumerate(raw_sides))
     names = [s.name.casefold() for s in sides]
     if len(set(names)) != len(names):
@@ -168,7 +308,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
     units = sum(len(s.units) for s in sides)
     if units > MAX_UNITS:
         raise FieldError("sides", f"{units} units in all; at most {MAX_UNITS}")
-    max_rounds = fields.whole(top.get("max_rounds", DEFAULT_MAX_ROUNDS), "max_rounds", 1, MAX_ROUNDS)
+    max_rounds = SCENARIO.get(top, "", "max_rounds")
     if max_rounds * units**2 > MAX_BATTLE_WORK:
         raise FieldError(
             "max_rounds", f"with {units} units a battle may last at most {MAX_BATTLE_WORK // units**2} rounds"
@@ -176,7 +316,7 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
     options = RuleOptions.battlefield()
     if "modules" in top:
         try:
-            options = RuleOptions.from_dict(dict(fields.mapping(top["modules"], "modules")), options)
+            options = RuleOptions.from_dict(dict(SCENARIO.get(top, "", "modules")), options)
         except ValueError as err:
             raise FieldError("modules", str(err)) from None
     victory = Victory()
@@ -188,21 +328,20 @@ def parse_scenario(data: Any, ident: str, roster: Roster | None = None, base: Pa
                 f"{victory.rounds} rounds to {victory.kind}, but the battle is a draw after max_rounds "
                 f"{max_rounds}",
             )
-    tutorial = top.get("tutorial")
     return Scenario(
         id=ident,
-        title=fields.name(top["title"], "title", fields.MAX_TITLE_LENGTH),
-        briefing=fields.text(top["briefing"], "briefing"),
-        map_path=resolve_map(fields.text(top["map"], "map"), base),
+        title=SCENARIO.get(top, "", "title"),
+        briefing=SCENARIO.get(top, "", "briefing"),
+        map_path=resolve_map(SCENARIO.get(top, "", "map"), base),
         sides=sides,
         options=options,
         victory=victory,
         max_rounds=max_rounds,
-        tutorial=fields.text(tutorial, "tutorial", tutorial_topics()) if tutorial is not None else None,
-        map_units=fields.flag(top.get("map_units", True), "map_units"),
-        rules=fields.text(top["rules"], "rules") if "rules" in top else "",
-        lesson=fields.whole(top["lesson"], "lesson", 1, MAX_LESSON) if "lesson" in top else None,
-        goal=fields.name(top["goal"], "goal", MAX_GOAL_LENGTH) if "goal" in top else "",
+        tutorial=SCENARIO.get(top, "", "tutorial", None),
+        map_units=SCENARIO.get(top, "", "map_units"),
+        rules=SCENARIO.get(top, "", "rules", ""),
+        lesson=SCENARIO.get(top, "", "lesson", None),
+        goal=SCENARIO.get(top, "", "goal", ""),
     )
 
 
@@ -214,29 +353,23 @@ def parse_victory(value: Any, path: str, sides: Sequence[str], kind_required: bo
     battle compares names exactly); `rounds` is bounded by `MAX_ROUNDS` like `max_rounds`.
     A save may leave out `kind` (`kind_required` False): it then means "eliminate".
     """
-    required = ("kind",) if kind_required else ()
-    data = fields.obj(value, path, required, [k for k in VICTORY_FIELDS if k not in required])
     at = functools.partial(key_path, path)
-    kind = fields.text(data.get("kind", "eliminate"), at("kind"))
+    if kind_required:
+        data = VICTORY.check(value, path)
+    else:
+        data = fields.obj(value, path, (), VICTORY.keys)
+    kind = VICTORY.get(data, path, "kind", "eliminate")
     side = None
-    if data.get("side") is not None:
-        given = fields.name(data["side"], at("side"))
+    given = VICTORY.get(data, path, "side", None)
+    if given is not None:
         side = {name.casefold(): name for name in sides}.get(given.casefold())
         if side is None:
             raise FieldError(at("side"), fields.unknown("side", given, sides))
-    rounds = fields.whole(data.get("rounds", 0), at("rounds"), 0, MAX_ROUNDS)
+    rounds = VICTORY.get(data, path, "rounds")
     try:
         return Victory(kind, side, rounds)
     except ValueError as err:  # an unknown kind, "survive" without a side or rounds, "escape" without a side
         raise FieldError(path, str(err)) from None
-
-
-def tutorial_topics() -> tuple[str, ...]:
-    """What a scenario's `tutorial` may name: the chapter's topics, then every rules module
-    (its hint is the tutorial's reminder)."""
-    from game.rules.options import module_names
-
-    return tuple(dict.fromkeys((*TUTORIALS, *module_names())))
 
 
 def resolve_map(text: str, base: Path | None) -> Path:

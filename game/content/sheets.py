@@ -2,39 +2,57 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
 from game.content import fields
 from game.content.armory import Armory
 from game.content.fields import FieldError, index_path, key_path
-from game.core.sheet import ALL_SKILLS, ATTRIBUTES, Sheet
+from game.content.shapes import Flag, Obj, Table, Text, Whole
+from game.core.sheet import ALL_SKILLS, ATTRIBUTES, LUCK_FOR_FAVORABLE_ROUNDING, Sheet
 from game.world import Equipment
 
 MAX_SKILL = 99  # a sanity bound on attributes and skills
+# The fields of a character sheet (a sandbox combatant, a roster entry) besides its equipment.
+STAT = Whole(low=0, high=MAX_SKILL)
+SHEET_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Sheet)}
+ATTRIBUTES_SHAPE = Obj(
+    required={name: STAT for name in ATTRIBUTES[:2]},
+    optional={name: STAT.about("", default=SHEET_DEFAULTS[name]) for name in ATTRIBUTES[2:]},
+    name="attributes",
+    title="Attributes",
+    help=f"the attributes, whole numbers 0–{MAX_SKILL} (vigor and agility required)",
+)
+SKILLS_SHAPE = Table(
+    key=Text(choices=ALL_SKILLS),
+    value=STAT,
+    comment=True,
+    help=f"skill stats that differ from their starting value, whole numbers 0–{MAX_SKILL}",
+    default={},
+)
+ROUNDING = Flag(
+    help=f"whether the Combat Composite rounds up (default: Luck {LUCK_FOR_FAVORABLE_ROUNDING} or more)"
+)
 
 
 def parse_sheet(data: Mapping[str, Any], path: str) -> Sheet:
     """A Sheet from an object's "attributes", "skills" and "favorable_rounding" fields."""
     where = key_path(path, "attributes")
-    attrs = fields.obj(data["attributes"], where, required=("vigor", "agility"), optional=ATTRIBUTES[2:])
-    values = {
-        name: fields.whole(attrs[name], key_path(where, name), 0, MAX_SKILL)
-        for name in ATTRIBUTES
-        if name in attrs
-    }
+    attrs = ATTRIBUTES_SHAPE.check(data["attributes"], where)
+    values = {name: ATTRIBUTES_SHAPE.get(attrs, where, name) for name in ATTRIBUTES if name in attrs}
     skills: dict[str, int] = {}
     if "skills" in data:
         skills_path = key_path(path, "skills")
-        raw = fields.mapping(data["skills"], skills_path)
+        raw = SKILLS_SHAPE.check(data["skills"], skills_path)
         for skill, stat in raw.items():
             if skill == fields.COMMENT_KEY:
                 continue
             if skill not in ALL_SKILLS:
                 raise FieldError(key_path(skills_path, skill), fields.unknown("skill", skill, ALL_SKILLS))
-            skills[skill] = fields.whole(stat, key_path(skills_path, skill), 0, MAX_SKILL)
+            skills[skill] = STAT.read(stat, key_path(skills_path, skill))
     rounding = (
-        fields.flag(data["favorable_rounding"], key_path(path, "favorable_rounding"))
+        ROUNDING.read(data["favorable_rounding"], key_path(path, "favorable_rounding"))
         if "favorable_rounding" in data
         else None
     )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
 from typing import Protocol, TypeVar
 
 from game.core.geometry import DIRECTION_VECTORS, Tile, chebyshev
@@ -20,6 +21,17 @@ T = TypeVar("T")
 
 COVER_LEVELS = ("none", "low", "high")
 SQRT2 = math.sqrt(2)
+MAX_SIGHT_LIMIT = 100_000.0  # metres; darkness that lets one see farther is no darkness
+
+
+def sight_limit_problem(value: object) -> str | None:
+    """Why a darkness limit (metres of sight) cannot be played, or None: the one check for
+    maps (`sight_limit` properties), sandbox and saved boards."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return "must be a number of metres"
+    if not (math.isfinite(value) and 0 < value <= MAX_SIGHT_LIMIT):
+        return f"must be above 0 and at most {MAX_SIGHT_LIMIT:g} metres"
+    return None
 
 
 class Board(Protocol):
@@ -68,6 +80,17 @@ class BoardBase:
     width: int
     height: int
     metres_per_tile: float
+    sight_limit: float | None = None
+    """Darkness over the whole board: no tile is seen from farther than this many metres
+    (None: as far as line of sight goes).  Only the fog module reads it (docs/maps.md)."""
+    dark_tiles: Mapping[Tile, float] = MappingProxyType({})
+    """Darkness or smoke on some tiles: such a tile is seen only from within its metres
+    (the lesser of this and `sight_limit` counts).  Only the fog module reads it."""
+
+    def sight_limit_at(self, tile: Tile) -> float | None:
+        """The metres within which `tile` can be seen (darkness), or None: no limit."""
+        limits = [m for m in (self.sight_limit, self.dark_tiles.get(tile)) if m is not None]
+        return min(limits) if limits else None
 
     def derived(self, key: object, build: Callable[[], T]) -> T:
         """A value computed once from this board and kept for later calls: a board never
@@ -276,11 +299,19 @@ class GridBoard(BoardBase):
         cover: Mapping[Tile, str] | None = None,
         move_blockers: Iterable[Tile] = (),
         sight_blockers: Iterable[Tile] = (),
+        sight_limit: float | None = None,
+        dark: Mapping[Tile, float] | None = None,
     ) -> None:
         if width < 1 or height < 1:
             raise ValueError("a board needs at least one tile")
         if metres_per_tile <= 0:
             raise ValueError("metres_per_tile must be positive")
+        for limit in [sight_limit, *(dark or {}).values()]:
+            problem = None if limit is None else sight_limit_problem(limit)
+            if problem:
+                raise ValueError(f"sight_limit {problem}, not {limit!r}")
+        self.sight_limit = None if sight_limit is None else float(sight_limit)
+        self.dark_tiles = MappingProxyType({tuple(t): float(m) for t, m in (dark or {}).items()})
         self.width, self.height, self.metres_per_tile = width, height, float(metres_per_tile)
         walls = set(map(tuple, walls))
         self._move_blockers = walls | set(map(tuple, move_blockers))
@@ -310,7 +341,13 @@ class GridBoard(BoardBase):
             "sight_blockers": sorted(map(list, self._sight_blockers)),
             "move_costs": sorted([x, y, c] for (x, y), c in self._costs.items()),
             "cover": sorted([x, y, c] for (x, y), c in self._cover.items()),
+            # Darkness only when there is some: boards saved before it existed hash the same.
+            **({"sight_limit": self.sight_limit} if self.sight_limit is not None else {}),
+            **({"dark": self._dark_list()} if self.dark_tiles else {}),
         }
+
+    def _dark_list(self) -> list[list[float]]:
+        return sorted([x, y, m] for (x, y), m in self.dark_tiles.items())
 
     @classmethod
     def from_dict(cls, data: Mapping[str, object]) -> GridBoard:
@@ -323,6 +360,8 @@ class GridBoard(BoardBase):
             sight_blockers=[(int(x), int(y)) for x, y in data.get("sight_blockers", [])],  # type: ignore[attr-defined]
             move_costs={(int(x), int(y)): float(c) for x, y, c in data.get("move_costs", [])},  # type: ignore[attr-defined]
             cover={(int(x), int(y)): str(c) for x, y, c in data.get("cover", [])},  # type: ignore[attr-defined]
+            sight_limit=None if data.get("sight_limit") is None else float(data["sight_limit"]),  # type: ignore[arg-type]
+            dark={(int(x), int(y)): float(m) for x, y, m in data.get("dark", [])},  # type: ignore[attr-defined]
         )
 
     def blocks_sight(self, tile: Tile) -> bool:

@@ -14,8 +14,25 @@ from typing import Any
 
 from game.content import fields
 from game.content.fields import FieldError, index_path, key_path
+from game.content.house_rules import NAME_PATTERN
+from game.content.shapes import (
+    JSON,
+    Direction,
+    Either,
+    Flag,
+    ListOf,
+    Obj,
+    Shape,
+    Table,
+    Text,
+    TileShape,
+    Whole,
+    any_case,
+    shipped,
+)
 from game.core.geometry import Tile
-from game.rules.called_shots import called_shot
+from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
+from game.rules.house.module import PREFIX
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, CalledShot
 from game.rules.registry import action_specs, spec_of
@@ -31,6 +48,8 @@ from game.rules.rolls import (
 from game.world import Name, World
 
 ACTION_ALIASES = {"retrieve_weapon": ActionKind.RETRIEVE}
+MAX_CALLED_SHOT = -1  # the mildest Called Shot Modifier a GM may give
+MIN_CALLED_SHOT = -12  # and the harshest
 
 
 def reserved_name_problem(name: str) -> str:
@@ -102,6 +121,102 @@ def _unknown_combatant(name: str, names: Mapping[str, int], world: World) -> str
     return fields.unknown("combatant", name, [world.get(e, Name).value for e in names.values()])
 
 
+def loose(word: str) -> str:
+    """A pattern of `word` as an action is read: in any case, a space or a hyphen for an
+    underscore (`_action_kind`)."""
+    return "".join("[_ -]" if c == "_" else any_case(c) for c in word)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ActionWord(Shape):
+    """An action's kind: "strike", "missile strike", "Retrieve-Weapon" … (`_action_kind`)."""
+
+    def check(self, value: Any, path: str) -> ActionKind:
+        """The kind; FieldError naming the known ones otherwise."""
+        return _action_kind(value, path)
+
+    def body(self, defs: JSON) -> JSON:
+        """The kinds that ship with the game and the aliases, spelled any way the sandbox reads
+        them, and a house rule's kinds (house_<rule>_<name>)."""
+        words = [spec.kind.value for spec in shipped(action_specs())] + list(ACTION_ALIASES)
+        house = loose(PREFIX) + NAME_PATTERN.replace("a-z", "a-zA-Z").replace("_", "_ -")
+        spelled = "|".join([*(loose(w) for w in words), house])
+        return {"type": "string", "anyOf": [{"enum": words}, {"pattern": f"^\\s*(?:{spelled})\\s*$"}]}
+
+
+COMBATANT_NAME = Text(help="a combatant's name (any case)")
+CALLED_SHOT = Obj(
+    required={
+        "part": Text(
+            help="the part aimed at: one of the Called Shot table's "
+            f"({', '.join(CALLED_SHOT_TABLE)}), or any spot with a modifier"
+        )
+    },
+    optional={
+        "modifier": Whole(
+            low=MIN_CALLED_SHOT,
+            high=MAX_CALLED_SHOT,
+            help="the GM's Called Shot Modifier (default: the table's)",
+        ),
+        "vulnerable": Flag(help="whether a hit there is a vulnerable-area hit (default: the table's)"),
+    },
+    name="called_shot",
+    title="A Called Shot",
+)
+ACTION = Obj(
+    required={"action": ActionWord(help="the action's kind (spaces or hyphens for underscores are fine)")},
+    optional={
+        "target": COMBATANT_NAME.about(
+            "the combatant it is aimed at (an attack's; a Feint's may be left out)"
+        ),
+        "weapon": Text(help="the weapon in hand it uses; for a retrieve, the dropped weapon to pick up"),
+        "called_shot": CALLED_SHOT.about("a Called Shot (a strike or a missile_strike)"),
+        "at": TileShape(
+            help="a retrieve's [x, y]: which weapon, when several of that name lie on the ground"
+        ),
+    },
+    name="action",
+    title="An action",
+)
+ORDER = Obj(
+    optional={
+        "actions": ListOf(item=ACTION, default=[], help="the actions declared"),
+        "path": ListOf(item=TileShape(), help="at most one movement: [x, y] steps to neighbouring tiles"),
+        "facing": Direction(help="the facing at the end of the round (default: the last step's direction)"),
+        "flee": Flag(default=False, help="after the path, step off the map from the edge tile it ends on"),
+    },
+    name="order",
+    title="An order",
+)
+DICE_KEY = Text(pattern="[^:]+:[^:]+", help='"Name:Purpose", such as "Omar:Strike" or "Sides:Initiative"')
+ROUND = Obj(
+    optional={
+        "timing": ListOf(
+            item=COMBATANT_NAME,
+            min_items=1,
+            help="a fixed Timing order, best first (without it, Timing is rolled)",
+        ),
+        "orders": Table(
+            key=COMBATANT_NAME, value=ORDER, comment=True, help="each combatant's order, by name"
+        ),
+        "dice": Either(
+            options=(
+                ListOf(item=Whole(low=1, high=DIE_SIDES), help=f"d{DIE_SIDES} results, handed out in order"),
+                Table(
+                    key=DICE_KEY,
+                    value=ListOf(item=Whole(low=1)),
+                    comment=True,
+                    help='results by key "Name:Purpose", each list in order (each within its die)',
+                ),
+            ),
+            help="the round's scripted dice",
+        ),
+    },
+    name="round",
+    title="A round",
+)
+
+
 def parse_round(
     value: Any,
     path: str,
@@ -115,13 +230,13 @@ def parse_round(
     `names` maps case-folded combatant names to entity ids; `world` supplies the
     names as written, for messages; a rules module's dice need it on in `options`.
     """
-    data = fields.obj(value, path, optional=("timing", "orders", "dice"))
+    data = ROUND.check(value, path)
     timing = None
     if "timing" in data:
         where = key_path(path, "timing")
         timing = tuple(
             _combatant_ref(v, index_path(where, i), names, world)
-            for i, v in enumerate(fields.array(data["timing"], where, min_items=1))
+            for i, v in enumerate(_list(ROUND, "timing").items(data["timing"], where))
         )
         for i, eid in enumerate(timing):
             if eid in timing[:i]:
@@ -129,7 +244,7 @@ def parse_round(
     orders: dict[int, OrderSpec] = {}
     if "orders" in data:
         where = key_path(path, "orders")
-        for key, raw in fields.mapping(data["orders"], where).items():
+        for key, raw in ROUND.get(data, path, "orders").items():
             if key == fields.COMMENT_KEY:
                 continue
             order_path = key_path(where, key)
@@ -146,16 +261,23 @@ def parse_round(
 
 
 def _order(value: Any, path: str, actor: int, names: Mapping[str, int], world: World) -> OrderSpec:
-    data = fields.obj(value, path, optional=("actions", "path", "facing", "flee"))
+    data = ORDER.check(value, path)
     actions_path = key_path(path, "actions")
     actions = tuple(
         _action(raw, index_path(actions_path, i), names, world)
-        for i, raw in enumerate(fields.array(data.get("actions", []), actions_path))
+        for i, raw in enumerate(_list(ORDER, "actions").items(data.get("actions", []), actions_path))
     )
-    steps = tuple(fields.tiles(data["path"], key_path(path, "path"))) if "path" in data else ()
-    facing = fields.direction(data["facing"], key_path(path, "facing")) if "facing" in data else None
-    flee = fields.flag(data["flee"], key_path(path, "flee")) if "flee" in data else False
+    steps = tuple(ORDER.get(data, path, "path", ()))
+    facing = ORDER.get(data, path, "facing", None)
+    flee = ORDER.get(data, path, "flee")
     return OrderSpec(actor, actions, steps, facing, flee)
+
+
+def _list(table: Obj, key: str) -> ListOf:
+    """The shape of a list field of a table (whose items the caller reads itself)."""
+    shape = table.shape_of(key)
+    assert isinstance(shape, ListOf)
+    return shape
 
 
 def _action_kind(value: Any, path: str) -> ActionKind:
@@ -169,8 +291,8 @@ def _action_kind(value: Any, path: str) -> ActionKind:
 
 
 def _action(value: Any, path: str, names: Mapping[str, int], world: World) -> ActionEntry:
-    data = fields.obj(value, path, required=("action",), optional=("target", "weapon", "called_shot", "at"))
-    kind = _action_kind(data["action"], key_path(path, "action"))
+    data = ACTION.check(value, path)
+    kind = ACTION.get(data, path, "action")
     spec = spec_of(kind)
     at = functools.partial(key_path, path)
     target = None
@@ -187,7 +309,7 @@ def _action(value: Any, path: str, names: Mapping[str, int], world: World) -> Ac
         if not (spec.names_weapon or spec.picks_item):
             named = [s.kind.value for s in action_specs() if s.names_weapon or s.picks_item]
             raise FieldError(at("weapon"), f"only {_listing(named)} name a weapon")
-        weapon = fields.text(data["weapon"], at("weapon"))
+        weapon = ACTION.get(data, path, "weapon")
     called = None
     if "called_shot" in data:
         called = _called_shot(data["called_shot"], at("called_shot"))
@@ -197,7 +319,7 @@ def _action(value: Any, path: str, names: Mapping[str, int], world: World) -> Ac
             raise FieldError(at("called_shot"), f"only a {' or '.join(allowed)} can be a Called Shot")
         if weapon is None:
             raise FieldError(at("weapon"), "required field is missing (which dropped weapon to retrieve)")
-        spot = fields.tile(data["at"], at("at")) if "at" in data else None
+        spot = ACTION.get(data, path, "at", None)
         retrieve = RetrieveSpec(weapon, spot, path)
         return ActionEntry(Action(kind), path, retrieve)
     if "at" in data:
@@ -212,14 +334,10 @@ def _listing(words: list[str]) -> str:
 
 
 def _called_shot(value: Any, path: str) -> CalledShot:
-    data = fields.obj(value, path, required=("part",), optional=("modifier", "vulnerable"))
-    part = fields.text(data["part"], key_path(path, "part"))
-    modifier = (
-        fields.whole(data["modifier"], key_path(path, "modifier"), -12, -1) if "modifier" in data else None
-    )
-    vulnerable = (
-        fields.flag(data["vulnerable"], key_path(path, "vulnerable")) if "vulnerable" in data else None
-    )
+    data = CALLED_SHOT.check(value, path)
+    part = CALLED_SHOT.get(data, path, "part")
+    modifier = CALLED_SHOT.get(data, path, "modifier", None)
+    vulnerable = CALLED_SHOT.get(data, path, "vulnerable", None)
     try:
         return called_shot(part, modifier, vulnerable)
     except ValueError as err:

@@ -16,13 +16,14 @@ from game.content.fields import FieldError, key_path, shown
 from game.rules.api.attack import weapon_for
 from game.rules.dice import Dice, DiceExhausted, ScriptedDice, SeededDice
 from game.rules.events import Event
+from game.rules.fog import FogMemory, fog_on, view_for, watch
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, is_active, name_of, out_of_the_fight
 from game.rules.registry import MELEE_ATTACKS
 from game.rules.round import Round
 from game.sandbox.loader import Scenario
 from game.sandbox.rounds import ActionEntry, DiceSpec, OrderSpec, RoundSpec
-from game.world import Equipment, Item, Position
+from game.world import Equipment, Item, Position, Side, World
 
 
 class OrderRefused(Exception):
@@ -36,14 +37,20 @@ class RoundReport:
     number: int
     events: list[Event]
     unused_dice: dict[str, list[int]] = field(default_factory=dict)
+    fog: list[str] = field(default_factory=list)
+    """With the fog module: what each side saw of the round, in words (`fog_lines`)."""
 
     def to_dict(self) -> dict[str, object]:
-        """JSON form: the round number, every event's `to_dict()`, scripted dice left over."""
-        return {
+        """JSON form: the round number, every event's `to_dict()`, scripted dice left over
+        (and, with fog of war, what each side saw)."""
+        found: dict[str, object] = {
             "round": self.number,
             "events": [event.to_dict() for event in self.events],
             "unused_dice": self.unused_dice,
         }
+        if self.fog:
+            found["fog"] = self.fog
+        return found
 
 
 class RoundDice:
@@ -75,8 +82,41 @@ def play(scenario: Scenario) -> Iterator[RoundReport]:
     OrderRefused (the engine rejected an order).
     """
     seeded = SeededDice(scenario.seed) if scenario.seed is not None else None
+    memories: dict[str, FogMemory] = {}
     for spec in scenario.rounds:
-        yield play_round(scenario, spec, seeded)
+        before = scenario.world.copy() if fog_on(scenario.options) else None
+        report = play_round(scenario, spec, seeded)
+        if before is not None:
+            report.fog = fog_lines(scenario, before, report, memories)
+        yield report
+
+
+def fog_lines(
+    scenario: Scenario, before: World, report: RoundReport, memories: dict[str, FogMemory]
+) -> list[str]:
+    """What each side saw of a round played with fog of war (`game.rules.fog`): what it saw
+    and remembered at the Strategy Stage, whose orders it saw, how many of the round's events,
+    and what it sees and remembers at the end.  `memories` (side → memory) is carried on."""
+    board, options, number = scenario.board, scenario.options, report.number
+    lines = []
+    sides = list(dict.fromkeys(before.get(eid, Side).name for eid in combatants(before)))
+    acting = [eid for eid in combatants(before) if is_active(before, eid)]
+    for side in sides:
+        memory = memories.get(side, FogMemory(side))
+        start = view_for(before, board, side, memory, number, options)
+        shown = start.declarations({eid: Order(eid) for eid in acting})
+        hidden = [name_of(before, eid) for eid in acting if eid not in shown]
+        watched = watch(before, board, side, memory, report.events, number, options)
+        memories[side] = watched.memory
+        orders = ", ".join(name_of(before, eid) for eid in shown) or "nobody"
+        orders += f"; hidden: {', '.join(hidden)}" if hidden else ""
+        lines += [
+            f"Fog \u2014 {side}, Strategy Stage: {start.describe(before)}",
+            f"Fog \u2014 {side}, orders seen: {orders}",
+            f"Fog \u2014 {side}, events seen: {len(watched.events)} of {len(report.events)}",
+            f"Fog \u2014 {side}, end of round: {watched.view.describe(scenario.world)}",
+        ]
+    return lines
 
 
 def play_round(scenario: Scenario, spec: RoundSpec, seeded: Dice | None) -> RoundReport:
