@@ -15,6 +15,7 @@ from typing import Any
 from game.rules.board import Board
 from game.rules.dice import SeededDice
 from game.rules.events import BattleEnded, Event
+from game.rules.fog import BattleFog, SideView, fog_on, sides_of
 from game.rules.options import RuleOptions
 from game.rules.orders import Order
 from game.rules.positions import name_of
@@ -59,6 +60,8 @@ class Battle:
         self.records: list[RoundRecord] = []
         self.round: Round | None = None
         self.listeners: list[Callable[[Event], None]] = []
+        # Fog of war: each side's memory, kept round by round (None when fog is off).
+        self.fog: BattleFog | None = BattleFog(sides_of(world)) if fog_on(self.options) else None
 
     # ------------------------------------------------------------- state
     def restarted(self, seed: int | None = None) -> Battle:
@@ -110,6 +113,8 @@ class Battle:
             raise RuntimeError("the battle is over")
         record = RoundRecord(self.number + 1)
         self.records.append(record)
+        if self.fog is not None:
+            self.fog.round_started(self.world, record.number)
         self.round = Round(self.world, self.board, self.dice, record.number, options=self.options)
         self._emit(record, self.round.events)
         return self.round
@@ -140,11 +145,29 @@ class Battle:
         new = self.round.events[before:]
         self.round = None
         record = self.records[-1]
+        if self.fog is not None:
+            self.fog.round_resolved(self.board, [*record.events, *new], self.options)
         outcome = self.outcome()
         if outcome.over:
             new = [*new, BattleEnded(outcome.winner)]
         self._emit(record, new)
         return new
+
+    # ------------------------------------------------------------- fog of war
+    def view_for(self, side: str) -> SideView | None:
+        """What `side` sees and knows now (`game.rules.fog`); None when fog is off (it sees
+        everything)."""
+        if self.fog is None:
+            return None
+        return self.fog.view(self.world, self.board, side, self.number, self.options)
+
+    def events_for(self, side: str, number: int) -> list[Event]:
+        """The events of round `number` (1 = the first) that `side` may see: every one when
+        fog is off."""
+        record = self.records[number - 1]
+        if self.fog is None:
+            return list(record.events)
+        return self.fog.events(self.world, self.board, side, number, record.events, self.options)
 
     def play_round(self, declare: Callable[[int, Battle], Order]) -> list[Event]:
         """A whole round with a function choosing every order (AI runs, tests)."""

@@ -140,6 +140,11 @@ def _side_of(world: World, eid: int) -> str | None:
     return side.name if side else None
 
 
+def sides_of(world: World) -> list[str]:
+    """The sides of the battle's combatants, by name."""
+    return sorted({side for eid in combatants(world) if (side := _side_of(world, eid)) is not None})
+
+
 def eyes(world: World, side: str) -> list[int]:
     """The combatants of `side` that give it sight: active ones (not Defeated, dead or fled)
     on the board."""
@@ -384,3 +389,64 @@ def rebuild(
     for world, events, number in rounds:
         memory = watch(world, board, side, memory, events, number, options).memory
     return memory
+
+
+# ------------------------------------------------------------------ through a battle
+class BattleFog:
+    """Each side's memory through one battle, kept by the battle (`Battle.fog`): what the
+    window, the hand-over, the AI and replays ask of a battle with fog on.  A replay that
+    plays the same orders keeps the same memories (they are made from the rounds alone)."""
+
+    def __init__(self, sides: Iterable[str]) -> None:
+        self.memories: dict[str, FogMemory] = {side: FogMemory(side) for side in sides}
+        self.shown: dict[tuple[int, str], tuple[Event, ...]] = {}
+        self._start: World | None = None
+        self._number = 0
+
+    def round_started(self, world: World, number: int) -> None:
+        """Keep the world as the round begins (its events are watched from there)."""
+        self._start = world.copy()
+        self._number = number
+
+    def round_resolved(self, board: Board, events: Sequence[Event], options: RuleOptions | None) -> None:
+        """Watch the round's events as each side could: its memory and the events it saw."""
+        assert self._start is not None, "round_started first"
+        for side, memory in self.memories.items():
+            watched = watch(self._start, board, side, memory, events, self._number, options)
+            self.memories[side] = watched.memory
+            self.shown[(self._number, side)] = watched.events
+        self._start = None
+
+    def view(
+        self, world: World, board: Board, side: str, number: int, options: RuleOptions | None
+    ) -> SideView:
+        """What `side` sees and knows now."""
+        return view_for(world, board, side, self.memories.get(side), number, options)
+
+    def events(
+        self,
+        world: World,
+        board: Board,
+        side: str,
+        number: int,
+        events: Sequence[Event],
+        options: RuleOptions | None,
+    ) -> list[Event]:
+        """The events of round `number` that `side` may see: as it saw them once the round is
+        resolved; while it is under way, those naming only combatants it sees now (a
+        declaration of an unseen enemy is not shown)."""
+        kept = self.shown.get((number, side))
+        if kept is not None:
+            return list(kept)
+        view = self.view(world, board, side, number, options)
+        ids_by_name = {name_of(world, eid): eid for eid in combatants(world)}
+        shown: list[Event] = []
+        for event in events:
+            if isinstance(event, TimingOrderSet):
+                order = tuple(n for n in event.order if ids_by_name.get(n) in view.seen)
+                shown.append(dataclasses.replace(event, order=order) if order != event.order else event)
+                continue
+            named = mentioned(event, ids_by_name)
+            if not named or any(eid in view.seen for eid in named):
+                shown.append(event)
+        return shown
