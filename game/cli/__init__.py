@@ -60,8 +60,10 @@ def program_name(argv0: str | None = None) -> str:
     return name
 
 
-def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser with every subcommand."""
+def build_parser(prog: str | None = None, command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every subcommand; given `command`, only that one's options are
+    read (the others' modules are not imported: a command starts without importing the AI,
+    the window or the loaders another command needs)."""
     parser = OneLineParser(
         prog=prog or program_name(),
         description="Dominion Tactics: the Dominion Rules combat chapter on a tactical grid.",
@@ -72,10 +74,10 @@ def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in COMMANDS.items():
-        command = sub.add_parser(name, help=help_text, description=help_text)
-        module = importlib.import_module(module_name)
-        module.add_arguments(command)
-        command.set_defaults(module=module_name)
+        subparser = sub.add_parser(name, help=help_text, description=help_text)
+        if command is None or name == command:
+            importlib.import_module(module_name).add_arguments(subparser)
+        subparser.set_defaults(module=module_name)
     return parser
 
 
@@ -92,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{program_name()} {__version__}")
         return 0
     try:
-        parser = build_parser()
+        parser = build_parser(command=rest[0] if rest[0] in COMMANDS else None)
         args = parser.parse_args(args_list)
         module = importlib.import_module(args.module)
         from game.logs import log, start_logging
