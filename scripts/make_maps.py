@@ -31,7 +31,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
@@ -237,6 +237,9 @@ class Layout:
     description: str
     canvas: Canvas
     zones: list[Zone]
+    sight_limit: float | None = None  # metres: night over the whole map (docs/maps.md, darkness)
+    dark: frozenset[tuple[int, int]] = frozenset()  # tiles of a darkness layer ("undergrowth")
+    dark_limit: float = 3.0  # metres within which a tile of `dark` is seen
 
 
 # ------------------------------------------------------------------ the maps
@@ -794,6 +797,114 @@ def training_yard() -> Layout:
     )
 
 
+# ------------------------------------------------------------------ fog of war (issue 55)
+def night_keep() -> Layout:
+    """The keep's corridors at night (sight 6 m): the garrison waits in the pillared hall."""
+    keep = corridors()
+    zones = [Zone("west", "Guardroom", 1, 2, 6, 5), Zone("east", "Pillared hall", 13, 13, 18, 17)]
+    return replace(
+        keep,
+        stem="night_keep",
+        title="The Keep at Night",
+        description="The keep's corridors by night: nothing is seen from farther than 6 m. Fog of war.",
+        zones=zones,
+        sight_limit=6.0,
+    )
+
+
+def woods() -> Layout:
+    """40×28 at 1 m: woods, thickets (low cover) and patches of dark undergrowth (seen from 3 m)."""
+    rng = random.Random(5501)
+    c = Canvas(40, 28, "grass")
+    c.vary("grass", "grass_b", rng, 0.4, scale=5.0)
+    c.vary("grass", "dirt", rng, 0.08, scale=3.0)
+    shade = value_noise(40, 28, 6.0, rng)
+    dark = frozenset((x, y) for y in range(28) for x in range(40) if shade[y][x] > 0.62)
+    for y in range(28):
+        for x in range(40):
+            if 4 <= x <= 35 and rng.random() < 0.09:
+                c.put(x, y, "tree")
+            elif rng.random() < 0.04:
+                c.put(x, y, "hedge")
+    # A path through the middle, kept open.
+    for x in range(40):
+        y = round(14 + 3 * math.sin(x / 6.0))
+        c.paint(x, y, x, y, "dirt")
+        c.put(x, y, None)
+    zones = [Zone("west", "West track", 0, 10, 2, 17), Zone("east", "East track", 37, 10, 39, 17)]
+    for zone in zones:
+        c.put_all(zone.tiles(), None)
+    return Layout(
+        "woods",
+        "The Dark Woods",
+        1.0,
+        "Woods at dusk: trees block sight and the way, thickets are low cover, and in the dark "
+        "undergrowth nobody is seen from farther than 3 m. Fog of war.",
+        c,
+        zones,
+        dark=dark,
+    )
+
+
+def farmstead() -> Layout:
+    """32×26 at 1 m at night (sight 8 m): a walled farmhouse in a hedged yard, ways in on every side."""
+    rng = random.Random(5502)
+    c = Canvas(32, 26, "grass")
+    c.vary("grass", "grass_b", rng, 0.4, scale=5.0)
+    c.floor(12, 9, 19, 16, "wood_floor")
+    c.outline(11, 8, 20, 17, "timber_wall")
+    c.put(15, 8, "door_open_h")
+    c.put(16, 17, "door_open_h")
+    c.put(11, 12, "door_open_v")
+    c.put(20, 13, "door_open_v")
+    c.put_all([(13, 10), (14, 10), (18, 15)], "table")
+    c.put_all([(19, 9), (12, 16)], "barrels")
+    # The yard's hedge, broken by gates on every side.
+    for x in range(6, 26):
+        if x not in (15, 16):
+            c.put(x, 4, "hedge")
+            c.put(x, 21, "hedge")
+    for y in range(4, 22):
+        if y not in (12, 13):
+            c.put(6, y, "hedge")
+            c.put(25, y, "hedge")
+    for y in range(26):
+        for x in range(32):
+            outside = not (5 <= x <= 26 and 3 <= y <= 22)
+            if outside and c.objects[y][x] is None and rng.random() < 0.12:
+                c.put(x, y, "tree")
+    c.put_all([(8, 7), (23, 18), (9, 19)], "crates")
+    zones = [Zone("captors", "Farmhouse", 12, 11, 19, 14), Zone("rescuers", "North road", 13, 0, 18, 1)]
+    for zone in zones:
+        for x, y in zone.tiles():
+            if c.objects[y][x] in ("tree", "table", "barrels"):
+                c.put(x, y, None)
+    for x, y in [
+        (0, 12),
+        (0, 13),
+        (1, 12),
+        (1, 13),
+        (31, 12),
+        (31, 13),
+        (30, 12),
+        (30, 13),
+        (15, 25),
+        (16, 25),
+        (15, 24),
+        (16, 24),
+    ]:
+        c.put(x, y, None)
+    return Layout(
+        "farmstead",
+        "The Farmstead at Night",
+        1.0,
+        "A farmhouse in a hedged yard at night (sight 8 m), gates and doors on every side. Fog of war.",
+        c,
+        zones,
+        sight_limit=8.0,
+    )
+
+
 MAKERS: dict[str, Callable[[], Layout]] = {
     "open_ground": open_ground,
     "ruined_town": ruined_town,
@@ -803,6 +914,9 @@ MAKERS: dict[str, Callable[[], Layout]] = {
     "duel_ring": duel_ring,
     "the_pub": the_pub,
     "training_yard": training_yard,
+    "night_keep": night_keep,
+    "woods": woods,
+    "farmstead": farmstead,
 }
 """Every bundled map, by file stem."""
 
@@ -1200,17 +1314,37 @@ def tmx_text(layout: Layout) -> str:
         "<!-- Generated by scripts/make_maps.py: edit the script, not this file. -->",
         f'<map version="{FORMAT_VERSION}" tiledversion="{TILED_VERSION}" orientation="orthogonal" '
         f'renderorder="right-down" width="{c.width}" height="{c.height}" tilewidth="{px}" tileheight="{px}" '
-        f'infinite="0" nextlayerid="4" nextobjectid="{len(layout.zones) + 1}">',
+        f'infinite="0" nextlayerid="{5 if layout.dark else 4}" nextobjectid="{len(layout.zones) + 1}">',
         " <properties>",
         f'  <property name="description" value={quoteattr(layout.description)}/>',
         f'  <property name="metres_per_tile" type="float" value="{layout.metres_per_tile:g}"/>',
         f'  <property name="name" value={quoteattr(layout.title)}/>',
+        *(
+            [f'  <property name="sight_limit" type="float" value="{layout.sight_limit:g}"/>']
+            if layout.sight_limit is not None
+            else []
+        ),
         " </properties>",
         f' <tileset firstgid="{FIRST_GID}" source="{TILESET_SOURCE}"/>',
     ]
-    for ident, name, rows in ((1, "ground", c.ground), (2, "objects", c.objects)):
+    # A darkness layer paints, over the ground, the ground's own tile where it is dark (the
+    # terrain stays the same: the topmost word wins), above it the objects.
+    dark_rows = [
+        [c.ground[y][x] if (x, y) in layout.dark else None for x in range(c.width)] for y in range(c.height)
+    ]
+    layers = [(1, "ground", c.ground, None)]
+    if layout.dark:
+        layers.append((4, "undergrowth", dark_rows, layout.dark_limit))
+    layers.append((2, "objects", c.objects, None))
+    for ident, name, rows, limit in layers:
+        out.append(f' <layer id="{ident}" name="{name}" width="{c.width}" height="{c.height}">')
+        if limit is not None:
+            out += [
+                "  <properties>",
+                f'   <property name="sight_limit" type="float" value="{limit:g}"/>',
+                "  </properties>",
+            ]
         out += [
-            f' <layer id="{ident}" name="{name}" width="{c.width}" height="{c.height}">',
             '  <data encoding="csv">',
             _csv(rows),  # type: ignore[arg-type]
             "</data>",

@@ -61,6 +61,15 @@ CONTENT_MAPS = {
 }
 """The maps scripts/make_maps.py draws, with the size and scale docs/content.md promises."""
 CONTENT_MAPS.update(MODULE_MAPS)
+FOG_MAPS = {
+    # The fog of war scenarios' maps (issue 55): dark, each in its own way.
+    "night_keep": (32, 24, 1.0, {"west", "east"}),
+    "woods": (40, 28, 1.0, {"west", "east"}),
+    "farmstead": (32, 26, 1.0, {"captors", "rescuers"}),
+}
+CONTENT_MAPS.update(FOG_MAPS)
+DARK_LAYERS = {"woods": ["undergrowth"]}
+"""Maps with a darkness layer (`sight_limit`, docs/maps.md) between the ground and the objects."""
 SMALL_MAPS = {"training_yard"}  # the first tutorial's yard: a recruit meets the partner in a round or two
 
 TUTORIALS = ("evade", "sprint", "retreat", "feint", "disarm", "facing", "cover")
@@ -112,7 +121,8 @@ def test_map_is_a_plain_tiled_file_on_the_real_tileset(stem: str) -> None:
     assert root.get("orientation") == "orthogonal" and root.get("infinite") == "0"
     tilesets = root.findall("tileset")
     assert [(t.get("firstgid"), t.get("source")) for t in tilesets] == [("1", "tilesets/battlefield.tsx")]
-    assert [layer.get("name") for layer in root.findall("layer")] == ["ground", "objects"]
+    layers = ["ground", *DARK_LAYERS.get(stem, []), "objects"]
+    assert [layer.get("name") for layer in root.findall("layer")] == layers
     assert all(layer.find("data").get("encoding") == "csv" for layer in root.findall("layer"))  # type: ignore[union-attr]
     groups = root.findall("objectgroup")
     assert [g.get("name") for g in groups] == ["deploy"]
@@ -167,7 +177,8 @@ def test_map_opens_in_tiled(stem: str, tmp_path: Path) -> None:
     tileset = exported["tilesets"][0]
     assert tileset["name"] == "battlefield" and tileset["tilecount"] == 40
     assert len(tileset["tiles"]) == 40, "Tiled read every tile's properties"
-    assert [layer["name"] for layer in exported["layers"]] == ["ground", "objects", "deploy"]
+    layers = ["ground", *DARK_LAYERS.get(stem, []), "objects", "deploy"]
+    assert [layer["name"] for layer in exported["layers"]] == layers
 
 
 # ------------------------------------------------------------------ roster

@@ -66,7 +66,14 @@ def candidates(know: Knowledge, level: Level) -> list[Candidate]:
     """Every candidate order for `know.actor`, without duplicates."""
     me = know.me
     if not know.enemies:
-        return [Candidate(Order(me.eid), "nobody left to fight")]
+        scouting = scout_spots(know)
+        if not scouting:
+            return [Candidate(Order(me.eid), "nobody left to fight")]
+        out = {}
+        for spot in scouting:
+            for cand in orders_at(know, spot, [], level):
+                out.setdefault(cand.order, cand)
+        return list(out.values())
     targets = ranked_targets(know, level.max_targets, menace_factors(know, level))
     spots = walk_spots(know, targets, level)
     spots += run_spots(know, targets, pinned=bool(level.anticipate and know.pinners()))
@@ -113,7 +120,57 @@ def ranked_targets(know: Knowledge, limit: int, menace: Mapping[int, float]) -> 
         metres = know.distance(me.tile, know.planned(unit.eid))
         return (metres / (injury_value(unit.injuries) * menace.get(unit.eid, 1.0)), unit.eid)
 
-    return sorted(know.enemies, key=key)[:limit]
+    return sorted(know.targets, key=key)[:limit]
+
+
+def aims_at_ghost(know: Knowledge, order: Order) -> bool:
+    """Whether an order attacks (or otherwise aims at) an enemy known only by its ghost: it
+    is not there as far as anyone knows, and the rules would refuse it wherever it went."""
+    return bool(know.ghosts) and any(a.target in know.ghosts for a in order.actions)
+
+
+def scout_spots(know: Knowledge) -> list[Spot]:
+    """With fog of war and no enemy known (none seen, no ghost in the dark): stay, or walk
+    toward where to look for one (`Knowledge.scout_goal`): the tile of a normal move nearest
+    it, and the nearest of those beside cover.  Empty with fog off or nothing to look for."""
+    goal = know.scout_goal()
+    if goal is None:
+        return []
+    me = know.me
+    walk = know.reach_map(me.eid, float(me.rate))
+    ends = [t for t in walk.iter_tiles() if _free(know, t) and _engaged_ok(know, t)]
+    spots = [Spot(me.tile, (), "stay", "stay")]
+    if not ends:
+        return spots
+    field = approach_field(know)
+    xs = np.array([t[0] for t in ends])
+    ys = np.array([t[1] for t in ends])
+    metres = field[ys, xs]
+    if not np.isfinite(metres).any():
+        return spots
+    sheltered = _beside_cover(know)[ys, xs]
+    for why, cost in (
+        ("to look for the enemy", metres),
+        ("to look, by cover", metres + 2.0 * know.mpt * ~sheltered),
+    ):
+        tile = ends[int(np.argmin(cost))]
+        path = walk.path_to(tile)
+        if tile != me.tile and path and all(s.tile != tile for s in spots):
+            spots.append(Spot(tile, tuple(path), "walk", why))
+    return spots
+
+
+def _beside_cover(know: Knowledge) -> np.ndarray:
+    """[y, x] tiles that give cover or stand next to one that does (a wall, a tree, a crate)."""
+    cover = know.terrain.cover_levels > 0
+    out = cover.copy()
+    h, w = cover.shape
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            dst = (slice(max(0, dy), h + min(0, dy)), slice(max(0, dx), w + min(0, dx)))
+            src = (slice(max(0, -dy), h + min(0, -dy)), slice(max(0, -dx), w + min(0, -dx)))
+            out[dst] |= cover[src]
+    return out
 
 
 # ---------------------------------------------------------------------- tiles
@@ -138,7 +195,12 @@ def danger_grid(know: Knowledge) -> np.ndarray:
 
 
 def approach_field(know: Knowledge) -> np.ndarray:
-    """[y, x] walking metres to the nearest enemy."""
+    """[y, x] walking metres to the nearest enemy (with fog of war and none known: to where
+    it looks for one, `Knowledge.scout_goal`)."""
+    if not know.enemies:
+        goal = know.scout_goal()
+        if goal is not None:
+            return know.distance_field(goal[0])
     fields = [know.distance_field(know.planned(e.eid)) for e in know.enemies]
     return np.minimum.reduce(fields) if len(fields) > 1 else fields[0]
 

@@ -68,7 +68,7 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
     # How it got there, as the forecast has it: modules read the walk (a Close In roll after a
     # move into reach, a Careful Aim broken by walking).
-    trail = walked_trail(know, eid, order)
+    trail = walked_trail(know, eid, order) if targets else Trail()
     found: list[ActionForecast] = []
     slot = 0
     for index, action in enumerate(order.actions):

@@ -22,6 +22,7 @@ from game.ai.knowledge import Knowledge
 from game.ai.menace import best_attack_chance
 from game.ai.scoring import APPROACH, BACK, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
 from game.core.geometry import Tile, bearing_direction
+from game.i18n import _
 from game.rules.api.contexts import ActionForecast
 from game.rules.forecast import movement_outcomes
 from game.rules.injury import DEFEAT_AT
@@ -82,6 +83,9 @@ def plain_words(know: Knowledge, decision: Decision, top: list[Scored]) -> list[
         what = "an action" if decision.dropped == 1 else f"{decision.dropped} actions"
         why += f" ({what} left out: an attack the rules give no chance on a foe already committed)"
     lines = [f"{me} declares {order}: {why}"]
+    scouting = scout_words(know)
+    if scouting:
+        lines.append(scouting)
     read = _read_words(know)
     if read:
         lines.append(f"Reading the enemy: {read}")
@@ -128,9 +132,13 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         word = "where I stand next round" if value >= 0 else "what enemies can do to me there next round"
         parts.append((value, f"{named or word} {value:+.2f}"))
     if APPROACH in terms:
-        parts.append(
-            (terms[APPROACH], f"walking still to do before I can attack well {terms[APPROACH]:+.2f}")
-        )
+        value = terms[APPROACH]
+        if not know.enemies and know.scout_goal() is not None:
+            parts.append(
+                (value, _("walking still to do to look for the enemy {value}").format(value=f"{value:+.2f}"))
+            )
+        else:
+            parts.append((value, f"walking still to do before I can attack well {value:+.2f}"))
     if ESCAPE in terms:
         value = terms[ESCAPE]
         parts.append((value, f"off the map, which wins the battle {value:+.2f}"))
@@ -145,7 +153,22 @@ def reasons(know: Knowledge, scored: Scored) -> str:
     # The chance of getting away first: it is what a Retreat is for (its worth is in the terms
     # above: what it no longer takes, where it ends).
     getaway = _getaway_words(know, order)
-    return "; ".join([getaway] * bool(getaway) + [text for _, text in parts]) or "nothing at stake"
+    return "; ".join([getaway] * bool(getaway) + [text for _value, text in parts]) or "nothing at stake"
+
+
+def scout_words(know: Knowledge) -> str:
+    """With fog of war and no enemy known, where it looks for one: "No enemy in sight: to look
+    for the enemy toward (20, 14), where Kai was last seen at (18, 12), round 3"; "" else."""
+    goal = know.scout_goal() if not know.enemies else None
+    if goal is None:
+        return ""
+    tile, ghost = goal
+    if ghost is None:
+        return _("No enemy in sight: to look for the enemy toward {tile}").format(tile=tile)
+    return _(
+        "No enemy in sight: to look for the enemy toward {tile}, "
+        "where {name} was last seen at {at}, round {round}"
+    ).format(tile=tile, name=ghost.name, at=ghost.tile, round=ghost.round)
 
 
 def _getaway_words(know: Knowledge, order: Order) -> str:
@@ -234,7 +257,7 @@ def _danger_words(know: Knowledge, scored: Scored) -> str:
         return ""
     here, facing = scored.dangers_at
     who: dict[str, list[str]] = {}  # what they can do, and who can: "Aldo and Bett can reach me"
-    for _, enemy, strike in scored.dangers[:DANGERS_NAMED]:
+    for _feared, enemy, strike in scored.dangers[:DANGERS_NAMED]:
         if strike is None or strike == here:
             deed = "shoot me" if strike is None else "reach me"
         else:

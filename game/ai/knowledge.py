@@ -26,6 +26,7 @@ from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk
 from game.rules.api.defence import DefenceSpec
 from game.rules.board import Board
+from game.rules.fog import Ghost, SideView
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
@@ -45,6 +46,8 @@ from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 
 VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take
 MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the map's span
+
+GHOST_DECAY = 0.7  # the share of an enemy's threat still feared from its ghost, per round since seen
 
 INJURY_VALUE = (1.0, 1.5, 3.0)
 """What one more Injury is worth on a combatant with 0, 1 or 2 Injuries: the third Defeats."""
@@ -222,6 +225,46 @@ class Knowledge:
         self.expect_cache: dict[tuple[object, ...], float] = {}
         """The rules' odds of imagined attacks, asked again and again (`game.ai.expect`)."""
         self._strike_spots: dict[tuple[int, Tile, bool], list[Tile]] = {}
+        self.fog: SideView | None = None
+        """With fog of war, what the side knows (`DeclarationView.fog`); see `know_fog`."""
+        self.ghosts: dict[int, Ghost] = {}
+        """The enemies known only where they were last seen (standing there in `world`): never
+        attacked, their threat feared less with each round since (`wary`)."""
+        self.round_number = 0
+
+    def know_fog(self, fog: SideView | None, round_number: int) -> None:
+        """What the side knows with fog of war: its ghosts (those standing in `world`)."""
+        self.fog, self.round_number = fog, round_number
+        if fog is not None:
+            self.ghosts = {e: g for e, g in fog.ghosts.items() if e in self.facts.units}
+
+    @property
+    def targets(self) -> list[Unit]:
+        """The enemies it can attack: those it sees (not a ghost)."""
+        return [u for u in self.enemies if u.eid not in self.ghosts]
+
+    def scout_goal(self) -> tuple[Tile, Ghost | None] | None:
+        """With fog of war and no enemy known: where to look for one, and the ghost it follows.
+        The unseen tile nearest where an enemy was last seen (the latest such), else the unseen
+        tile nearest the middle of all the unseen ground it can walk to; None with fog off or
+        nothing unseen within reach.  Kept for the round."""
+        if self.fog is None:
+            return None
+        key = ("scout goal", self.actor)
+        if key in self.facts.odds:
+            return self.facts.odds[key]  # type: ignore[return-value]
+        walkable = np.isfinite(self.distance_field(self.me.tile))
+        unseen = walkable & ~self.fog.tiles & ~self.terrain.move_blocked
+        found: tuple[Tile, Ghost | None] | None = None
+        ys, xs = np.nonzero(unseen)
+        if len(xs):
+            stale = sorted(self.fog.ghosts.values(), key=lambda g: (-g.round, g.eid))
+            ghost = stale[0] if stale else None
+            cx, cy = ghost.tile if ghost is not None else (float(xs.mean()), float(ys.mean()))
+            at = int(np.argmin((xs - cx) ** 2 + (ys - cy) ** 2))
+            found = ((int(xs[at]), int(ys[at])), ghost)
+        self.facts.odds[key] = found  # type: ignore[assignment]
+        return found
 
     # ------------------------------------------------------------ who and where
     def unit(self, eid: int) -> Unit:
@@ -244,9 +287,15 @@ class Knowledge:
         return self.unit(eid).facing
 
     def wary(self, eid: int) -> float:
-        """The share of the usual threat to fear from a combatant's side (1 unless read otherwise)."""
+        """The share of the usual threat to fear from a combatant's side (1 unless read
+        otherwise); from an enemy known only by its ghost, `GHOST_DECAY` less each round since
+        it was seen."""
         seen = self.read.get(self.unit(eid).side)
-        return seen.wariness if seen is not None else 1.0
+        share = seen.wariness if seen is not None else 1.0
+        ghost = self.ghosts.get(eid)
+        if ghost is not None:
+            share *= GHOST_DECAY ** max(1, self.round_number - ghost.round)
+        return share
 
     def pinners(self) -> list[int]:
         """The enemies still to declare (the better Timing: they move before us) that can come

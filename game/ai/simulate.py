@@ -97,6 +97,9 @@ def load_scenarios(spec: str, roster_path: str | None) -> list[Any]:
         return duels()
     if spec == "battles":
         return [s for s in list_scenarios() if s.tutorial is None]
+    if spec == "fog":
+        # The scenarios made for fog of war (issue 55): every bundled one that plays with it.
+        return [s for s in list_scenarios() if s.tutorial is None and s.options.has("fog")]
     if spec == "bundled":
         found = list_scenarios()
         if not found:

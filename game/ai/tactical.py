@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from game.ai.anticipate import predict_later
-from game.ai.candidates import candidates
+from game.ai.candidates import aims_at_ghost, candidates
 from game.ai.controller import DeclarationView
 from game.ai.expect import forecast
 from game.ai.explain import Explanation, explain, plain_words
@@ -104,6 +104,7 @@ class TacticalController:
         know = Knowledge(
             view.world, view.board, view.options, view.actor, view.earlier, view.timing, self._facts_for(view)
         )
+        know.know_fog(view.fog, view.round_number)
         if self.level.reads:
             self.read.observe(know, view.round_number, view.previous)
             know.read = self.read.sides
@@ -214,7 +215,7 @@ class TacticalController:
         """Every candidate scored, best first (those judged again ahead of the rest)."""
         level = level or self.level
         scorer = Scorer(know, level)
-        scored = [scorer.score(c) for c in candidates(know, level)]
+        scored = [scorer.score(c) for c in candidates(know, level) if not aims_at_ghost(know, c.order)]
         scored.sort(key=lambda s: -s.score)
         ahead = 0
         if level.guess_defences:

@@ -25,7 +25,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "scenario",
         metavar="SCENARIO_OR_MAP",
-        help="scenario id or .json, map .tmx, 'bundled', 'battles', 'mirror' or 'duel'",
+        help="scenario id or .json, map .tmx, 'bundled', 'battles', 'fog', 'mirror' or 'duel'",
     )
     parser.add_argument("--sides", default="ai:hard,ai:easy", help="two AIs, e.g. ai:hard,ai:easy (default)")
     parser.add_argument("--battles", default="10", help="battles to play (default 10)")

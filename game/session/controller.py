@@ -5,6 +5,12 @@ every combatant's sheet and position, and the orders declared earlier this
 round (and last round's, as the log shows them); never later orders and
 never the dice.  Humans (the game window) and AIs produce the same `Order`s
 and go through the same validation.
+
+With fog of war (`game.rules.fog`) the view is built from what the side knows
+(`Battle.view_for`): an enemy it does not see stands where it was last seen (its
+ghost) or, never seen or its ghost's tile in sight and empty, is not in the view's
+world at all; the unseen are left out of the earlier orders, the Timing order and
+last round's orders.
 """
 
 from __future__ import annotations
@@ -14,10 +20,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.rules.board import Board
+from game.rules.fog import SideView
 from game.rules.options import RuleOptions
 from game.rules.orders import Order
 from game.rules.victory import Victory
-from game.world import World
+from game.world import Condition, Facing, Position, Side, World
 
 HUMAN = "human"
 """The controller name of a side played by a person at the window."""
@@ -38,10 +45,23 @@ class DeclarationView:
     victory: Victory | None = None  # the scenario's victory condition, as its briefing tells it
     max_rounds: int | None = None  # rounds before the battle ends in a draw
     previous: tuple[Order, ...] = ()  # last round's orders, in declaration order (the log shows them)
+    fog: SideView | None = None  # with fog of war: what the actor's side sees and knows (its ghosts)
+
+    @property
+    def ghosts(self) -> frozenset[int]:
+        """The enemies in `world` that stand where they were last seen (ghosts), not seen now."""
+        if self.fog is None:
+            return frozenset()
+        return frozenset(e for e in self.fog.ghosts if self.world.has(e, Position))
 
     @classmethod
     def of(cls, battle: object, actor: int) -> DeclarationView:
-        """The view of `actor` in a battle whose round awaits its declaration."""
+        """The view of `actor` in a battle whose round awaits its declaration (with fog of
+        war, from what its side knows: `fogged`)."""
+        side = battle.world.get(actor, Side).name  # type: ignore[attr-defined]
+        fog = battle.view_for(side) if getattr(battle, "fog", None) is not None else None  # type: ignore[attr-defined]
+        if fog is not None:
+            return fogged(battle, actor, fog)
         rnd = battle.round  # type: ignore[attr-defined]
         return cls(
             world=battle.world.copy(),  # type: ignore[attr-defined]
@@ -55,6 +75,42 @@ class DeclarationView:
             max_rounds=getattr(battle, "max_rounds", None),
             previous=_previous_orders(battle),
         )
+
+
+def fogged(battle: object, actor: int, fog: SideView) -> DeclarationView:
+    """The view of `actor` whose side knows what `fog` says: a copy of the world in which an
+    enemy it does not see stands on its ghost's tile, facing as it was seen (if that tile is
+    not in sight now and nobody it sees stands there), else is not there at all (never seen,
+    or its ghost's tile is seen empty); the orders and the Timing order of the seen only;
+    last round's orders of its own side and of the enemies it saw in that round."""
+    world = battle.world.copy()  # type: ignore[attr-defined]
+    taken = {world.get(e, Position).tile for e in fog.seen if world.has(e, Position)}
+    for eid in [e for e, _ in world.query(Side) if e not in fog.seen and world.has(e, Condition)]:
+        ghost = fog.ghosts.get(eid)
+        if ghost is None or fog.sees_tile(ghost.tile) or ghost.tile in taken:
+            world.destroy(eid)
+            continue
+        taken.add(ghost.tile)
+        world.set(eid, Position(*ghost.tile))
+        world.set(eid, Facing(ghost.facing))
+    rnd = battle.round  # type: ignore[attr-defined]
+    number = battle.number  # type: ignore[attr-defined]
+    memory = battle.fog.memories.get(fog.side)  # type: ignore[attr-defined]
+    saw = {e for e, g in (memory.last.items() if memory else ()) if g.round >= number - 1}
+    previous = tuple(o for o in _previous_orders(battle) if o.actor in fog.own or o.actor in saw)
+    return DeclarationView(
+        world=world,
+        board=battle.board,  # type: ignore[attr-defined]
+        options=battle.options,  # type: ignore[attr-defined]
+        round_number=number,
+        actor=actor,
+        earlier=fog.declarations(rnd.orders),
+        timing=tuple(e for e in rnd.timing if fog.sees(e)),
+        victory=getattr(battle, "victory", None),
+        max_rounds=getattr(battle, "max_rounds", None),
+        previous=previous,
+        fog=fog,
+    )
 
 
 def _previous_orders(battle: object) -> tuple[Order, ...]:
