@@ -20,7 +20,19 @@ from typing import TYPE_CHECKING
 from game.ai.expect import attacks_in_forecast, forecast
 from game.ai.knowledge import Knowledge
 from game.ai.menace import best_attack_chance
-from game.ai.scoring import APPROACH, BACK, DEALT, EDGE, ESCAPE, OUTPACED, POSITION, TAKEN, THREAT, Scored
+from game.ai.scoring import (
+    APPROACH,
+    BACK,
+    DEALT,
+    EDGE,
+    ESCAPE,
+    OUTPACED,
+    POSITION,
+    SUPPORT,
+    TAKEN,
+    THREAT,
+    Scored,
+)
 from game.core.geometry import Tile, bearing_direction
 from game.i18n import _
 from game.rules.api.contexts import ActionForecast
@@ -29,7 +41,13 @@ from game.rules.injury import DEFEAT_AT
 from game.rules.odds import IMPOSSIBLE
 from game.rules.orders import Action, Order
 from game.rules.positions import name_of
-from game.rules.registry import OFFENSIVE, movement_mode, movement_rule, movement_spec, spec_of
+from game.rules.registry import (
+    OFFENSIVE,
+    movement_mode,
+    movement_rule,
+    movement_spec,
+    spec_of,
+)
 from game.rules.summary import summarize_order
 
 if TYPE_CHECKING:
@@ -114,7 +132,7 @@ def reasons(know: Knowledge, scored: Scored) -> str:
             words += f", counted ×{scored.trust:.2f} against the replies guessed, the rest as if none came"
         parts.append((dealt, f"{words} ({dealt:+.2f})" if words else ""))
     for label, value in list(terms.items()):
-        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, ESCAPE, EDGE, BACK, "noise"):
+        if label in (TAKEN, THREAT, POSITION, APPROACH, OUTPACED, ESCAPE, EDGE, BACK, SUPPORT, "noise"):
             continue
         parts.append((value, f"the worth of a {label} {value:+.2f}"))
         terms.pop(label)
@@ -146,6 +164,16 @@ def reasons(know: Knowledge, scored: Scored) -> str:
         parts.append((terms[EDGE], f"nearer the map's edge, to flee off it {terms[EDGE]:+.2f}"))
     if BACK in terms:
         parts.append((terms[BACK], f"back where I stood a round ago {terms[BACK]:+.2f}"))
+    if SUPPORT in terms:
+        value = terms[SUPPORT]
+        parts.append(
+            (
+                value,
+                _("beside an ally who fights two or more, one of them turned on me {value}").format(
+                    value=f"{value:+.2f}"
+                ),
+            )
+        )
     if "noise" in terms:
         parts.append((0.0, f"a little randomness {terms['noise']:+.2f}"))
     parts = [p for p in parts if p[1]]

@@ -40,6 +40,7 @@ class Level:
     escape: float = 0.0  # getting off the map, in Injuries dealt (0: its side does not win by it)
     menace: bool = False  # an Injury is worth more on the fighter (foe or ours) whose attacks land most often
     back_weight: float = 0.0  # walking back to the tile it left a round ago, in Injuries (0 = no cost)
+    support_weight: float = 0.0  # joining an ally who fights two or more, × what it spares the ally
 
     @property
     def keeps_away(self) -> bool:
@@ -51,6 +52,12 @@ class Level:
 BACK_WEIGHT = 0.15
 """What hard asks of a reason to walk back to where it stood a round ago, in Injuries: a
 fighter that Retreats and comes straight back has spent two rounds going nowhere."""
+
+
+SUPPORT_WEIGHT = 1.0
+"""How much hard counts what joining an ally who fights two or more spares it (the share of
+a foe's attacks it turns to us, `next_round.SPLIT`, as an Injury on the ally is worth): a
+free fighter has a reason to come in."""
 
 
 EASY = Level(
@@ -111,6 +118,7 @@ HARD = Level(
     reads=True,
     menace=True,
     back_weight=BACK_WEIGHT,
+    support_weight=SUPPORT_WEIGHT,
 )
 """Normal, and it guesses each later enemy's best reply (a flank included) and judges its
 best candidates against them."""

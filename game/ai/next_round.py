@@ -4,6 +4,8 @@
                will be able to do to us there
     approach   rounds of walking before we can attack well from the end tile (for a side
                that wins by escaping: before it can step off the map)
+    support    beside an ally engaged with two or more enemies: the share of the Injuries
+               one of them is expected to deal it that it must now split with us
 
 Both depend only on the end tile (and facing), so one `NextRound` per declaration
 serves every candidate, its answers cached by tile.
@@ -19,10 +21,13 @@ from game.ai.expect import expected_injuries, strike_from
 from game.ai.fire import shot_at
 from game.ai.knowledge import Knowledge, Unit, injury_value
 from game.ai.levels import Level
-from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction
+from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, chebyshev
 from game.rules.flight import exit_metres
+from game.rules.positions import engaged_with
 
 NEXT_ROUND_PICK = 0.5  # chance an enemy picks us next round, among its targets
+SPLIT = 0.5  # the share of its attacks an enemy turns from the ally it fights to one who joins
+OUTNUMBERING = 2  # enemies engaged with an ally before a free fighter is pulled in to help
 
 Danger = tuple[float, int, Tile | None]
 """One enemy's part of the danger next round: its expected Injuries on us (as feared), the
@@ -41,7 +46,9 @@ class NextRound:
         self._dangers: dict[tuple[Tile, int, bool], tuple[Danger, ...]] = {}
         self._field: np.ndarray | None = None
         self._rounds: dict[Tile, float] = {}
+        self._support: dict[Tile, float] = {}
         self._shut_in: bool | None = None
+        self._beset: list[tuple[Unit, list[tuple[Unit, Tile, float]]]] | None = None
 
     def position(self, here: Tile, facing: int, exposed: bool) -> float:
         """Next round from `here`: our best attack, less the enemies' attacks on us (from the
@@ -142,6 +149,59 @@ class NextRound:
         if key not in self._dangers:
             self.position(here, facing, exposed)
         return self._dangers[key]
+
+    def beset(self) -> list[tuple[Unit, list[tuple[Unit, Tile, float]]]]:
+        """The allies engaged with two or more enemies where they plan to stand, each with
+        those enemies (where they stand, and the Injuries each is expected to deal the ally
+        there, as an Injury on the ally is worth); none when we are engaged ourselves (we are
+        not free to join) or have no melee attack."""
+        if self._beset is not None:
+            return self._beset
+        know, me = self.know, self.me
+        self._beset = []
+        if know.engaged or me.reach <= 0:
+            return self._beset
+        for ally in know.allies:
+            at = know.planned(ally.eid)
+            foes = [
+                know.unit(e)
+                for e in engaged_with(know.world, know.board, ally.eid, at=at)
+                if e in know.facts.units and e not in know.ghosts
+            ]
+            if len(foes) < OUTNUMBERING:
+                continue
+            facing = know.facing_of(ally.eid)
+            worth = injury_value(ally.injuries) * self.level.self_weight
+            parts = []
+            for foe in foes:
+                there = know.planned(foe.eid)
+                hurt = expected_injuries(
+                    know,
+                    foe,
+                    foe.attack_kind,
+                    ally,
+                    from_tile=there,
+                    target_tile=at,
+                    target_order=know.earlier.get(ally.eid),
+                    target_facing=facing,
+                )
+                parts.append((foe, there, hurt * worth * know.wary(foe.eid)))
+            self._beset.append((ally, parts))
+        return self._beset
+
+    def support(self, here: Tile) -> float:
+        """What standing on `here` spares the allies who fight two or more (`beset`): for each,
+        of the enemies engaged with it that we can strike from `here`, the one that hurts it
+        most turns `SPLIT` of its attacks to us."""
+        found = self._support.get(here)
+        if found is not None:
+            return found
+        value = 0.0
+        for _ally, parts in self.beset():
+            joined = [hurt for _foe, there, hurt in parts if 0 < chebyshev(here, there) <= self.me.reach]
+            value += SPLIT * max(joined, default=0.0)
+        self._support[here] = value
+        return value
 
     def rounds_away(self, here: Tile) -> float:
         """Rounds of walking before we can attack anyone well from `here`: into melee

@@ -18,7 +18,9 @@
     position   next round: the best attack we will have from the end tile,
                less what the enemy will be able to do to us there
     approach   rounds of walking before we can attack well (into reach, or short range)
-               (these two: `game.ai.next_round`)
+    support    beside an ally engaged with two or more enemies, striking one of them: the
+               Injuries it would have dealt the ally that it must split with us (hard)
+               (these three: `game.ai.next_round`)
     setup      what the order sets up for later rounds, as its actions' specs value it
                (a round of Careful Aim: the better shot next round)
 
@@ -56,6 +58,7 @@ UNDECLARED_DEFENCE = 0.8  # an enemy still to declare will often defend against 
 DEALT, TAKEN, THREAT, POSITION, APPROACH = "dealt", "taken", "threat", "position", "approach"
 OUTPACED = "outpaced"
 BACK = "back"  # ending on the tile left a round ago (`Knowledge.left`)
+SUPPORT = "support"  # joining an ally who fights two or more (`NextRound.support`)
 ESCAPE = "escape"  # off the map, for a side that wins by it
 EDGE = "edge"  # … and how near the map's edge it ends
 ESCAPE_DISCOUNT = 0.6  # what an escape one more round of walking away is worth, as a share
@@ -158,6 +161,10 @@ class Scorer:
             )
         if level.position_weight:
             terms["setup"] = self._setup(order)
+        if level.support_weight:
+            terms[SUPPORT] = level.support_weight * sum(
+                float(o.probability) * self.next_round.support(o.tile) for o in outcomes if not o.fled
+            )
         if level.back_weight and know.left is not None:
             back = sum(float(o.probability) for o in outcomes if o.tile == know.left and not o.fled)
             terms[BACK] = -level.back_weight * back

@@ -36,6 +36,7 @@ from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import Level, for_stakes
 from game.ai.menace import menace_factors
 from game.ai.mistakes import Slip, defences_can_matter, make_mistake
+from game.ai.module_words import module_words
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
 from game.core.geometry import Tile
@@ -83,6 +84,8 @@ class TacticalController:
         self._stood: dict[int, dict[int, Tile]] = {}
         """Where each of its side's combatants stood as each round began (`Knowledge.left`)."""
         """What it has seen of the enemy sides this battle (`game.ai.opponents`)."""
+        self._rejudged = 0
+        """How many of the last `rank`'s candidates were judged a second time (ahead of the rest)."""
 
     def choose_order(self, view: DeclarationView) -> Order:
         """The order for `view.actor`: the best-scoring candidate that passes validation."""
@@ -150,6 +153,8 @@ class TacticalController:
         self.last_decision = decision
         self.last_explanation = explain(know, decision.chosen, valid[:EXPLAIN_TOP], decision.slip)
         self.last_words = plain_words(know, decision, valid[:EXPLAIN_TOP])
+        # Why each rules module's action weighed was not chosen (words only: the choice is made).
+        self.last_words += module_words(know, decision, ranked, self._rejudged)
         return decision.chosen.candidate.order if decision.chosen else Order(view.actor)
 
     def _without_idle_defences(
@@ -228,6 +233,7 @@ class TacticalController:
                 return _anticipated(scorer, know, level, s)
 
             scored, ahead = rescore(scored, level.anticipate, judge, tiles=TILES_AGAIN)
+        self._rejudged = ahead
         if level.noise:
             for s in scored:
                 s.terms["noise"] = rng.uniform(-level.noise, level.noise)
