@@ -120,3 +120,46 @@ def test_the_help_screen_explains_every_overlay() -> None:
     from game.ui.scenes.settings import OVERLAY_HELP
 
     assert set(OVERLAY_HELP) == set(OVERLAYS)
+
+
+def test_dark_tiles_are_hatched_with_their_metres_and_named_in_the_legend() -> None:
+    from game.ui.render.overlays import OverlayData
+    from game.ui.render.stamps import Stamps
+    from game.ui.render.terrain_overlay import draw_terrain
+
+    board = TerrainBoard.from_rows(ROWS)
+    board.sight_limit, board.dark_tiles = None, {(0, 0): 3.0, (1, 2): 3.0, (3, 0): 1.5}
+    data = terrain_arrays(board)
+    assert [(m, np.argwhere(mask).tolist()) for m, mask in data.dark] == [
+        (1.5, [[0, 3]]),
+        (3.0, [[0, 0], [2, 1]]),
+    ]
+    assert data.night is None
+    theme = Theme()
+    stamped: list[tuple[list[list[int]], pygame.Surface]] = []
+    draw_terrain(
+        lambda mask, stamp: stamped.append((np.argwhere(mask).tolist(), stamp)),
+        Stamps(theme, TILE),
+        theme.palette,
+        data,
+        True,
+    )
+    assert sum(1 for tiles, _stamp in stamped if tiles == [[0, 0], [2, 1]]) == 2  # the hatch, and "3m"
+    layer = OverlayLayer(theme)
+    layer.active = {"terrain"}
+    shown = OverlayData(4, 3)
+    shown.terrain = data
+    layer.set_data(shown)
+    labels = [row[1] for row in layer.legend()]
+    assert "dark: seen only from within 1.5, 3 m" in labels
+    # The whole map's limit is a line of the legend; tiles darker still are hatched.
+    night = TerrainBoard.from_rows(ROWS)
+    night.sight_limit, night.dark_tiles = 12.0, {(2, 2): 4.0}
+    data = terrain_arrays(night)
+    assert data.night == 12.0 and [(m, np.argwhere(k).tolist()) for m, k in data.dark] == [(4.0, [[2, 2]])]
+    shown.terrain = data
+    layer.set_data(shown)
+    assert "night: nothing is seen beyond 12 m" in [row[1] for row in layer.legend()]
+    # A map without darkness has neither.
+    plain = terrain_arrays(TerrainBoard.from_rows(ROWS))
+    assert plain.dark == () and plain.night is None

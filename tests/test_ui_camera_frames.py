@@ -42,8 +42,7 @@ def test_the_round_ends_on_the_units_that_acted() -> None:
     _cast, scene = _far_apart()
     scene.camera.centre_on((60, 10), snap=True)  # the last event left empty ground in view
     assert not _in_view(scene, (110, 10))
-    scene.mode = PlayingBack(
-        SimpleNamespace(events=[Hit("Scout", "Sentry", "torso", "sword"), RoundEnded(1)])
-    )
+    played = [Hit("Scout", "Sentry", "torso", "sword"), RoundEnded(1)]
+    scene.mode = PlayingBack(SimpleNamespace(events=played, shown=played))  # shown: what the side saw
     scene._end_playback()
     assert _in_view(scene, (110, 10)) and _in_view(scene, (112, 12))

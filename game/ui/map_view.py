@@ -22,11 +22,13 @@ import pygame
 from game.core.geometry import Tile
 from game.rules.board import Board
 from game.rules.events import Event, Moved
+from game.rules.fog import SideView
 from game.rules.positions import find_by_name, tile_of
 from game.ui.input.bindings import BINDINGS
 from game.ui.playback import Playback
 from game.ui.render.battlefield import StyleOf, draw_items, draw_tokens
 from game.ui.render.camera import PAN_SPEED, Camera
+from game.ui.render.fog_layer import FogLayer, draw_ghosts
 from game.ui.render.legend import draw_legend, legend_size, next_mode, shown_mode
 from game.ui.render.map_layer import MapLayer
 from game.ui.render.minimap import Minimap
@@ -89,6 +91,7 @@ class MapView:
         self.minimap = Minimap(board, self.map_layer)
         self.overlays = OverlayLayer(theme)
         self.tokens = TokenArt()
+        self.fog_layer = FogLayer()  # fog of war: the tiles a side does not see, darkened
         self.hover_tile: Tile | None = None  # under the mouse
         self.name_boxes: list[pygame.Rect] = []  # where this frame's token names went
         self.cursor: Tile | None = None  # the keyboard's tile cursor
@@ -344,20 +347,28 @@ class MapView:
         over: Layer | None = None,
         top: Layer | None = None,
         keep: Sequence[Tile] = (),
+        fog: SideView | None = None,
     ) -> None:
         """The map in its viewport: tiles, overlays, `under` (plans), dropped weapons, tokens,
         `over` (marks on the tokens), the dice of the event on screen, the legend, `top`.
         The legend and the minimap keep clear of the selected, declaring and hovered
-        combatants and of the tiles in `keep` (the order's target)."""
+        combatants and of the tiles in `keep` (the order's target).  With `fog` (a side's
+        view, fog of war) the tiles it does not see are darkened, only the combatants it
+        sees are drawn, and the ghosts of the others where it last saw them."""
         theme = self.theme
         mrect = self.camera.viewport
         self.map_layer.draw(surface, self.camera, MAP_BUDGET if self.budgeted else None)
         self.overlays.draw(surface, self.camera, OVERLAY_BUDGET if self.budgeted else None)
         clip = surface.get_clip()
         surface.set_clip(mrect)
+        shown = fog.sees if fog is not None else None
+        if fog is not None:
+            self.fog_layer.draw(surface, self.camera, fog)
         if under is not None:
             under(surface)
-        draw_items(surface, theme, world, self.camera)
+        draw_items(surface, theme, world, self.camera, fog.sees_tile if fog is not None else None)
+        if fog is not None:
+            draw_ghosts(surface, theme, self.tokens, self.camera, world, fog, style_of)
         self.name_boxes = draw_tokens(
             surface,
             theme,
@@ -370,13 +381,14 @@ class MapView:
             hovered=hovered,
             declarer=declarer,
             clock=clock,
+            shown=shown,
         )
         if over is not None:
             over(surface)
         legend, mode = self.place_panels(world, [selected, declarer, hovered], keep)
         self.legend_rect = draw_legend(surface, theme, self.overlays, legend.bottomleft, mode)
         draw_scale_bar(surface, theme, mrect, self.metres_per_tile, self.camera.tile_px)
-        self.minimap.draw(surface, theme, self.camera, world, style_of)
+        self.minimap.draw(surface, theme, self.camera, world, style_of, shown)
         if playback is not None and playback.current is not None:
             spot = self.dice_spot(world, playback.current)
             draw_dice(surface, theme, playback.current, spot, playback.progress())

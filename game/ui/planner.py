@@ -9,7 +9,7 @@ action is impossible) and `forecast_order` (target number and exact chance).
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -136,9 +136,11 @@ class Planner:
         actor: int,
         earlier: Mapping[int, Order],
         options: RuleOptions,
+        sees: Callable[[int], bool] | None = None,
     ) -> None:
         self.world, self.board, self.actor, self.options = world, board, actor, options
         self.earlier = dict(earlier)
+        self.sees = sees  # fog of war: the combatants the actor's side sees (None: all)
         self.terrain = terrain_board(board)
         self.start = tile_of(world, actor)
         self._reach: dict[float, ReachMap] = {}
@@ -390,7 +392,7 @@ class Planner:
         return out
 
     def enemies(self) -> list[int]:
-        """Enemies still alive, nearest first."""
+        """Enemies still alive (with fog of war, those the side sees), nearest first."""
         here = self.start
         found = [
             e
@@ -398,6 +400,7 @@ class Planner:
             if e != self.actor
             and are_enemies(self.world, self.actor, e)
             and self.world.get(e, Condition).present
+            and (self.sees is None or self.sees(e))
         ]
         return sorted(found, key=lambda e: (self.board.distance(here, tile_of(self.world, e)), e))
 

@@ -11,11 +11,11 @@ Python: the window animates from `position_of` and `current`.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from game.core.geometry import Tile
 from game.rules.apply import apply
-from game.rules.events import Event, Moved, Rolled, StageStarted
+from game.rules.events import BattleEnded, Event, Moved, Rolled, StageStarted
 from game.ui.hit_feedback import FLOAT_SECONDS, Floater, floaters_of
 from game.world import World
 
@@ -49,9 +49,13 @@ class Playback:
         events: list[Event],
         speed: float = 1.0,
         pause_after: Callable[[int], bool] | None = None,
+        seen: Sequence[Event | None] | None = None,
     ) -> None:
         self.world = world_before.copy()
         self.events = list(events)
+        # Fog of war: each event as the side watching may see it, None for one it may not
+        # (applied to the picture at once, never on screen: no beat, no floater, no log line).
+        self.seen: list[Event | None] = list(seen) if seen is not None else list(self.events)
         self.speed = max(0.1, speed)
         self.index = -1  # the event on screen (-1: none yet)
         self.elapsed = 0.0
@@ -70,8 +74,16 @@ class Playback:
 
     @property
     def current(self) -> Event | None:
-        """The event on screen."""
-        return self.events[self.index] if 0 <= self.index < len(self.events) else None
+        """The event on screen (as the side watching saw it)."""
+        return self.seen[self.index] if 0 <= self.index < len(self.events) else None
+
+    def place(self) -> tuple[int, int]:
+        """(which event is on screen, 1 = the first; how many the round shows): with fog of
+        war, counted among the events the side saw."""
+        if all(event is not None for event in self.seen):
+            return max(0, self.index) + 1, len(self.events)
+        number = sum(1 for event in self.seen[: self.index + 1] if event is not None)
+        return max(1, number), sum(1 for event in self.seen if event is not None)
 
     def progress(self) -> float:
         """0..1 through the current beat."""
@@ -172,6 +184,9 @@ class Playback:
     def _begin_next(self) -> list[Event]:
         self.index += 1
         self.elapsed = 0.0
+        while not self.done and self.seen[self.index] is None:
+            apply(self.world, self.events[self.index])  # unseen by the side watching
+            self.index += 1
         event = self.current
         if event is None:
             return []
@@ -180,10 +195,27 @@ class Playback:
         return [event]
 
     def _finish_and_next(self) -> list[Event]:
-        event = self.current
-        if event is not None:
-            apply(self.world, event)
+        if 0 <= self.index < len(self.events):
+            apply(self.world, self.events[self.index])
         return self._begin_next()
+
+
+def seen_events(events: Sequence[Event], shown: Sequence[Event]) -> list[Event | None]:
+    """Each of `events` as it is among `shown` (the events a side may see, in the same order,
+    from `Battle.events_for` or `game.rules.fog.watch`: a subsequence, a Timing order perhaps
+    with the unseen left out), or None where it is not shown.  The battle's end is shown to
+    everyone (it names no combatant)."""
+    seen: list[Event | None] = []
+    j = 0
+    for event in events:
+        if j < len(shown) and (shown[j] == event or (shown[j].kind == event.kind == "timing_order")):
+            seen.append(shown[j])
+            j += 1
+        elif isinstance(event, BattleEnded):
+            seen.append(event)
+        else:
+            seen.append(None)
+    return seen
 
 
 def moved_path(event: Event) -> tuple[Tile, ...]:

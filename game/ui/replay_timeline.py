@@ -7,6 +7,11 @@ battle screen's `Playback`, so moving forward is the same animation the
 battle showed, and moving back is exact: it restarts the round from its
 snapshot and re-applies the events up to the one wanted, never undoing.
 
+With fog of war in the saved battle the cursor can show one side's view (`set_side`): its
+rounds are played back as that side saw them (the rules' `game.rules.fog.watch`, through
+the battle screen's own `Playback` filtering, `seen_events`), and `fog_view` is what the
+side sees and knows at the cursor (its darkness and ghosts, as the battle window draws them).
+
 Pure Python (no pygame): the replay screen draws from `cursor.world`,
 `cursor.playback` and `cursor.shown_count`.
 """
@@ -19,7 +24,8 @@ from pathlib import Path
 from game.persist.saves import battle_from_save, read_save
 from game.rules.battle import Battle
 from game.rules.events import Event
-from game.ui.playback import Playback
+from game.rules.fog import FogMemory, SideView, fog_on, sides_of, view_for, watch
+from game.ui.playback import Playback, seen_events
 from game.world import World
 
 ROUND_PAUSE = 0.6  # seconds the end of a round stays on screen while playing
@@ -46,6 +52,16 @@ class SavedReplay:
         """Every event, in order."""
         return [e for r in self.rounds for e in r]
 
+    def number(self, r: int) -> int:
+        """The battle's number of round index `r`."""
+        records = self.battle.records
+        return records[r].number if r < len(records) else r + 1
+
+    def fog_sides(self) -> list[str]:
+        """The sides whose view can be watched: every side when the battle played with fog
+        of war, none without."""
+        return sides_of(self.starts[0]) if fog_on(self.battle.options) else []
+
     def ended_after(self, rounds: int) -> bool:
         """Whether the battle is over once `rounds` rounds have been resolved."""
         return rounds >= self.resolved and self.battle.round is None and self.battle.over
@@ -69,6 +85,39 @@ def load_replay(path: Path) -> SavedReplay:
     return SavedReplay(path, battle, starts, rounds, battle.resolved_rounds)
 
 
+class FogRounds:
+    """What each side saw of each round of a replay, worked out on first asking: its memory
+    as the round began, and each event as it saw it (None: unseen), from the rules' `watch`."""
+
+    def __init__(self, replay: SavedReplay) -> None:
+        self.replay = replay
+        self._memories: dict[str, list[FogMemory]] = {}
+        self._seen: dict[tuple[str, int], list[Event | None]] = {}
+
+    def memory(self, side: str, r: int) -> FogMemory:
+        """`side`'s memory as round index `r` began."""
+        self._watch(side, r)
+        return self._memories[side][r]
+
+    def seen(self, side: str, r: int) -> list[Event | None]:
+        """Each event of round index `r` as `side` saw it (None: one it did not see)."""
+        self._watch(side, r)
+        return self._seen[(side, r)]
+
+    def _watch(self, side: str, r: int) -> None:
+        replay = self.replay
+        memories = self._memories.setdefault(side, [FogMemory(side)])
+        while len(memories) <= r + 1 and len(memories) <= len(replay.rounds):
+            k = len(memories) - 1
+            battle = replay.battle
+            events = replay.rounds[k]
+            watched = watch(
+                replay.starts[k], battle.board, side, memories[k], events, replay.number(k), battle.options
+            )
+            self._seen[(side, k)] = seen_events(events, watched.events)
+            memories.append(watched.memory)
+
+
 class ReplayCursor:
     """Where the replay is: a round and the event on screen in it (the battle screen's Playback).
 
@@ -82,7 +131,9 @@ class ReplayCursor:
         self.playing = False
         self.pause_left = 0.0  # seconds of rest at a round's end before playing on
         self.round = 0  # index into replay.rounds
-        self.playback = Playback(replay.starts[0], replay.rounds[0], speed)
+        self.side: str | None = None  # fog of war: the side whose view is shown (None: all)
+        self.fog = FogRounds(replay)
+        self.playback = self._playback(0)
         self.playback.playing = False
         # First position of each round (round 0 also has the "nothing shown yet" start).
         self._first: list[int] = []
@@ -151,7 +202,30 @@ class ReplayCursor:
         first = self._first[r]
         return first, first + len(self.replay.rounds[r]) + (1 if r == 0 else 0)
 
+    def seen(self, r: int) -> list[Event | None] | None:
+        """Round index `r`'s events as the side watched saw them (None: everything shown)."""
+        return self.fog.seen(self.side, r) if self.side is not None else None
+
+    def fog_view(self) -> SideView | None:
+        """What the side watched sees and knows at the cursor (None: everything is shown): the
+        rules' view of the picture, with what it remembered as the round began."""
+        if self.side is None:
+            return None
+        battle = self.replay.battle
+        memory = self.fog.memory(self.side, self.round)
+        return view_for(
+            self.world, battle.board, self.side, memory, self.replay.number(self.round), battle.options
+        )
+
+    def _playback(self, r: int) -> Playback:
+        return Playback(self.replay.starts[r], self.replay.rounds[r], self.speed, None, self.seen(r))
+
     # ------------------------------------------------------------- moving
+    def set_side(self, side: str | None) -> None:
+        """Show `side`'s view from here on (None: everything), at the same place."""
+        self.side = side
+        self.seek(self.round, self.index)
+
     def seek(self, r: int, index: int) -> None:
         """Show round index `r` with event `index` on screen (−1 … its length), rebuilt from
         the round's snapshot so the world is exact whichever way we came."""
@@ -159,7 +233,7 @@ class ReplayCursor:
         events = self.replay.rounds[r]
         index = min(max(-1 if r == 0 else 0, index), len(events))
         self.round = r
-        self.playback = Playback(self.replay.starts[r], events, self.speed)
+        self.playback = self._playback(r)
         self.playback.playing = self.playing
         while self.playback.index < index:
             self.playback.step()
@@ -185,8 +259,10 @@ class ReplayCursor:
         """The previous event (the previous round's end at a round's start); False at the start."""
         if self.at_start:
             return False
-        if self.index > 0 or self.round == 0:
-            self.seek(self.round, self.index - 1)
+        seen = self.seen(self.round)
+        earlier = [i for i in range(self.index) if seen is None or seen[i] is not None]
+        if earlier or self.round == 0:
+            self.seek(self.round, earlier[-1] if earlier else -1)
         else:
             self.seek(self.round - 1, len(self.replay.rounds[self.round - 1]))
         return True

@@ -46,6 +46,11 @@ TUTORIAL_STEPS = {
     "criticals": N_(
         "Hover an enemy who Dodges: the chance still counts the natural 1 its Dodge cannot stop."
     ),
+    "fog": N_(
+        "Round 1: dark tiles are out of your scouts' sight, and a faded token marks where you last "
+        "saw a raider (its label says in which round). Walk one scout to the gap in the wall to look. "
+        "Round 2: a shot from the shadows shows the shooter where he stands."
+    ),
     "side_initiative": N_(
         "The log's first lines show the d4; the Timing chips on the stage bar show the order."
     ),

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
+from game.i18n import _
 from game.rules.board import Board, GridBoard
 from game.workbench.setup import BoardSource, Refused
 
@@ -33,7 +34,9 @@ class MapChoice:
 
 def blank_label(width: int, height: int, metres: float) -> str:
     """ "Open ground 16 × 8 (1 m tiles)"."""
-    return f"Open ground {width} × {height} ({metres:g} m tiles)"
+    return _("Open ground {width} × {height} ({metres} m tiles)").format(
+        width=width, height=height, metres=f"{metres:g}"
+    )
 
 
 def map_choices(user_maps: list[Path] | None = None) -> list[MapChoice]:
@@ -153,7 +156,7 @@ def _cover(board: Board, tile: tuple[int, int]) -> str:
 def blank_tmx(width: int, height: int, metres: float, name: str) -> str:
     """A Tiled map of open ground (no tileset: every tile is empty, so open ground), which Tiled
     opens and `check-map` passes; what a scenario names when its position was on open ground."""
-    rows = ",\n".join(",".join(["0"] * width) for _ in range(height))
+    rows = ",\n".join(",".join(["0"] * width) for _row in range(height))
     return (
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         f'<map version="1.8" tiledversion="1.8.2" orientation="orthogonal" renderorder="right-down" '

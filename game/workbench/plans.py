@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from game.i18n import _
 from game.rules.api.contexts import ActionForecast
 from game.rules.forecast import forecast_order
 from game.rules.orders import Order
@@ -69,7 +70,7 @@ def ready_problem(setup: Setup) -> str:
     """Why the round cannot be resolved now ("" when it can): nobody can act, or an order is
     refused (the first reason of the first such order)."""
     if not setup.standing:
-        return "nobody in the position can act"
+        return _("nobody in the position can act")
     for eid, reasons in problems(setup).items():
         return f"{name_of(setup.world, eid)}: {reasons[0]}"
     return ""

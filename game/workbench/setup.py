@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from game.core.geometry import Tile
+from game.i18n import N_
 from game.rules.board import Board
 from game.rules.options import RuleOptions
 from game.rules.orders import Order
@@ -22,7 +23,7 @@ from game.rules.positions import combatants, is_active
 from game.world import Condition, Side, World
 
 DEFAULT_SEED = 1
-DEFAULT_TITLE = "Workbench position"
+DEFAULT_TITLE = N_("Workbench position")
 
 
 @dataclass(frozen=True)

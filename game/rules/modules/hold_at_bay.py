@@ -63,7 +63,7 @@ if TYPE_CHECKING:
 
 NAME = "hold_at_bay"
 HOLD_AT_BAY = ActionKind.define("hold_at_bay")
-LABEL = "Hold at Bay"
+LABEL = N_("Hold at Bay")
 BYPASS = "Bypass"
 """The held foe's roll in the log and the dice keys ("Niles:Bypass")."""
 POLE = "pole"

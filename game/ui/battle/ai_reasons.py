@@ -5,13 +5,19 @@ map with what the last AI declaration weighed: the order it declared and why
 (the best, a tie broken on purpose, or a mistake made on purpose by `easy`),
 then its best candidates, each with its chances and what it feared
 (`game.ai.explain` writes the words; `simulate --explain` prints the same).
-The panel only reads what the AI left behind; it changes nothing.
+The panel only reads what the AI left behind; it changes nothing.  With fog of war the
+side at the window is told no more than it sees: the reasons of an AI combatant it does not
+see are hidden, and so is every line that names a combatant it does not see.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
+
 import pygame
 
+from game.i18n import _, ngettext
 from game.ui.render.widgets import draw_panel
 from game.ui.theme import Theme
 
@@ -27,6 +33,9 @@ class AiReasons:
     def __init__(self) -> None:
         self.visible = False
         self.lines: list[str] = []
+        self.actor: int | None = None  # the combatant the AI declared for
+        self.hidden: frozenset[str] = frozenset()  # fog of war: names the side does not see
+        self.actor_hidden = False  # fog of war: the side does not see the AI's combatant
         self.round_number: int | None = None
         """The round of the declaration shown: a player declaring now sees whether the AI's
         words are of this round or of the one before (it may not have declared yet)."""
@@ -34,11 +43,17 @@ class AiReasons:
         # the words is the panel's dear part, and they change once a declaration.
         self._layout: tuple[object, list[tuple[pygame.Surface, int]], int] | None = None
 
-    def record(self, controller: object, round_number: int | None = None) -> None:
+    def record(self, controller: object, round_number: int | None = None, actor: int | None = None) -> None:
         """Keep what the controller said about the order it just declared in `round_number`
-        (nothing, for a controller that explains nothing)."""
+        for `actor` (nothing, for a controller that explains nothing)."""
         self.lines = list(getattr(controller, "last_words", None) or [])
         self.round_number = round_number
+        self.actor = actor
+
+    def fog(self, hidden: Collection[str], actor_hidden: bool) -> None:
+        """Fog of war: the names of the combatants the side at the window does not see, and
+        whether the AI's combatant is one of them (nothing hidden: everything shown)."""
+        self.hidden, self.actor_hidden = frozenset(hidden), actor_hidden
 
     def toggle(self) -> bool:
         """Show or hide the panel; returns whether it is shown now."""
@@ -46,10 +61,30 @@ class AiReasons:
         return self.visible
 
     def text(self) -> list[str]:
-        """The panel's lines (a note when no AI has declared yet)."""
-        when = f", round {self.round_number}" if self.round_number is not None and self.lines else ""
-        title = f"Last AI declaration{when} (F9 hides)"
-        return [title, *self.lines] if self.lines else [title, "No AI has declared yet."]
+        """The panel's lines (a note when no AI has declared yet); with fog of war, only what
+        the side at the window may know."""
+        if self.round_number is not None and self.lines:
+            title = _("Last AI declaration, round {number} (F9 hides)").format(number=self.round_number)
+        else:
+            title = _("Last AI declaration (F9 hides)")
+        if not self.lines:
+            return [title, _("No AI has declared yet.")]
+        if self.actor_hidden:
+            return [title, _("Fog of war: the AI declared for a combatant your side does not see.")]
+        if not self.hidden:
+            return [title, *self.lines]
+        names = re.compile(r"\b(" + "|".join(re.escape(n) for n in sorted(self.hidden)) + r")\b")
+        kept = [line for line in self.lines if not names.search(line)]
+        dropped = len(self.lines) - len(kept)
+        if dropped:
+            kept.append(
+                ngettext(
+                    "Fog of war: {count} line names a combatant your side does not see.",
+                    "Fog of war: {count} lines name combatants your side does not see.",
+                    dropped,
+                ).format(count=dropped)
+            )
+        return [title, *kept]
 
     def draw(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
         """The panel in the top left corner of the map, over everything else there.  Lines
@@ -91,11 +126,15 @@ class AiReasons:
         shown: list[tuple[pygame.Surface, int]] = []
         used = 0
         for k, block in enumerate(blocks):
-            need = sum(image.get_height() for image, _ in block)
+            need = sum(image.get_height() for image, _indent in block)
             last = k == len(blocks) - 1
             if used + need + (0 if last else line_h) > room and shown:
                 more = len(blocks) - k
-                note = f"… {more} more (a taller window shows all)"
+                note = ngettext(
+                    "… {count} more (a taller window shows all)",
+                    "… {count} more (a taller window shows all)",
+                    more,
+                ).format(count=more)
                 shown.append((theme.text(note, TEXT_SIZE, theme.palette.text_dim), 0))
                 used += line_h
                 break

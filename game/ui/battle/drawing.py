@@ -14,7 +14,9 @@ import pygame
 
 from game.i18n import _
 from game.rules.battle import Battle
-from game.rules.positions import find_by_name, tile_of
+from game.rules.fog import SideView
+from game.rules.orders import Order
+from game.rules.positions import combatants, find_by_name, name_of, tile_of
 from game.ui.battle.hud import battle_hint, chip_lines, draw_battle_stage_bar
 from game.ui.battle.inspect_card import draw_inspect_card
 from game.ui.battle.order_panel import OrderPanel, draw_declared_list, draw_pace_panel
@@ -95,20 +97,34 @@ class BattleDrawing:
         def hovered_combatant(self) -> int | None: ...
         def plan_end(self, eid: int) -> tuple[tuple[int, int], int]: ...
         def pace(self, what: str) -> None: ...
+        def fog_view(self) -> SideView | None: ...
+        def fog_sees(self, eid: int | None) -> bool: ...
+        def seen_orders(self, orders: dict[int, Order]) -> dict[int, Order]: ...
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole battle screen."""
         surface.fill(self.theme.palette.background)
         self.draw_map(surface)
         self.chip_rects = draw_battle_stage_bar(
-            surface, self.theme, self.rects["top"], self.battle, self.playback, self.style_of, self.tokens
+            surface,
+            self.theme,
+            self.rects["top"],
+            self.battle,
+            self.playback,
+            self.style_of,
+            self.tokens,
+            self.fog_sees,
         )
         self._draw_right(surface)
         self._draw_cards(surface)
         self.log.draw(surface, self.rects["log"])
         controller = self.controller_of(self.actor) if self.actor is not None else ""
         controller = _(CONTROLLER_LABELS[controller]) if controller in CONTROLLER_LABELS else controller
-        hint = battle_hint(self.battle, self.phase, self.actor, controller, self.playback, self.clock)
+        hint = battle_hint(
+            self.battle, self.phase, self.actor, controller, self.playback, self.clock, self.fog_sees
+        )
+        if self.phase == "ai" and not self.fog_sees(self.actor):
+            hint = _("An enemy out of sight is choosing an order")  # fog of war: not whom
         guide = self.guide
         asking = guide is not None and not guide.finished and self.actor == guide.learner
         if asking and guide is not None and self.phase == "declare":
@@ -124,6 +140,8 @@ class BattleDrawing:
                 draw_tooltip(surface, self.theme, item.explain, spot, avoid=self.menu.rect)
         elif self.on_top:
             self._draw_hover_tips(surface)
+        if self.ai_reasons.visible:
+            self._fog_ai_reasons()
         self.ai_reasons.draw(surface, self.theme, self.rects["map"])
         draw_toasts(surface, self.theme, self.toasts, self.rects["map"], self.ruler_box)
 
@@ -173,6 +191,7 @@ class BattleDrawing:
             under=self._draw_plans,
             over=self._draw_marks,
             keep=self.target_tiles(),
+            fog=self.fog_view(),
         )
 
     def target_tiles(self) -> list[tuple[int, int]]:
@@ -190,7 +209,7 @@ class BattleDrawing:
         self.plan_labels.clear()
         rnd = self.battle.round
         if rnd is not None and self.playback is None:
-            board, orders = self.battle.board, rnd.orders
+            board, orders = self.battle.board, self.seen_orders(rnd.orders)
             draw_declared(
                 surface,
                 theme,
@@ -237,6 +256,17 @@ class BattleDrawing:
             self._draw_ruler(surface)
         draw_cursor(surface, self.theme, self.camera, self.view.pointed(), self.view.keyboard_cursor)
 
+    def _fog_ai_reasons(self) -> None:
+        """Fog of war: the AI's reasons tell the side at the window no more than it sees."""
+        view = self.fog_view()
+        panel = self.ai_reasons
+        if view is None:
+            panel.fog((), False)
+            return
+        world = self.world
+        hidden = [name_of(world, e) for e in combatants(world) if not view.sees(e)]
+        panel.fog(hidden, panel.actor is not None and not view.sees(panel.actor))
+
     def _draw_ruler(self, surface: pygame.Surface) -> None:
         """The ruler (R) from the focused combatant, from where its order ends, to the pointer."""
         focus = self.focus()
@@ -244,7 +274,7 @@ class BattleDrawing:
         battle = self.battle
         self.ruler_box = show_ruler(
             surface, self.theme, self.camera, self.world, battle.board, battle.options, focus, origin,
-            self.view.pointed(),
+            self.view.pointed(), self.fog_view(),
         )  # fmt: skip
 
     def chance_tip(self, target: int) -> list[str]:
@@ -294,7 +324,7 @@ class BattleDrawing:
             surface, theme, self.rects["right"], self.world, self.home_unit(), self.style_of, self.tokens
         )
         rnd = self.battle.round
-        orders = rnd.orders if rnd is not None else None
+        orders = self.seen_orders(rnd.orders) if rnd is not None else None
         if self.phase == "declare" and self.draft is not None:
             assert self.planner is not None and self.actor is not None
             _, facing = self.plan_end(self.actor)

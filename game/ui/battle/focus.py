@@ -51,6 +51,9 @@ class BattleFocus:
         def world(self) -> World: ...
         @property
         def overlays(self) -> OverlayLayer: ...
+        def fog_sees(self, eid: int | None) -> bool: ...
+        def seen_orders(self, orders: dict[int, Order]) -> dict[int, Order]: ...
+        def fog_seen(self) -> frozenset[int] | None: ...
 
     def focus(self) -> int | None:
         """The combatant the overlays are about: the selected one, else the declarer
@@ -62,7 +65,7 @@ class BattleFocus:
             )
             shown = find_by_name(self.world, who) if isinstance(who, str) else None
         for eid in (self.selected, self.actor, shown):
-            if eid is not None and self.world.has(eid, Position):
+            if eid is not None and self.world.has(eid, Position) and self.fog_sees(eid):
                 return eid
         return None
 
@@ -98,16 +101,17 @@ class BattleFocus:
 
         def planned() -> tuple[Planner, Draft]:
             rnd = self.battle.round
-            earlier = dict(rnd.orders) if rnd is not None and self.playback is None else {}
+            earlier = dict(self.seen_orders(rnd.orders)) if rnd is not None and self.playback is None else {}
             return declared_viewpoint(self.world, self.battle.board, self.battle.options, eid, earlier)
 
         planner, draft = self.feed.cached(("viewpoint", eid, self._world_version()), planned)
         return eid, planner, draft
 
     def hovered_combatant(self) -> int | None:
-        """The living combatant under the mouse or keyboard cursor."""
+        """The living combatant under the mouse or keyboard cursor (one the side sees)."""
         tile = self.view.pointed()
-        return occupant(self.world, tile) if tile is not None else None
+        who = occupant(self.world, tile) if tile is not None else None
+        return who if self.fog_sees(who) else None
 
     def plan_end(self, eid: int) -> tuple[Tile, int]:
         """Where a combatant will stand and face: its draft or declared order, else now."""
@@ -115,7 +119,7 @@ class BattleFocus:
         if self.draft is not None and eid == self.actor:
             order = self.draft.order()
         elif self.battle.round is not None and self.playback is None:
-            order = self.battle.round.orders.get(eid)
+            order = self.seen_orders(self.battle.round.orders).get(eid)  # fog: only one it saw
         return plan_end(self.world, eid, order)
 
     def _world_version(self) -> tuple[int, int, int]:
@@ -146,7 +150,8 @@ class BattleFocus:
         if self.planner is not None and self.draft is not None and self.actor is not None:
             drafting = (self.actor, self.planner, self.draft.order())
         world, version = self.world, self._world_version()
-        orders = self.battle.round.orders if self.battle.round is not None and self.playback is None else {}
+        rnd = self.battle.round
+        orders = self.seen_orders(rnd.orders) if rnd is not None and self.playback is None else {}
         self.feed.show_cover = module_part_shown("sight", options)
         self.feed.refresh(
             layer,
@@ -160,4 +165,5 @@ class BattleFocus:
             drafting,
             options,
             orders,
+            self.fog_seen(),
         )

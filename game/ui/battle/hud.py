@@ -3,6 +3,8 @@ order) and its hint line (what the keys do now)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.i18n import _
@@ -26,8 +28,10 @@ def draw_battle_stage_bar(
     playback: Playback | None,
     style_of: StyleOf,
     tokens: TokenArt,
+    shown: Callable[[int], bool] | None = None,
 ) -> list[tuple[pygame.Rect, int]]:
-    """The stage bar; returns each chip's rectangle with its combatant."""
+    """The stage bar; returns each chip's rectangle with its combatant (with fog of war only
+    the combatants `shown` says the side sees)."""
     rnd = battle.round
     world = battle.world
     chips: list[Chip] = []
@@ -40,6 +44,8 @@ def draw_battle_stage_bar(
                 else:
                     scores[event.actor] = str(event.score)
         for eid in rnd.timing:
+            if shown is not None and not shown(eid):
+                continue
             name = name_of(world, eid)
             chips.append(
                 Chip(
@@ -93,15 +99,23 @@ def chip_lines(battle: Battle, world: World, eid: int) -> list[str]:
 
 
 def battle_hint(
-    battle: Battle, phase: str, actor: int | None, controller: str, playback: Playback | None, clock: float
+    battle: Battle,
+    phase: str,
+    actor: int | None,
+    controller: str,
+    playback: Playback | None,
+    clock: float,
+    shown: Callable[[int], bool] | None = None,
 ) -> str:
     """What the keys do now: declaring (`actor`, a human), waiting for `actor`'s AI
-    (`controller` names it), watching the round resolve, or nothing in particular."""
+    (`controller` names it), watching the round resolve, or nothing in particular.  With fog
+    of war the declarers are counted among those `shown` says the side sees."""
     world = battle.world
     if phase == "declare" and actor is not None:
         rnd = battle.round
-        n = len(rnd.orders) + 1 if rnd else 1
-        total = len(rnd.timing) if rnd else 1
+        timing = [e for e in rnd.timing if shown is None or shown(e)] if rnd else []
+        n = sum(1 for e in timing if e in rnd.orders) + 1 if rnd else 1
+        total = len(timing) if rnd else 1
         return _(
             "{name} declares ({n} of {total}): click a tile to move · an enemy "
             "to attack · X actions · Q/E facing · C declare · F1 help"

@@ -81,6 +81,7 @@ class BattleInput:
         def set_speed(self, step: int) -> None: ...
         def blocking(self, pos: tuple[int, int]) -> bool: ...
         def card_event(self, event: pygame.event.Event) -> bool: ...
+        def fog_sees(self, eid: int | None) -> bool: ...
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Route input: the pop-up menu first, then panels, then the map."""
@@ -224,7 +225,9 @@ class BattleInput:
 
     def cycle_unit(self, step: int) -> None:
         """Tab: the next living combatant."""
-        living = [e for e in combatants(self.world) if self.world.get(e, Condition).present]
+        living = [
+            e for e in combatants(self.world) if self.world.get(e, Condition).present and self.fog_sees(e)
+        ]
         if not living:
             return
         current = self.selected if self.selected in living else None
@@ -240,7 +243,7 @@ class BattleInput:
         enemies = [
             e
             for e in combatants(self.world)
-            if are_enemies(self.world, me, e) and self.world.get(e, Condition).present
+            if are_enemies(self.world, me, e) and self.world.get(e, Condition).present and self.fog_sees(e)
         ]
         if not enemies:
             return

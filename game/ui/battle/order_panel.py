@@ -265,9 +265,8 @@ def draw_pace_panel(
     x, y = rect.x + pad, rect.y
     blit_text(surface, theme, _("Resolution"), (x, y), 16, pal.accent, True)
     y += theme.line_height(16)
-    text = _("event {number} of {count}").format(
-        number=max(0, playback.index) + 1, count=len(playback.events)
-    )
+    number, count = playback.place()
+    text = _("event {number} of {count}").format(number=number, count=count)
     blit_text(surface, theme, text, (x, y), 12, pal.text_dim)
     y += theme.line_height(12) + theme.px(6)
     bw = (rect.w - 2 * pad - 2 * theme.px(6)) // 3

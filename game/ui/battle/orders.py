@@ -45,11 +45,14 @@ class OrderCommands:
         def select(self, eid: int | None) -> None: ...
         def toast(self, text: str, bad: bool = False) -> None: ...
         def plan_end(self, eid: int) -> tuple[Tile, int]: ...
+        def fog_sees(self, eid: int | None) -> bool: ...
 
     def click_tile(self, tile: Tile, pos: tuple[int, int]) -> None:
         """What a click (or Enter) on a tile means now."""
         world = self.world
         who = occupant(world, tile)
+        if not self.fog_sees(who):
+            who = None  # fog of war: an enemy the side does not see is not there for it
         if self.phase != "declare" or self.draft is None or self.planner is None or self.actor is None:
             self.select(who)
             return

@@ -131,14 +131,28 @@ class OverlayFeed:
         drafting: tuple[int, Planner, Order] | None = None,
         options: RuleOptions | None = None,
         orders: Mapping[int, Order] | None = None,
+        seen: frozenset[int] | None = None,
     ) -> None:
         """New data for `layer` if anything it shows changed.  `focus` is whom the reach, range
         and threat overlays are about and `plan` where it will stand and face; `drafting` is
         the declarer, its planner and the order drafted so far (its reach counts that order's
-        actions); `version` changes whenever the battle's world may have."""
+        actions); `version` changes whenever the battle's world may have.  With fog of war
+        `seen` is the combatants the side at the window sees (`SideView.seen`): the threat
+        overlay shows only theirs."""
         active = frozenset(layer.active)
         draft_order = drafting[2] if drafting is not None else None
-        key = (active, focus, plan, draft_order, sight_origin, arcs_plan, version, options, self.show_cover)
+        key = (
+            active,
+            focus,
+            plan,
+            draft_order,
+            sight_origin,
+            arcs_plan,
+            version,
+            options,
+            self.show_cover,
+            seen,
+        )
         self._slow_done = False
         self._deadline = frame_budget.deadline(SLOW_BUDGET) or 0.0
         if key == self._key:
@@ -161,7 +175,7 @@ class OverlayFeed:
                 waiting.append("sight")
         if focus is not None and "threat" in active:
             try:
-                self._threat(data, world, board, version, focus, plan)
+                self._threat(data, world, board, version, focus, plan, seen)
             except Pending:
                 waiting.append("threat")
         if arcs_plan is not None and "arcs" in active:
@@ -231,14 +245,17 @@ class OverlayFeed:
         version: Hashable,
         focus: int,
         plan: Plan | None,
+        seen: frozenset[int] | None = None,
     ) -> None:
         """Where the focus's enemies could attack next round: their melee, and what each shooter
-        sees (a slow part each); Pending until every shooter's part is in."""
+        sees (a slow part each); Pending until every shooter's part is in.  With fog of war
+        (`seen`) only the enemies the side sees: an unseen one's threat would give it away."""
         facing = plan[1] if plan else None
         side = world.get(focus, Side).name
         parts = []
         missing = False
-        for enemy in threat_enemies(world, focus):
+        enemies = [e for e in threat_enemies(world, focus) if seen is None or e in seen]
+        for enemy in enemies:
             melee = functools.partial(melee_threat, world, board, enemy)
             try:
                 here, strike = self.slow(("melee threat", enemy, version), melee)
@@ -257,7 +274,8 @@ class OverlayFeed:
         if missing:
             raise Pending
         threat = self.cached(
-            ("threat", side, version, facing), lambda: threat_arrays(parts, board.width, board.height, facing)
+            ("threat", side, version, facing, seen),
+            lambda: threat_arrays(parts, board.width, board.height, facing),
         )
         data.threat_melee, data.threat_missile, data.threat_back = threat
 

@@ -15,48 +15,72 @@ import pygame
 
 from game.core.geometry import Tile
 from game.core.modifiers import signed
+from game.i18n import _
 from game.rules.board import Board
 from game.rules.cover_terms import cover_terms
+from game.rules.fog import SideView, arcs_only, fog_on, sight_of
 from game.rules.options import RuleOptions
 from game.rules.positions import name_of, range_band
 from game.ui.battle.plans import label_box, map_label
 from game.ui.render.camera import Camera
 from game.ui.theme import Theme
-from game.world import Equipment, World
+from game.world import Equipment, Facing, World
 
 RULER_COLOUR = (255, 214, 102)  # the line and its words: warm yellow, apart from the sides' colours
 
 
 def ruler_lines(
-    world: World, board: Board, options: RuleOptions, who: int | None, origin: Tile, target: Tile
+    world: World,
+    board: Board,
+    options: RuleOptions,
+    who: int | None,
+    origin: Tile,
+    target: Tile,
+    view: SideView | None = None,
 ) -> list[str]:
     """The ruler's words from `origin` to `target`: "12.4 m · Medium Range −3 (longbow)", then
     "in sight · Low Cover −2" (or "no line of sight"); the weapon's band only when `who`
-    carries a missile weapon, the cover as the modules in play count it (`game.rules.cover_terms`)."""
+    carries a missile weapon, the cover as the modules in play count it (`game.rules.cover_terms`).
+
+    With fog of war "in sight" is the fog's sight from `origin` (`game.rules.fog.sight_of`:
+    within the darkness, and the front arcs with `fog_arcs`), and with `view` (the side at the
+    window) a tile that side does not see now says so."""
     metres = board.distance(origin, target)
-    first = [f"{metres:.1f} m"]
+    first = [_("{metres} m").format(metres=f"{metres:.1f}")]
     weapon = world.get(who, Equipment).missile_weapon() if who is not None else None
     if weapon is not None and weapon.ranges is not None:
         band = range_band(metres, weapon)
         first.append(
-            f"{band[2]} {signed(band[1])} ({weapon.name})" if band else f"out of range ({weapon.name})"
+            _("{band} {value} ({weapon})").format(band=_(band[2]), value=signed(band[1]), weapon=weapon.name)
+            if band
+            else _("out of range ({weapon})").format(weapon=weapon.name)
         )
+    unseen = [_("your side does not see it")] if view is not None and not view.sees_tile(target) else []
     if not board.line_of_sight(origin, target):
-        return [" · ".join(first), "no line of sight"]
-    second = ["in sight"]
+        return [" · ".join(first), " · ".join([_("no line of sight"), *unseen])]
+    if fog_on(options):
+        facing = world.get(who, Facing).direction if who is not None and world.has(who, Facing) else None
+        sight = sight_of(board, origin, facing if arcs_only(options) else None)
+        if board.in_bounds(target) and not sight[target[1], target[0]]:
+            why = (
+                _("too dark to see") if facing is None or not arcs_only(options) else _("not seen from here")
+            )
+            return [" · ".join(first), " · ".join([_("in line of sight"), why, *unseen])]
+    second = [_("in sight")]
     term = cover_terms(options).get(board.cover_between(origin, target))
     if term is not None:
-        second.append(f"{term.name} {signed(term.value)}")
-    return [" · ".join(first), " · ".join(second)]
+        second.append(f"{_(term.name)} {signed(term.value)}")
+    return [" · ".join(first), " · ".join([*second, *unseen])]
 
 
 def ruler_note(out: bool, world: World, who: int | None) -> str:
     """What R says: whom the ruler now measures from (`who`, the screen's focus), or that it
     is put away."""
     if not out:
-        return "Ruler put away"
-    whom = name_of(world, who) if who is not None else "the selected combatant"
-    return f"Ruler: from {whom} to the pointer (R puts it away)"
+        return _("Ruler put away")
+    if who is None:
+        return _("Ruler: from the selected combatant to the pointer (R puts it away)")
+    return _("Ruler: from {name} to the pointer (R puts it away)").format(name=name_of(world, who))
 
 
 def show_ruler(
@@ -69,14 +93,14 @@ def show_ruler(
     who: int | None,
     origin: Tile | None,
     target: Tile | None,
+    view: SideView | None = None,
 ) -> pygame.Rect | None:
     """The ruler from `who` at `origin` to `target`, when there is one to draw; returns where
-    its words went (None: no ruler)."""
+    its words went (None: no ruler).  `view`: with fog of war, the side at the window."""
     if who is None or origin is None or target is None or origin == target:
         return None
-    return draw_ruler(
-        surface, theme, camera, origin, target, ruler_lines(world, board, options, who, origin, target)
-    )
+    lines = ruler_lines(world, board, options, who, origin, target, view)
+    return draw_ruler(surface, theme, camera, origin, target, lines)
 
 
 def draw_ruler(

@@ -251,6 +251,12 @@ BINDINGS = Bindings(
         _b("replay_start", N_("replay: jump to the start"), N_("Replay"), pygame.K_HOME),
         _b("replay_end", N_("replay: jump to the end"), N_("Replay"), pygame.K_END),
         _b(
+            "replay_fog",
+            N_("replay: whose view (fog of war): everything, then each side's"),
+            N_("Replay"),
+            pygame.K_v,
+        ),
+        _b(
             "replay_continue",
             N_("replay: continue the battle from the last whole round shown"),
             N_("Replay"),

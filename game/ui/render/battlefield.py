@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.core.geometry import Tile
 from game.i18n import _
 from game.rules.events import Event, Rolled, stage_name
 from game.rules.positions import name_of
@@ -61,9 +62,18 @@ def side_styles(theme: Theme, world: World, meta: Mapping[str, Any]) -> dict[str
     }
 
 
-def draw_items(surface: pygame.Surface, theme: Theme, world: World, camera: Camera) -> None:
-    """Dropped weapons lying on the map, named when the zoom leaves room."""
+def draw_items(
+    surface: pygame.Surface,
+    theme: Theme,
+    world: World,
+    camera: Camera,
+    seen_tile: Callable[[Tile], bool] | None = None,
+) -> None:
+    """Dropped weapons lying on the map, named when the zoom leaves room (with fog of war,
+    only on the tiles `seen_tile` says the side sees)."""
     for _eid, item, pos in world.query(Item, Position):
+        if seen_tile is not None and not seen_tile(pos.tile):
+            continue
         rect = camera.tile_rect(pos.tile)
         c = rect.center
         r = rect.w // 3
@@ -97,8 +107,10 @@ def draw_tokens(
     hovered: int | None = None,
     declarer: int | None = None,
     clock: float = 0.0,
+    shown: Callable[[int], bool] | None = None,
 ) -> list[pygame.Rect]:
     """Every combatant in view: the dead first, then top to bottom, so the living overlap them.
+    With fog of war, only those `shown` says the side sees.
 
     During playback a walking combatant is drawn between tiles, facing its step;
     `declarer` gets the dashed turning ring, `selected` and `hovered` plain rings.
@@ -108,7 +120,7 @@ def draw_tokens(
     x0, y0, x1, y1 = cam.visible_tiles()
     items = []
     for eid, pos in world.query(Position):
-        if not world.has(eid, Condition):
+        if not world.has(eid, Condition) or (shown is not None and not shown(eid)):
             continue
         moving = playback.position_of(eid) if playback is not None else None
         if moving is None and world.get(eid, Condition).fled:

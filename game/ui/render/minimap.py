@@ -73,7 +73,13 @@ class Minimap:
         return (min(w - 1, max(0, x)), min(h - 1, max(0, y)))
 
     def draw(
-        self, surface: pygame.Surface, theme: Theme, camera: Camera, world: World, style_of: StyleOf
+        self,
+        surface: pygame.Surface,
+        theme: Theme,
+        camera: Camera,
+        world: World,
+        style_of: StyleOf,
+        shown: Callable[[int], bool] | None = None,
     ) -> pygame.Rect:
         """The picture, a dot per combatant (the dead hollow), the view's frame; returns the
         box it takes (empty when hidden)."""
@@ -90,6 +96,8 @@ class Minimap:
         for eid, pos in world.query(Position):
             if not world.has(eid, Condition) or world.get(eid, Condition).fled:
                 continue
+            if shown is not None and not shown(eid):
+                continue  # fog of war: a combatant the side does not see
             x, y = pos.tile
             centre = (round(rect.x + (x + 0.5) * sx), round(rect.y + (y + 0.5) * sy))
             colour = style_of(world, eid).colour

@@ -349,7 +349,7 @@ class OverlayLayer:
                     _row("sight", _term(_("H high cover"), high), look(pal, "sight", "high")),
                 ]
         if "terrain" in self.active and data.terrain is not None:
-            rows += terrain_legend(pal)
+            rows += terrain_legend(pal, data.terrain)
         for name, marks in data.marks.items():
             if name in self.active:
                 rows += marks_legend(name, pal, marks)

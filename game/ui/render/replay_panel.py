@@ -43,6 +43,7 @@ class ReplayWords:
     problem: str  # why the battle cannot be continued from here ("" if it can)
     continue_label: str
     leave_label: str
+    fog_label: str | None = None  # fog of war: whose view is shown ("View: side a"); None: no fog
 
 
 def draw_transport_button(
@@ -242,10 +243,17 @@ class ReplayPanel:
     and the Continue and Back buttons.  `transport`, `buttons` and `timeline_rect` hold
     what the last `draw` laid out, for the mouse."""
 
-    def __init__(self, move: Move, on_continue: Callable[[], None], on_leave: Callable[[], None]) -> None:
+    def __init__(
+        self,
+        move: Move,
+        on_continue: Callable[[], None],
+        on_leave: Callable[[], None],
+        on_fog: Callable[[], None] | None = None,
+    ) -> None:
         self.move = move
         self.on_continue = on_continue
         self.on_leave = on_leave
+        self.on_fog = on_fog  # V: whose view is shown (fog of war)
         self.transport: list[Transport] = []
         self.buttons: list[Button] = []
         self.timeline_rect = pygame.Rect(0, 0, 0, 0)
@@ -272,9 +280,23 @@ class ReplayPanel:
         y += theme.line_height(12) + theme.px(6)
         y = self._draw_transport(surface, theme, cursor, x, y, w)
         y = self._draw_timeline(surface, theme, replay, cursor, x, y + theme.px(4), w)
+        self.buttons = []
+        if words.fog_label is not None and self.on_fog is not None:
+            # Fog of war: whose view the replay shows (everything, or one side's).
+            fog = Button(
+                words.fog_label,
+                self.on_fog,
+                pygame.Rect(x, y + theme.px(4), w, theme.px(28)),
+                hint="V",
+                selected=cursor.side is not None,
+                size=13,
+            )
+            fog.hovered = fog.rect.collidepoint(pygame.mouse.get_pos())
+            fog.draw(surface, theme)
+            self.buttons.append(fog)
+            y = fog.rect.bottom + theme.px(2)
         # The event on screen, written out (a roll with its whole breakdown).
         event = cursor.current
-        self.buttons = []
         bh = theme.px(34)
         bottom = rect.bottom - pad - 2 * bh - theme.px(8) - theme.line_height(11)
         if event is not None:

@@ -21,8 +21,9 @@ from game.world import Condition, Side, World
 
 
 def shown_events(cursor: ReplayCursor) -> list[Event]:
-    """The events of the cursor's round revealed so far."""
-    return cursor.events[: max(0, cursor.index + 1)]
+    """The events of the cursor's round revealed so far (with a side's view, fog of war, as
+    that side saw them)."""
+    return list(cursor.playback.shown)
 
 
 def timing_chips(events: list[Event], current: Event | None, world: World, style_of: StyleOf) -> list[Chip]:
@@ -105,8 +106,9 @@ def position_text(replay: SavedReplay, cursor: ReplayCursor) -> str:
         return _("round {round} as saved, before it was resolved").format(round=cursor.round + 1)
     if cursor.playback.done:
         return _("end of round {round}").format(round=cursor.round + 1)
+    number, count = cursor.playback.place()  # with a side's view: among the events it saw
     return _("round {round}: event {index} of {count}").format(
-        round=cursor.round + 1, index=cursor.index + 1, count=len(cursor.events)
+        round=cursor.round + 1, index=number, count=count
     )
 
 

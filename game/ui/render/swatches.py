@@ -10,7 +10,8 @@ without colour:
     arcs     straight lines: front ─ (cyan), sides │ (lilac), back ┼ (red)
     sight    dark crossed (no sight), dark dots (too far), solid shields (cover from here)
     terrain  dark grid (walls), red bars (block movement), purple lines (block sight),
-             orange lines (dearer ground), hollow shields (cover on the tile)
+             orange lines (dearer ground), hollow shields (cover on the tile),
+             dark slashes (dark tiles: fog of war's darkness)
     threat   red slashes (melee), purple dots (missiles), a letter B (from the back)
 
 The rules modules' own overlays give a tone ("good", "bad", "warn", "info") and a pattern
@@ -61,6 +62,7 @@ LOOKS: dict[str, dict[str, tuple[str, str]]] = {
         "dear": ("sprint", "lines"),
         "low": ("cover_low", "hollow shield"),
         "high": ("cover_high", "hollow shield"),
+        "dark": ("no_sight", "slash"),
     },
     "threat": {
         "melee": ("threat", "slash"),

@@ -8,6 +8,9 @@ A map maker checks a map by eye with it (in the game, or with
     block sight only (smoke, hedges)    purple, level lines
     cover                               a hollow shield with L (low) or H (high)
     move cost other than 1              "×2" in the corner; dearer ground also lined
+    dark tiles (fog of war's darkness)  dark slashes, "3m" in the corner: seen only from
+                                        within those metres (the map's own limit, if it
+                                        has one, is a line of the legend)
 
 (its looks are `swatches.LOOKS["terrain"]`, apart from every other overlay's).
 
@@ -26,6 +29,7 @@ import pygame
 
 from game.i18n import _
 from game.rules.board import COVER_LEVELS
+from game.rules.fog import darkness
 from game.ui.render.swatches import Swatch, look
 from game.ui.theme import Colour, Palette
 
@@ -44,6 +48,8 @@ class TerrainData:
     low: np.ndarray  # low cover
     high: np.ndarray  # high cover
     costs: tuple[tuple[str, np.ndarray], ...]  # ("×2", open tiles of that move cost), for every cost but 1
+    dark: tuple[tuple[float, np.ndarray], ...] = ()  # (metres, dark tiles seen only from within them)
+    night: float | None = None  # metres: the whole map's sight limit (None: none)
 
 
 def terrain_arrays(board: object) -> TerrainData:
@@ -69,9 +75,36 @@ def terrain_arrays(board: object) -> TerrainData:
         (f"×{value:g}", open_ground & (cost == value))
         for value in np.unique(cost[open_ground & (cost != 1)]).tolist()
     )
+    night, dark = dark_arrays(board)
     return TerrainData(
-        move & sight, move & ~sight, sight & ~move, open_ground & (cost > 1), cover == 1, cover == 2, costs
+        move & sight,
+        move & ~sight,
+        sight & ~move,
+        open_ground & (cost > 1),
+        cover == 1,
+        cover == 2,
+        costs,
+        dark,
+        night,
     )
+
+
+def dark_arrays(board: object) -> tuple[float | None, tuple[tuple[float, np.ndarray], ...]]:
+    """The board's darkness as the rules read it (`game.rules.fog.darkness`): the whole
+    map's sight limit, and the tiles darker than it by their metres (nearest first)."""
+    if getattr(board, "sight_limit", None) is None and not getattr(board, "dark_tiles", None):
+        return None, ()
+    limits = darkness(board)  # type: ignore[arg-type]
+    night = getattr(board, "sight_limit", None)
+    night = float(night) if night is not None else None
+    darker = np.isfinite(limits) if night is None else limits < night
+    dark = tuple((float(m), darker & (limits == m)) for m in np.unique(limits[darker]).tolist())
+    return night, dark
+
+
+def metres_label(metres: float) -> str:
+    """A dark tile's corner mark: "3m"."""
+    return _("{metres}m").format(metres=f"{metres:g}")
 
 
 Each = Callable[[np.ndarray, pygame.Surface], None]
@@ -88,20 +121,31 @@ def draw_terrain(each: Each, st: Stamps, pal: Palette, data: TerrainData, labels
     each(data.dear, st.fill(dear.colour, 0, dear.pattern, 160))
     each(data.low, st.shield(1, look(pal, "terrain", "low").colour, hollow=True))
     each(data.high, st.shield(2, look(pal, "terrain", "high").colour, hollow=True))
+    dark = look(pal, "terrain", "dark")
+    for _metres, mask in data.dark:
+        each(mask, st.fill(dark.colour, 90, dark.pattern, 200))
     if labels:
         for text, mask in data.costs:
             each(mask, st.letter(text, dear.colour, "topleft"))
+        for metres, mask in data.dark:
+            each(mask, st.letter(metres_label(metres), dark.colour, "topright"))
 
 
-def legend_rows(pal: Palette) -> list[tuple[str, str, Colour, str]]:
-    """(overlay, label, colour, pattern) rows for the legend box."""
-    words = (
+def legend_rows(pal: Palette, data: TerrainData | None = None) -> list[tuple[str, str, Colour, str]]:
+    """(overlay, label, colour, pattern) rows for the legend box; with `data`, a row for the
+    map's darkness (each dark tiles' metres, the whole map's limit) when it has any."""
+    words = [
         ("walls", _("blocks movement and sight")),
         ("move_only", _("blocks movement only")),
         ("sight_only", _("blocks sight only")),
         ("dear", _("×n: move cost (lines: dearer)")),
         ("low", _("L low cover, H high cover (on the tile)")),
-    )
+    ]
+    if data is not None and data.dark:
+        metres = ", ".join(f"{m:g}" for m, _mask in data.dark)
+        words.append(("dark", _("dark: seen only from within {metres} m").format(metres=metres)))
+    if data is not None and data.night is not None:
+        words.append(("dark", _("night: nothing is seen beyond {metres} m").format(metres=f"{data.night:g}")))
     return [("terrain", label, *_parts(look(pal, "terrain", kind))) for kind, label in words]
 
 

@@ -28,6 +28,9 @@ from game.content.scenarios import list_scenarios
 from game.core.geometry import Tile
 from game.rules.battle import Battle
 from game.rules.events import Event, RoundEnded
+from game.rules.fog import FogMemory, SideView
+from game.rules.fog import view_for as fog_view_for
+from game.rules.orders import Order
 from game.rules.positions import combatants, find_by_name, is_active, tile_of
 from game.session.flow import AwaitResolution, BattleOver, Session
 from game.ui.ai_runner import AiDeclaration, window_session
@@ -57,7 +60,7 @@ from game.ui.battle.ruler import ruler_note
 from game.ui.guide import guide_for
 from game.ui.map_view import MapView, event_tiles
 from game.ui.planner import Draft, Planner, terrain_board
-from game.ui.playback import Playback
+from game.ui.playback import Playback, seen_events
 from game.ui.prefs import ANIMATION_SPEEDS
 from game.ui.render.battlefield import screen_rects, side_styles
 from game.ui.render.camera import DEFAULT_ZOOM, Camera
@@ -116,7 +119,12 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.rects: dict[str, pygame.Rect] = {}
         self.on_resize(app.screen.get_size())
         self._logged = 0
-        self._sync_log()
+        # Fog of war: the events the log shows and for which side, the view drawn (kept until
+        # the battle moves on) and each side's memory as the round being played back began.
+        self._fog_logged: list[Event] = []
+        self._fog_log_side: str | None = None
+        self._fog_cache: tuple[object, SideView | None] | None = None
+        self._fog_memories: dict[str, FogMemory] = {}
         self.mode: BattleMode = Idle()
         """The input mode (`game.ui.battle.modes`): it owns the draft, the AI's thread, the
         playback or the summary card, and takes the keys that belong to it."""
@@ -142,6 +150,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.close_inspect = Button("×", lambda: self.select(self.actor))
         self.saved_path: Path | None = None
         self.session = session or window_session(battle, self._note)
+        self._sync_log()
         self.saved_mark = self.progress_mark()  # as it stands now: new, or loaded from its save
         humans = [e for e in combatants(self.world) if self.session.is_human(self.world.get(e, Side).name)]
         self.guide = guide_for(battle, tutorial_topic(battle), humans)  # a guided tutorial's steps
@@ -275,10 +284,77 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         return self.view.cursor
 
     def _sync_log(self) -> None:
+        side = self.fog_side()
+        if side is not None:
+            self._sync_fog_log(side)
+            return
         events = self.battle.events()
         for event in events[self._logged :]:
             self.log.add(event)
         self._logged = len(events)
+
+    # ------------------------------------------------------------- fog of war
+    def fog_side(self) -> str | None:
+        """The side whose view the window shows (fog of war), None for everything (fog off,
+        or nobody plays at the window): the side seated at the window (in hot-seat the side
+        of the last human to declare, after the hand-over), else the one human side."""
+        if self.battle.fog is None or not hasattr(self, "session"):
+            return None
+        humans = self.session.human_sides()
+        if not humans:
+            return None
+        seated = self.session.seated
+        return seated if seated in humans else humans[0]
+
+    def fog_view(self) -> SideView | None:
+        """What the seated side sees and knows now (the rules' view; while a round is played
+        back, as its picture stands, with what the side remembered as the round began)."""
+        side = self.fog_side()
+        if side is None:
+            return None
+        battle, pb = self.battle, self.playback
+        record = len(battle.records[-1].events) if battle.records else 0
+        key = (side, battle.number, record, id(pb), pb.index if pb is not None else -2)
+        if self._fog_cache is None or self._fog_cache[0] != key:
+            if pb is not None:
+                memory = self._fog_memories.get(side)
+                view = fog_view_for(pb.world, battle.board, side, memory, battle.number, battle.options)
+            else:
+                view = battle.view_for(side)
+            self._fog_cache = (key, view)
+        return self._fog_cache[1]
+
+    def fog_sees(self, eid: int | None) -> bool:
+        """Whether the window may show `eid` (always, without fog of war)."""
+        view = self.fog_view()
+        return view is None or eid is None or view.sees(eid)
+
+    def fog_seen(self) -> frozenset[int] | None:
+        """The combatants the seated side sees (None: everyone, without fog of war)."""
+        view = self.fog_view()
+        return None if view is None else frozenset(view.seen)
+
+    def seen_orders(self, orders: dict[int, Order]) -> dict[int, Order]:
+        """The round's declarations the seated side may see (all of them without fog)."""
+        view = self.fog_view()
+        return orders if view is None else view.declarations(orders)
+
+    def _fog_events(self, side: str) -> list[Event]:
+        """Every event so far as `side` may see it, round by round."""
+        battle = self.battle
+        return [e for record in battle.records for e in battle.events_for(side, record.number)]
+
+    def _sync_fog_log(self, side: str) -> None:
+        """The log as `side` may see it: new lines added; written anew for another side (the
+        hot-seat hand-over) or when what the side saw of a round has changed."""
+        events = self._fog_events(side)
+        kept = self._fog_logged
+        if side != self._fog_log_side or events[: len(kept)] != kept:
+            self.log.lines.clear()
+            kept = []
+        for event in events[len(kept) :]:
+            self.log.add(event)
+        self._fog_logged, self._fog_log_side = events, side
 
     def _note(self, text: str) -> None:
         """A line from the session (a failed autosave, a failed AI), after the events so far."""
@@ -308,10 +384,16 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         battle = self.battle
         assert battle.round is not None
         self.actor = eid
-        planner = Planner(battle.world, battle.board, eid, battle.round.orders, battle.options)
+        self.session.take_seat(eid)
+        if battle.fog is not None:
+            self._sync_log()  # the log of the side now at the window
+        # With fog of war the plan is made from the declarations the side saw.
+        earlier = self.seen_orders(battle.round.orders)
+        view = self.fog_view()
+        sees = view.sees if view is not None else None
+        planner = Planner(battle.world, battle.board, eid, earlier, battle.options, sees)
         self.mode = Declaring(eid, Draft(eid), planner)
         self.selected = eid
-        self.session.take_seat(eid)
         self.view.cursor = tile_of(battle.world, eid)
         self.show_declarer()
 
@@ -333,7 +415,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
     def poll_ai(self, ai: AiDeclaration) -> None:
         """The AI's thread has its order: declare it and move the battle on."""
         self.mode = Idle()
-        self.ai_reasons.record(self.session.controller_of(ai.actor), ai.view.round_number)
+        self.ai_reasons.record(self.session.controller_of(ai.actor), ai.view.round_number, ai.actor)
         self.session.submit(ai.result(), ai.error)
         self._sync_log()
         self.advance()
@@ -354,10 +436,19 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
 
     def _resolve(self) -> None:
         before = self.battle.world.copy()
+        fog = self.battle.fog
+        self._fog_memories = dict(fog.memories) if fog is not None else {}
         events = self.session.resolve()
         prefs = self.app.prefs
         pauses = action_ends(events, self._is_mine).__contains__ if prefs.pause_after_mine else None
-        self.mode = PlayingBack(Playback(before, events, prefs.animation_speed, pauses))
+        seen = None
+        side = self.fog_side()
+        if side is not None:
+            # Only what the side saw plays; the rest is applied to the picture unseen.
+            record = self.battle.records[-1]
+            shown = self.battle.events_for(side, record.number)
+            seen = seen_events(record.events, shown)[len(record.events) - len(events) :]
+        self.mode = PlayingBack(Playback(before, events, prefs.animation_speed, pauses, seen))
         self.actor = None
 
     def _is_mine(self, name: str) -> bool:
@@ -374,7 +465,7 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         return [tile_of(world, e) for e in (mine or active)]
 
     def _end_playback(self) -> None:
-        events = self.playback.events if self.playback is not None else []
+        events = self.playback.shown if self.playback is not None else []
         self.mode = Idle()
         self.view.end_follow()
         # The round ends on the units that acted (not on the ground the last event left in view).
@@ -382,6 +473,9 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         acted = [t for e in events if not isinstance(e, RoundEnded) for t in event_tiles(world, e)]
         self.view.frame(list(dict.fromkeys(acted)), only_if_hidden=True)
         self._logged = len(self.battle.events())
+        side = self.fog_side()
+        if side is not None:  # the playback put the round's lines the side saw in the log
+            self._fog_logged, self._fog_log_side = self._fog_events(side), side
         # The summary waits for a player; with nobody at the window (AI against AI) it is skipped.
         if self.app.prefs.round_summary and not self.battle.over and events and self.session.human_sides():
             self.mode = RoundSummary(RoundSummaryCard(events, self._after_summary))

@@ -99,13 +99,21 @@ class HandoverScene(Scene):
             16,
             anchor="center",
         )
+        rule = (
+            _(
+                "Fog of war: you will see only what your side sees, and the declarations "
+                "of the combatants it sees."
+            )
+            if self.battle_scene.battle.fog is not None
+            else _(
+                "Earlier declarations this round stay visible: "
+                "that is the rule (worst Timing declares first)."
+            )
+        )
         blit_text(
             surface,
             theme,
-            _(
-                "Earlier declarations this round stay visible: "
-                "that is the rule (worst Timing declares first)."
-            ),
+            rule,
             (w // 2, h // 2 + theme.px(66)),
             13,
             theme.palette.text_dim,

@@ -2,7 +2,10 @@
 
 It looks like the battle screen (the same map art, tokens, dice box, stage bar,
 sheet and log, drawn by the same code) with a transport panel instead of the
-order panel: step, play, jump by round, scrub the timeline.  "Continue from
+order panel: step, play, jump by round, scrub the timeline.  With fog of war in the saved
+battle, V (or the panel's "View" button) goes through everything, then each side's view
+(its darkness, its ghosts and only the events it saw, drawn and played back by the battle
+screen's own code: `MapView.draw(fog=…)`, `Playback`'s filtering).  "Continue from
 the end of round N" rebuilds the battle there (`continue_from`) and opens it
 on a normal battle screen, so hot-seat players can branch from any round.
 """
@@ -17,6 +20,8 @@ import pygame
 
 from game.i18n import _
 from game.persist.saves import SaveError
+from game.rules.events import Event
+from game.rules.fog import SideView
 from game.rules.positions import combatants, find_by_name, is_active, name_of, occupant, tile_of
 from game.ui.app import App, Scene
 from game.ui.battle.ruler import ruler_note, show_ruler
@@ -69,6 +74,7 @@ REPLAY_COMMANDS = (
     "minimap",
     "fit",
     "ruler",
+    "replay_fog",
 )
 """The commands of this screen, asked for in this order (the replay's own first)."""
 
@@ -93,6 +99,8 @@ class ReplayScene(Scene):
         self.view = MapView(self.theme, self.board, self.art)
         self.log = LogPanel(self.theme)
         self._all_events = replay.events
+        self.fog_sides = replay.fog_sides()  # fog of war: the sides whose view V shows
+        self._log_cache: tuple[str | None, list[Event], list[int]] | None = None
         self._header = [_("replay of {file}: {title}").format(file=replay.path.name, title=replay.title)]
         for text in self._header:
             self.log.add_text(text)
@@ -103,7 +111,7 @@ class ReplayScene(Scene):
         self.selected: int | None = None
         self.ruler = False  # R: distance, range band, sight and cover from the focus to the pointer
         self.scrubbing = False
-        self.panel = ReplayPanel(self._move, self.continue_battle, self.leave)
+        self.panel = ReplayPanel(self._move, self.continue_battle, self.leave, self.cycle_fog)
         self.toasts: list[list[Any]] = []
         self.clock = 0.0
 
@@ -159,13 +167,53 @@ class ReplayScene(Scene):
         who = getattr(event, "actor", None) or getattr(event, "target", None)
         shown = find_by_name(world, who) if isinstance(who, str) else None
         for eid in (self.selected, shown, self._first_standing()):
-            if eid is not None and world.has(eid, Position) and world.has(eid, Condition):
+            if eid is not None and world.has(eid, Position) and world.has(eid, Condition) and self.sees(eid):
                 return eid
         return None
 
     def _first_standing(self) -> int | None:
-        living = [e for e in combatants(self.world) if is_active(self.world, e)]
+        living = [e for e in combatants(self.world) if is_active(self.world, e) and self.sees(e)]
         return living[0] if living else None
+
+    # ------------------------------------------------------------- fog of war
+    def fog_view(self) -> SideView | None:
+        """The view of the side being watched (None: everything is shown)."""
+        key = (self.cursor.side, self.cursor.round, self.cursor.index, id(self.cursor.playback))
+        cached = getattr(self, "_fog_cache", None)
+        if cached is None or cached[0] != key:
+            self._fog_cache = (key, self.cursor.fog_view())
+        return self._fog_cache[1]
+
+    def sees(self, eid: int | None) -> bool:
+        """Whether the screen may show `eid` (always, when everything is shown)."""
+        view = self.fog_view()
+        return view is None or eid is None or view.sees(eid)
+
+    def fog_label(self) -> str | None:
+        """The View button's words (None without fog of war)."""
+        if not self.fog_sides:
+            return None
+        side = self.cursor.side
+        if side is None:
+            return _("View: everything")
+        return _("View: side {side}").format(side=side)
+
+    def cycle_fog(self) -> None:
+        """V: everything, then each side's view in turn (fog of war)."""
+        if not self.fog_sides:
+            self.toast(_("This battle was played without fog of war: everything is shown"))
+            return
+        choices: list[str | None] = [None, *self.fog_sides]
+        side = choices[(choices.index(self.cursor.side) + 1) % len(choices)]
+        self.cursor.set_side(side)
+        if self.selected is not None and not self.sees(self.selected):
+            self.selected = None
+        self._logged = -1  # the log written anew, with what this view saw
+        self._sync_log()
+        if side is None:
+            self.toast(_("Showing everything"))
+        else:
+            self.toast(_("Showing what side {side} saw").format(side=side))
 
     def continue_round(self) -> int:
         """The round "Continue" starts after: the last whole round shown."""
@@ -260,6 +308,8 @@ class ReplayScene(Scene):
             self.app.push_screen("help")
         elif cmd == "next_unit":
             self.cycle_unit(-1 if getattr(event, "mod", 0) & pygame.KMOD_SHIFT else 1)
+        elif cmd == "replay_fog":
+            self.cycle_fog()
         elif cmd == "ruler":
             self.ruler = not self.ruler
             self.toast(ruler_note(self.ruler, self.world, self.focus()))
@@ -301,8 +351,8 @@ class ReplayScene(Scene):
         world = self.world
         standing = occupant(world, tile)
         if standing is not None:
-            return standing
-        return next((e for e in combatants(world) if tile_of(world, e) == tile), None)
+            return standing if self.sees(standing) else None
+        return next((e for e in combatants(world) if tile_of(world, e) == tile and self.sees(e)), None)
 
     def _scrub(self, x: int) -> None:
         rect = self.panel.timeline_rect
@@ -315,7 +365,7 @@ class ReplayScene(Scene):
 
     def cycle_unit(self, step: int) -> None:
         """Tab: show the next combatant's sheet."""
-        living = [e for e in combatants(self.world) if self.world.get(e, Condition).present]
+        living = [e for e in combatants(self.world) if self.world.get(e, Condition).present and self.sees(e)]
         if not living:
             return
         index = (living.index(self.selected) + step) % len(living) if self.selected in living else 0
@@ -333,23 +383,41 @@ class ReplayScene(Scene):
         self.view.update(dt)
         self.toasts = age_toasts(self.toasts, dt)
 
+    def _log_events(self) -> tuple[list[Event], list[int]]:
+        """The events the log may show (with a side's view, those it saw) and, for each count
+        of events revealed on the timeline, how many of them are among those."""
+        side = self.cursor.side
+        if self._log_cache is None or self._log_cache[0] != side:
+            if side is None:
+                events, counts = self._all_events, list(range(len(self._all_events) + 1))
+            else:
+                seen = [e for r in range(len(self.replay.rounds)) for e in self.cursor.seen(r) or []]
+                events = [e for e in seen if e is not None]
+                counts = [0]
+                for e in seen:
+                    counts.append(counts[-1] + (e is not None))
+            self._log_cache = (side, events, counts)
+        return self._log_cache[1], self._log_cache[2]
+
     def _sync_log(self) -> None:
-        """The log shows exactly the events revealed so far (it shrinks when stepping back)."""
-        n = self.cursor.shown_count
+        """The log shows exactly the events revealed so far (it shrinks when stepping back;
+        with a side's view, the events that side saw)."""
+        events, counts = self._log_events()
+        n = counts[min(self.cursor.shown_count, len(counts) - 1)]
         if n == self._logged:
             return
         lines = self.log.lines
         head = len(self._header)
-        if n > self._logged and len(lines) == head + self._logged and n - self._logged <= MAX_LINES // 4:
-            for event in self._all_events[self._logged : n]:
+        if 0 <= self._logged < n and len(lines) == head + self._logged and n - self._logged <= MAX_LINES // 4:
+            for event in events[self._logged : n]:
                 self.log.add(event)
-        elif n < self._logged and len(lines) == head + self._logged:
+        elif 0 <= n < self._logged and len(lines) == head + self._logged:
             del lines[head + n :]
             self.log.scroll = 0
         else:
             keep = max(0, n - (MAX_LINES - head))
             self.log.lines = [lines[i] for i in range(min(head, len(lines)))]
-            self.log.lines += [line_for(e) for e in self._all_events[keep:n]]
+            self.log.lines += [line_for(e) for e in events[keep:n]]
             self.log.scroll = 0
         self._logged = n
 
@@ -388,11 +456,17 @@ class ReplayScene(Scene):
             self.style_of,
             self.cursor.playback,
             selected=self.selected,
-            hovered=occupant(self.world, hover) if hover is not None else None,
+            hovered=self._hovered(hover),
             over=self._draw_over_tokens,
             top=lambda s: self._draw_badge(s, mrect, mrect.bottom),
+            fog=self.fog_view(),
         )
         draw_hint(surface, theme, self._hint(mrect.w - theme.px(24)), self.rects["hint"])
+
+    def _hovered(self, tile: tuple[int, int] | None) -> int | None:
+        """The living combatant under the pointer (one the side watched sees)."""
+        who = occupant(self.world, tile) if tile is not None else None
+        return who if self.sees(who) else None
 
     def _draw_over_tokens(self, surface: pygame.Surface) -> None:
         """The results floating over the tokens (as the battle showed them), then the ruler."""
@@ -408,7 +482,7 @@ class ReplayScene(Scene):
         battle = self.replay.battle
         show_ruler(
             surface, self.theme, self.camera, self.world, self.board, battle.options, focus, origin,
-            self.view.pointed(),
+            self.view.pointed(), self.fog_view(),
         )  # fmt: skip
 
     def _hint(self, width: int) -> str:
@@ -455,6 +529,7 @@ class ReplayScene(Scene):
             self.continue_problem(),
             self.continue_label(),
             _("Quit") if self.standalone else _("Main menu"),
+            self.fog_label(),
         )
         self.panel.draw(surface, theme, body, self.tokens, self.replay, self.cursor, words)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import N_, _
 from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import fit_text
 from game.ui.workbench import keep_panel
@@ -14,7 +15,7 @@ from game.ui.workbench import keep_panel
 if TYPE_CHECKING:
     from game.ui.workbench.host import BarHost
 
-TABS = (("setup", "Set up"), ("see", "See"), ("try", "Try"), ("keep", "Keep"))
+TABS = (("setup", N_("Set up")), ("see", N_("See")), ("try", N_("Try")), ("keep", N_("Keep")))
 TAB_WIDTH = 104  # pixels (before UI scale)
 
 
@@ -30,6 +31,7 @@ def draw_bar(scene: BarHost, surface: pygame.Surface) -> list[Button]:
     mouse = pygame.mouse.get_pos()
     for i, (name, label) in enumerate(TABS):
         hint = f"Ctrl+{i + 1}"
+        label = _(label)
         # The key in the corner, as on the other screens' buttons; as wide as the words need.
         need = theme.font(15).size(label)[0] + 2 * theme.font(11).size(hint)[0] + theme.px(24)
         rect = pygame.Rect(x, bar.y + theme.px(6), max(theme.px(TAB_WIDTH), need), h)
@@ -40,10 +42,10 @@ def draw_bar(scene: BarHost, surface: pygame.Surface) -> list[Button]:
     right = bar.right - theme.px(10)
     for label, action, enabled, reason in reversed(
         (
-            ("Undo", scene.undo, scene.bench.can_undo, "nothing to undo"),
-            ("Redo", scene.redo, scene.bench.can_redo, "nothing to redo"),
-            ("Picture F12", lambda: keep_panel.export_picture(scene), True, ""),
-            ("Menu", scene.leave, True, ""),
+            (_("Undo"), scene.undo, scene.bench.can_undo, _("nothing to undo")),
+            (_("Redo"), scene.redo, scene.bench.can_redo, _("nothing to redo")),
+            (_("Picture F12"), lambda: keep_panel.export_picture(scene), True, ""),
+            (_("Menu"), scene.leave, True, ""),
         )
     ):
         width = theme.font(13).size(label)[0] + theme.px(24)
@@ -54,7 +56,7 @@ def draw_bar(scene: BarHost, surface: pygame.Surface) -> list[Button]:
     for button in buttons:
         button.hovered = button.rect.collidepoint(mouse)
         button.draw(surface, theme)
-    title = f"{scene.setup.title} · {scene.setup.source.label}"
+    title = f"{_(scene.setup.title)} · {scene.setup.source.label}"
     room = right - x - theme.px(20)
     title = fit_text(theme.font(13), title, room)
     if room > theme.px(40):

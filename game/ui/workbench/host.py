@@ -70,6 +70,7 @@ class SeeHost(PanelHost, Protocol):
 
     partner: int | None
     matrix: bool
+    fog_views: bool
     matrix_cells: list[tuple[pygame.Rect, int, int]]
     matrix_shown: dict[tuple[int, int], Any]
     view: MapView

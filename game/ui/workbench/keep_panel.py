@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.paths import ROOT
 from game.ui.picture import save_picture
 from game.ui.render.widgets import MenuItem, PopupMenu
@@ -34,45 +35,45 @@ def draw(scene: KeepHost, surface: pygame.Surface, rect: pygame.Rect, scroll: in
     """The Keep panel; returns its laid-out column."""
     col = Column(surface, scene.theme, rect, scroll)
     pal = scene.theme.palette
-    col.heading("Save the position")
+    col.heading(_("Save the position"))
     col.row(
         (
-            "Scenario file",
+            _("Scenario file"),
             lambda: save_scenario(scene),
             {
                 "tip": [
-                    "A scenario New battle can start: the map, the rules modules, roster characters where",
-                    "they stand. Edited sheets, orders and weapons on the ground need a sandbox file.",
+                    _("A scenario New battle can start: the map, the rules modules, roster characters where"),
+                    _("they stand. Edited sheets, orders and weapons on the ground need a sandbox file."),
                 ]
             },
         )
     )
     col.row(
         (
-            "Sandbox file  Ctrl+S",
+            _("Sandbox file  Ctrl+S"),
             lambda: save_sandbox(scene),
             {
                 "tip": [
-                    "Everything: the board, whole sheets, orders, Timing, dice and the seed;",
-                    "python -m game resolve FILE plays the round.",
+                    _("Everything: the board, whole sheets, orders, Timing, dice and the seed;"),
+                    _("python -m game resolve FILE plays the round."),
                 ]
             },
         )
     )
-    col.row(("Picture of the screen (PNG)  F12", lambda: export_picture(scene)))
-    col.text(f"Saved in {workbench_dir()}", 11, pal.text_dim)
-    col.heading("Open")
-    col.row(("A workbench file…", lambda: files_menu(scene, position_files(), "Workbench files")))
+    col.row((_("Picture of the screen (PNG)  F12"), lambda: export_picture(scene)))
+    col.text(_("Saved in {folder}").format(folder=workbench_dir()), 11, pal.text_dim)
+    col.heading(_("Open"))
+    col.row((_("A workbench file…"), lambda: files_menu(scene, position_files(), _("Workbench files"))))
     if EXAMPLES.is_dir():
         col.row(
             (
-                "A worked example of the chapter…",
-                lambda: files_menu(scene, sorted(EXAMPLES.glob("*.json")), "Worked examples"),
+                _("A worked example of the chapter…"),
+                lambda: files_menu(scene, sorted(EXAMPLES.glob("*.json")), _("Worked examples")),
             )
         )
-    col.row(("A saved battle, at a round…", lambda: saves_menu(scene)))
+    col.row((_("A saved battle, at a round…"), lambda: saves_menu(scene)))
     if scene.last_file:
-        col.text(f"Last: {scene.last_file}", 11, pal.text_dim)
+        col.text(_("Last: {file}").format(file=scene.last_file), 11, pal.text_dim)
     return col
 
 
@@ -112,10 +113,10 @@ def export_picture(scene: KeepHost) -> Path | None:
     try:
         save_picture(scene.app.screen, path)  # whole or not at all: a cut PNG is never kept
     except (OSError, pygame.error) as err:
-        scene.toast(f"Cannot export the picture: {err}", bad=True)
+        scene.toast(_("Cannot export the picture: {err}").format(err=err), bad=True)
         return None
     scene.last_file = str(path)
-    scene.toast(f"Picture saved to {path}")
+    scene.toast(_("Picture saved to {path}").format(path=path))
     return path
 
 
@@ -135,7 +136,7 @@ def files_menu(scene: KeepHost, files: list[Path], title: str, first: int = 0) -
     """A page of files to open (with More… for the next page)."""
     if not files:
         scene.toast(
-            f"No files yet in {workbench_dir()}" if title.startswith("Workbench") else "No files", bad=True
+            f"No files yet in {workbench_dir()}" if title == _("Workbench files") else "No files", bad=True
         )
         return
     items = menu_page(
@@ -166,7 +167,7 @@ def saves_menu(scene: KeepHost, first: int = 0) -> None:
     )
     rect = scene.rects["right"]
     scene.menu = PopupMenu(
-        scene.theme, "Saved battles", items, (rect.x - scene.theme.px(460), rect.y + scene.theme.px(40))
+        scene.theme, _("Saved battles"), items, (rect.x - scene.theme.px(460), rect.y + scene.theme.px(40))
     )
 
 
@@ -195,7 +196,7 @@ def rounds_menu(scene: KeepHost, path: Path) -> None:
     if len(numbers) > MENU_ROWS:  # the latest rounds, and the start; any other is typed
         numbers = numbers[: MENU_ROWS - 2] + [0]
     items = [
-        MenuItem(f"after round {n}" if n else "at the start", lambda n=n: open_file(scene, path, n), "")
+        MenuItem(f"after round {n}" if n else _("at the start"), lambda n=n: open_file(scene, path, n), "")
         for n in numbers
     ]
     if len(numbers) <= resolved:

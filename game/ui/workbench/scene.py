@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.core.geometry import Tile
+from game.i18n import N_, _
 from game.persist.house_rules import gather
 from game.rules.events import Event
 from game.rules.orders import Order
@@ -31,11 +32,12 @@ from game.ui.planner import Draft, DraftState, Planner, terrain_board
 from game.ui.playback import Playback
 from game.ui.render.battlefield import draw_hint, draw_toasts, screen_rects
 from game.ui.render.camera import DEFAULT_ZOOM
+from game.ui.render.fog_layer import FogLayer
 from game.ui.render.log import LogPanel
 from game.ui.render.toasts import add_toast, age_toasts
 from game.ui.render.widgets import Button, PopupMenu, draw_tooltip
 from game.ui.theme import SideStyle
-from game.ui.workbench import keep_panel, see_panel, setup_panel, try_panel
+from game.ui.workbench import fog_views, keep_panel, see_panel, setup_panel, try_panel
 from game.ui.workbench.bar import TABS, draw_bar
 from game.ui.workbench.input import WorkbenchInput
 from game.ui.workbench.widgets import TextField
@@ -49,12 +51,19 @@ from game.world import Position, Side, World
 LEAVE_SECONDS = 5.0  # seconds a second click on Menu leaves without saving
 PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.draw, "keep": keep_panel.draw}
 HINTS = {
-    "setup": "Place from the panel, then click a free tile · drag a token to move it"
-    " · right click or Q/E turns it · Del removes · Ctrl+Z / Ctrl+Y undo, redo",
-    "see": "Click a combatant for its overlays (1–8), then another for every attack between them"
-    " · Ctrl+M matrix",
-    "try": "Select a combatant: click tiles for its path, an enemy to attack · X every action · Q/E facing",
-    "keep": "Save the position as a scenario or sandbox file · open a file or a saved battle · F12 picture",
+    "setup": N_(
+        "Place from the panel, then click a free tile · drag a token to move it"
+        " · right click or Q/E turns it · Del removes · Ctrl+Z / Ctrl+Y undo, redo"
+    ),
+    "see": N_(
+        "Click a combatant for its overlays (1–8), then another for every attack between them · Ctrl+M matrix"
+    ),
+    "try": N_(
+        "Select a combatant: click tiles for its path, an enemy to attack · X every action · Q/E facing"
+    ),
+    "keep": N_(
+        "Save the position as a scenario or sandbox file · open a file or a saved battle · F12 picture"
+    ),
 }
 
 
@@ -90,7 +99,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.matrix_cells: list[tuple[pygame.Rect, int, int]] = []  # where each cell was drawn
         self.matrix_shown: dict[tuple[int, int], Any] = {}  # the cells drawn: (attacker, enemy) → best
         self.tips: list[tuple[pygame.Rect, list[str]]] = []
-        self.scroll: dict[str, int] = {name: 0 for name, _ in TABS}
+        self.scroll: dict[str, int] = {name: 0 for name, _label in TABS}
         self.content_height = 0
         self.drafts: dict[int, DraftState] = {}
         self.playback: Playback | None = None
@@ -99,6 +108,8 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.runs = 1000
         self.heat = True
         self.matrix = False
+        self.fog_views = False  # the See tab's Fog button: the map split into each side's view
+        self.fog_layers: list[FogLayer] = []  # the fog views' darkening, one per side
         self.ruler = False  # R: distance, range band, sight and cover from the selected to the pointer
         self.scripted = True
         self.cache: dict[Any, Any] = {}
@@ -113,10 +124,10 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.view.overlays.active = {"reach", "range", "arcs", "sight", "chance"}  # what See is about
         self.on_resize(app.screen.get_size())
         self.log.add_text(
-            "Position workbench: set up a position, see what the rules make of it, try the round."
+            _("Position workbench: set up a position, see what the rules make of it, try the round.")
         )
         if setup is not None:
-            self.log.add_text(f"Opened: {setup.title}")
+            self.log.add_text(_("Opened: {title}").format(title=setup.title))
         for note in notes or ():
             self.log.add_text(f"  {note}")
         self._sync_board()
@@ -192,14 +203,18 @@ class WorkbenchScene(WorkbenchInput, Scene):
         """Undo the last edit."""
         self.close_playback()
         label = self.bench.undo()
-        self.toast(f"Undone: {label}" if label else "Nothing to undo", bad=label is None)
+        self.toast(
+            _("Undone: {what}").format(what=label) if label else _("Nothing to undo"), bad=label is None
+        )
         self.after_change()
 
     def redo(self) -> None:
         """Redo what was undone."""
         self.close_playback()
         label = self.bench.redo()
-        self.toast(f"Redone: {label}" if label else "Nothing to redo", bad=label is None)
+        self.toast(
+            _("Redone: {what}").format(what=label) if label else _("Nothing to redo"), bad=label is None
+        )
         self.after_change()
 
     def cached(self, key: Any, compute: Any) -> Any:
@@ -378,12 +393,12 @@ class WorkbenchScene(WorkbenchInput, Scene):
     def hint(self) -> str:
         """What the keys and clicks do now."""
         if self.placing is not None:
-            return (
-                f"Click a free tile to place {self.placing.short} for {self.place_side} · Esc stops placing"
+            return _("Click a free tile to place {name} for {side} · Esc stops placing").format(
+                name=self.placing.short, side=self.place_side
             )
         if self.playback is not None:
-            return "Resolution: N next event · P play/pause · K skip · the panel keeps or drops the result"
-        return HINTS[self.tab]
+            return _("Resolution: N next event · P play/pause · K skip · the panel keeps or drops the result")
+        return _(HINTS[self.tab])
 
     def _draw_under(self, surface: pygame.Surface) -> None:
         """Under the tokens: every order's path and attacks, the draft's preview, the heat map."""
@@ -423,7 +438,10 @@ class WorkbenchScene(WorkbenchInput, Scene):
         draw_cursor(surface, self.theme, self.view.camera, self.view.pointed(), self.view.keyboard_cursor)
 
     def _draw_top(self, surface: pygame.Surface) -> None:
-        """On top of the map: the attack matrix."""
+        """On top of the map: the fog of war views (See tab), the attack matrix."""
+        if self.tab == "see" and self.fog_views and fog_views.available(self):
+            fog_views.draw(self, surface, self.rects["map"], self.fog_layers)
+            return
         if self.matrix:
             see_panel.draw_matrix(self, surface)
 
@@ -485,7 +503,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         click only warns: the position is not kept unless Keep saves it."""
         if self.bench.version != self.saved_version and self.clock - self.leave_warned > LEAVE_SECONDS:
             self.leave_warned = self.clock
-            self.toast("Not saved: Menu or Esc again leaves anyway (Keep saves the position)", bad=True)
+            self.toast(_("Not saved: Menu or Esc again leaves anyway (Keep saves the position)"), bad=True)
             return
         if len(self.app.scenes) > 1:
             self.app.pop(self)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
 from game.rules.positions import are_enemies, name_of, tile_of
 from game.rules.registry import module_overlays
 from game.ui.battle.input import next_module_overlay
@@ -16,6 +17,7 @@ from game.ui.render.overlays import OVERLAY_LABELS
 from game.ui.render.panels import draw_sheet
 from game.ui.render.widgets import blit_text
 from game.ui.theme import shorten
+from game.ui.workbench import fog_views
 from game.ui.workbench.widgets import Column
 from game.workbench.ledger import AttackLine, attack_matrix, cell_text, line_text, pair_ledger
 
@@ -46,15 +48,19 @@ def draw(scene: SeeHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
                 scene.view.tokens,
             )
         col.y += height - scene.theme.px(10)
-    col.heading("Overlays (keys 1–8)")
+    col.heading(_("Overlays (keys 1–8)"))
     active = scene.view.overlays.active
     col.row(
         *[
-            (label, lambda n=name: toggle(scene, n), {"selected": name in active, "name": f"overlay:{name}"})
+            (
+                _(label),
+                lambda n=name: toggle(scene, n),
+                {"selected": name in active, "name": f"overlay:{name}"},
+            )
             for name, label in OVERLAY_LABELS.items()
         ],
         (
-            "Rules modules ▸",
+            _("Rules modules ▸"),
             lambda: scene.toast(
                 next_module_overlay(scene.view.overlays, module_overlays(scene.setup.options))
             ),
@@ -62,24 +68,38 @@ def draw(scene: SeeHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
     )
     col.row(
         (
-            f"Attack matrix: {'on' if scene.matrix else 'off'}  Ctrl+M",
+            _("Attack matrix: on  Ctrl+M") if scene.matrix else _("Attack matrix: off  Ctrl+M"),
             lambda: toggle_matrix(scene),
             {"selected": scene.matrix},
         )
     )
+    if fog_views.available(scene):
+        col.row(
+            (
+                _("Fog: each side's view") if scene.fog_views else _("Fog: the whole map"),
+                lambda: toggle_fog_views(scene),
+                {
+                    "selected": scene.fog_views,
+                    "name": "fog_views",
+                    "tip": [_("Fog of war: split the map into what each side sees now")],
+                },
+            )
+        )
     partner = scene.partner
     if eid is None:
-        col.heading("A pair")
+        col.heading(_("A pair"))
         col.text(
-            "Click a combatant for its overlays and sheet, then another for every attack between the two.",
+            _("Click a combatant for its overlays and sheet, then another for every attack between the two."),
             12,
             pal.text_dim,
         )
         return col
     if partner is None or partner not in scene.setup.combatants:
-        col.heading("A pair")
+        col.heading(_("A pair"))
         col.text(
-            f"Click another combatant: every attack between {name_of(scene.world, eid)} and it, both ways.",
+            _("Click another combatant: every attack between {name} and it, both ways.").format(
+                name=name_of(scene.world, eid)
+            ),
             12,
             pal.text_dim,
         )
@@ -87,18 +107,20 @@ def draw(scene: SeeHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
     ledger = scene.cached(("ledger", eid, partner), lambda: pair_ledger(scene.setup, eid, partner))
     setup = scene.setup
     a, b = name_of(setup.world, eid), name_of(setup.world, partner)
-    col.heading(f"{a} and {b}")
-    col.row(("Swap", lambda: swap(scene)), ("Drop the pair", lambda: setattr(scene, "partner", None)))
+    col.heading(_("{first} and {second}").format(first=a, second=b))
+    col.row((_("Swap"), lambda: swap(scene)), (_("Drop the pair"), lambda: setattr(scene, "partner", None)))
     for fact in ledger.facts:
         col.text(fact, 12, pal.text_dim)
-    for title, lines in ((f"{a} attacks {b}", ledger.forward), (f"{b} attacks {a}", ledger.backward)):
+    forward = _("{attacker} attacks {target}").format(attacker=a, target=b)
+    backward = _("{attacker} attacks {target}").format(attacker=b, target=a)
+    for title, lines in ((forward, ledger.forward), (backward, ledger.backward)):
         if not lines:
             continue
         col.heading(title)
         for line in lines:
             _line(col, scene, line)
     if not ledger.forward:
-        col.text("Friends: no attacks between them.", 12, pal.text_dim)
+        col.text(_("Friends: no attacks between them."), 12, pal.text_dim)
     return col
 
 
@@ -116,7 +138,13 @@ def _line(col: Column, scene: SeeHost, line: AttackLine) -> None:
 def toggle(scene: SeeHost, name: str) -> None:
     """Switch one of the battle screen's overlays."""
     on = scene.view.overlays.toggle(name)
-    scene.toast(f"{OVERLAY_LABELS[name]} {'on' if on else 'off'}", log=False)
+    label = _(OVERLAY_LABELS[name])
+    scene.toast((_("{overlay} on") if on else _("{overlay} off")).format(overlay=label), log=False)
+
+
+def toggle_fog_views(scene: SeeHost) -> None:
+    """Fog of war: the map split into what each side sees, or the whole map again."""
+    scene.fog_views = not scene.fog_views
 
 
 def toggle_matrix(scene: SeeHost) -> None:
@@ -181,12 +209,12 @@ def draw_matrix(scene: SeeHost, surface: pygame.Surface) -> None:
     more = (
         ""
         if (len(shown_t), len(shown_a)) == (len(targets), len(attackers))
-        else " (more than fit: zoom the window)"
+        else _(" (more than fit: zoom the window)")
     )
     blit_text(
         surface,
         theme,
-        "Attack matrix: attacker ↓ on enemy →, best attack · target number · chance" + more,
+        _("Attack matrix: attacker ↓ on enemy →, best attack · target number · chance") + more,
         (x0, y),
         11,
         pal.accent,
@@ -223,6 +251,10 @@ def matrix_tip(scene: SeeHost, pos: tuple[int, int]) -> list[str]:
     for rect, attacker, target in scene.matrix_cells:
         if rect.collidepoint(pos):
             line = cells.get((attacker, target))
-            who = f"{name_of(scene.setup.world, attacker)} on {name_of(scene.setup.world, target)}"
-            return line_text(scene.setup, line) if line is not None else [f"{who}: no attack can succeed"]
+            who = _("{attacker} on {target}").format(
+                attacker=name_of(scene.setup.world, attacker), target=name_of(scene.setup.world, target)
+            )
+            if line is None:
+                return [_("{who}: no attack can succeed").format(who=who)]
+            return line_text(scene.setup, line)
     return []

@@ -14,6 +14,7 @@ import pygame
 from game.content.armory import default_armory
 from game.core.geometry import direction_name
 from game.core.sheet import ALL_SKILLS, ATTRIBUTES, SKILL_LABELS, Sheet
+from game.i18n import N_, _
 from game.persist.house_rules import last_gathered
 from game.rules.injury import DEFEAT_AT
 from game.rules.plugins import plugin_problems
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
 ATTRIBUTE_SHORT = {"vigor": "Vigor", "agility": "Agility", "stamina": "Stamina", "intuition": "Intuition",
                    "intellect": "Intellect", "luck": "Luck"}  # fmt: skip
 MODULES_PER_ROW = 4  # rules module switches side by side in the panel
-NEW_SIDES = ("Red", "Blue", "Green", "Gold")  # names offered to the first sides
+NEW_SIDES = (N_("Red"), N_("Blue"), N_("Green"), N_("Gold"))  # names offered to the first sides
 SKILL_SHORT = {"missile_primitive": "Primitive", "missile_slug": "Slug Thrower", "missile_beam": "Beam",
                "withstand_injury": "Withstand"}  # fmt: skip
 
@@ -45,15 +46,17 @@ def draw(scene: SetupHost, surface: pygame.Surface, rect: pygame.Rect, scroll: i
     col = Column(surface, scene.theme, rect, scroll)
     setup = scene.setup
     pal = scene.theme.palette
-    col.heading("Board")
+    col.heading(_("Board"))
     board = shorten(setup.source.label, 40)
-    col.row((board, None, {"enabled": False}), ("Change…", lambda: open_map_menu(scene)))
-    col.heading("Rules modules")
+    col.row((board, None, {"enabled": False}), (_("Change…"), lambda: open_map_menu(scene)))
+    col.heading(_("Rules modules"))
     switches = [
         (
-            f"{m.label}: {'on' if setup.options.has(m.name) else 'off'}",
+            (_("{module}: on") if setup.options.has(m.name) else _("{module}: off")).format(
+                module=_(m.label)
+            ),
             lambda n=m.name: toggle_module(scene, n),
-            {"tip": [m.help], "selected": setup.options.has(m.name), "name": f"module:{m.name}"},
+            {"tip": [_(m.help)], "selected": setup.options.has(m.name), "name": f"module:{m.name}"},
         )
         for m in rules_modules()
     ]
@@ -62,39 +65,45 @@ def draw(scene: SetupHost, surface: pygame.Surface, rect: pygame.Rect, scroll: i
     for found in last_gathered():  # house-rule files that cannot be used, greyed, with their reason
         if found.description is None:
             greyed = {"enabled": False, "reason": found.problem, "tip": [found.problem]}
-            col.row((shorten(f"{found.path.name}: cannot be used", 40), None, greyed))
+            col.row((shorten(_("{name}: cannot be used").format(name=found.path.name), 40), None, greyed))
     for problem in plugin_problems():  # installed rules plug-ins that failed to load, likewise
         greyed = {"enabled": False, "reason": problem.reason, "tip": [problem.source, problem.reason]}
-        col.row((shorten(f"{problem.name}: cannot be used", 40), None, greyed))
-    col.heading("Place combatants")
+        col.row((shorten(_("{name}: cannot be used").format(name=problem.name), 40), None, greyed))
+    col.heading(_("Place combatants"))
     side = scene.place_side or default_side(scene)
     scene.place_side = side
     col.row(
         (
             side,
             lambda: cycle_side(scene),
-            {"tip": ["The side the next combatant joins (click: the next side)"]},
+            {"tip": [_("The side the next combatant joins (click: the next side)")]},
         ),
-        ("New side…", lambda: ask_side(scene)),
-        label="Side",
+        (_("New side…"), lambda: ask_side(scene)),
+        label=_("Side"),
     )
     col.row(
-        ("Named character…", lambda: roster_menu(scene, named=True)),
-        ("Troop…", lambda: roster_menu(scene, named=False)),
+        (_("Named character…"), lambda: roster_menu(scene, named=True)),
+        (_("Troop…"), lambda: roster_menu(scene, named=False)),
     )
     if scene.placing is not None:
-        col.text(f"Placing {scene.placing.short} for {side}: click a free tile (Esc stops).", 12, pal.accent)
+        col.text(
+            _("Placing {name} for {side}: click a free tile (Esc stops).").format(
+                name=scene.placing.short, side=side
+            ),
+            12,
+            pal.accent,
+        )
     col.row(
-        (shorten(setup.title, 36), None, {"enabled": False}),
-        ("Rename…", lambda: ask_title(scene), {"name": "title"}),
-        label="Title",
+        (shorten(_(setup.title), 36), None, {"enabled": False}),
+        (_("Rename…"), lambda: ask_title(scene), {"name": "title"}),
+        label=_("Title"),
     )
     col.gap(4)
     eid = scene.selected
     if eid is None or eid not in setup.combatants:
-        col.heading("Selected combatant")
+        col.heading(_("Selected combatant"))
         col.text(
-            "Click a combatant to edit its sheet, equipment and Injuries; drag it to move it.",
+            _("Click a combatant to edit its sheet, equipment and Injuries; drag it to move it."),
             12,
             pal.text_dim,
         )
@@ -120,7 +129,7 @@ def _combatant(scene: SetupHost, col: Column, eid: int) -> None:
     col.cells(
         [
             (
-                f"Facing {direction_name(facing)}",
+                _("Facing {direction}").format(direction=direction_name(facing)),
                 [
                     (
                         "◀",
@@ -152,7 +161,9 @@ def _combatant(scene: SetupHost, col: Column, eid: int) -> None:
         ]
     )
     if condition.dead:
-        col.row(("Revive (Defeated)", lambda: scene.edit(edits.revive(scene.setup, eid), f"revive {name}")))
+        col.row(
+            (_("Revive (Defeated)"), lambda: scene.edit(edits.revive(scene.setup, eid), f"revive {name}"))
+        )
     col.cells(
         [
             (
@@ -195,7 +206,7 @@ def _combatant(scene: SetupHost, col: Column, eid: int) -> None:
         ]
     )
     eq = world.get(eid, Equipment)
-    col.heading("Equipment")
+    col.heading(_("Equipment"))
     for index, weapon in enumerate(eq.weapons):
         col.row(
             (
@@ -207,14 +218,14 @@ def _combatant(scene: SetupHost, col: Column, eid: int) -> None:
             ),
         )
     col.row(
-        ("Melee weapon…", lambda: equipment_menu(scene, eid, "melee")),
-        ("Missile weapon…", lambda: equipment_menu(scene, eid, "missile")),
+        (_("Melee weapon…"), lambda: equipment_menu(scene, eid, "melee")),
+        (_("Missile weapon…"), lambda: equipment_menu(scene, eid, "missile")),
     )
     col.row(
         (f"Shield: {eq.shield.name if eq.shield else 'none'}", lambda: equipment_menu(scene, eid, "shield")),
         (f"Armour: {eq.armour.name if eq.armour else 'none'}", lambda: equipment_menu(scene, eid, "armour")),
     )
-    col.text(f"Free hands: {eq.free_hands()}", 11, pal.text_dim)
+    col.text(_("Free hands: {count}").format(count=eq.free_hands()), 11, pal.text_dim)
 
 
 def _attribute(scene: SetupHost, eid: int, name: str, value: int):  # noqa: ANN202
@@ -242,13 +253,13 @@ def toggle_module(scene: SetupHost, name: str) -> None:
 def default_side(scene: SetupHost) -> str:
     """The side a new combatant joins: the first side, or a new one if there is none."""
     sides = scene.setup.sides
-    return sides[0] if sides else NEW_SIDES[0]
+    return sides[0] if sides else _(NEW_SIDES[0])
 
 
 def cycle_side(scene: SetupHost) -> None:
     """The next side to place for: every side there is, then a new one."""
     sides = list(scene.setup.sides)
-    fresh = next((s for s in NEW_SIDES if s.casefold() not in {x.casefold() for x in sides}), None)
+    fresh = next((s for s in map(_, NEW_SIDES) if s.casefold() not in {x.casefold() for x in sides}), None)
     choices = sides + ([fresh] if fresh else [])
     current = scene.place_side
     scene.place_side = (
@@ -266,7 +277,7 @@ def ask_side(scene: SetupHost) -> None:
         scene.place_side = text
         return ""
 
-    scene.field = TextField("Name the side", "", done, 60)
+    scene.field = TextField(_("Name the side"), "", done, 60)
 
 
 def ask_title(scene: SetupHost) -> None:
@@ -279,7 +290,7 @@ def ask_title(scene: SetupHost) -> None:
         scene.edit(result, "title")
         return ""
 
-    scene.field = TextField("Title of the position", scene.setup.title, done)
+    scene.field = TextField(_("Title of the position"), scene.setup.title, done)
 
 
 def ask_name(scene: SetupHost, eid: int) -> None:
@@ -292,14 +303,14 @@ def ask_name(scene: SetupHost, eid: int) -> None:
         scene.edit(result, f"rename {text}")
         return ""
 
-    scene.field = TextField("Name of the combatant", name_of(scene.setup.world, eid), done, 60)
+    scene.field = TextField(_("Name of the combatant"), name_of(scene.setup.world, eid), done, 60)
 
 
 def next_side(scene: SetupHost, eid: int) -> None:
     """Move a combatant to the next side (a new one after the last)."""
     sides = list(scene.setup.sides)
     current = scene.setup.world.get(eid, Side).name
-    fresh = next((s for s in NEW_SIDES if s.casefold() not in {x.casefold() for x in sides}), current)
+    fresh = next((s for s in map(_, NEW_SIDES) if s.casefold() not in {x.casefold() for x in sides}), current)
     choices = sides + [fresh] if fresh not in sides else sides
     target = choices[(choices.index(current) + 1) % len(choices)]
     scene.edit(edits.set_side(scene.setup, eid, target), f"side {target}")
@@ -355,7 +366,7 @@ def roster_menu(scene: SetupHost, named: bool) -> None:
 
         items.append(MenuItem(shorten(f"{character.short} ({character.name})", 44), arm, detail))
     rect = scene.rects["right"]
-    title = "Place a named character" if named else "Place a troop"
+    title = _("Place a named character") if named else _("Place a troop")
     scene.menu = PopupMenu(scene.theme, title, items, (rect.x - scene.theme.px(420), rect.y))
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _, ngettext
 from game.rules.positions import is_active, name_of
 from game.rules.round import OrderRejected
 from game.rules.summary import summarize_order
@@ -38,15 +39,15 @@ def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
     setup, pal = scene.setup, scene.theme.palette
     if scene.playback is not None or scene.outcome is not None and scene.trials is None:
         _resolution(scene, col)
-    col.heading("Timing")
+    col.heading(_("Timing"))
     fixed = setup.timing is not None
     col.row(
         (
-            "Rolled each run",
+            _("Rolled each run"),
             lambda: scene.edit(edits.set_timing(scene.setup, None), "rolled Timing"),
             {"selected": not fixed},
         ),
-        ("Fixed order", lambda: fix_timing(scene), {"selected": fixed}),
+        (_("Fixed order"), lambda: fix_timing(scene), {"selected": fixed}),
     )
     if fixed:
         order = list(setup.timing or ())
@@ -65,11 +66,11 @@ def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
             ],
             columns=1,
         )
-    col.heading("Orders (declared worst Timing first)")
+    col.heading(_("Orders (declared worst Timing first)"))
     problems = scene.cached("problems", lambda: plans.problems(setup))
     for eid in plans.declaration_order(setup):
         order = setup.orders.get(eid)
-        text = summarize_order(setup.world, order) if order else "nothing"
+        text = summarize_order(setup.world, order) if order else _("nothing")
         marker = "▶ " if eid == scene.selected else ""
         col.row(
             (
@@ -83,30 +84,32 @@ def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
             ),
         )
         for reason in problems.get(eid, []):
-            col.text(f"refused: {reason}", 11, pal.text_bad, indent=scene.theme.px(12))
+            col.text(
+                _("refused: {reason}").format(reason=reason), 11, pal.text_bad, indent=scene.theme.px(12)
+            )
     if scene.selected is not None and scene.selected in setup.standing:
         eid = scene.selected
-        col.row(("Add action…  X", scene.open_action_menu), ("Clear order", lambda: clear(scene, eid)))
+        col.row((_("Add action…  X"), scene.open_action_menu), (_("Clear order"), lambda: clear(scene, eid)))
     else:
         col.text(
-            "Select a combatant: click tiles for its path, an enemy for its attacks, X for every action.",
+            _("Select a combatant: click tiles for its path, an enemy for its attacks, X for every action."),
             11,
             pal.text_dim,
         )
-    col.heading("Resolve")
+    col.heading(_("Resolve"))
     col.row(
         ("−", lambda: set_seed(scene, setup.seed - 1), {"name": "seed-"}),
         (
-            f"seed {setup.seed}",
+            _("seed {seed}").format(seed=setup.seed),
             lambda: ask_seed(scene),
-            {"tip": ["Run k of N uses seed + k; the sandbox file keeps it"]},
+            {"tip": [_("Run k of N uses seed + k; the sandbox file keeps it")]},
         ),
         ("+", lambda: set_seed(scene, setup.seed + 1), {"name": "seed+"}),
-        label="Dice",
+        label=_("Dice"),
     )
     if setup.dice:
         shown = ", ".join(f"{k} {list(v)}" for k, v in setup.dice.items())
-        col.text(f"Scripted dice (from the file): {shown}", 11, pal.text_dim)
+        col.text(_("Scripted dice (from the file): {dice}").format(dice=shown), 11, pal.text_dim)
         col.row(
             (
                 f"Use them once: {'yes' if scene.scripted else 'no'}",
@@ -114,7 +117,7 @@ def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
             )
         )
     problem = scene.cached("ready", lambda: plans.ready_problem(setup))
-    col.row(("Resolve once ▶", lambda: resolve(scene), {"enabled": not problem, "reason": problem}))
+    col.row((_("Resolve once ▶"), lambda: resolve(scene), {"enabled": not problem, "reason": problem}))
     col.row(
         *[
             (
@@ -125,11 +128,13 @@ def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
             for n in RUN_CHOICES
         ],
         (
-            f"Resolve {scene.runs:,} times",
+            ngettext("Resolve {count} time", "Resolve {count} times", scene.runs).format(
+                count=f"{scene.runs:,}"
+            ),
             lambda: start_trials(scene),
             {"enabled": not problem, "reason": problem},
         ),
-        label="Runs",
+        label=_("Runs"),
     )
     if problem:
         col.text(problem, 11, pal.text_bad)
