@@ -23,6 +23,7 @@ from game.rules.registry import module_overlays
 from game.ui.app import App
 from game.ui.battle.ai_reasons import AiReasons
 from game.ui.battle.modes import BattleMode
+from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import MapView
 from game.ui.planner import Draft
@@ -41,7 +42,7 @@ class BattleInput:
 
     The screen provides `app`, `battle`, `world`, `view`, `overlays`, `log`, `rects`,
     `mode` (which takes the keys of its own), `phase`, `actor`, `selected`, `draft`, `menu`,
-    `playback`, `buttons` and `chip_rects`, and the commands named under TYPE_CHECKING below.
+    `playback`, `summary`, `buttons` and `chip_rects`, and the commands named under TYPE_CHECKING below.
     """
 
     app: App
@@ -61,6 +62,7 @@ class BattleInput:
     buttons: list[Button]
     chip_rects: list[tuple[pygame.Rect, int]]
     ai_reasons: AiReasons
+    summary: RoundSummaryCard | None
 
     if TYPE_CHECKING:  # the screen's own
 
@@ -80,7 +82,6 @@ class BattleInput:
         def toggle_ruler(self) -> None: ...
         def set_speed(self, step: int) -> None: ...
         def blocking(self, pos: tuple[int, int]) -> bool: ...
-        def card_event(self, event: pygame.event.Event) -> bool: ...
         def fog_sees(self, eid: int | None) -> bool: ...
 
     def on_event(self, event: pygame.event.Event) -> None:
@@ -114,6 +115,16 @@ class BattleInput:
             if tile is not None:
                 view.cursor = tile
                 self.click_tile(tile, event.pos)
+
+    def card_event(self, event: pygame.event.Event) -> bool:
+        """The end-of-round summary takes its keys and clicks first; True if it used the event."""
+        if self.summary is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
+            return False  # the pause menu and the help still open over it
+        if BINDINGS.matches(event, "save"):
+            return False  # Ctrl+S says whether it can save now, not nothing (issue 52)
+        return self.summary.handle(event) or event.type == pygame.KEYDOWN
 
     def _on_press(self, event: pygame.event.Event) -> None:
         if event.button == 1 and self.blocking(event.pos):

@@ -54,7 +54,6 @@ from game.ui.battle.orders import OrderCommands
 from game.ui.battle.overlay_defaults import OverlayChoice, asked_overlays
 from game.ui.battle.overlay_feed import OverlayFeed
 from game.ui.battle.pacing import action_ends, sound_cue
-from game.ui.battle.plans import MapLabels
 from game.ui.battle.round_summary import RoundSummaryCard
 from game.ui.battle.ruler import ruler_note
 from game.ui.guide import guide_for
@@ -93,7 +92,7 @@ def tutorial_texts(battle: Battle) -> list[str]:
     return []
 
 
-class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene):
+class BattleScene(BattleInput, OrderCommands, BattleFocus, Scene):
     """One battle, from its first round to its end."""
 
     def __init__(
@@ -133,21 +132,19 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
         self.menu: PopupMenu | None = None
         self.ai_reasons = AiReasons()
         self.toasts: list[list[Any]] = []
-        self.plan_labels = MapLabels()  # the plans' names, kept from under the tokens to over them
         self.ruler = False  # R: distance, range band, sight and cover from the focus to the pointer
-        self.ruler_box: pygame.Rect | None = None  # the ruler's words, drawn last frame
-        self.order_panel = OrderPanel(self.open_action_menu, self.undo, self.confirm)
-        self.buttons: list[Button] = []
-        self.row_tips: list[tuple[pygame.Rect, list[str]]] = []
-        self.chip_rects: list[tuple[pygame.Rect, int]] = []
+        self.drawing = BattleDrawing(
+            self,
+            OrderPanel(self.open_action_menu, self.undo, self.confirm),
+            Button("×", lambda: self.select(self.actor)),
+        )
+        """Draws the screen from `DrawingHost`, the narrow state this screen gives it."""
         self.clock = 0.0
         self.feed = OverlayFeed()
         self.finished = False
         # The finished battle's autosave, its whole replay: the save a finished battle was
         # loaded from, or the one the session makes at the end.
         self.end_autosave = end_autosave
-        self.cards: list[pygame.Rect] = []  # the cards over the map this frame (they take clicks)
-        self.close_inspect = Button("×", lambda: self.select(self.actor))
         self.saved_path: Path | None = None
         self.session = session or window_session(battle, self._note)
         self._sync_log()
@@ -185,6 +182,38 @@ class BattleScene(BattleInput, OrderCommands, BattleFocus, BattleDrawing, Scene)
     def tokens(self) -> TokenArt:
         """The token pictures."""
         return self.view.tokens
+
+    # ------------------------------------------------------------- drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        """The whole battle screen (`BattleDrawing`)."""
+        self.drawing.draw(surface)
+
+    def draw_map(self, surface: pygame.Surface) -> None:
+        """The map viewport alone."""
+        self.drawing.draw_map(surface)
+
+    def chance_tip(self, target: int) -> list[str]:
+        """The hit chance tooltip on `target`."""
+        return self.drawing.chance_tip(target)
+
+    def blocking(self, pos: tuple[int, int]) -> bool:
+        """Whether a card over the map is under `pos`."""
+        return self.drawing.blocking(pos)
+
+    @property
+    def buttons(self) -> list[Button]:
+        """The side panel's buttons (and a card's ×) as last drawn."""
+        return self.drawing.buttons
+
+    @property
+    def chip_rects(self) -> list[tuple[pygame.Rect, int]]:
+        """The stage bar's chips as last drawn."""
+        return self.drawing.chip_rects
+
+    @property
+    def cards(self) -> list[pygame.Rect]:
+        """The cards over the map as last drawn (they take clicks)."""
+        return self.drawing.cards
 
     def _side_styles(self) -> dict[str, SideStyle]:
         return side_styles(self.theme, self.battle.world, self.battle.meta)
