@@ -338,8 +338,11 @@ class OneOrList(Shape):
         may grow with house rules)."""
         item = self.item.schema(defs)
         items: JSON = {"type": "array", "items": item, "minItems": 1}
-        if self.max_items is not None:
-            items["maxItems"] = self.max_items
+        limit = self.max_items
+        if limit is None and isinstance(self.item, Text) and isinstance(self.item.choices, (tuple, list)):
+            limit = len(self.item.choices)  # fixed choices: each once at most, as `check` reads them
+        if limit is not None:
+            items["maxItems"] = limit
         return {"anyOf": [item, items]}
 
 
