@@ -33,10 +33,6 @@ from game.rules.validate import validate_order
 if TYPE_CHECKING:
     from game.ai.tactical import Decision
 
-Explanation = list[tuple[str, float, dict[str, float]]]
-"""(summary, score, {term: value}) of the best candidates, the declared one first."""
-
-
 SHOWN_TERMS = 2  # terms named, at most, for why a module's action was not chosen
 MOSTLY = 0.6  # … named until they make up this share of the gap
 EVEN = 0.005  # Injuries: two terms this close are the same
