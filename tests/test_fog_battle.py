@@ -8,6 +8,7 @@ from game.rules.battle import Battle
 from game.rules.fog import FOG
 from game.rules.options import RuleOptions
 from game.rules.orders import Order
+from game.world import Position
 from tests.test_module_fog import skirmish
 
 FOGGY = RuleOptions({FOG})
@@ -63,3 +64,43 @@ def test_a_replay_of_the_same_orders_keeps_the_same_memories() -> None:
     assert battle.fog is not None and again.fog is not None
     assert again.fog.memories == battle.fog.memories
     assert again.fog.shown == battle.fog.shown
+
+
+def test_a_path_ending_on_an_unseen_enemy_is_not_refused_and_stops_short() -> None:
+    """Kai stands in a shadow seen only from within 1 m; Ada, 3 m off, walks to his tile.
+    Without fog the rules refuse it by naming him; with fog they must not tell her side he is
+    there: the order stands and the walk stops before his tile at resolution, as before any
+    occupied tile."""
+    from game.rules.validate import validate_order
+
+    path = ((14, 4), (14, 5), (13, 6))
+    for options, refused in ((RuleOptions(), True), (FOGGY, False)):
+        cast = skirmish(dark={(13, 6): 1.0})
+        cast.world.set(cast["Ada"], Position(14, 3))
+        battle = Battle(cast.world, cast.board, 7, options)
+        walk = Order(cast["Ada"], path=path)
+        reasons = validate_order(battle.world, battle.board, walk, {}, options)
+        assert any("Kai" in r for r in reasons) is refused, reasons
+        if refused:
+            continue
+        rnd = battle.start_round()
+        while (eid := rnd.next_declarer) is not None:
+            assert not battle.declare(walk if eid == cast["Ada"] else Order(eid))
+        battle.resolve()
+        assert battle.world.get(cast["Ada"], Position).tile == (14, 5)  # stopped short of Kai
+
+
+def test_the_planners_reach_does_not_give_an_unseen_enemy_away() -> None:
+    """The window's walk overlay (the planner's reach): Kai's shadowed tile counts as taken
+    only for a side that sees him; for Ada's side, with fog, it is a tile she may walk to."""
+    from game.rules.fog import view_for
+    from game.ui.planner import Planner
+
+    cast = skirmish(dark={(13, 6): 1.0})
+    cast.world.set(cast["Ada"], Position(14, 3))
+    view = view_for(cast.world, cast.board, "a", options=FOGGY)
+    assert not view.sees(cast["Kai"])
+    blind = Planner(cast.world, cast.board, cast["Ada"], {}, FOGGY, sees=view.sees)
+    seeing = Planner(cast.world, cast.board, cast["Ada"], {}, RuleOptions())
+    assert (13, 6) in blind.reach(5.0).iter_tiles()
+    assert (13, 6) not in seeing.reach(5.0).iter_tiles()

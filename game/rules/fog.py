@@ -166,6 +166,19 @@ def side_sight(world: World, board: Board, side: str, options: RuleOptions | Non
     return seen
 
 
+def hidden_from(world: World, board: Board, eid: int, other: int, options: RuleOptions | None) -> bool:
+    """Whether `other` is out of the sight of `eid`'s side now, fog being on: what the rules
+    must not tell `eid`'s player (a declared path ending on an unseen enemy's tile is not
+    refused for it: the walk stops short at resolution, as before any occupied tile)."""
+    if options is None or not fog_on(options):
+        return False
+    side, place = _side_of(world, eid), world.try_get(other, Position)
+    if side is None or place is None or _side_of(world, other) == side:
+        return False
+    x, y = place.tile
+    return not bool(side_sight(world, board, side, options)[y, x])
+
+
 # ------------------------------------------------------------------ knowledge
 @dataclass(frozen=True)
 class Ghost:

@@ -19,6 +19,7 @@ from game.rules.api.attack import weapon_for
 from game.rules.api.contexts import OrderCheck
 from game.rules.board import Board
 from game.rules.flight import flight_reasons
+from game.rules.fog import hidden_from
 from game.rules.movement import EPSILON, PathError, path_metres
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
@@ -162,7 +163,7 @@ def _movement_reasons(check: OrderCheck) -> list[str]:
     if len(set(order.path)) != len(order.path) or start in order.path:
         reasons.append("path visits a tile twice")
     blocker = occupant(world, order.path[-1], ignore=actor)
-    if blocker is not None:
+    if blocker is not None and not hidden_from(world, board, actor, blocker, check.options):
         reasons.append(f"path ends on {tuple(order.path[-1])}, where {name_of(world, blocker)} stands")
     end = order.path[-1]
     engaged = check.engaged

@@ -171,11 +171,15 @@ class Planner:
         return bool(engaged_with(self.world, self.board, self.actor))
 
     def occupied(self) -> list[Tile]:
-        """Tiles of other combatants still standing (dead bodies do not block)."""
+        """Tiles of other combatants still standing (dead bodies do not block); with fog of war
+        only those the side sees (an unseen one's tile is not refused by the rules: a walk
+        there stops short at resolution, and drawing it taken would give him away)."""
         return [
             tile_of(self.world, e)
             for e in combatants(self.world)
-            if e != self.actor and self.world.get(e, Condition).present
+            if e != self.actor
+            and self.world.get(e, Condition).present
+            and (self.sees is None or self.sees(e))
         ]
 
     def reach(self, budget: float) -> ReachMap:

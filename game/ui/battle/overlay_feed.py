@@ -162,7 +162,7 @@ class OverlayFeed:
         data.threat_kinds = threat_words(options)
         waiting: list[str] = []
         if focus is not None and "reach" in active and is_active(world, focus):
-            self._reach(data, world, board, version, focus, drafting)
+            self._reach(data, world, board, version, focus, drafting, seen)
         weapon = world.get(focus, Equipment).missile_weapon() if focus is not None else None
         if plan is not None and weapon is not None and "range" in active:
             origin = plan[0]
@@ -287,9 +287,12 @@ class OverlayFeed:
         version: Hashable,
         focus: int,
         drafting: tuple[int, Planner, Order] | None,
+        seen: frozenset[int] | None = None,
     ) -> None:
         """Walk and Sprint tiles of `focus`: for the declarer as far as its drafted actions
-        allow, for anyone else as far as the best Sprint roll would take it."""
+        allow, for anyone else as far as the best Sprint roll would take it.  With fog of war
+        (`seen`), a tile an unseen combatant stands on is shown free: it would give him away
+        (the rules do not refuse a walk there; it stops short at resolution)."""
         start = tile_of(world, focus)
         if drafting is not None and focus == drafting[0]:
             _actor, planner, order = drafting
@@ -300,10 +303,12 @@ class OverlayFeed:
             run = movement_kind(None, bool(engaged_with(world, board, focus)))
             sprint_m = max_movement_metres(world, focus, Order(focus, (Action(run),)))
         occupied = [
-            tile_of(world, e) for e in combatants(world) if e != focus and world.get(e, Condition).present
+            tile_of(world, e)
+            for e in combatants(world)
+            if e != focus and world.get(e, Condition).present and (seen is None or e in seen)
         ]
         data.walk, data.sprint = self.cached(
-            ("reach", focus, start, walk_m, sprint_m, version),
+            ("reach", focus, start, walk_m, sprint_m, version, seen),
             lambda: reach_arrays(board, start, walk_m, sprint_m, occupied),
         )
 
