@@ -309,6 +309,24 @@ def _present(world: World, eid: int) -> bool:
     return condition is None or not condition.fled
 
 
+def known_world(world: World, view: SideView) -> World:
+    """A copy of `world` as `view`'s side knows it (what the AI declares from): an enemy it does
+    not see stands on its ghost's tile, facing as it was seen, if that tile is not in sight now
+    and nobody it sees stands there; else (never seen, or its ghost's tile seen empty) it is
+    not there at all."""
+    known = world.copy()
+    taken = {known.get(e, Position).tile for e in view.seen if known.has(e, Position)}
+    for eid in [e for e, _ in known.query(Side) if e not in view.seen and known.has(e, Condition)]:
+        ghost = view.ghosts.get(eid)
+        if ghost is None or view.sees_tile(ghost.tile) or ghost.tile in taken:
+            known.destroy(eid)
+            continue
+        taken.add(ghost.tile)
+        known.set(eid, Position(*ghost.tile))
+        known.set(eid, Facing(ghost.facing))
+    return known
+
+
 def remember(memory: FogMemory, world: World, view: SideView) -> FogMemory:
     """`memory` with what `view` saw (every combatant it sees, where it stands in `world`)."""
     return memory.seeing(world, view.seen, view.round)
@@ -449,17 +467,7 @@ class BattleFog:
         resolved; while it is under way, those naming only combatants it sees now (a
         declaration of an unseen enemy is not shown)."""
         kept = self.shown.get((number, side))
-        if kept is not None:
-            return list(kept)
-        view = self.view(world, board, side, number, options)
-        ids_by_name = {name_of(world, eid): eid for eid in combatants(world)}
-        shown: list[Event] = []
-        for event in events:
-            if isinstance(event, TimingOrderSet):
-                order = tuple(n for n in event.order if ids_by_name.get(n) in view.seen)
-                shown.append(dataclasses.replace(event, order=order) if order != event.order else event)
-                continue
-            named = mentioned(event, ids_by_name)
-            if not named or any(eid in view.seen for eid in named):
-                shown.append(event)
-        return shown
+        if kept is None:  # under way: Timing and declarations so far, watched as a round is
+            memory = self.memories.get(side, FogMemory(side))
+            kept = watch(world, board, side, memory, events, number, options).events
+        return list(kept)

@@ -20,11 +20,11 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from game.rules.board import Board
-from game.rules.fog import SideView
+from game.rules.fog import SideView, known_world
 from game.rules.options import RuleOptions
 from game.rules.orders import Order
 from game.rules.victory import Victory
-from game.world import Condition, Facing, Position, Side, World
+from game.world import Position, Side, World
 
 HUMAN = "human"
 """The controller name of a side played by a person at the window."""
@@ -78,21 +78,11 @@ class DeclarationView:
 
 
 def fogged(battle: object, actor: int, fog: SideView) -> DeclarationView:
-    """The view of `actor` whose side knows what `fog` says: a copy of the world in which an
-    enemy it does not see stands on its ghost's tile, facing as it was seen (if that tile is
-    not in sight now and nobody it sees stands there), else is not there at all (never seen,
-    or its ghost's tile is seen empty); the orders and the Timing order of the seen only;
-    last round's orders of its own side and of the enemies it saw in that round."""
-    world = battle.world.copy()  # type: ignore[attr-defined]
-    taken = {world.get(e, Position).tile for e in fog.seen if world.has(e, Position)}
-    for eid in [e for e, _ in world.query(Side) if e not in fog.seen and world.has(e, Condition)]:
-        ghost = fog.ghosts.get(eid)
-        if ghost is None or fog.sees_tile(ghost.tile) or ghost.tile in taken:
-            world.destroy(eid)
-            continue
-        taken.add(ghost.tile)
-        world.set(eid, Position(*ghost.tile))
-        world.set(eid, Facing(ghost.facing))
+    """The view of `actor` whose side knows what `fog` says: the world as it knows it
+    (`fog.known_world`: an unseen enemy on its ghost's tile, or not there at all); the orders
+    and the Timing order of the seen only; last round's orders of its own side and of the
+    enemies it saw in that round."""
+    world = known_world(battle.world, fog)  # type: ignore[attr-defined]
     rnd = battle.round  # type: ignore[attr-defined]
     number = battle.number  # type: ignore[attr-defined]
     memory = battle.fog.memories.get(fog.side)  # type: ignore[attr-defined]
