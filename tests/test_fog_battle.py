@@ -104,3 +104,28 @@ def test_the_planners_reach_does_not_give_an_unseen_enemy_away() -> None:
     seeing = Planner(cast.world, cast.board, cast["Ada"], {}, RuleOptions())
     assert (13, 6) in blind.reach(5.0).iter_tiles()
     assert (13, 6) not in seeing.reach(5.0).iter_tiles()
+
+
+def test_a_walk_away_from_an_unseen_foe_in_reach_is_neither_refused_nor_tells_his_name() -> None:
+    """Ada stands diagonally next to Kai, who is in a shadow seen only from within 1 m: in
+    reach of each other, so without fog a normal walk away is refused, naming Kai (CO.16).
+    With fog her side does not know he is there: at declaration she is held in melee only by
+    the enemies her side sees, so the walk stands and no reason names him; nor do the
+    refusals of what melee forbids (a Sprint, an Evade)."""
+    from game.rules.orders import Action, ActionKind
+    from game.rules.positions import engaged_with
+    from game.rules.validate import validate_order
+
+    walk_away = ((14, 4), (14, 3))
+    for options, refused in ((RuleOptions(), True), (FOGGY, False)):
+        cast = skirmish(dark={(13, 6): 1.0})
+        cast.world.set(cast["Ada"], Position(14, 5))
+        assert engaged_with(cast.world, cast.board, cast["Ada"]) == [cast["Kai"]]
+        orders = (
+            Order(cast["Ada"], path=walk_away),
+            Order(cast["Ada"], (Action(ActionKind.SPRINT),), path=walk_away),
+            Order(cast["Ada"], (Action(ActionKind.EVADE),)),
+        )
+        for order in orders:
+            reasons = validate_order(cast.world, cast.board, order, {}, options)
+            assert any("Kai" in r for r in reasons) is refused, (options, order, reasons)

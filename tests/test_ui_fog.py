@@ -7,6 +7,8 @@ restored after the test) and checked against the rules' view of the side at the 
 
 from __future__ import annotations
 
+import dataclasses
+
 import pygame
 import pytest
 
@@ -212,6 +214,52 @@ def test_the_threat_overlay_shows_only_the_enemies_the_side_sees() -> None:
     seen = threat(frozenset(scene.fog_view().seen))
     assert (everyone[0] != seen[0]).any() or (everyone[1] != seen[1]).any()  # Kai's threat counts
     assert (data.threat_melee == seen[0]).all() and (data.threat_missile == seen[1]).all()
+
+
+def test_the_threat_overlay_walks_a_seen_enemy_through_an_unseen_ones_tile() -> None:
+    """Sam (seen) walks down a corridor that Kai, in the dark, blocks.  The side's threat
+    overlay must draw Sam's walk as if Kai were not there (a gap would give him away): the
+    same as on a board where Kai stands far off."""
+    import numpy as np
+
+    from game.ui.planner import terrain_board
+    from game.ui.render.overlay_arrays import melee_threat
+    from game.world import Position
+
+    walls = [(x, 2) for x in range(4, 12)] + [(x, 4) for x in range(4, 12)]
+    cast = skirmish(walls=walls, dark={(10, 3): 1.0})
+    cast.world.set(cast["Sam"], Position(11, 3))
+    cast.world.set(cast["Kai"], Position(10, 3))
+    view = view_for(cast.world, cast.board, "a", options=FOGGY)
+    assert view.sees(cast["Sam"]) and not view.sees(cast["Kai"])
+    seen, board = frozenset(view.seen), terrain_board(cast.board)
+    _here, blind = melee_threat(cast.world, board, cast["Sam"], seen)
+    _here, truth = melee_threat(cast.world, board, cast["Sam"])
+    cast.world.set(cast["Kai"], Position(15, 7))
+    _here, without = melee_threat(cast.world, board, cast["Sam"])
+    assert not np.array_equal(blind, truth)  # Kai blocks the corridor in truth
+    assert np.array_equal(blind, without)
+
+
+def test_the_replay_panel_counts_another_side_only_as_far_as_the_view_sees() -> None:
+    """Watched as side a, the list of sides must not give side b's true strength away: it
+    counts the b combatants a sees (Sam) and the ghosts it keeps, not "2 of 2 standing"."""
+    from game.rules.fog import Ghost
+    from game.ui.render.replay_stage import side_rows
+    from game.ui.theme import SideStyle
+
+    cast = skirmish(walls=WALL)
+    styles = {"a": SideStyle("a", (0, 114, 178), "circle"), "b": SideStyle("b", (213, 94, 0), "square")}
+    everything = {row.label.split(" ·")[0]: row.count_text() for row in side_rows(cast.world, styles)}
+    assert everything == {"a": "2 of 2 standing", "b": "2 of 2 standing"}
+    view = view_for(cast.world, cast.board, "a", options=FOGGY)
+    assert view.sees(cast["Sam"]) and not view.sees(cast["Kai"]) and not view.ghosts
+    rows = {row.label.split(" ·")[0]: row.count_text() for row in side_rows(cast.world, styles, view)}
+    assert rows == {"a": "2 of 2 standing", "b": "1 in sight"}
+    ghost = Ghost(cast["Kai"], "Kai", (12, 6), 6, 1)
+    remembered = dataclasses.replace(view, ghosts={cast["Kai"]: ghost})
+    rows = {row.label.split(" ·")[0]: row.count_text() for row in side_rows(cast.world, styles, remembered)}
+    assert rows["b"] == "1 in sight, 1 last seen"
 
 
 def test_the_hint_counts_only_the_declarers_the_side_sees(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -179,6 +179,17 @@ def hidden_from(world: World, board: Board, eid: int, other: int, options: RuleO
     return not bool(side_sight(world, board, side, options)[y, x])
 
 
+def in_sight_of_side(
+    world: World, board: Board, eid: int, others: Sequence[int], options: RuleOptions | None
+) -> tuple[int, ...]:
+    """`others` less those hidden from `eid`'s side (`hidden_from`): under fog of war a
+    combatant is held in melee, at declaration, only by the enemies his side sees (the
+    rules refuse nothing for a foe the player cannot know of, and name none)."""
+    if options is None or not fog_on(options) or not others:
+        return tuple(others)
+    return tuple(e for e in others if not hidden_from(world, board, eid, e, options))
+
+
 # ------------------------------------------------------------------ knowledge
 @dataclass(frozen=True)
 class Ghost:

@@ -19,7 +19,7 @@ from game.rules.api.attack import weapon_for
 from game.rules.api.contexts import OrderCheck
 from game.rules.board import Board
 from game.rules.flight import flight_reasons
-from game.rules.fog import hidden_from
+from game.rules.fog import hidden_from, in_sight_of_side
 from game.rules.movement import EPSILON, PathError, path_metres
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
@@ -119,7 +119,7 @@ def _order_check(
     world: World, board: Board, order: Order, earlier: Mapping[int, Order], options: RuleOptions
 ) -> OrderCheck:
     """What the specs' and the modules' checks read of one order: its actor's gear, whom it is
-    engaged with now, and the tile it will end on."""
+    engaged with now (under fog of war, those his side sees), and the tile it will end on."""
     actor = order.actor
     return OrderCheck(
         world,
@@ -128,7 +128,7 @@ def _order_check(
         earlier,
         options,
         world.get(actor, Equipment),
-        tuple(engaged_with(world, board, actor)),
+        in_sight_of_side(world, board, actor, engaged_with(world, board, actor), options),
         planned_tile(world, actor, {actor: order}),
     )
 
@@ -168,7 +168,7 @@ def _movement_reasons(check: OrderCheck) -> list[str]:
     end = order.path[-1]
     engaged = check.engaged
     if engaged and rule is None and not order.flee:
-        left = left_behind(world, board, actor, end)
+        left = [e for e in left_behind(world, board, actor, end) if e in engaged]
         if left:
             names = ", ".join(name_of(world, e) for e in left)
             reasons.append(

@@ -256,9 +256,9 @@ class OverlayFeed:
         missing = False
         enemies = [e for e in threat_enemies(world, focus) if seen is None or e in seen]
         for enemy in enemies:
-            melee = functools.partial(melee_threat, world, board, enemy)
+            melee = functools.partial(melee_threat, world, board, enemy, seen)
             try:
-                here, strike = self.slow(("melee threat", enemy, version), melee)
+                here, strike = self.slow(("melee threat", enemy, version, seen), melee)
             except Pending:
                 missing = True
                 continue

@@ -101,11 +101,17 @@ def threat_enemies(world: World, side_of: int) -> list[int]:
     ]
 
 
-def melee_threat(world: World, board: TerrainBoard, enemy: int) -> tuple[Tile, np.ndarray]:
+def melee_threat(
+    world: World, board: TerrainBoard, enemy: int, seen: frozenset[int] | None = None
+) -> tuple[Tile, np.ndarray]:
     """An enemy's tile and the tiles it could Strike next round: anywhere its walk can take
-    it, plus its melee reach."""
+    it, plus its melee reach.  With fog of war (`seen`: whom the side at the window sees) a
+    combatant it does not see does not stand in the way: a gap in the walk would give him
+    away."""
     h, w = board.height, board.width
-    occupied = [tile_of(world, e) for e in combatants(world) if is_active(world, e)]
+    occupied = [
+        tile_of(world, e) for e in combatants(world) if is_active(world, e) and (seen is None or e in seen)
+    ]
     here = tile_of(world, enemy)
     rate = float(max(0, movement_rate(world, enemy).total))
     others = [t for t in occupied if t != here]

@@ -24,12 +24,23 @@ TIMELINE_HEIGHT = 26  # pixels (before UI scale): the scrubber
 
 @dataclass(frozen=True)
 class SideRow:
-    """One side in the list: its style, who played it, how many of its combatants stand."""
+    """One side in the list: its style, who played it, how many of its combatants stand.
+    `ghosts` is None for a side counted in full; watched as another side (fog of war),
+    `standing` is how many of it that side sees and `ghosts` how many more it last saw."""
 
     style: SideStyle
     label: str
     standing: int
     total: int
+    ghosts: int | None = None
+
+    def count_text(self) -> str:
+        """ "3 of 4 standing", or, as another side saw it, "2 in sight, 1 last seen"."""
+        if self.ghosts is None:
+            return _("{standing} of {total} standing").format(standing=self.standing, total=self.total)
+        if not self.ghosts:
+            return _("{seen} in sight").format(seen=self.standing)
+        return _("{seen} in sight, {ghosts} last seen").format(seen=self.standing, ghosts=self.ghosts)
 
 
 @dataclass(frozen=True)
@@ -215,8 +226,8 @@ def draw_sides(
         blit_text(
             surface, theme, side.label, (x + theme.px(24), middle), 12, side.style.colour, True, "midleft"
         )
-        count = _("{standing} of {total} standing").format(standing=side.standing, total=side.total)
-        colour = pal.text if side.standing else pal.text_bad
+        count = side.count_text()
+        colour = pal.text if side.standing or side.ghosts else pal.text_bad
         blit_text(surface, theme, count, (x + w, middle), 12, colour, anchor="midright")
         y += row
     blit_text(surface, theme, result, (x, y + theme.px(4)), 12, pal.accent)

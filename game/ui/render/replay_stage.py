@@ -9,6 +9,7 @@ import pygame
 
 from game.i18n import _
 from game.rules.events import Event, OrderDeclared, TimingOrderSet, TimingRolled
+from game.rules.fog import SideView
 from game.rules.positions import combatants, find_by_name, is_active
 from game.ui.render.battlefield import StyleOf, stage_reached
 from game.ui.render.panels import Chip, draw_stage_bar
@@ -125,18 +126,26 @@ def order_lines(
     return lines
 
 
-def side_rows(world: World, styles: dict[str, SideStyle]) -> list[SideRow]:
-    """Each side: who played it and how many of its combatants stand at this point."""
+def side_rows(world: World, styles: dict[str, SideStyle], view: SideView | None = None) -> list[SideRow]:
+    """Each side: who played it and how many of its combatants stand at this point.  With a
+    side's view (fog of war), another side's row counts only the standing combatants the view
+    sees now and the ghosts it keeps, never its true strength."""
     rows = []
     for name, style in styles.items():
         members = [e for e in combatants(world) if world.get(e, Side).name == name]
-        standing = sum(1 for e in members if is_active(world, e))
         who = (
             _(CONTROLLER_LABELS[style.controller])
             if style.controller in CONTROLLER_LABELS
             else style.controller
         )
-        rows.append(SideRow(style, f"{name} · {who}", standing, len(members)))
+        label = f"{name} · {who}"
+        if view is not None and name != view.side:
+            in_sight = sum(1 for e in members if is_active(world, e) and view.sees(e))
+            ghosts = sum(1 for e in members if e in view.ghosts)
+            rows.append(SideRow(style, label, in_sight, len(members), ghosts=ghosts))
+            continue
+        standing = sum(1 for e in members if is_active(world, e))
+        rows.append(SideRow(style, label, standing, len(members)))
     return rows
 
 

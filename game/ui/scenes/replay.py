@@ -524,7 +524,7 @@ class ReplayScene(Scene):
         words = ReplayWords(
             position_text(self.replay, self.cursor),
             order_lines(self.cursor, world, self.style_of, theme.palette.text),
-            side_rows(world, self.styles),
+            side_rows(world, self.styles, self.fog_view()),
             result_text(self.replay),
             self.continue_problem(),
             self.continue_label(),
