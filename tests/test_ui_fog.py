@@ -439,3 +439,17 @@ def test_the_workbench_splits_the_map_into_each_sides_view(monkeypatch: pytest.M
     drawn.clear()
     d.step()
     assert not wb.fog_views and not drawn
+
+
+def test_the_bench_plays_a_whole_round_back_with_fog_on() -> None:
+    """`bench`'s fog figures (issue 55's 33 ms): the declaring frame, and a round in which the
+    40 combatants walk, played back to its end with the side's view worked out per change."""
+    import re
+
+    from game.ui.bench_scene import FOG_FRAME_MS, fog_figures
+
+    declaring, playing = fog_figures(seed=0, repeat=1)
+    assert declaring.target_ms == playing.target_ms == FOG_FRAME_MS
+    frames = re.search(r"worst of (\d+) frames", playing.label)
+    assert frames is not None and 30 < int(frames.group(1)) < 5000  # played to its end
+    assert playing.cpu_ms is not None and playing.cpu_ms > 0

@@ -151,6 +151,7 @@ def frame_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # the fog figures play a round back
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.ui.bench_scene import frame_section as measure
 

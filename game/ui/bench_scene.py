@@ -12,10 +12,12 @@ import pygame
 from game.board.generate import generated_board
 from game.core.equipment import MissileKind, Weapon, WeaponClass
 from game.core.sheet import Sheet
-from game.measure import Figure, median_ms
+from game.measure import Figure, Millis, median_ms
 from game.rules.battle import Battle
+from game.rules.fog import FOG
 from game.rules.options import RuleOptions
-from game.rules.orders import Action, ActionKind
+from game.rules.orders import Action, ActionKind, Order
+from game.rules.positions import combatants, tile_of
 from game.ui.app import App
 from game.ui.prefs import Prefs
 from game.ui.render.overlays import OVERLAYS
@@ -88,6 +90,8 @@ FRAME_MAP = 100  # tiles a side of the frame-time map
 FRAME_TOKENS = 40  # combatants on it
 FRAME_SIZE = (1280, 720)  # pixels: the window
 FRAME_TARGET_MS = 8.0  # milliseconds per frame
+FOG_FRAME_MS = 33.0  # issue 55: no frame over this with fog of war on
+PLAYBACK_DT = 1 / 30  # seconds a played-back frame advances
 
 
 def frame_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
@@ -114,5 +118,65 @@ def frame_section(args: argparse.Namespace) -> tuple[str, list[Figure]]:
             FRAME_TARGET_MS,
         )
     )
+    figures += fog_figures(args.seed, repeat)
     w, h = FRAME_SIZE
     return f"frame: {FRAME_MAP} × {FRAME_MAP} map, {w}×{h} window (SDL dummy driver)", figures
+
+
+def fog_figures(seed: int, repeat: int) -> list[Figure]:
+    """The same map and tokens with fog of war on: the frame declaring, and the worst frame
+    of a round played back in which every combatant walks two tiles (each event changes
+    what the side at the window sees: its view is worked out again, once per change)."""
+    base = RuleOptions.battlefield()
+    app, scene = frame_bench_scene(
+        FRAME_MAP, FRAME_TOKENS, FRAME_SIZE, seed, RuleOptions(set(base.on) | {FOG})
+    )
+    app.step([], 1 / 60)
+    figures = [
+        Figure(
+            "frame, declaring, fog of war on",
+            median_ms(lambda: app.step([], 1 / 60), repeat),
+            FOG_FRAME_MS,
+        )
+    ]
+    battle = scene.battle
+    assert battle.round is not None
+    taken = {tile_of(battle.world, e) for e in combatants(battle.world)}
+    while (eid := battle.round.next_declarer) is not None:
+        path = two_steps(battle, eid, taken)
+        taken |= set(path)
+        if battle.declare(Order(eid, path=path)):
+            battle.declare(Order(eid))
+    scene.advance()  # every order is in: the round resolves and plays back
+    worst = Millis(0.0, 0.0)
+    frames = 0
+    while scene.playback is not None and frames < 5000:
+        wall, cpu = time.perf_counter(), time.thread_time()
+        app.step([], PLAYBACK_DT)
+        took = Millis((time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000)
+        worst = max(worst, took, key=lambda m: m.cpu_ms or 0.0)
+        frames += 1
+    figures.append(
+        Figure(f"  worst of {frames} frames playing back {FRAME_TOKENS} walks, fog on", worst, FOG_FRAME_MS)
+    )
+    return figures
+
+
+def two_steps(battle: Battle, eid: int, taken: set[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """A walk of up to two orthogonal steps onto free, passable tiles."""
+    here, path = tile_of(battle.world, eid), []
+    for _ in range(2):
+        x, y = here
+        step = next(
+            (
+                t
+                for t in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+                if battle.board.passable(t) and t not in taken and t not in path
+            ),
+            None,
+        )
+        if step is None:
+            break
+        path.append(step)
+        here = step
+    return tuple(path)
