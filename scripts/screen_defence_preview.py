@@ -27,11 +27,11 @@ for _ in range(40):
     if scene.phase == "handover":
         app.step([key(pygame.K_RETURN)])
     elif scene.phase == "declare":
-        scene.add_action(cast.act(ActionKind.STRIKE, "Omar"))
-        scene.add_action(cast.act(ActionKind.STRIKE, "Omar"))
+        scene.orders.add_action(cast.act(ActionKind.STRIKE, "Omar"))
+        scene.orders.add_action(cast.act(ActionKind.STRIKE, "Omar"))
         scene.confirm()
     app.step([])
-scene.open_action_menu()
+scene.orders.open_action_menu()
 for item in scene.menu.items[:3]:
     print(item.label, "|", item.note)
 app.step([])

@@ -35,7 +35,7 @@ for _ in range(3000):
             pygame.image.save(app.screen, f"docs/screens/fog-side-{name}.png")
             saved.add(side)
         if side == "Scouts" and battle.number == 1:
-            scene.set_path((9, 10))  # to the gap in the wall, to look
+            scene.orders.set_path((9, 10))  # to the gap in the wall, to look
         app.step([key(pygame.K_c)])
         continue
     app.step([], 1 / 5)

@@ -150,7 +150,7 @@ def test_home_centres_a_unit_in_the_middle_of_the_map(tile_px: int) -> None:
     scene.camera.centre_on((0, 0), snap=True)
     scene.on_event(key(pygame.K_HOME))
     scene.camera.offset.update(scene.camera.target)
-    centre = scene.camera.tile_centre(tile_of(scene.world, scene.focus()))
+    centre = scene.camera.tile_centre(tile_of(scene.world, scene.aim.focus()))
     view = scene.camera.viewport
     assert (
         abs(centre[0] - view.centerx) <= tile_px // 2 + 1
@@ -166,14 +166,14 @@ def test_tokens_are_visible_at_every_zoom(monkeypatch, tile_px: int) -> None:  #
     app, scene = declaring("tutorial_cover")
     scene.overlays.active = set()
     scene.camera.tile_px = tile_px
-    scene.camera.centre_on(tile_of(scene.world, scene.focus()), snap=True)
+    scene.camera.centre_on(tile_of(scene.world, scene.aim.focus()), snap=True)
     scene.update(0.0)
     scene.camera.offset.update(scene.camera.target)
     with_tokens = pygame.Surface(app.screen.get_size())
-    scene.draw_map(with_tokens)
+    scene.drawing.draw_map(with_tokens)
     monkeypatch.setattr("game.ui.map_view.draw_tokens", lambda *args, **kwargs: [])  # no names placed
     bare = pygame.Surface(app.screen.get_size())
-    scene.draw_map(bare)
+    scene.drawing.draw_map(bare)
     a = pygame.surfarray.array3d(with_tokens).astype(int)
     b = pygame.surfarray.array3d(bare).astype(int)
     changed = abs(a - b).sum(axis=2) > 120  # [x, y]

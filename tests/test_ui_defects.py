@@ -50,7 +50,7 @@ def declaring(battle: Battle | None = None) -> tuple[object, BattleScene]:
 
 def test_the_sprint_tooltip_says_what_a_failed_roll_does() -> None:
     app, scene = declaring()
-    scene.open_action_menu()
+    scene.orders.open_action_menu()
     item = next(i for i in scene.menu.items if i.label == "Sprint")
     assert any("on a failure" in line for line in item.explain), item.explain
     # The words are the Sprint's own help, not the window's.
@@ -100,7 +100,7 @@ def test_the_menu_calls_impossible_only_what_cannot_succeed() -> None:
     app, scene = declaring()
     niles = scene.planner.enemies()[0]
     app.step(click(scene.screen_pos((4, 4))))
-    scene.open_called_menu(niles, ActionKind.STRIKE, (100, 100))
+    scene.orders.open_called_menu(niles, ActionKind.STRIKE, (100, 100))
     for item in scene.menu.items:
         if "impossible" in item.detail and "head impossible" not in item.detail:
             assert "%" not in item.detail  # an impossible action shows no chance of success
@@ -138,14 +138,14 @@ def test_inspect_keeps_the_panel_and_home_on_your_unit(monkeypatch) -> None:  # 
     scene.menu = None
     app.step([])
     assert scene.selected == niles and sheets[-1] == omar  # the panel stays on Omar
-    assert scene.inspected() == niles and scene.cards  # Niles's sheet is a card over the map
+    assert scene.aim.inspected() == niles and scene.drawing.cards  # Niles's sheet is a card over the map
     scene.camera.centre_on((0, 0), snap=True)
     app.step([key(pygame.K_HOME)])
     scene.camera.offset.update(scene.camera.target)
     centre = scene.camera.tile_centre(tile_of(scene.world, omar))
     assert abs(centre[0] - scene.camera.viewport.centerx) <= scene.camera.tile_px
     app.step([key(pygame.K_ESCAPE)])  # Esc closes the card
-    assert scene.inspected() is None
+    assert scene.aim.inspected() is None
 
 
 def engaged() -> Battle:
@@ -164,7 +164,7 @@ def test_a_retreat_faces_the_enemy_it_leaves() -> None:
     state = scene.draft.state
     assert state.auto_move is not None and state.auto_move.label == "Retreat"
     assert state.facing == 2  # east: toward the thug, not west along the path
-    _end, facing = scene.plan_end(scene.actor)
+    _end, facing = scene.aim.plan_end(scene.actor)
     assert facing == 2
     app.step([key(pygame.K_q)])  # the player turns it: the player's choice stands
     turned = scene.draft.state.facing
@@ -187,11 +187,11 @@ def test_dodge_and_parry_say_when_no_declared_attack_is_one_they_counter() -> No
         if scene.phase == "handover":
             app.step([key(pygame.K_RETURN)])
         elif scene.phase == "declare":  # the archer shoots at the knight
-            scene.add_action(cast.act(ActionKind.MISSILE_STRIKE, "Knight"))
+            scene.orders.add_action(cast.act(ActionKind.MISSILE_STRIKE, "Knight"))
             scene.confirm()
         app.step([])
     assert scene.actor == cast["Knight"]
-    scene.open_action_menu()
+    scene.orders.open_action_menu()
     notes = {i.label: i.note for i in scene.menu.items}
     assert "is not one a Dodge counters" in notes["Dodge"], notes
     assert "is not one a Parry counters" in notes["Parry"], notes
@@ -285,8 +285,8 @@ def test_the_hit_chance_says_click_only_when_a_click_adds_the_attack() -> None:
     declared takes one."""
     app, scene = declaring(engaged())  # the thug beside her: a click strikes
     foe = next(e for e in scene.planner.enemies())
-    assert "(click to choose)" in scene.chance_tip(foe)[0]
+    assert "(click to choose)" in scene.drawing.chance_tip(foe)[0]
     app.step([key(pygame.K_c)])  # declare: the round resolves
     assert run_until(app, lambda: scene.phase == "playback")
-    tip = scene.chance_tip(foe)
+    tip = scene.drawing.chance_tip(foe)
     assert tip and "(click to choose)" not in tip[0]

@@ -43,7 +43,7 @@ def play_feint_tutorial(seed: int) -> BattleScene:
     assert run_until(app, lambda: scene.phase == "declare")
     assert scene.actor == frederic
     # Click the tile west of Dirk (where Dirk means to be, if he declared already) to walk there.
-    there, _ = scene.plan_end(dirk)
+    there, _ = scene.aim.plan_end(dirk)
     app.step(click(scene.screen_pos((there[0] - 1, there[1]))))
     assert scene.draft.order().path[-1] == (there[0] - 1, there[1])
     # Click Dirk: the attack menu; Strike first, then (menu again) the Feint.

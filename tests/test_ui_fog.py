@@ -94,11 +94,11 @@ def test_a_seat_never_draws_what_its_side_does_not_see(monkeypatch: pytest.Monke
             app.step([key(pygame.K_RETURN)])
             continue
         if isinstance(scene.mode, Declaring) and scene.actor == kai:
-            scene.set_path((13, 7))  # Kai steps south, still behind the wall
+            scene.orders.set_path((13, 7))  # Kai steps south, still behind the wall
         app.step([key(pygame.K_c)] if isinstance(scene.mode, Declaring) else [], 1 / 10)
         if app.top is not scene:
             continue
-        side = scene.fog_side()
+        side = scene.sight.side()
         assert side in ("a", "b")
         frames[side] += 1
         pb = scene.playback
@@ -130,7 +130,7 @@ def test_without_fog_every_token_is_drawn(monkeypatch: pytest.MonkeyPatch) -> No
     app.step([key(pygame.K_RETURN)])
     seen.clear()
     app.step([])
-    assert scene.fog_view() is None and seen.tokens == set(ids.values()) and not seen.ghosts
+    assert scene.sight.view() is None and seen.tokens == set(ids.values()) and not seen.ghosts
 
 
 def test_the_log_shows_each_side_its_own_lines() -> None:
@@ -193,14 +193,14 @@ def test_the_threat_overlay_shows_only_the_enemies_the_side_sees() -> None:
 
     battle, ids = hot_seat()
     app, scene = declaring_side_a(battle)
-    assert not scene.fog_view().sees(ids["Kai"]) and scene.fog_view().sees(ids["Sam"])
+    assert not scene.sight.view().sees(ids["Kai"]) and scene.sight.view().sees(ids["Sam"])
     scene.feed.patient = True
     scene.overlays.active = {"threat"}
     app.step([])
     data = scene.overlays.data
     assert data is not None and data.threat_melee is not None
-    focus = scene.focus()
-    plan = scene.plan_end(focus)
+    focus = scene.aim.focus()
+    plan = scene.aim.plan_end(focus)
 
     def threat(seen: frozenset[int] | None) -> tuple:
         feed = OverlayFeed(patient=True)
@@ -211,7 +211,7 @@ def test_the_threat_overlay_shows_only_the_enemies_the_side_sees() -> None:
         return out.threat_melee, out.threat_missile
 
     everyone = threat(None)
-    seen = threat(frozenset(scene.fog_view().seen))
+    seen = threat(frozenset(scene.sight.view().seen))
     assert (everyone[0] != seen[0]).any() or (everyone[1] != seen[1]).any()  # Kai's threat counts
     assert (data.threat_melee == seen[0]).all() and (data.threat_missile == seen[1]).all()
 
@@ -267,7 +267,7 @@ def test_the_hint_counts_only_the_declarers_the_side_sees(monkeypatch: pytest.Mo
     app, scene = declaring_side_a(battle)
     seen = Recorder(monkeypatch)
     app.step([])
-    timing = [e for e in battle.round.timing if scene.fog_sees(e)]
+    timing = [e for e in battle.round.timing if scene.sight.sees(e)]
     assert ids["Kai"] in battle.round.timing and ids["Kai"] not in timing
     done = sum(1 for e in timing if e in battle.round.orders)
     hint = [t for t in seen.texts if " declares (" in t]
@@ -310,7 +310,7 @@ def test_the_ai_reasons_never_name_what_the_side_does_not_see(monkeypatch: pytes
             break
         seen.clear()
         app.step([key(pygame.K_c)] if isinstance(scene.mode, Declaring) else [], 1 / 10)
-        view = scene.fog_view()
+        view = scene.sight.view()
         if scene.ai_reasons.actor == kai and scene.ai_reasons.lines and view and not view.sees(kai):
             assert any("Kai" in line for line in scene.ai_reasons.lines)  # the AI's own words
             assert not [t for t in seen.texts if "Kai" in t]

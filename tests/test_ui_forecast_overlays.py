@@ -72,8 +72,8 @@ def test_hovering_shows_the_attack_already_in_the_order() -> None:
     app, scene = declaring()
     app.step(click(scene.screen_pos((4, 4))))
     niles = scene.planner.enemies()[0]
-    scene.add_action(Action(ActionKind.BRAWLING, niles))
-    lines = scene.chance_tip(niles)
+    scene.orders.add_action(Action(ActionKind.BRAWLING, niles))
+    lines = scene.drawing.chance_tip(niles)
     assert lines[0] == "Omar: Brawling on Niles (in your order)"
     forecasts = scene.planner.forecasts(scene.draft.order())
     assert lines[1] == forecast_detail(forecasts[-1])

@@ -45,7 +45,7 @@ def test_the_round_summary_comes_before_the_next_rounds_timing() -> None:
     texts = [line.text for line in scene.summary.lines]
     assert any(t.startswith("walked") and "(4, 4)" in t for t in texts), texts
     app.step([])
-    assert scene.summary.button in scene.buttons  # "Next round", in the side panel
+    assert scene.summary.button in scene.drawing.buttons  # "Next round", in the side panel
     for _ in range(30):
         app.step([])
     assert scene.battle.round is None  # it waits for the player
@@ -81,7 +81,7 @@ def test_resolution_speed_keys_change_the_pace_and_remember_it() -> None:
     app.step([key(pygame.K_LEFTBRACKET)])
     assert scene.playback.speed < speed and scene.playback.speed in ANIMATION_SPEEDS
     # The pace panel's buttons do the same.
-    faster = next(b for b in scene.buttons if b.label == "Faster")
+    faster = next(b for b in scene.drawing.buttons if b.label == "Faster")
     before = scene.playback.speed
     app.step(click(faster.rect.center))
     assert scene.playback.speed > before
@@ -138,10 +138,10 @@ def test_the_timing_bar_shows_everyone_and_the_declarer() -> None:
     if scene.phase == "handover":
         app.step([key(pygame.K_RETURN)])
     app.step([])
-    shown = [eid for _rect, eid in scene.chip_rects]
+    shown = [eid for _rect, eid in scene.drawing.chip_rects]
     assert sorted(shown) == sorted(battle.round.timing)  # all ten, no "…"
     assert battle.round.next_declarer in shown
-    rects = [rect for rect, _eid in scene.chip_rects]
+    rects = [rect for rect, _eid in scene.drawing.chip_rects]
     assert all(scene.rects["top"].contains(r) for r in rects)
     assert all(not a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
 

@@ -226,12 +226,12 @@ def test_declare_move_and_strike_then_resolve_save_and_load(home) -> None:  # no
         return
     # Save in the Strategy Stage (Ctrl+S), then load it from the load screen.
     app.step([key(pygame.K_s, pygame.KMOD_CTRL)])
-    assert scene.saved_path is not None and scene.saved_path.exists()
-    loaded = load_battle(scene.saved_path)
+    assert scene.saves.saved_path is not None and scene.saves.saved_path.exists()
+    loaded = load_battle(scene.saves.saved_path)
     assert world_hash(loaded.world) == world_hash(scene.battle.world)
     app.push(LoadScene(app))
-    assert scene.saved_path in app.top.saves
-    open_saved_battle(app, scene.saved_path)
+    assert scene.saves.saved_path in app.top.saves
+    open_saved_battle(app, scene.saves.saved_path)
     assert isinstance(app.top, BattleScene) and app.top is not scene
     assert app.top.battle.number == scene.battle.number
 

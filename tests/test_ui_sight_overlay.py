@@ -54,7 +54,7 @@ def test_every_mark_of_the_overlay_is_the_rules_answer(map_path) -> None:  # noq
     board = battle.board
     for origin in spread(board, ORIGINS, seed=len(map_path.stem)):
         scene.view.hover_tile = origin
-        scene.refresh_overlays()
+        scene.aim.refresh_overlays()
         data = scene.overlays.data
         assert data is not None and data.sight_origin == origin
         for y in range(board.height):

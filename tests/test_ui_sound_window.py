@@ -131,7 +131,7 @@ def test_a_window_below_the_minimum_is_laid_out_at_the_minimum() -> None:
     scene = app.push_screen("battle", duel(), None)
     assert run_until(app, lambda: scene.phase == "declare")  # type: ignore[attr-defined]
     app.step([])
-    declare = next(b for b in scene.buttons if b.label == "Declare")  # type: ignore[attr-defined]
+    declare = next(b for b in scene.drawing.buttons if b.label == "Declare")  # type: ignore[attr-defined]
     assert app.screen.get_rect().contains(declare.rect)
 
 

@@ -231,5 +231,5 @@ def render(
     scene.view.cursor = None
     scene.update(0.0)
     surface = pygame.Surface(size)
-    scene.draw_map(surface)
+    scene.drawing.draw_map(surface)
     return surface

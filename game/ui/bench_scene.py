@@ -75,7 +75,7 @@ def frame_bench_scene(
     start = scene.planner.start
     reach = scene.planner.reach(scene.planner.walk_metres)
     target = max(reach.tiles(), key=lambda t: (board.distance(start, t), t))
-    scene.set_path(target)
+    scene.orders.set_path(target)
     enemy = scene.planner.enemies()[0]
     scene.draft.add(Action(ActionKind.DODGE))
     del enemy

@@ -1,9 +1,12 @@
 """How to try each tutorial's topic in the battle window: the first step the briefing and
-the battle screen show (the rule itself comes from the topic's rules module or action)."""
+the battle screen show (the rule itself comes from the topic's rules module or action),
+and which bundled tutorial a battle is."""
 
 from __future__ import annotations
 
+from game.content.scenarios import list_scenarios
 from game.i18n import N_, _
+from game.rules.battle import Battle
 from game.rules.flight import FLIGHT_HELP
 
 TUTORIAL_STEPS = {
@@ -73,3 +76,19 @@ def tutorial_hint(topic: str) -> str:
             rule = ""
     steps = TUTORIAL_STEPS.get(topic, "")
     return " ".join(part for part in (rule, _(steps).format(rule=_(FLIGHT_HELP)) if steps else "") if part)
+
+
+def tutorial_topic(battle: Battle) -> str | None:
+    """The topic of a bundled tutorial ("basics"), or None for any other battle."""
+    ident = battle.meta.get("scenario")
+    return next((s.tutorial for s in list_scenarios() if s.id == ident and s.tutorial is not None), None)
+
+
+def tutorial_texts(battle: Battle) -> list[str]:
+    """A bundled tutorial's briefing, rules and first step (what asks the player to press an
+    overlay's key); nothing for any other battle."""
+    ident = battle.meta.get("scenario")
+    for scenario in list_scenarios():
+        if scenario.id == ident and scenario.tutorial is not None:
+            return [scenario.briefing, scenario.rules, tutorial_hint(scenario.tutorial)]
+    return []

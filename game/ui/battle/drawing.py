@@ -58,7 +58,7 @@ class BattleDrawing:
             self.host.playback,
             self.host.style_of,
             self.host.view.tokens,
-            self.host.fog_sees,
+            self.host.sight.sees,
         )
         self._draw_right(surface)
         self._draw_cards(surface)
@@ -72,9 +72,9 @@ class BattleDrawing:
             controller,
             self.host.playback,
             self.host.clock,
-            self.host.fog_sees,
+            self.host.sight.sees,
         )
-        if self.host.phase == "ai" and not self.host.fog_sees(self.host.actor):
+        if self.host.phase == "ai" and not self.host.sight.sees(self.host.actor):
             hint = _("An enemy out of sight is choosing an order")  # fog of war: not whom
         guide = self.host.guide
         asking = guide is not None and not guide.finished and self.host.actor == guide.learner
@@ -99,7 +99,7 @@ class BattleDrawing:
     def _draw_cards(self, surface: pygame.Surface) -> None:
         """Cards over the map: the inspected combatant's sheet."""
         self.cards = []
-        inspected = self.host.inspected()
+        inspected = self.host.aim.inspected()
         area = self.host.view.camera.viewport
         if inspected is not None:
             close = self.close_inspect
@@ -137,13 +137,13 @@ class BattleDrawing:
             self.host.style_of,
             self.host.playback,
             selected=self.host.selected,
-            hovered=self.host.hovered_combatant(),
+            hovered=self.host.aim.hovered_combatant(),
             declarer=self.host.actor if self.host.phase in ("declare", "ai") else None,
             clock=self.host.clock,
             under=self._draw_plans,
             over=self._draw_marks,
             keep=self.target_tiles(),
-            fog=self.host.fog_view(),
+            fog=self.host.sight.view(),
         )
 
     def target_tiles(self) -> list[tuple[int, int]]:
@@ -161,7 +161,7 @@ class BattleDrawing:
         self.plan_labels.clear()
         rnd = self.host.battle.round
         if rnd is not None and self.host.playback is None:
-            board, orders = self.host.battle.board, self.host.seen_orders(rnd.orders)
+            board, orders = self.host.battle.board, self.host.sight.orders(rnd.orders)
             draw_declared(
                 surface,
                 theme,
@@ -171,7 +171,7 @@ class BattleDrawing:
                 board,
                 orders,
                 self.host.style_of,
-                self.host.plan_end,
+                self.host.aim.plan_end,
                 self.plan_labels,
             )
         if self.host.phase == "declare" and self.host.draft is not None and self.host.planner is not None:
@@ -186,7 +186,7 @@ class BattleDrawing:
                 self.host.planner,
                 self.host.draft,
                 self.host.style_of,
-                self.host.plan_end,
+                self.host.aim.plan_end,
                 pointed,
                 self.plan_labels,
             )
@@ -204,7 +204,7 @@ class BattleDrawing:
             and self.host.planner is not None
             and self.host.draft is not None
         ):
-            view = self.host.viewpoint()
+            view = self.host.aim.viewpoint()
             if view is not None and view[0] == self.host.actor:
                 draw_enemy_chances(
                     surface,
@@ -228,7 +228,7 @@ class BattleDrawing:
 
     def _fog_ai_reasons(self) -> None:
         """Fog of war: the AI's reasons tell the side at the window no more than it sees."""
-        view = self.host.fog_view()
+        view = self.host.sight.view()
         panel = self.host.ai_reasons
         if view is None:
             panel.fog((), False)
@@ -239,18 +239,18 @@ class BattleDrawing:
 
     def _draw_ruler(self, surface: pygame.Surface) -> None:
         """The ruler (R) from the focused combatant, from where its order ends, to the pointer."""
-        focus = self.host.focus()
-        origin = self.host.plan_end(focus)[0] if focus is not None else None
+        focus = self.host.aim.focus()
+        origin = self.host.aim.plan_end(focus)[0] if focus is not None else None
         host = self.host
         battle, view = host.battle, host.view
         self.ruler_box = show_ruler(
             surface, host.theme, view.camera, host.world, battle.board, battle.options, focus, origin,
-            view.pointed(), host.fog_view(),
+            view.pointed(), host.sight.view(),
         )  # fmt: skip
 
     def chance_tip(self, target: int) -> list[str]:
         """The hit chance tooltip on `target`: the viewpoint's attack, from its planned tile."""
-        view = self.host.viewpoint()
+        view = self.host.aim.viewpoint()
         # A click adds an attack only to the order being declared, not between rounds nor
         # to the order another combatant declared.
         clickable = view is not None and self.host.phase == "declare" and view[2] is self.host.draft
@@ -260,7 +260,7 @@ class BattleDrawing:
         """Hovering an enemy shows the hit chance with its full breakdown."""
         if not self.chance_tip_shown():
             return
-        target = self.host.hovered_combatant()
+        target = self.host.aim.hovered_combatant()
         lines = self.chance_tip(target) if target is not None else []
         spot = (
             self.host.view.camera.tile_centre(tile_of(self.host.world, target))
@@ -304,15 +304,15 @@ class BattleDrawing:
             theme,
             self.host.rects["right"],
             self.host.world,
-            self.host.home_unit(),
+            self.host.aim.home_unit(),
             self.host.style_of,
             self.host.view.tokens,
         )
         rnd = self.host.battle.round
-        orders = self.host.seen_orders(rnd.orders) if rnd is not None else None
+        orders = self.host.sight.orders(rnd.orders) if rnd is not None else None
         if self.host.phase == "declare" and self.host.draft is not None:
             assert self.host.planner is not None and self.host.actor is not None
-            _, facing = self.host.plan_end(self.host.actor)
+            _, facing = self.host.aim.plan_end(self.host.actor)
             panel = self.order_panel
             panel.draw(
                 surface,

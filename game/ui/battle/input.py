@@ -1,100 +1,52 @@
 """The battle screen's input: which key or click does what.
 
-A part of `BattleScene` (a mixin).  An open pop-up menu gets every event first, then
-the panels' buttons and chips; the map view takes drags, the wheel and the pan, zoom
-and grid keys; a click on a tile means what `click_tile` (`OrderCommands`) says.  The
-keys are looked up in `BINDINGS`, so the help screen lists exactly these.
+A component of `BattleScene` (`scene.input`), not a mixin: it reads the screen only
+through `InputHost` (`game.ui.battle.host`).  An open pop-up menu gets every event first,
+then the end-of-round card, the panels' buttons and chips; the map view takes drags, the
+wheel and the pan, zoom and grid keys; a click on a tile means what `click_tile`
+(`OrderCommands`) says, and the keys that belong to the input mode go to it
+(`game.ui.battle.modes`).  The keys are looked up in `BINDINGS`, so the help screen lists
+exactly these.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.geometry import Tile
 from game.i18n import _
 from game.rules.api.modules import ModuleOverlay
-from game.rules.battle import Battle
-from game.rules.events import Event
 from game.rules.positions import are_enemies, combatants, tile_of
 from game.rules.registry import module_overlays
-from game.ui.app import App
-from game.ui.battle.ai_reasons import AiReasons
-from game.ui.battle.modes import BattleMode
-from game.ui.battle.round_summary import RoundSummaryCard
+from game.ui.battle.host import InputHost
 from game.ui.input.bindings import BINDINGS
-from game.ui.map_view import MapView
-from game.ui.planner import Draft
-from game.ui.playback import Playback
 from game.ui.render.legend import mode_words
-from game.ui.render.log import LogPanel
 from game.ui.render.overlays import OverlayLayer
-from game.ui.render.widgets import Button, PopupMenu
-from game.world import Condition, Position, World
+from game.world import Condition
 
 CURSOR_KEYS = {"cursor_left": (-1, 0), "cursor_right": (1, 0), "cursor_up": (0, -1), "cursor_down": (0, 1)}
 
 
 class BattleInput:
-    """Routes the battle screen's events to its commands.
+    """Routes the battle screen's events to its commands."""
 
-    The screen provides `app`, `battle`, `world`, `view`, `overlays`, `log`, `rects`,
-    `mode` (which takes the keys of its own), `phase`, `actor`, `selected`, `draft`, `menu`,
-    `playback`, `summary`, `buttons` and `chip_rects`, and the commands named under TYPE_CHECKING below.
-    """
-
-    app: App
-    battle: Battle
-    world: World
-    view: MapView
-    overlays: OverlayLayer
-    log: LogPanel
-    rects: dict[str, pygame.Rect]
-    mode: BattleMode
-    phase: str
-    actor: int | None
-    selected: int | None
-    draft: Draft | None
-    menu: PopupMenu | None
-    playback: Playback | None
-    buttons: list[Button]
-    chip_rects: list[tuple[pygame.Rect, int]]
-    ai_reasons: AiReasons
-    summary: RoundSummaryCard | None
-
-    if TYPE_CHECKING:  # the screen's own
-
-        def focus(self) -> int | None: ...
-        def save(self) -> object: ...
-        def toast(self, text: str, bad: bool = False) -> None: ...
-        def confirm(self) -> None: ...
-        def undo(self) -> None: ...
-        def turn(self, step: int) -> None: ...
-        def face_toward(self, tile: Tile) -> None: ...
-        def click_tile(self, tile: Tile, pos: tuple[int, int]) -> None: ...
-        def open_action_menu(self) -> None: ...
-        def _end_playback(self) -> None: ...
-        def reveal(self, events: list[Event]) -> None: ...
-        def home_unit(self) -> int | None: ...
-        def toggle_overlay(self, name: str) -> None: ...
-        def toggle_ruler(self) -> None: ...
-        def set_speed(self, step: int) -> None: ...
-        def blocking(self, pos: tuple[int, int]) -> bool: ...
-        def fog_sees(self, eid: int | None) -> bool: ...
+    def __init__(self, host: InputHost) -> None:
+        self.host = host
 
     def on_event(self, event: pygame.event.Event) -> None:
         """Route input: the pop-up menu first, then panels, then the map."""
-        if self.menu is not None:
-            used = self.menu.handle(event)
-            if self.menu.closed:
-                self.menu = None
+        host = self.host
+        if host.menu is not None:
+            used = host.menu.handle(event)
+            # Asked again: a choice may have opened the next menu (a Called Shot's targets).
+            if host.menu.closed:
+                host.menu = None
             if used:
                 return
         if self.card_event(event):
             return
-        view = self.view
+        view = host.view
         if event.type == pygame.KEYUP:
             view.key_up(event)
         elif event.type == pygame.WINDOWFOCUSLOST:
@@ -102,11 +54,11 @@ class BattleInput:
         elif event.type == pygame.KEYDOWN:
             self._on_key(event)
         elif event.type == pygame.MOUSEWHEEL:
-            if not self.log.handle(event, self.rects["log"]):
+            if not host.log.handle(event, host.rects["log"]):
                 view.wheel(event)
         elif event.type == pygame.MOUSEMOTION:
             view.motion(event)
-            for button in self.buttons:
+            for button in host.drawing.buttons:
                 button.handle(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
             self._on_press(event)
@@ -114,156 +66,132 @@ class BattleInput:
             tile = view.release(event)
             if tile is not None:
                 view.cursor = tile
-                self.click_tile(tile, event.pos)
+                host.orders.click_tile(tile, event.pos)
 
     def card_event(self, event: pygame.event.Event) -> bool:
         """The end-of-round summary takes its keys and clicks first; True if it used the event."""
-        if self.summary is None:
+        summary = self.host.summary
+        if summary is None:
             return False
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1):
             return False  # the pause menu and the help still open over it
         if BINDINGS.matches(event, "save"):
             return False  # Ctrl+S says whether it can save now, not nothing (issue 52)
-        return self.summary.handle(event) or event.type == pygame.KEYDOWN
+        return summary.handle(event) or event.type == pygame.KEYDOWN
 
     def _on_press(self, event: pygame.event.Event) -> None:
-        if event.button == 1 and self.blocking(event.pos):
-            for button in list(self.buttons):
+        host, laid = self.host, self.host.drawing
+        if event.button == 1 and laid.blocking(event.pos):
+            for button in list(laid.buttons):
                 if button.handle(event):
                     return
             return  # a card over the map takes the click
-        if self.view.press(event):
+        if host.view.press(event):
             return
         if event.button == 1:
-            for button in list(self.buttons):
+            for button in list(laid.buttons):
                 if button.handle(event):
                     return
-            for rect, eid in self.chip_rects:
+            for rect, eid in laid.chip_rects:
                 if rect.collidepoint(event.pos):
-                    self.select(eid)
+                    host.select(eid)
                     return
         if event.button == 3:
-            tile = self.view.camera.screen_to_tile(event.pos)
+            tile = host.view.camera.screen_to_tile(event.pos)
             if tile is not None:
-                self.face_toward(tile)
+                host.orders.face_toward(tile)
 
     def _on_key(self, event: pygame.event.Event) -> None:
         cmd = BINDINGS.command(event)
         if cmd is None:
             return
         shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-        view = self.view
+        host, view = self.host, self.host.view
         if cmd in CURSOR_KEYS:
             view.move_cursor(*CURSOR_KEYS[cmd])
         elif cmd == "back":
             self.back()
         elif cmd == "help":
-            self.app.push_screen("help")
+            host.show_help()
         elif cmd == "save":
-            self.save()
+            host.save()
         elif cmd == "ai_reasons":
-            self.ai_reasons.toggle()
+            host.ai_reasons.toggle()
         elif cmd == "activate" and view.cursor is not None:
             view.keyboard_cursor = True
-            self.click_tile(view.cursor, view.camera.tile_centre(view.cursor))
+            host.orders.click_tile(view.cursor, view.camera.tile_centre(view.cursor))
         elif cmd == "legend":
             view.command(cmd)
-            self.toast(mode_words(view.legend_mode))
+            host.toast(mode_words(view.legend_mode))
         elif view.command(cmd):
             pass  # panned, zoomed or the grid switched
         elif cmd == "centre":
-            home = self.home_unit()
+            home = host.aim.home_unit()
             if home is not None:
-                view.camera.centre_on(tile_of(self.world, home))
+                view.camera.centre_on(tile_of(host.world, home))
         elif cmd == "next_unit":
             self.cycle_unit(-1 if shift else 1)
         elif cmd == "next_target":
             self.cycle_target()
         elif cmd == "ruler":
-            self.toggle_ruler()
+            host.toggle_ruler()
         elif cmd.startswith("overlay_"):
-            self.toggle_overlay(cmd.removeprefix("overlay_"))
+            host.toggle_overlay(cmd.removeprefix("overlay_"))
         elif cmd == "module_overlays":
-            self.toast(next_module_overlay(self.overlays, module_overlays(self.battle.options)))
+            host.toast(next_module_overlay(view.overlays, module_overlays(host.battle.options)))
         elif cmd in ("slower", "faster"):
-            self.set_speed(-1 if cmd == "slower" else 1)
+            host.set_speed(-1 if cmd == "slower" else 1)
         else:
             # The rest belong to the input mode: the order keys while declaring, the pace
             # keys while a round is shown (`game.ui.battle.modes`).
-            following = self.mode.command(self, cmd)  # type: ignore[arg-type]
-            if following is not None:
-                self.mode = following
+            host.mode_key(cmd)
 
     def back(self) -> None:
         """Esc: close the innermost thing; with nothing open, pause."""
-        draft = self.draft
-        if self.menu is not None:
-            self.menu = None
+        host = self.host
+        draft = host.draft
+        if host.menu is not None:
+            host.menu = None
         elif draft is not None and (
             draft.state.path or draft.state.actions or draft.state.facing is not None
         ):
             draft.clear()
-            self.toast(_("Order cleared (Backspace undoes)"))
-        elif self.actor is not None and self.selected != self.actor and self.phase == "declare":
-            self.select(self.actor)
+            host.toast(_("Order cleared (Backspace undoes)"))
+        elif host.actor is not None and host.selected != host.actor and host.phase == "declare":
+            host.select(host.actor)
         else:
-            self.app.push_screen("pause", self)
-
-    def pace(self, what: str) -> None:
-        """Resolution pace: step, play/pause, skip, slower, faster."""
-        pb = self.playback
-        if pb is None:
-            return
-        if what in ("slower", "faster"):
-            self.set_speed(-1 if what == "slower" else 1)
-            return
-        if what == "step":
-            pb.playing = False
-            self.reveal(pb.step())
-        elif what == "play":
-            pb.playing = not pb.playing
-        elif what == "skip":
-            self.reveal(pb.skip())
-        if pb.done:
-            self._end_playback()
-
-    def select(self, eid: int | None) -> None:
-        """Inspect a combatant (its sheet and overlays)."""
-        self.selected = eid
-        if eid is not None and self.world.has(eid, Position):
-            self.view.cursor = tile_of(self.world, eid)
-            self.view.camera.ensure_visible(self.view.cursor)
+            host.pause()
 
     def cycle_unit(self, step: int) -> None:
         """Tab: the next living combatant."""
-        living = [
-            e for e in combatants(self.world) if self.world.get(e, Condition).present and self.fog_sees(e)
-        ]
+        host, world = self.host, self.host.world
+        living = [e for e in combatants(world) if world.get(e, Condition).present and host.sight.sees(e)]
         if not living:
             return
-        current = self.selected if self.selected in living else None
+        current = host.selected if host.selected in living else None
         index = (living.index(current) + step) % len(living) if current is not None else 0
-        self.select(living[index])
-        self.view.keyboard_cursor = True
+        host.select(living[index])
+        host.view.keyboard_cursor = True
 
     def cycle_target(self) -> None:
         """T: the cursor on the next enemy of the declarer (or of the selected)."""
-        me = self.actor if self.actor is not None else self.selected
+        host, world, view = self.host, self.host.world, self.host.view
+        me = host.actor if host.actor is not None else host.selected
         if me is None:
             return
         enemies = [
             e
-            for e in combatants(self.world)
-            if are_enemies(self.world, me, e) and self.world.get(e, Condition).present and self.fog_sees(e)
+            for e in combatants(world)
+            if are_enemies(world, me, e) and world.get(e, Condition).present and host.sight.sees(e)
         ]
         if not enemies:
             return
-        here = self.view.cursor
-        tiles = [tile_of(self.world, e) for e in enemies]
+        here = view.cursor
+        tiles = [tile_of(world, e) for e in enemies]
         index = (tiles.index(here) + 1) % len(tiles) if here in tiles else 0
-        self.view.cursor = tiles[index]
-        self.view.keyboard_cursor = True
-        self.view.camera.ensure_visible(self.view.cursor)
+        view.cursor = tiles[index]
+        view.keyboard_cursor = True
+        view.camera.ensure_visible(view.cursor)
 
 
 def next_module_overlay(layer: OverlayLayer, overlays: Sequence[ModuleOverlay]) -> str:

@@ -26,18 +26,18 @@ from game.ui.playback import Playback
 if TYPE_CHECKING:
     from game.core.geometry import Tile
     from game.ui.ai_runner import AiDeclaration
+    from game.ui.battle.host import Drafting
     from game.ui.battle.round_summary import RoundSummaryCard
 
 
 class ModeHost(Protocol):
-    """What a mode may ask of the battle screen."""
+    """What a mode may ask of the battle screen: the order keys go to its drafting commands
+    (`Drafting`), the rest to the screen."""
 
     mode: BattleMode
 
-    def open_action_menu(self) -> None: ...
-    def turn(self, step: int) -> None: ...
-    def face_toward(self, tile: Tile) -> None: ...
-    def undo(self) -> None: ...
+    @property
+    def orders(self) -> Drafting: ...
     def confirm(self) -> None: ...
     def pace(self, what: str) -> None: ...
     def poll_ai(self, ai: AiDeclaration) -> None: ...
@@ -84,18 +84,18 @@ class Declaring(BattleMode):
     def command(self, host: ModeHost, cmd: str) -> BattleMode | None:
         """The keys that change the order being drafted."""
         if cmd == "actions":
-            host.open_action_menu()
+            host.orders.open_action_menu()
         elif cmd == "face_left":
-            host.turn(-1)
+            host.orders.turn(-1)
         elif cmd == "face_right":
-            host.turn(1)
+            host.orders.turn(1)
         elif cmd == "face_cursor":
             tile = host.cursor_tile()
             if tile is None:
                 return None
-            host.face_toward(tile)
+            host.orders.face_toward(tile)
         elif cmd == "undo":
-            host.undo()
+            host.orders.undo()
         elif cmd == "confirm":
             host.confirm()  # declared, the battle moves on: the host is in its next mode
         else:

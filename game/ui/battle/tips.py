@@ -15,7 +15,7 @@ from game.ui.render.widgets import Button
 from game.world import World
 
 Viewpoint = tuple[int, Planner, Draft]
-"""Whose attack a hit chance is (its planner and order), as `BattleScene.viewpoint` says."""
+"""Whose attack a hit chance is (its planner and order), as `BattleFocus.viewpoint` says."""
 
 
 def chosen_attack(
