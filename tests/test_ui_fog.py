@@ -453,3 +453,26 @@ def test_the_bench_plays_a_whole_round_back_with_fog_on() -> None:
     frames = re.search(r"worst of (\d+) frames", playing.label)
     assert frames is not None and 30 < int(frames.group(1)) < 5000  # played to its end
     assert playing.cpu_ms is not None and playing.cpu_ms > 0
+
+
+def test_a_log_written_anew_never_shows_the_rows_of_the_one_before() -> None:
+    """Hot seat with fog: the log is written anew for the side taking the window.  Its rows
+    were kept by the line count and the last line's id(), so a new log as long as the old,
+    whose last line had the old one's id (memory reused, or the same object), drew the other
+    side's lines (seen in `scripts/screen_fog.py`: side a's picture showed Vex's Timing)."""
+    from game.ui.render.log import LogLine, LogPanel
+
+    pygame.init()
+    theme = Theme()
+    log = LogPanel(theme)
+    last = LogLine("Strategy Stage", "stage_started")
+    log.lines = [LogLine("Vex Timing: 1 [d12] + 3 [Timing] = 4", "timing_rolled"), last]
+    surface = pygame.Surface((400, 300))
+    log.draw(surface, surface.get_rect())
+    log.lines = [LogLine("Ana Timing: 11 [d12] + 3 [Timing] = 14", "timing_rolled"), last]
+    log.draw(surface, surface.get_rect())
+    shown = " ".join(text for text, _colour, _bold in log._wrapped)
+    assert "Ana" in shown and "Vex" not in shown
+    log.clear()
+    log.draw(surface, surface.get_rect())
+    assert not log._wrapped

@@ -127,7 +127,7 @@ class WindowSight:
         kept = self._fog_logged
         log = self.host.log
         if side != self._fog_log_side or events[: len(kept)] != kept:
-            log.lines.clear()
+            log.clear()
             kept = []
         for event in events[len(kept) :]:
             log.add(event)

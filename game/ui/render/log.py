@@ -35,7 +35,11 @@ class LogPanel:
 
     def __init__(self, theme: Theme) -> None:
         self.theme = theme
-        self.lines: list[LogLine] = []
+        self._lines: list[LogLine] = []
+        # Bumped at every change of the lines: what the wrapped rows are kept for.  (Keyed
+        # by the count and the last line's id() instead, a log written anew for the other
+        # hot-seat side with as many lines could reuse the id and show the other side's.)
+        self._version = 0
         self.scroll = 0  # wrapped rows scrolled back from the bottom
         self._wrapped: list[tuple[str, Colour, bool]] = []
         self._wrapped_for: tuple[object, ...] = ()
@@ -44,17 +48,38 @@ class LogPanel:
         self._rows: dict[tuple[LogLine, int], list[tuple[str, Colour, bool]]] = {}
         self._rows_theme: Theme | None = None
 
+    @property
+    def lines(self) -> list[LogLine]:
+        """The lines, oldest first (read them; change them through this panel's methods)."""
+        return self._lines
+
+    @lines.setter
+    def lines(self, lines: list[LogLine]) -> None:
+        self._lines = list(lines)
+        self._version += 1
+
     def add(self, event: Event) -> None:
         """Append an event."""
-        self.lines.append(line_for(event))
-        if len(self.lines) > MAX_LINES:
-            del self.lines[: len(self.lines) - MAX_LINES]
+        self._lines.append(line_for(event))
+        if len(self._lines) > MAX_LINES:
+            del self._lines[: len(self._lines) - MAX_LINES]
+        self._version += 1
         self.scroll = 0
 
     def add_text(self, text: str, kind: str = "note") -> None:
         """Append a line that is not an event (saves, AI notes)."""
-        self.lines.append(LogLine(text, kind))
+        self._lines.append(LogLine(text, kind))
+        self._version += 1
         self.scroll = 0
+
+    def clear(self) -> None:
+        """No lines (the log is about to be written anew)."""
+        self.truncate(0)
+
+    def truncate(self, count: int) -> None:
+        """Keep the first `count` lines."""
+        del self._lines[count:]
+        self._version += 1
 
     def colour(self, line: LogLine) -> tuple[Colour, bool]:
         """Colour and boldness of a line."""
@@ -78,7 +103,7 @@ class LogPanel:
         return pal.text, False
 
     def _rewrap(self, width: int) -> None:
-        key = (width, len(self.lines), id(self.lines[-1]) if self.lines else 0, id(self.theme))
+        key = (width, self._version, id(self.theme))
         if key == self._wrapped_for:
             return
         if self._rows_theme is not self.theme or len(self._rows) > 3 * MAX_LINES:

@@ -412,12 +412,11 @@ class ReplayScene(Scene):
             for event in events[self._logged : n]:
                 self.log.add(event)
         elif 0 <= n < self._logged and len(lines) == head + self._logged:
-            del lines[head + n :]
+            self.log.truncate(head + n)
             self.log.scroll = 0
         else:
             keep = max(0, n - (MAX_LINES - head))
-            self.log.lines = [lines[i] for i in range(min(head, len(lines)))]
-            self.log.lines += [line_for(e) for e in events[keep:n]]
+            self.log.lines = [*lines[: min(head, len(lines))], *(line_for(e) for e in events[keep:n])]
             self.log.scroll = 0
         self._logged = n
 
