@@ -174,3 +174,48 @@ def test_with_fog_off_the_view_is_the_whole_world() -> None:
     assert view.fog is None and view.ghosts == frozenset()
     assert view.world.to_dict() == battle.world.to_dict()
     assert view.timing == tuple(battle.round.timing)
+
+
+def test_with_an_enemy_known_near_but_not_seen_it_keeps_to_cover() -> None:
+    """Ada stands in the open; Kai, a shooter, is somewhere in the dark.  Knowing nothing of
+    him, hard walks out to look (scouting); with his ghost in the dark 10 m off (a shot from
+    there, say), it takes the high cover that stands between it and his ghost instead."""
+    from types import MappingProxyType
+
+    from game.rules.battle import Battle
+    from game.rules.fog import FOG, FogMemory, Ghost
+    from game.rules.options import RuleOptions
+    from tests.builders import Cast
+    from tests.test_module_fog import BLASTER
+
+    ghost_tile, start = (13, 5), (3, 2)
+    ends = {}
+    for known in (False, True):
+        cast = Cast(
+            16,
+            10,
+            cover={(6, 4): "high", (6, 5): "high", (6, 6): "high"},
+            dark={ghost_tile: 1.0, (14, 1): 1.0},
+        )
+        cast.add("Ada", start, "a", weapons=(BLASTER,), missile_beam=7, movement=5, facing=2)
+        cast.add("Kai", (14, 1), "b", weapons=(BLASTER,), missile_beam=8, movement=5, facing=6)
+        battle = Battle(cast.world, cast.board, 3, RuleOptions({FOG, "cover"}), max_rounds=10)
+        battle.start_round()
+        assert battle.fog is not None
+        if known:
+            kai = cast["Kai"]
+            battle.fog.memories["a"] = FogMemory(
+                "a", MappingProxyType({kai: Ghost(kai, "Kai", ghost_tile, 6, 1)})
+            )
+        while (eid := battle.next_declarer) != cast["Ada"]:
+            assert eid is not None and not battle.declare(Order(eid))
+        view = DeclarationView.of(battle, cast["Ada"])
+        assert view.fog is not None and not view.fog.sees(cast["Kai"])
+        ai = make_controller("ai:hard", 1)
+        order = ai.choose_order(view)
+        ends[known] = order.path[-1] if order.path else start
+        board = battle.board
+        assert board.cover_between(ghost_tile, start) == "none"
+    board_cover = board.cover_between(ghost_tile, ends[True])
+    assert board_cover != "none" or not board.line_of_sight(ghost_tile, ends[True]), ends
+    assert board.cover_between(ghost_tile, ends[False]) == "none"  # scouting, it walked out
