@@ -47,6 +47,7 @@ from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take
 MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the map's span
 
+SHOT_BANDS_KEPT = 200_000  # range bands of shots kept per board (`Knowledge.shot_band`), ~30 MB at most
 GHOST_DECAY = 0.7  # the share of an enemy's threat still feared from its ghost, per round since seen
 
 INJURY_VALUE = (1.0, 1.5, 3.0)
@@ -156,8 +157,6 @@ class RoundFacts:
     fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
-    bands: dict[tuple[Weapon, Tile, Tile], tuple[str, int, str] | None] = field(default_factory=dict)
-    """Range bands of shots in sight (`Knowledge.shot_band`)."""
     odds: dict[tuple[object, ...], float] = field(default_factory=dict)
     """The rules' odds of imagined attacks, kept under what they read of the target's order
     (`game.ai.expect`), and each fighter's best attack chance (`game.ai.menace`)."""
@@ -451,12 +450,19 @@ class Knowledge:
 
     def shot_band(self, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
         """The range band of a shot with `weapon` from `here` at `there`, if in range and in
-        sight (kept for the round: the same few weapons ask it of the same tiles again and again)."""
+        sight.  It depends on the board alone (distance, walls), and the same few weapons ask
+        it of the same tiles again and again, round after round: kept on the board, up to
+        `SHOT_BANDS_KEPT` answers (all dropped past that)."""
         key = (weapon, here, there)
-        bands = self.facts.bands
-        if key in bands:
+        bands: dict[tuple[Weapon, Tile, Tile], tuple[str, int, str] | None]
+        bands = self.terrain.derived("ai shot bands", dict)
+        try:
             return bands[key]
+        except KeyError:
+            pass
         band = range_band(self.distance(here, there), weapon)
+        if len(bands) >= SHOT_BANDS_KEPT:
+            bands.clear()
         found = bands[key] = band if band is not None and self.sees(here, there) else None
         return found
 

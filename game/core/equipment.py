@@ -53,6 +53,35 @@ class Weapon:
     ranges: tuple[float, float, float] | None = None
     traits: frozenset[str] = frozenset()
 
+    def __hash__(self) -> int:
+        # Worked out on first use and kept: a weapon keys the AI's round caches (range bands of
+        # shots, the odds of imagined attacks) and its fields' enums hash in Python.  The same
+        # number a frozen dataclass would give.
+        found = self.__dict__.get("_hash")
+        if found is None:
+            found = hash(
+                (
+                    self.name,
+                    self.weapon_class,
+                    self.hands,
+                    self.reach,
+                    self.can_parry,
+                    self.parry_modifier,
+                    self.injury,
+                    self.missile_kind,
+                    self.ranges,
+                    self.traits,
+                )
+            )
+            object.__setattr__(self, "_hash", found)
+        return found  # type: ignore[no-any-return]
+
+    def __getstate__(self) -> dict[str, object]:
+        # Without the kept hash: a string's hash differs from one process to the next.
+        state = dict(self.__dict__)
+        state.pop("_hash", None)
+        return state
+
     def __post_init__(self) -> None:
         unknown = set(self.traits) - set(WEAPON_TRAITS)
         if unknown:

@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from game.core.geometry import Tile
 from game.core.modifiers import BEST_ROLL, Breakdown
+from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast, ForecastAsk
 from game.rules.api.state import Trail
@@ -38,7 +39,7 @@ from game.rules.odds import IMPOSSIBLE, AttackOdds, guard_of
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, name_of, planned_tile
-from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
+from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, derived, spec_of
 from game.rules.stats import movement_roll
 from game.rules.still import remembered
 from game.world import World
@@ -202,10 +203,20 @@ def forecast_order(
             ask = ForecastAsk(world, board, orders, actor, index, action, options, timing)
             own = spec_of(action.kind).forecast(ask)
             result.append(own if own is not None else _forecast_roll(world, order, actor, index, action))
-    for spec in action_specs():
-        if order.has(spec.kind):
+    kinds = {a.kind for a in order.actions}
+    for spec in _adjusting_specs():
+        if spec.kind in kinds:
             result = spec.adjust_forecasts(result)
     return result
+
+
+def _adjusting_specs() -> list[ActionSpec]:
+    """The registered specs, in order, that take a last look at an order's forecasts (those
+    whose `adjust_forecasts` is their own: the others hand the forecasts back as they are)."""
+    return derived(
+        "adjusting forecasts",
+        lambda: [s for s in action_specs() if type(s).adjust_forecasts is not ActionSpec.adjust_forecasts],
+    )
 
 
 def _aimed(

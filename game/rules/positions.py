@@ -53,11 +53,21 @@ def occupant(
     `where` puts some combatants on other tiles than the world's (the forecast's
     "what if they had moved").
     """
-    for eid, pos, _sheet in world.query(Position, Sheet):
-        there = where.get(eid, pos.tile) if where else pos.tile
-        if eid != ignore and there == tile and world.get(eid, Condition).present:
+    for eid, here in remembered(("standing",), lambda: _standing(world), world):
+        there = where.get(eid, here) if where else here
+        if eid != ignore and there == tile:
             return eid
     return None
+
+
+def _standing(world: World) -> tuple[tuple[int, Tile], ...]:
+    """(combatant, tile) of those on the board who occupy their tile (the living, the
+    Defeated), by id: what `occupant` looks through, remembered while the world stands still."""
+    return tuple(
+        (eid, pos.tile)
+        for eid, pos, _sheet in world.query(Position, Sheet)
+        if world.get(eid, Condition).present
+    )
 
 
 def occupied_tiles(world: World, ignore: int | None = None) -> set[Tile]:

@@ -147,7 +147,10 @@ class Equipment:
     def hand_of(self, weapon: Weapon) -> str:
         """The hand holding a weapon in hand (the first such weapon's: `held`); the right for
         one not in hand (bare hands)."""
-        return next((hand for held, hand in self.held() if held == weapon), "right")
+        for i, held in enumerate(self.weapons):  # `held`, without building it: asked of every attack
+            if held is weapon or held == weapon:
+                return "both" if held.hands == 2 else "right" if i == 0 else "left"
+        return "right"
 
     def free_hands(self) -> int:
         """Hands not holding a weapon or a shield."""
