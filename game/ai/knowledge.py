@@ -453,8 +453,9 @@ class Knowledge:
         sight.  It depends on the board alone (distance, walls), and the same few weapons ask
         it of the same tiles again and again, round after round: kept on the board, up to
         `SHOT_BANDS_KEPT` answers (all dropped past that)."""
-        key = (weapon, here, there)
-        bands: dict[tuple[Weapon, Tile, Tile], tuple[str, int, str] | None]
+        # The band reads nothing of the weapon but its ranges (`range_band`): the cheaper key.
+        key = (weapon.ranges, here, there)
+        bands: dict[tuple[object, Tile, Tile], tuple[str, int, str] | None]
         bands = self.terrain.derived("ai shot bands", dict)
         try:
             return bands[key]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.core.hashing import keep_hash, without_hash
+
 
 class MissileKind(StrEnum):
     """The three Missile Strike specialisations of CO.07."""
@@ -54,12 +56,12 @@ class Weapon:
     traits: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
-        # Worked out on first use and kept: a weapon keys the AI's round caches (range bands of
-        # shots, the odds of imagined attacks) and its fields' enums hash in Python.  The same
-        # number a frozen dataclass would give.
-        found = self.__dict__.get("_hash")
-        if found is None:
-            found = hash(
+        # A weapon keys the AI's round caches (range bands, imagined attacks): kept (`game.core.hashing`).
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            return keep_hash(
+                self,
                 (
                     self.name,
                     self.weapon_class,
@@ -71,16 +73,11 @@ class Weapon:
                     self.missile_kind,
                     self.ranges,
                     self.traits,
-                )
+                ),
             )
-            object.__setattr__(self, "_hash", found)
-        return found  # type: ignore[no-any-return]
 
     def __getstate__(self) -> dict[str, object]:
-        # Without the kept hash: a string's hash differs from one process to the next.
-        state = dict(self.__dict__)
-        state.pop("_hash", None)
-        return state
+        return without_hash(self)
 
     def __post_init__(self) -> None:
         unknown = set(self.traits) - set(WEAPON_TRAITS)

@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
+from game.core.hashing import keep_hash, without_hash
 from game.core.modifiers import Breakdown
 from game.rules.api.attack import CALLED_SHOT, AttackContext, AttackSpec, Situation, attack_spec, weapon_for
 from game.rules.api.state import DefenceResult, Trail, metres_limited, reduced
@@ -69,6 +70,16 @@ class Guard:
     exposed: bool = False
     rolls: tuple[tuple[ActionKind, int | None], ...] = ()
     ways: tuple[tuple[tuple[Fraction, frozenset[str]], ...] | None, ...] = ()
+
+    def __hash__(self) -> int:
+        # Part of the key of every imagined attack's odds, and its ways hash fractions: kept.
+        try:
+            return self.__dict__["_hash"]  # type: ignore[no-any-return]
+        except KeyError:
+            return keep_hash(self, (self.declared, self.exposed, self.rolls, self.ways))
+
+    def __getstate__(self) -> dict[str, object]:
+        return without_hash(self)
 
 
 def guard_of(world: World, board: Board, target: int, order: Order | None, options: RuleOptions) -> Guard:
@@ -253,7 +264,7 @@ class AttackOdds:
         defence = s.defence
         if s.marks or defence.rolls or defence.counters or defence.metres is not None:
             return None
-        if defence.declared != self.declared or s.options != self.options:
+        if defence.declared != self.declared or (s.options is not self.options and s.options != self.options):
             return None
         return (
             s.attacker_tile,

@@ -108,7 +108,8 @@ def out_of_the_fight(world: World, eid: int) -> str:
 
 def are_enemies(world: World, a: int, b: int) -> bool:
     """Whether two combatants are on different sides."""
-    return world.get(a, Side) != world.get(b, Side)
+    mine, theirs = world.get(a, Side), world.get(b, Side)
+    return mine is not theirs and mine != theirs
 
 
 def melee_reach(equipment: Equipment) -> int:
