@@ -21,7 +21,7 @@ from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast
 from game.rules.api.state import Trail
 from game.rules.forecast import forecast_order, movement_outcomes
-from game.rules.odds import attack_odds, order_reading
+from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
 
@@ -182,7 +182,7 @@ def expected_injuries(
         target.eid,
         from_tile,
         target_tile,
-        order_reading(know.world, know.board, target.eid, target_order, know.options),
+        know.reading(target.eid, target_order),
         target_facing,
         metres,
         exposed,
@@ -295,7 +295,7 @@ def strike_from(
         target.eid,
         here,
         facing,
-        order_reading(know.world, know.board, target.eid, order, know.options),
+        know.reading(target.eid, order),
         tuple(a.kind for a in counters[:2]),
         n_actions,
         tiles,

@@ -27,6 +27,7 @@ from game.rules.api.contexts import AiAsk
 from game.rules.api.defence import DefenceSpec
 from game.rules.board import Board
 from game.rules.fog import Ghost, SideView
+from game.rules.odds import order_reading
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
@@ -166,6 +167,8 @@ class RoundFacts:
     engaged: dict[int, bool] = field(default_factory=dict)
     stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
     defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)
+    readings: dict[tuple[int, Order | None], tuple[object, str | None]] = field(default_factory=dict)
+    """What the odds of an attack on a combatant read of its order (`Knowledge.reading`)."""
     still: dict[Hashable, object] = field(default_factory=dict)
     """What the rules remembered while the world stood still (`game.rules.still`): how hits
     land, where movements end."""
@@ -310,6 +313,15 @@ class Knowledge:
             ]
             self._pinners = [eid for _, eid in sorted(near)]
         return self._pinners
+
+    def reading(self, eid: int, order: Order | None) -> tuple[object, str | None]:
+        """All that the odds of an attack on `eid` read of its `order` (`odds.order_reading`),
+        kept for the round: the caches of imagined attacks key their answers by it."""
+        key = (eid, order)
+        found = self.facts.readings.get(key)
+        if found is None:
+            found = self.facts.readings[key] = order_reading(self.world, self.board, eid, order, self.options)
+        return found
 
     def declared(self, eid: int) -> bool:
         """Whether it has declared this round (before us)."""

@@ -310,7 +310,9 @@ class AttackOdds:
         zero = 0 * self.one
         assert self.weapon is not None
         world, board = self.world, self.board
-        ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
+        ctx = AttackContext.known(
+            world, board, self.actor, self.order, self.action, self.weapon, situation, self.spec
+        )
         base, found = modified_stat(ctx)
         if isinstance(base, str) or found is None:
             return Odds(None, zero, zero, zero, str(base), self.one)  # type: ignore[arg-type]

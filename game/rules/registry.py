@@ -236,10 +236,14 @@ class Role:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self._key = ("role", name)
 
     def __contains__(self, kind: object) -> bool:
         # Kinds only, not their plain names: a kind is a str of its own class.
-        return isinstance(kind, str) and type(kind) is not str and kind in self._kinds()
+        if not isinstance(kind, str) or type(kind) is str:
+            return False
+        kinds = _listings.get(self._key)  # asked for every action weighed: `_kinds` without its call
+        return kind in (kinds if kinds is not None else self._kinds())
 
     def __iter__(self) -> Iterator[Kind]:
         return iter([s.kind for s in action_specs() if self.name in s.roles])
@@ -247,9 +251,7 @@ class Role:
     def _kinds(self) -> frozenset[Kind]:
         """The kinds with this role, kept until something registers (asked very often: the
         AI tells attacks from defences in every order it weighs)."""
-        return derived(
-            ("role", self.name), lambda: frozenset(s.kind for s in action_specs() if self.name in s.roles)
-        )
+        return derived(self._key, lambda: frozenset(s.kind for s in action_specs() if self.name in s.roles))
 
     def __repr__(self) -> str:
         return f"Role({self.name!r})"
