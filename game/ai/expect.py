@@ -47,6 +47,10 @@ def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[Act
     return found  # type: ignore[return-value]
 
 
+_STOOD = Trail()
+"""The trail of one that has not moved (one value for all: it keys the odds' answers)."""
+
+
 def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
     """A quick look at what `orders[eid]`'s attacks can expect: the rules' odds with the
     attacker and each target where they plan to end (a walk's end, a target's declared path
@@ -68,7 +72,7 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
     # How it got there, as the forecast has it: modules read the walk (a Close In roll after a
     # move into reach, a Careful Aim broken by walking).
-    trail = walked_trail(know, eid, order) if targets else Trail()
+    trail = walked_trail(know, eid, order) if targets else _STOOD
     found: list[ActionForecast] = []
     slot = 0
     for index, action in enumerate(order.actions):
@@ -88,7 +92,7 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
             there,
             know.facing_of(target),
             engaged=_engaged_at(know, eid, here),
-            trails=(trail, Trail()),
+            trails=(trail, _STOOD),
         )
         got = odds.at(situation)
         nullified = got.nullified
@@ -112,9 +116,9 @@ def walked_trail(know: Knowledge, eid: int, order: Order) -> Trail:
     """The trail of `order`'s walk (none for an order without a path), with everyone else where
     they stand now: the rules' own movement outcome, as the forecast reads it."""
     if not order.path:
-        return Trail()
+        return _STOOD
     outcomes = movement_outcomes(know.world, know.board, eid, order)
-    return outcomes[0].trail if len(outcomes) == 1 else Trail()
+    return outcomes[0].trail if len(outcomes) == 1 else _STOOD
 
 
 def attacks_in_forecast(kind: ActionKind) -> bool:
@@ -192,7 +196,7 @@ def expected_injuries(
     cache = know.facts.odds
     found = cache.get(key)
     if found is None:
-        action = Action(kind, target.eid)
+        action, order = _imagined(know, attacker.eid, kind, target.eid, actions)
         if facing is None:
             facing = (
                 bearing_direction(from_tile, target_tile) if from_tile != target_tile else attacker.facing
@@ -206,7 +210,7 @@ def expected_injuries(
             facing=facing,
             target_at=target_tile,
             target_facing=target_facing,
-            order=Order(attacker.eid, (action,) * actions),
+            order=order,
             target_order=target_order,
             target_metres=metres,
             exposed=exposed,
@@ -214,6 +218,18 @@ def expected_injuries(
         )
         found = cache[key] = float(odds.expected_injuries)
     return found
+
+
+def _imagined(know: Knowledge, eid: int, kind: ActionKind, target: int, actions: int) -> tuple[Action, Order]:
+    """The action and the order of an imagined attack (`actions` of it), one value each for the
+    round: the rules remember their odds under them, found again at once when they are the same
+    objects (and their hashes are kept on them)."""
+    key = ("imagined", eid, kind, target, actions)
+    found = know.facts.odds.get(key)
+    if found is None:
+        action = Action(kind, target)
+        found = know.facts.odds[key] = (action, Order(eid, (action,) * actions))  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
 
 
 def hit_chance(

@@ -412,6 +412,9 @@ class AttackOdds:
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
 
 
+_STOOD = Trail()
+"""The trail of one that has not moved (one value for all: it keys the odds' answers)."""
+
 _PLAIN_SITUATION: dict[str, object] = dict(Situation((0, 0), (0, 0)).__dict__)
 """Every field of a `Situation` at its default (`AttackOdds.situation` sets the rest)."""
 
@@ -455,9 +458,9 @@ def attack_odds(
         world,
     )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
-    moved = Trail() if mode is None else Trail(mode, (target_at,), target_metres)
+    moved = _STOOD if mode is None else Trail(mode, (target_at,), target_metres)
     situation = odds.situation(
-        at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved), exposed=exposed
+        at, facing, target_at, target_facing, engaged=engaged, trails=(_STOOD, moved), exposed=exposed
     )
     return odds.at(situation, target_metres)
 
