@@ -86,8 +86,16 @@ def guard_of(world: World, board: Board, target: int, order: Order | None, optio
     """The `Guard` of `target`'s order (None: not declared yet), remembered while the world
     stands still (`game.rules.still`)."""
     return remembered(
-        ("guard", target, order, options), lambda: _guard(world, board, target, order, options), world
+        ("guard", target, order, options),
+        lambda: _one_of(_guard(world, board, target, order, options), world),
+        world,
     )
+
+
+def _one_of(guard: Guard, world: World) -> Guard:
+    """The first guard equal to this one remembered about `world`: orders that guard alike get
+    one value, so the odds kept under it are found by identity (its fractions compared once)."""
+    return remembered(("guard value", guard), lambda: guard, world)
 
 
 def order_reading(

@@ -109,7 +109,9 @@ def out_of_the_fight(world: World, eid: int) -> str:
 def are_enemies(world: World, a: int, b: int) -> bool:
     """Whether two combatants are on different sides."""
     mine, theirs = world.get(a, Side), world.get(b, Side)
-    return mine is not theirs and mine != theirs
+    # `mine != theirs`, spelled out (asked of every pair that may be engaged): sides are equal
+    # when they are of one class with one name.
+    return not (mine.__class__ is theirs.__class__ and mine.name == theirs.name)
 
 
 def melee_reach(equipment: Equipment) -> int:

@@ -147,10 +147,15 @@ class Equipment:
     def hand_of(self, weapon: Weapon) -> str:
         """The hand holding a weapon in hand (the first such weapon's: `held`); the right for
         one not in hand (bare hands)."""
-        for i, held in enumerate(self.weapons):  # `held`, without building it: asked of every attack
-            if held is weapon or held == weapon:
-                return "both" if held.hands == 2 else "right" if i == 0 else "left"
-        return "right"
+        # `held`, without building it (asked of every attack weighed): the first weapon equal to
+        # this one.  Mostly it is that very weapon, found without comparing fields.
+        weapons = self.weapons
+        found = next((i for i, held in enumerate(weapons) if held is weapon), len(weapons))
+        found = next((i for i in range(found) if weapons[i] == weapon), found)
+        if found == len(weapons):
+            return "right"
+        held = weapons[found]
+        return "both" if held.hands == 2 else "right" if found == 0 else "left"
 
     def free_hands(self) -> int:
         """Hands not holding a weapon or a shield."""
