@@ -48,6 +48,7 @@ from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take
 MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the map's span
 
+_UNKNOWN = object()  # not in a table yet
 SHOT_BANDS_KEPT = 200_000  # range bands of shots kept per board (`Knowledge.shot_band`), ~30 MB at most
 GHOST_DECAY = 0.7  # the share of an enemy's threat still feared from its ghost, per round since seen
 
@@ -495,8 +496,13 @@ class Knowledge:
         if key in self.facts.odds:
             return self.facts.odds[key]  # type: ignore[return-value]
         found, penalty = (unit.tile, band[1]) if band is not None else (None, None)
+        # `shot_band` of each tile, read straight from its table where it is there already.
+        bands = self.terrain.derived("ai shot bands", dict)
+        ranges = unit.missile.ranges
         for tile in self._steps_out(eid):
-            band = self.shot_band(unit.missile, tile, there)
+            band = bands.get((ranges, tile, there), _UNKNOWN)
+            if band is _UNKNOWN:
+                band = self.shot_band(unit.missile, tile, there)
             if band is not None and (penalty is None or band[1] > penalty):
                 found, penalty = tile, band[1]
         self.facts.odds[key] = found  # type: ignore[assignment]

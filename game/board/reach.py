@@ -130,8 +130,11 @@ def reachable(board: TerrainBoard, start: Tile, budget: float, occupied: Iterabl
     orth = np.where(enterable, mpt * costs, np.inf)
     diag = np.where(enterable, SQRT2 * mpt * costs, np.inf)
 
-    steps = []
     h, w = orth.shape
+    metres = np.full((h, w), np.inf)
+    # Each step of (dx, dy): the destination and source views of `metres`, the cost of the step
+    # into each destination, and a buffer for the sums (no array made in the loop).
+    steps = []
     for dx, dy in DIRECTION_VECTORS:
         # Destination and source slices of the window for a step of (dx, dy).
         dst = (slice(max(0, dy), h + min(0, dy)), slice(max(0, dx), w + min(0, dx)))
@@ -143,16 +146,17 @@ def reachable(board: TerrainBoard, start: Tile, budget: float, occupied: Iterabl
             cost = np.where(passable[side_x] & passable[side_y], diag[dst], np.inf)
         else:
             cost = orth[dst]
-        steps.append((dst, src, cost))
+        steps.append((metres[dst], metres[src], cost, np.empty_like(cost)))
 
-    metres = np.full((h, w), np.inf)
     metres[start[1] - y0, start[0] - x0] = 0.0
+    before = np.empty_like(metres)
     while True:
-        before = metres.copy()
-        for dst, src, cost in steps:
+        np.copyto(before, metres)
+        for into, come_from, cost, sums in steps:
             # Reading `metres` (not `before`) lets a sweep build on its own updates.
-            np.minimum(metres[dst], metres[src] + cost, out=metres[dst])
-        if np.array_equal(before, metres):
+            np.add(come_from, cost, out=sums)
+            np.minimum(into, sums, out=into)
+        if (before == metres).all():
             break
     metres[metres > budget + EPSILON] = np.inf
     metres.setflags(write=False)

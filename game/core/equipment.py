@@ -57,24 +57,24 @@ class Weapon:
 
     def __hash__(self) -> int:
         # A weapon keys the AI's round caches (range bands, imagined attacks): kept (`game.core.hashing`).
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            return keep_hash(
-                self,
-                (
-                    self.name,
-                    self.weapon_class,
-                    self.hands,
-                    self.reach,
-                    self.can_parry,
-                    self.parry_modifier,
-                    self.injury,
-                    self.missile_kind,
-                    self.ranges,
-                    self.traits,
-                ),
-            )
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(
+            self,
+            (
+                self.name,
+                self.weapon_class,
+                self.hands,
+                self.reach,
+                self.can_parry,
+                self.parry_modifier,
+                self.injury,
+                self.missile_kind,
+                self.ranges,
+                self.traits,
+            ),
+        )
 
     def __getstate__(self) -> dict[str, object]:
         return without_hash(self)

@@ -9,10 +9,10 @@ from one process to the next.  Its `__hash__` reads the kept hash first and only
 its fields (`keep_hash`), so a hash asked again costs one dictionary lookup:
 
     def __hash__(self) -> int:
-        try:
-            return self.__dict__["_hash"]
-        except KeyError:
-            return keep_hash(self, (self.a, self.b))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found
+        return keep_hash(self, (self.a, self.b))
 """
 
 from __future__ import annotations

@@ -40,12 +40,11 @@ class Breakdown:
     def total(self) -> int:
         """The modified stat: base plus every modifier (worked out once: the odds read it of
         every breakdown several times)."""
-        try:
-            return self.__dict__["_total"]  # type: ignore[no-any-return]
-        except KeyError:
+        found = self.__dict__.get("_total")
+        if found is None:
             found = self.base + sum(m.value for m in self.modifiers)
             object.__setattr__(self, "_total", found)
-            return found
+        return found  # type: ignore[no-any-return]
 
     def plus(self, *mods: Modifier) -> Breakdown:
         """A copy with more modifiers; zero-valued ones are dropped (nothing left to add: this

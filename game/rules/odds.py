@@ -73,10 +73,10 @@ class Guard:
 
     def __hash__(self) -> int:
         # Part of the key of every imagined attack's odds, and its ways hash fractions: kept.
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            return keep_hash(self, (self.declared, self.exposed, self.rolls, self.ways))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.declared, self.exposed, self.rolls, self.ways))
 
     def __getstate__(self) -> dict[str, object]:
         return without_hash(self)

@@ -40,10 +40,10 @@ class RuleOptions:
 
     def __hash__(self) -> int:
         # Part of the key of every odds and forecast the rules remember: kept (`game.core.hashing`).
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            return keep_hash(self, (self.on,))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.on,))
 
     def __getstate__(self) -> dict[str, Any]:
         return without_hash(self)

@@ -149,10 +149,10 @@ class Action:
     item: int | None = None
 
     def __hash__(self) -> int:
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            return keep_hash(self, (self.kind, self.target, self.called_shot, self.weapon, self.item))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.kind, self.target, self.called_shot, self.weapon, self.item))
 
     def __getstate__(self) -> dict[str, Any]:
         return without_hash(self)
@@ -203,10 +203,10 @@ class Order:
     flee: bool = False
 
     def __hash__(self) -> int:
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            return keep_hash(self, (self.actor, self.actions, self.path, self.facing, self.flee))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.actor, self.actions, self.path, self.facing, self.flee))
 
     def __getstate__(self) -> dict[str, Any]:
         return without_hash(self)

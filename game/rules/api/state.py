@@ -30,10 +30,10 @@ class Trail:
 
     def __hash__(self) -> int:
         # Every forecast and imagined attack keys its odds by the two trails: kept (`game.core.hashing`).
-        try:
-            return self.__dict__["_hash"]  # type: ignore[no-any-return]
-        except KeyError:
-            return keep_hash(self, (self.mode, self.tiles, self.ground))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.mode, self.tiles, self.ground))
 
     def __getstate__(self) -> dict[str, Any]:
         return without_hash(self)
