@@ -20,7 +20,7 @@ from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast
 from game.rules.api.state import Trail
-from game.rules.forecast import forecast_order, movement_outcomes
+from game.rules.forecast import forecast_odds, forecast_order, movement_outcomes
 from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
@@ -59,7 +59,6 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     fleeing off the map), the forecast itself.  The AI ranks every candidate with this, then
     judges the best few with the forecast."""
     from game.rules.movement import final_facing
-    from game.rules.odds import AttackOdds
     from game.rules.registry import FEINTABLE, movement_rule
 
     order = orders[eid]
@@ -82,11 +81,13 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
         if action.kind not in OFFENSIVE or action.target is None:
             continue
         target = action.target
-        odds = AttackOdds(
+        # The forecast's own odds of this attack (kept while the world stands still: the
+        # forecast of the same order, asked later, finds them).
+        odds = forecast_odds(
             know.world, know.board, eid, order, action, orders.get(target), served, know.options, 1.0
         )
         there = know.unit(target).tile
-        situation = odds.situation(
+        got = odds.at_place(
             here,
             facing,
             there,
@@ -94,7 +95,6 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
             engaged=_engaged_at(know, eid, here),
             trails=(trail, _STOOD),
         )
-        got = odds.at(situation)
         nullified = got.nullified
         found.append(
             ActionForecast(

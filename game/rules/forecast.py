@@ -308,16 +308,8 @@ def _forecast_attack(
             reason = reason or f"{name_of(world, who)} flees off the map first"
             continue
         engaged = bool(engaged_with(world, board, actor, at=mine.tile, where={target: theirs.tile}))
-        situation = odds.situation(
-            mine.tile,
-            mine.facing,
-            theirs.tile,
-            theirs.facing,
-            theirs.retreated,
-            engaged,
-            (mine.trail, theirs.trail),
-        )
-        found = odds.at(situation, theirs.metres, theirs.lost)
+        where = (mine.tile, mine.facing, theirs.tile, theirs.facing, theirs.retreated, engaged)
+        found = odds.at_place(*where, (mine.trail, theirs.trail), metres=theirs.metres, lost=theirs.lost)
         if found.breakdown is None:
             nullified += p
             reason = reason or found.reason
@@ -327,7 +319,7 @@ def _forecast_attack(
             reason = reason or found.reason
         if first is None:
             first = found.breakdown
-            notes = odds.notes(situation, found.breakdown)
+            notes = odds.notes(odds.situation(*where, (mine.trail, theirs.trail)), found.breakdown)
         # A Fraction times a float is the float of the Fraction times it: worked out once.
         pf = float(p)
         success += _times(p, pf, found.success)

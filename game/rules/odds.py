@@ -262,6 +262,51 @@ class AttackOdds:
             return found
         return self._branched(situation, metres, lost)
 
+    def at_place(
+        self,
+        here: Tile,
+        facing: int,
+        there: Tile,
+        target_facing: int,
+        retreated: bool = False,
+        engaged: bool = False,
+        trails: tuple[Trail, Trail] = (Trail(), Trail()),
+        exposed: bool | None = None,
+        metres: float = 0.0,
+        lost: tuple[ActionKind, ...] = (),
+    ) -> Odds:
+        """`at(situation(here, facing, there, target_facing, retreated, engaged, trails, exposed),
+        metres, lost)`, the situation made only when the answer is not kept yet (the forecast
+        and the AI ask the same odds again and again)."""
+        if not self.possible:
+            zero = 0 * self.one
+            return Odds(None, zero, zero, zero, IMPOSSIBLE, self.one)  # type: ignore[arg-type]
+        target_exposed = self.exposed if exposed is None else exposed
+        # `_answer_key` of that situation, read off the arguments.
+        key = (
+            here,
+            there,
+            retreated,
+            self.defeated,
+            engaged,
+            facing,
+            target_facing,
+            target_exposed,
+            trails[0],
+            trails[1],
+            _NO_FACTS,
+            _NO_FACTS,
+            metres,
+            lost,
+        )
+        found = self._answers.get(key)
+        if found is None:
+            situation = self.situation(
+                here, facing, there, target_facing, retreated, engaged, trails, exposed
+            )
+            found = self._answers[key] = self._branched(situation, metres, lost)
+        return found
+
     def _answer_key(
         self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]
     ) -> tuple[object, ...] | None:
@@ -420,6 +465,7 @@ class AttackOdds:
         return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
 
 
+_NO_FACTS: frozenset[str] = frozenset()
 _STOOD = Trail()
 """The trail of one that has not moved (one value for all: it keys the odds' answers)."""
 
@@ -467,10 +513,16 @@ def attack_odds(
     )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
     moved = _STOOD if mode is None else Trail(mode, (target_at,), target_metres)
-    situation = odds.situation(
-        at, facing, target_at, target_facing, engaged=engaged, trails=(_STOOD, moved), exposed=exposed
+    return odds.at_place(
+        at,
+        facing,
+        target_at,
+        target_facing,
+        engaged=engaged,
+        trails=(_STOOD, moved),
+        exposed=exposed,
+        metres=target_metres,
     )
-    return odds.at(situation, target_metres)
 
 
 def _defence_delta(
