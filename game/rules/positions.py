@@ -162,10 +162,14 @@ def left_behind(world: World, board: Board, eid: int, tile: Tile) -> list[int]:
 def range_band(distance_m: float, weapon: Weapon) -> tuple[str, int, str] | None:
     """(band, Range Penalty, label) for a missile weapon at that distance, or None
     when out of range.  A target exactly at a band's limit is inside that band."""
-    assert weapon.ranges is not None
-    for (band, penalty, label), limit in zip(RANGE_BANDS, weapon.ranges, strict=True):
+    ranges = weapon.ranges
+    assert ranges is not None
+    if len(ranges) != len(RANGE_BANDS):
+        raise ValueError(f"{weapon.name}: {len(ranges)} range limits, not {len(RANGE_BANDS)}")
+    # (asked of every shot weighed: the bands' own tuples, each looked at in turn)
+    for i, limit in enumerate(ranges):
         if distance_m <= limit + 1e-9:
-            return band, penalty, label
+            return RANGE_BANDS[i]
     return None
 
 
