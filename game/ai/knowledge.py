@@ -486,15 +486,17 @@ class Knowledge:
         the best range band (the rules' range penalty), the nearest of those (where it stands
         first): it steps out from behind cover, or a step closer out of long range, to shoot.
         None: no shot within a step or two.  Cached for the round."""
+        key = ("vantage", eid, there)
+        kept = self.facts.odds.get(key, _UNKNOWN)
+        if kept is not _UNKNOWN:
+            return kept  # type: ignore[return-value]
         unit = self.unit(eid)
         if unit.missile is None:
             return None
         band = self.shot_band(unit.missile, unit.tile, there)
         if band is not None and band[1] >= 0:
+            self.facts.odds[key] = unit.tile  # type: ignore[assignment]
             return unit.tile  # no band is better than one without a penalty
-        key = ("vantage", eid, there)
-        if key in self.facts.odds:
-            return self.facts.odds[key]  # type: ignore[return-value]
         found, penalty = (unit.tile, band[1]) if band is not None else (None, None)
         # `shot_band` of each tile, read straight from its table where it is there already.
         bands = self.terrain.derived("ai shot bands", dict)

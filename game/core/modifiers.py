@@ -55,8 +55,12 @@ class Breakdown:
         return _made(self.base_name, self.base, self.modifiers + kept)
 
     def without(self, name: str) -> Breakdown:
-        """A copy without the modifiers of that name (Called Shot general hits)."""
-        return _made(self.base_name, self.base, tuple([m for m in self.modifiers if m.name != name]))
+        """A copy without the modifiers of that name (Called Shot general hits; none of them:
+        this one, the same value)."""
+        kept = tuple([m for m in self.modifiers if m.name != name])
+        if len(kept) == len(self.modifiers):
+            return self
+        return _made(self.base_name, self.base, kept)
 
     def text(self) -> str:
         """`6 [Strike] − 1 [Action Penalty] + 4 [Feint Bonus] = 9`."""

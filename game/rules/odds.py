@@ -57,6 +57,32 @@ class Odds:
     nullified: Fraction | float = 0
 
 
+def _odds(
+    breakdown: Breakdown | None,
+    success: Fraction | float,
+    part_hit: Fraction | float,
+    expected_injuries: Fraction | float,
+    reason: str = "",
+    nullified: Fraction | float = 0,
+) -> Odds:
+    """`Odds(...)`, without the frozen dataclass's checks field by field: the odds make one for
+    every situation they weigh."""
+    new = object.__new__(Odds)
+    object.__setattr__(
+        new,
+        "__dict__",
+        {
+            "breakdown": breakdown,
+            "success": success,
+            "part_hit": part_hit,
+            "expected_injuries": expected_injuries,
+            "reason": reason,
+            "nullified": nullified,
+        },
+    )
+    return new
+
+
 @dataclass(frozen=True)
 class Guard:
     """What an attack reads of its target's order: the defences declared (each roll's stat,
@@ -229,21 +255,18 @@ class AttackOdds:
         # Built as `Situation.with_facts` builds one (a frozen dataclass's checks, field by
         # field, cost more than the odds that follow when the answer is kept): every field set.
         fields = dict(_PLAIN_SITUATION)
-        fields.update(
-            attacker_tile=here,
-            target_tile=there,
-            defence=DefenceResult(declared=self.declared),
-            marks={},
-            target_retreated=retreated,
-            target_defeated=self.defeated,
-            attacker_engaged=engaged,
-            attacker_facing=facing,
-            target_facing=target_facing,
-            target_exposed=self.exposed if exposed is None else exposed,
-            options=self.options,
-            attacker_trail=trails[0],
-            target_trail=trails[1],
-        )
+        fields["attacker_tile"] = here
+        fields["target_tile"] = there
+        fields["defence"] = DefenceResult(declared=self.declared)
+        fields["marks"] = {}
+        fields["target_retreated"] = retreated
+        fields["target_defeated"] = self.defeated
+        fields["attacker_engaged"] = engaged
+        fields["attacker_facing"] = facing
+        fields["target_facing"] = target_facing
+        fields["target_exposed"] = self.exposed if exposed is None else exposed
+        fields["options"] = self.options
+        fields["attacker_trail"], fields["target_trail"] = trails
         new = object.__new__(Situation)
         object.__setattr__(new, "__dict__", fields)
         return new
@@ -356,7 +379,7 @@ class AttackOdds:
             expected += p * found.expected_injuries
         if first is None:
             return Odds(None, zero, zero, zero, reason, self.one)  # type: ignore[arg-type]
-        return Odds(first.breakdown, success, part_hit, expected, reason, nullified)  # type: ignore[arg-type]
+        return _odds(first.breakdown, success, part_hit, expected, reason, nullified)
 
     def _at(self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]) -> Odds:
         """The odds in one situation with the round's facts settled."""
@@ -368,7 +391,7 @@ class AttackOdds:
         )
         base, found = modified_stat(ctx)
         if isinstance(base, str) or found is None:
-            return Odds(None, zero, zero, zero, str(base), self.one)  # type: ignore[arg-type]
+            return _odds(None, zero, zero, zero, str(base), self.one)
         costs, arc = found
         # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).  The
         # costs are in the key: modules beside facing may change them in the same arc (a
@@ -390,7 +413,7 @@ class AttackOdds:
             if self.spec.deals_injury:
                 torso = hit_any - hit_part
                 expected += q * (hit_part * self.fail_part * self.part_injuries + torso * self.fail_torso)
-        return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+        return _odds(base, success, part_hit, expected)
 
     def notes(self, situation: Situation, breakdown: Breakdown) -> tuple[str, ...]:
         """The rules modules' forecast lines for the attack in this situation."""
@@ -462,7 +485,7 @@ class AttackOdds:
                 expected += p_part * twelfth * injuries(True, die)
             if p_general:
                 expected += p_general * twelfth * injuries(False, die)
-        return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+        return _odds(base, success, part_hit, expected)
 
 
 _NO_FACTS: frozenset[str] = frozenset()
