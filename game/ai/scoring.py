@@ -44,6 +44,7 @@ from game.ai.next_round import Danger, NextRound
 from game.ai.threat import ThreatEstimate
 from game.ai.threat import standing as threatened_standing
 from game.core.geometry import Tile
+from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast, AiAsk
 from game.rules.chances import chance
@@ -345,8 +346,8 @@ class Scorer:
         (`ActionSpec.ai_value`: the better shot a round of Careful Aim buys)."""
         know = self.know
         kinds = dict.fromkeys(a.kind for a in order.actions)  # in order: the same sum every run
-        if not kinds:
-            return 0.0
+        if not any(type(spec_of(kind)).ai_value is not ActionSpec.ai_value for kind in kinds):
+            return 0.0  # every spec's value is its default, 0.0: nothing set up
         ask = AiAsk(
             know.world,
             know.board,
