@@ -20,8 +20,8 @@ from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast
 from game.rules.api.state import Trail
-from game.rules.forecast import forecast_order, movement_outcomes
-from game.rules.odds import attack_odds, order_reading
+from game.rules.forecast import forecast_odds, forecast_order, movement_outcomes
+from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.registry import MELEE_ATTACKS, OFFENSIVE, spec_of
 
@@ -47,6 +47,10 @@ def forecast(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[Act
     return found  # type: ignore[return-value]
 
 
+_STOOD = Trail()
+"""The trail of one that has not moved (one value for all: it keys the odds' answers)."""
+
+
 def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[ActionForecast]:
     """A quick look at what `orders[eid]`'s attacks can expect: the rules' odds with the
     attacker and each target where they plan to end (a walk's end, a target's declared path
@@ -55,7 +59,6 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     fleeing off the map), the forecast itself.  The AI ranks every candidate with this, then
     judges the best few with the forecast."""
     from game.rules.movement import final_facing
-    from game.rules.odds import AttackOdds
     from game.rules.registry import FEINTABLE, movement_rule
 
     order = orders[eid]
@@ -68,7 +71,7 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
     facing = final_facing(order, [know.unit(eid).tile, *order.path], know.unit(eid).facing)
     # How it got there, as the forecast has it: modules read the walk (a Close In roll after a
     # move into reach, a Careful Aim broken by walking).
-    trail = walked_trail(know, eid, order) if targets else Trail()
+    trail = walked_trail(know, eid, order) if targets else _STOOD
     found: list[ActionForecast] = []
     slot = 0
     for index, action in enumerate(order.actions):
@@ -78,19 +81,20 @@ def first_look(know: Knowledge, orders: Mapping[int, Order], eid: int) -> list[A
         if action.kind not in OFFENSIVE or action.target is None:
             continue
         target = action.target
-        odds = AttackOdds(
+        # The forecast's own odds of this attack (kept while the world stands still: the
+        # forecast of the same order, asked later, finds them).
+        odds = forecast_odds(
             know.world, know.board, eid, order, action, orders.get(target), served, know.options, 1.0
         )
         there = know.unit(target).tile
-        situation = odds.situation(
+        got = odds.at_place(
             here,
             facing,
             there,
             know.facing_of(target),
             engaged=_engaged_at(know, eid, here),
-            trails=(trail, Trail()),
+            trails=(trail, _STOOD),
         )
-        got = odds.at(situation)
         nullified = got.nullified
         found.append(
             ActionForecast(
@@ -112,9 +116,9 @@ def walked_trail(know: Knowledge, eid: int, order: Order) -> Trail:
     """The trail of `order`'s walk (none for an order without a path), with everyone else where
     they stand now: the rules' own movement outcome, as the forecast reads it."""
     if not order.path:
-        return Trail()
+        return _STOOD
     outcomes = movement_outcomes(know.world, know.board, eid, order)
-    return outcomes[0].trail if len(outcomes) == 1 else Trail()
+    return outcomes[0].trail if len(outcomes) == 1 else _STOOD
 
 
 def attacks_in_forecast(kind: ActionKind) -> bool:
@@ -182,7 +186,7 @@ def expected_injuries(
         target.eid,
         from_tile,
         target_tile,
-        order_reading(know.world, know.board, target.eid, target_order, know.options),
+        know.reading(target.eid, target_order),
         target_facing,
         metres,
         exposed,
@@ -192,7 +196,7 @@ def expected_injuries(
     cache = know.facts.odds
     found = cache.get(key)
     if found is None:
-        action = Action(kind, target.eid)
+        action, order = _imagined(know, attacker.eid, kind, target.eid, actions)
         if facing is None:
             facing = (
                 bearing_direction(from_tile, target_tile) if from_tile != target_tile else attacker.facing
@@ -206,7 +210,7 @@ def expected_injuries(
             facing=facing,
             target_at=target_tile,
             target_facing=target_facing,
-            order=Order(attacker.eid, (action,) * actions),
+            order=order,
             target_order=target_order,
             target_metres=metres,
             exposed=exposed,
@@ -214,6 +218,18 @@ def expected_injuries(
         )
         found = cache[key] = float(odds.expected_injuries)
     return found
+
+
+def _imagined(know: Knowledge, eid: int, kind: ActionKind, target: int, actions: int) -> tuple[Action, Order]:
+    """The action and the order of an imagined attack (`actions` of it), one value each for the
+    round: the rules remember their odds under them, found again at once when they are the same
+    objects (and their hashes are kept on them)."""
+    key = ("imagined", eid, kind, target, actions)
+    found = know.facts.odds.get(key)
+    if found is None:
+        action = Action(kind, target)
+        found = know.facts.odds[key] = (action, Order(eid, (action,) * actions))  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
 
 
 def hit_chance(
@@ -295,7 +311,7 @@ def strike_from(
         target.eid,
         here,
         facing,
-        order_reading(know.world, know.board, target.eid, order, know.options),
+        know.reading(target.eid, order),
         tuple(a.kind for a in counters[:2]),
         n_actions,
         tiles,

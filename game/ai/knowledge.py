@@ -27,6 +27,7 @@ from game.rules.api.contexts import AiAsk
 from game.rules.api.defence import DefenceSpec
 from game.rules.board import Board
 from game.rules.fog import Ghost, SideView
+from game.rules.odds import order_reading
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import (
@@ -47,6 +48,8 @@ from game.world import Condition, Equipment, Facing, Item, Position, Side, World
 VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take
 MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the map's span
 
+_UNKNOWN = object()  # not in a table yet
+SHOT_BANDS_KEPT = 200_000  # range bands of shots kept per board (`Knowledge.shot_band`), ~30 MB at most
 GHOST_DECAY = 0.7  # the share of an enemy's threat still feared from its ghost, per round since seen
 
 INJURY_VALUE = (1.0, 1.5, 3.0)
@@ -156,8 +159,6 @@ class RoundFacts:
     fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
     threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
     los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
-    bands: dict[tuple[Weapon, Tile, Tile], tuple[str, int, str] | None] = field(default_factory=dict)
-    """Range bands of shots in sight (`Knowledge.shot_band`)."""
     odds: dict[tuple[object, ...], float] = field(default_factory=dict)
     """The rules' odds of imagined attacks, kept under what they read of the target's order
     (`game.ai.expect`), and each fighter's best attack chance (`game.ai.menace`)."""
@@ -167,6 +168,8 @@ class RoundFacts:
     engaged: dict[int, bool] = field(default_factory=dict)
     stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
     defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)
+    readings: dict[tuple[int, Order | None], tuple[object, str | None]] = field(default_factory=dict)
+    """What the odds of an attack on a combatant read of its order (`Knowledge.reading`)."""
     still: dict[Hashable, object] = field(default_factory=dict)
     """What the rules remembered while the world stood still (`game.rules.still`): how hits
     land, where movements end."""
@@ -312,6 +315,15 @@ class Knowledge:
             self._pinners = [eid for _, eid in sorted(near)]
         return self._pinners
 
+    def reading(self, eid: int, order: Order | None) -> tuple[object, str | None]:
+        """All that the odds of an attack on `eid` read of its `order` (`odds.order_reading`),
+        kept for the round: the caches of imagined attacks key their answers by it."""
+        key = (eid, order)
+        found = self.facts.readings.get(key)
+        if found is None:
+            found = self.facts.readings[key] = order_reading(self.world, self.board, eid, order, self.options)
+        return found
+
     def declared(self, eid: int) -> bool:
         """Whether it has declared this round (before us)."""
         return eid in self.earlier
@@ -451,12 +463,20 @@ class Knowledge:
 
     def shot_band(self, weapon: Weapon, here: Tile, there: Tile) -> tuple[str, int, str] | None:
         """The range band of a shot with `weapon` from `here` at `there`, if in range and in
-        sight (kept for the round: the same few weapons ask it of the same tiles again and again)."""
-        key = (weapon, here, there)
-        bands = self.facts.bands
-        if key in bands:
+        sight.  It depends on the board alone (distance, walls), and the same few weapons ask
+        it of the same tiles again and again, round after round: kept on the board, up to
+        `SHOT_BANDS_KEPT` answers (all dropped past that)."""
+        # The band reads nothing of the weapon but its ranges (`range_band`): the cheaper key.
+        key = (weapon.ranges, here, there)
+        bands: dict[tuple[object, Tile, Tile], tuple[str, int, str] | None]
+        bands = self.terrain.derived("ai shot bands", dict)
+        try:
             return bands[key]
+        except KeyError:
+            pass
         band = range_band(self.distance(here, there), weapon)
+        if len(bands) >= SHOT_BANDS_KEPT:
+            bands.clear()
         found = bands[key] = band if band is not None and self.sees(here, there) else None
         return found
 
@@ -466,18 +486,25 @@ class Knowledge:
         the best range band (the rules' range penalty), the nearest of those (where it stands
         first): it steps out from behind cover, or a step closer out of long range, to shoot.
         None: no shot within a step or two.  Cached for the round."""
+        key = ("vantage", eid, there)
+        kept = self.facts.odds.get(key, _UNKNOWN)
+        if kept is not _UNKNOWN:
+            return kept  # type: ignore[return-value]
         unit = self.unit(eid)
         if unit.missile is None:
             return None
         band = self.shot_band(unit.missile, unit.tile, there)
         if band is not None and band[1] >= 0:
+            self.facts.odds[key] = unit.tile  # type: ignore[assignment]
             return unit.tile  # no band is better than one without a penalty
-        key = ("vantage", eid, there)
-        if key in self.facts.odds:
-            return self.facts.odds[key]  # type: ignore[return-value]
         found, penalty = (unit.tile, band[1]) if band is not None else (None, None)
+        # `shot_band` of each tile, read straight from its table where it is there already.
+        bands = self.terrain.derived("ai shot bands", dict)
+        ranges = unit.missile.ranges
         for tile in self._steps_out(eid):
-            band = self.shot_band(unit.missile, tile, there)
+            band = bands.get((ranges, tile, there), _UNKNOWN)
+            if band is _UNKNOWN:
+                band = self.shot_band(unit.missile, tile, there)
             if band is not None and (penalty is None or band[1] > penalty):
                 found, penalty = tile, band[1]
         self.facts.odds[key] = found  # type: ignore[assignment]

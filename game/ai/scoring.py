@@ -44,6 +44,7 @@ from game.ai.next_round import Danger, NextRound
 from game.ai.threat import ThreatEstimate
 from game.ai.threat import standing as threatened_standing
 from game.core.geometry import Tile
+from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast, AiAsk
 from game.rules.chances import chance
@@ -117,11 +118,11 @@ class Scorer:
         outcomes = move_outcomes(know, level, order)
         exposed = any(a.kind in OFFENSIVE for a in order.actions)
         # What others do to us does not depend on whom we attack: one look serves every target.
-        orders[self.me.eid] = as_target(order)
+        targeted = orders[self.me.eid] = as_target(order)
         before = {e: hurt.get(e, 0.0) + first.get(e, 0.0) for e in {*hurt, *first}}
         terms[TAKEN] = -self.my_worth * self._taken(orders, know.earlier, before)
         if level.threat_weight:
-            estimate = self._threat.of(as_target(order), outcomes, exposed, flank, first)
+            estimate = self._threat.of(targeted, outcomes, exposed, flank, first)
             if predicted is not None:
                 # One guess of the replies is sharp but brittle: half of it, half the estimate.
                 guessed = self._taken(orders, predicted, first, wary=True)
@@ -345,8 +346,8 @@ class Scorer:
         (`ActionSpec.ai_value`: the better shot a round of Careful Aim buys)."""
         know = self.know
         kinds = dict.fromkeys(a.kind for a in order.actions)  # in order: the same sum every run
-        if not kinds:
-            return 0.0
+        if not any(type(spec_of(kind)).ai_value is not ActionSpec.ai_value for kind in kinds):
+            return 0.0  # every spec's value is its default, 0.0: nothing set up
         ask = AiAsk(
             know.world,
             know.board,
@@ -409,4 +410,6 @@ def as_target(order: Order) -> Order:
     nothing of what comes at us; many candidates then share one look."""
     if not any(a.target is not None for a in order.actions):
         return order
-    return replace(order, actions=tuple(replace(a, target=None) for a in order.actions))
+    # `replace` spelled out (it asks the dataclass for its fields each time): the same values.
+    actions = tuple([Action(a.kind, None, a.called_shot, a.weapon, a.item) for a in order.actions])
+    return Order(order.actor, actions, order.path, order.facing, order.flee)

@@ -5,7 +5,9 @@ declared path (`game.rules.movement.walk` adds `BoardBase.step_metres` step by
 step), so a tile is in the reachable set exactly when the rules would let a
 path to it through.  The search is a Bellman-Ford relaxation on numpy arrays
 over the window the budget can reach; it settles on the same numbers as
-Dijkstra, because float addition of non-negative steps is monotone.
+Dijkstra, because float addition of non-negative steps is monotone (the fixed point,
+each tile's least float sum over the paths to it, is the same whatever the order of the
+relaxations).
 """
 
 from __future__ import annotations
@@ -130,8 +132,16 @@ def reachable(board: TerrainBoard, start: Tile, budget: float, occupied: Iterabl
     orth = np.where(enterable, mpt * costs, np.inf)
     diag = np.where(enterable, SQRT2 * mpt * costs, np.inf)
 
-    steps = []
+    # The relaxation runs on the window padded with a border of unreachable tiles, laid flat:
+    # a step of (dx, dy) is then a fixed offset, and each of its sweeps one pass over two
+    # contiguous runs of the array (a step off the window's edge reads the border).
     h, w = orth.shape
+    stride = w + 2
+    flat = np.full((h + 2) * stride, np.inf)
+    size = flat.size
+    # Each step: the destination and source runs of `flat`, the cost of the step into each
+    # destination (infinite where it starts off the window), and a buffer for the sums.
+    steps = []
     for dx, dy in DIRECTION_VECTORS:
         # Destination and source slices of the window for a step of (dx, dy).
         dst = (slice(max(0, dy), h + min(0, dy)), slice(max(0, dx), w + min(0, dx)))
@@ -143,17 +153,27 @@ def reachable(board: TerrainBoard, start: Tile, budget: float, occupied: Iterabl
             cost = np.where(passable[side_x] & passable[side_y], diag[dst], np.inf)
         else:
             cost = orth[dst]
-        steps.append((dst, src, cost))
+        padded = np.full((h + 2, stride), np.inf)
+        padded[dst[0].start + 1 : dst[0].stop + 1, dst[1].start + 1 : dst[1].stop + 1] = cost
+        offset = dy * stride + dx
+        a, b = max(0, offset), size + min(0, offset)
+        steps.append((flat[a:b], flat[a - offset : b - offset], padded.ravel()[a:b].copy(), np.empty(b - a)))
 
-    metres = np.full((h, w), np.inf)
-    metres[start[1] - y0, start[0] - x0] = 0.0
+    flat[(start[1] - y0 + 1) * stride + start[0] - x0 + 1] = 0.0
+    before = np.empty_like(flat)
     while True:
-        before = metres.copy()
-        for dst, src, cost in steps:
-            # Reading `metres` (not `before`) lets a sweep build on its own updates.
-            np.minimum(metres[dst], metres[src] + cost, out=metres[dst])
-        if np.array_equal(before, metres):
+        # Two sweeps, then whether the second changed anything (a sweep more is harmless: the
+        # fixed point stays where it is).
+        for check in (False, True):
+            if check:
+                np.copyto(before, flat)
+            for into, come_from, cost, sums in steps:
+                # Reading `flat` (not `before`) lets a sweep build on its own updates.
+                np.add(come_from, cost, out=sums)
+                np.minimum(into, sums, out=into)
+        if (before == flat).all():
             break
+    metres = flat.reshape(h + 2, stride)[1:-1, 1:-1].copy()
     metres[metres > budget + EPSILON] = np.inf
     metres.setflags(write=False)
     return ReachMap(tuple(start), budget, x0, y0, metres, board)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.core.hashing import keep_hash, without_hash
+
 
 class MissileKind(StrEnum):
     """The three Missile Strike specialisations of CO.07."""
@@ -52,6 +54,30 @@ class Weapon:
     missile_kind: MissileKind | None = None
     ranges: tuple[float, float, float] | None = None
     traits: frozenset[str] = frozenset()
+
+    def __hash__(self) -> int:
+        # A weapon keys the AI's round caches (range bands, imagined attacks): kept (`game.core.hashing`).
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(
+            self,
+            (
+                self.name,
+                self.weapon_class,
+                self.hands,
+                self.reach,
+                self.can_parry,
+                self.parry_modifier,
+                self.injury,
+                self.missile_kind,
+                self.ranges,
+                self.traits,
+            ),
+        )
+
+    def __getstate__(self) -> dict[str, object]:
+        return without_hash(self)
 
     def __post_init__(self) -> None:
         unknown = set(self.traits) - set(WEAPON_TRAITS)

@@ -38,17 +38,29 @@ class Breakdown:
 
     @property
     def total(self) -> int:
-        """The modified stat: base plus every modifier."""
-        return self.base + sum(m.value for m in self.modifiers)
+        """The modified stat: base plus every modifier (worked out once: the odds read it of
+        every breakdown several times)."""
+        found = self.__dict__.get("_total")
+        if found is None:
+            found = self.base + sum(m.value for m in self.modifiers)
+            object.__setattr__(self, "_total", found)
+        return found  # type: ignore[no-any-return]
 
     def plus(self, *mods: Modifier) -> Breakdown:
-        """A copy with more modifiers; zero-valued ones are dropped."""
-        kept = tuple(m for m in mods if m.value != 0)
-        return Breakdown(self.base_name, self.base, self.modifiers + kept)
+        """A copy with more modifiers; zero-valued ones are dropped (nothing left to add: this
+        one, the same value)."""
+        kept = tuple([m for m in mods if m.value != 0])
+        if not kept:
+            return self
+        return _made(self.base_name, self.base, self.modifiers + kept)
 
     def without(self, name: str) -> Breakdown:
-        """A copy without the modifiers of that name (Called Shot general hits)."""
-        return Breakdown(self.base_name, self.base, tuple(m for m in self.modifiers if m.name != name))
+        """A copy without the modifiers of that name (Called Shot general hits; none of them:
+        this one, the same value)."""
+        kept = tuple([m for m in self.modifiers if m.name != name])
+        if len(kept) == len(self.modifiers):
+            return self
+        return _made(self.base_name, self.base, kept)
 
     def text(self) -> str:
         """`6 [Strike] − 1 [Action Penalty] + 4 [Feint Bonus] = 9`."""
@@ -67,6 +79,14 @@ class Breakdown:
             "modifiers": [m.to_dict() for m in self.modifiers],
             "total": self.total,
         }
+
+
+def _made(base_name: str, base: int, modifiers: tuple[Modifier, ...]) -> Breakdown:
+    """`Breakdown(base_name, base, modifiers)`, without the frozen dataclass's checks field by
+    field: the odds make one for every attack they weigh."""
+    new = object.__new__(Breakdown)
+    object.__setattr__(new, "__dict__", {"base_name": base_name, "base": base, "modifiers": modifiers})
+    return new
 
 
 def signed(value: int) -> str:

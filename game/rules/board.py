@@ -148,7 +148,12 @@ class BoardBase:
     def line_of_sight(self, a: Tile, b: Tile) -> bool:
         """A supercover ray between centres; a ray through a corner point is blocked
         only when both tiles beside the corner block (symmetric: a sees b iff b sees a)."""
+        try:  # asked hundreds of thousands of times a battle: the memo without `derived`'s call
+            return self.__dict__["_sight_memo"][(a, b)]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
         memo: dict[tuple[Tile, Tile], bool] = self.derived("line of sight", dict)
+        self.__dict__["_sight_memo"] = memo
         found = memo.get((a, b))
         if found is None:
             if self.in_bounds(a) and self.in_bounds(b):
@@ -174,7 +179,12 @@ class BoardBase:
         crosses (the target's own tile counts too): the best of them.  Two tiles the ray
         only touches at their shared corner count as the lesser of the two."""
         # The odds ask this of the same pair often.
+        try:
+            return self.__dict__["_cover_memo"][(attacker, target)]  # type: ignore[no-any-return]
+        except KeyError:
+            pass
         memo: dict[tuple[Tile, Tile], str] = self.derived("cover between", dict)
+        self.__dict__["_cover_memo"] = memo
         found = memo.get((attacker, target))
         if found is None:
             found = memo[(attacker, target)] = self._cover_between(attacker, target)

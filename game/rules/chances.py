@@ -23,7 +23,17 @@ TWELFTH = Fraction(1, 12)
 
 def chance(target: int, one: Fraction | float = ONE) -> Fraction:
     """P(d12 ≤ target and not 12)."""
-    return one * max(0, min(target, BEST_ROLL)) / 12  # type: ignore[return-value]
+    best = max(0, min(target, BEST_ROLL))
+    if type(best) is int:  # the twelve answers, worked out once (asked for every attack weighed)
+        if one is ONE:
+            return _EXACT[best]
+        if type(one) is float and one == 1.0:
+            return _FLOATS[best]  # type: ignore[return-value]
+    return one * best / 12  # type: ignore[return-value]
+
+
+_EXACT = tuple(ONE * best / 12 for best in range(BEST_ROLL + 1))
+_FLOATS = tuple(1.0 * best / 12 for best in range(BEST_ROLL + 1))
 
 
 def roll_value_dist(target: int, one: Fraction | float = ONE) -> Dist:

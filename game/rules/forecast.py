@@ -26,6 +26,7 @@ from fractions import Fraction
 
 from game.core.geometry import Tile
 from game.core.modifiers import BEST_ROLL, Breakdown
+from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import ActionForecast, ForecastAsk
 from game.rules.api.state import Trail
@@ -38,7 +39,7 @@ from game.rules.odds import IMPOSSIBLE, AttackOdds, guard_of
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import engaged_with, name_of, planned_tile
-from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, spec_of
+from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, derived, spec_of
 from game.rules.stats import movement_roll
 from game.rules.still import remembered
 from game.world import World
@@ -202,10 +203,20 @@ def forecast_order(
             ask = ForecastAsk(world, board, orders, actor, index, action, options, timing)
             own = spec_of(action.kind).forecast(ask)
             result.append(own if own is not None else _forecast_roll(world, order, actor, index, action))
-    for spec in action_specs():
-        if order.has(spec.kind):
+    kinds = {a.kind for a in order.actions}
+    for spec in _adjusting_specs():
+        if spec.kind in kinds:
             result = spec.adjust_forecasts(result)
     return result
+
+
+def _adjusting_specs() -> list[ActionSpec]:
+    """The registered specs, in order, that take a last look at an order's forecasts (those
+    whose `adjust_forecasts` is their own: the others hand the forecasts back as they are)."""
+    return derived(
+        "adjusting forecasts",
+        lambda: [s for s in action_specs() if type(s).adjust_forecasts is not ActionSpec.adjust_forecasts],
+    )
 
 
 def _aimed(
@@ -297,16 +308,8 @@ def _forecast_attack(
             reason = reason or f"{name_of(world, who)} flees off the map first"
             continue
         engaged = bool(engaged_with(world, board, actor, at=mine.tile, where={target: theirs.tile}))
-        situation = odds.situation(
-            mine.tile,
-            mine.facing,
-            theirs.tile,
-            theirs.facing,
-            theirs.retreated,
-            engaged,
-            (mine.trail, theirs.trail),
-        )
-        found = odds.at(situation, theirs.metres, theirs.lost)
+        where = (mine.tile, mine.facing, theirs.tile, theirs.facing, theirs.retreated, engaged)
+        found = odds.at_place(*where, (mine.trail, theirs.trail), metres=theirs.metres, lost=theirs.lost)
         if found.breakdown is None:
             nullified += p
             reason = reason or found.reason
@@ -316,7 +319,7 @@ def _forecast_attack(
             reason = reason or found.reason
         if first is None:
             first = found.breakdown
-            notes = odds.notes(situation, found.breakdown)
+            notes = odds.notes(odds.situation(*where, (mine.trail, theirs.trail)), found.breakdown)
         # A Fraction times a float is the float of the Fraction times it: worked out once.
         pf = float(p)
         success += _times(p, pf, found.success)

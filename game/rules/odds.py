@@ -21,6 +21,7 @@ from fractions import Fraction
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
+from game.core.hashing import keep_hash, without_hash
 from game.core.modifiers import Breakdown
 from game.rules.api.attack import CALLED_SHOT, AttackContext, AttackSpec, Situation, attack_spec, weapon_for
 from game.rules.api.state import DefenceResult, Trail, metres_limited, reduced
@@ -56,6 +57,32 @@ class Odds:
     nullified: Fraction | float = 0
 
 
+def _odds(
+    breakdown: Breakdown | None,
+    success: Fraction | float,
+    part_hit: Fraction | float,
+    expected_injuries: Fraction | float,
+    reason: str = "",
+    nullified: Fraction | float = 0,
+) -> Odds:
+    """`Odds(...)`, without the frozen dataclass's checks field by field: the odds make one for
+    every situation they weigh."""
+    new = object.__new__(Odds)
+    object.__setattr__(
+        new,
+        "__dict__",
+        {
+            "breakdown": breakdown,
+            "success": success,
+            "part_hit": part_hit,
+            "expected_injuries": expected_injuries,
+            "reason": reason,
+            "nullified": nullified,
+        },
+    )
+    return new
+
+
 @dataclass(frozen=True)
 class Guard:
     """What an attack reads of its target's order: the defences declared (each roll's stat,
@@ -70,13 +97,31 @@ class Guard:
     rolls: tuple[tuple[ActionKind, int | None], ...] = ()
     ways: tuple[tuple[tuple[Fraction, frozenset[str]], ...] | None, ...] = ()
 
+    def __hash__(self) -> int:
+        # Part of the key of every imagined attack's odds, and its ways hash fractions: kept.
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.declared, self.exposed, self.rolls, self.ways))
+
+    def __getstate__(self) -> dict[str, object]:
+        return without_hash(self)
+
 
 def guard_of(world: World, board: Board, target: int, order: Order | None, options: RuleOptions) -> Guard:
     """The `Guard` of `target`'s order (None: not declared yet), remembered while the world
     stands still (`game.rules.still`)."""
     return remembered(
-        ("guard", target, order, options), lambda: _guard(world, board, target, order, options), world
+        ("guard", target, order, options),
+        lambda: _one_of(_guard(world, board, target, order, options), world),
+        world,
     )
+
+
+def _one_of(guard: Guard, world: World) -> Guard:
+    """The first guard equal to this one remembered about `world`: orders that guard alike get
+    one value, so the odds kept under it are found by identity (its fractions compared once)."""
+    return remembered(("guard value", guard), lambda: guard, world)
 
 
 def order_reading(
@@ -210,21 +255,18 @@ class AttackOdds:
         # Built as `Situation.with_facts` builds one (a frozen dataclass's checks, field by
         # field, cost more than the odds that follow when the answer is kept): every field set.
         fields = dict(_PLAIN_SITUATION)
-        fields.update(
-            attacker_tile=here,
-            target_tile=there,
-            defence=DefenceResult(declared=self.declared),
-            marks={},
-            target_retreated=retreated,
-            target_defeated=self.defeated,
-            attacker_engaged=engaged,
-            attacker_facing=facing,
-            target_facing=target_facing,
-            target_exposed=self.exposed if exposed is None else exposed,
-            options=self.options,
-            attacker_trail=trails[0],
-            target_trail=trails[1],
-        )
+        fields["attacker_tile"] = here
+        fields["target_tile"] = there
+        fields["defence"] = DefenceResult(declared=self.declared)
+        fields["marks"] = {}
+        fields["target_retreated"] = retreated
+        fields["target_defeated"] = self.defeated
+        fields["attacker_engaged"] = engaged
+        fields["attacker_facing"] = facing
+        fields["target_facing"] = target_facing
+        fields["target_exposed"] = self.exposed if exposed is None else exposed
+        fields["options"] = self.options
+        fields["attacker_trail"], fields["target_trail"] = trails
         new = object.__new__(Situation)
         object.__setattr__(new, "__dict__", fields)
         return new
@@ -243,6 +285,51 @@ class AttackOdds:
             return found
         return self._branched(situation, metres, lost)
 
+    def at_place(
+        self,
+        here: Tile,
+        facing: int,
+        there: Tile,
+        target_facing: int,
+        retreated: bool = False,
+        engaged: bool = False,
+        trails: tuple[Trail, Trail] = (Trail(), Trail()),
+        exposed: bool | None = None,
+        metres: float = 0.0,
+        lost: tuple[ActionKind, ...] = (),
+    ) -> Odds:
+        """`at(situation(here, facing, there, target_facing, retreated, engaged, trails, exposed),
+        metres, lost)`, the situation made only when the answer is not kept yet (the forecast
+        and the AI ask the same odds again and again)."""
+        if not self.possible:
+            zero = 0 * self.one
+            return Odds(None, zero, zero, zero, IMPOSSIBLE, self.one)  # type: ignore[arg-type]
+        target_exposed = self.exposed if exposed is None else exposed
+        # `_answer_key` of that situation, read off the arguments.
+        key = (
+            here,
+            there,
+            retreated,
+            self.defeated,
+            engaged,
+            facing,
+            target_facing,
+            target_exposed,
+            trails[0],
+            trails[1],
+            _NO_FACTS,
+            _NO_FACTS,
+            metres,
+            lost,
+        )
+        found = self._answers.get(key)
+        if found is None:
+            situation = self.situation(
+                here, facing, there, target_facing, retreated, engaged, trails, exposed
+            )
+            found = self._answers[key] = self._branched(situation, metres, lost)
+        return found
+
     def _answer_key(
         self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]
     ) -> tuple[object, ...] | None:
@@ -253,7 +340,7 @@ class AttackOdds:
         defence = s.defence
         if s.marks or defence.rolls or defence.counters or defence.metres is not None:
             return None
-        if defence.declared != self.declared or s.options != self.options:
+        if defence.declared != self.declared or (s.options is not self.options and s.options != self.options):
             return None
         return (
             s.attacker_tile,
@@ -292,17 +379,19 @@ class AttackOdds:
             expected += p * found.expected_injuries
         if first is None:
             return Odds(None, zero, zero, zero, reason, self.one)  # type: ignore[arg-type]
-        return Odds(first.breakdown, success, part_hit, expected, reason, nullified)  # type: ignore[arg-type]
+        return _odds(first.breakdown, success, part_hit, expected, reason, nullified)
 
     def _at(self, situation: Situation, metres: float, lost: tuple[ActionKind, ...]) -> Odds:
         """The odds in one situation with the round's facts settled."""
         zero = 0 * self.one
         assert self.weapon is not None
         world, board = self.world, self.board
-        ctx = AttackContext(world, board, self.actor, self.order, self.action, self.weapon, situation)
+        ctx = AttackContext.known(
+            world, board, self.actor, self.order, self.action, self.weapon, situation, self.spec
+        )
         base, found = modified_stat(ctx)
         if isinstance(base, str) or found is None:
-            return Odds(None, zero, zero, zero, str(base), self.one)  # type: ignore[arg-type]
+            return _odds(None, zero, zero, zero, str(base), self.one)
         costs, arc = found
         # Evade counts only the whole metres actually moved, and nothing in melee (CO.15).  The
         # costs are in the key: modules beside facing may change them in the same arc (a
@@ -324,7 +413,7 @@ class AttackOdds:
             if self.spec.deals_injury:
                 torso = hit_any - hit_part
                 expected += q * (hit_part * self.fail_part * self.part_injuries + torso * self.fail_torso)
-        return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+        return _odds(base, success, part_hit, expected)
 
     def notes(self, situation: Situation, breakdown: Breakdown) -> tuple[str, ...]:
         """The rules modules' forecast lines for the attack in this situation."""
@@ -396,8 +485,12 @@ class AttackOdds:
                 expected += p_part * twelfth * injuries(True, die)
             if p_general:
                 expected += p_general * twelfth * injuries(False, die)
-        return Odds(base, success, part_hit, expected)  # type: ignore[arg-type]
+        return _odds(base, success, part_hit, expected)
 
+
+_NO_FACTS: frozenset[str] = frozenset()
+_STOOD = Trail()
+"""The trail of one that has not moved (one value for all: it keys the odds' answers)."""
 
 _PLAIN_SITUATION: dict[str, object] = dict(Situation((0, 0), (0, 0)).__dict__)
 """Every field of a `Situation` at its default (`AttackOdds.situation` sets the rest)."""
@@ -442,11 +535,17 @@ def attack_odds(
         world,
     )
     # The target moved as its order says, to `target_at` (the modules read how: a dive, a run).
-    moved = Trail() if mode is None else Trail(mode, (target_at,), target_metres)
-    situation = odds.situation(
-        at, facing, target_at, target_facing, engaged=engaged, trails=(Trail(), moved), exposed=exposed
+    moved = _STOOD if mode is None else Trail(mode, (target_at,), target_metres)
+    return odds.at_place(
+        at,
+        facing,
+        target_at,
+        target_facing,
+        engaged=engaged,
+        trails=(_STOOD, moved),
+        exposed=exposed,
+        metres=target_metres,
     )
-    return odds.at(situation, target_metres)
 
 
 def _defence_delta(

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
+from game.core.hashing import keep_hash, without_hash
 from game.rules.registry import module_of, rules_modules
 
 
@@ -35,6 +37,16 @@ class RuleOptions:
         for name in [*chosen, *flags]:
             _known(name)
         object.__setattr__(self, "on", frozenset(_with_requirements(chosen)))
+
+    def __hash__(self) -> int:
+        # Part of the key of every odds and forecast the rules remember: kept (`game.core.hashing`).
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.on,))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return without_hash(self)
 
     def has(self, name: str) -> bool:
         """Whether the module of that name is on."""

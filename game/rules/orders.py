@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from game.core.geometry import Tile, direction_name
+from game.core.hashing import keep_hash, without_hash
 from game.rules import registry
 
 
@@ -122,25 +123,6 @@ CHAPTER_KINDS = frozenset(ActionKind)
 """The combat chapter's own kinds: the only actions that need no rules module switched on."""
 
 
-def _hash_once(value: object, fields: tuple[object, ...]) -> int:
-    """The hash of a frozen value's fields, worked out on first use and kept: orders and
-    actions key every cache the AI and the forecast keep, and are hashed hundreds of
-    thousands of times a declaration.  The same number a dataclass would give."""
-    found = value.__dict__.get("_hash")
-    if found is None:
-        found = hash(fields)
-        object.__setattr__(value, "_hash", found)
-    return found  # type: ignore[no-any-return]
-
-
-def _without_hash(value: object) -> dict[str, Any]:
-    """The value's state to pickle or copy, without the kept hash: a string's hash (an
-    action kind's) differs from one process to the next."""
-    state = dict(value.__dict__)
-    state.pop("_hash", None)
-    return state
-
-
 @dataclass(frozen=True)
 class CalledShot:
     """A Called Shot at a body part (or spot), with the GM's Called Shot Modifier."""
@@ -167,10 +149,13 @@ class Action:
     item: int | None = None
 
     def __hash__(self) -> int:
-        return _hash_once(self, (self.kind, self.target, self.called_shot, self.weapon, self.item))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.kind, self.target, self.called_shot, self.weapon, self.item))
 
     def __getstate__(self) -> dict[str, Any]:
-        return _without_hash(self)
+        return without_hash(self)
 
     @property
     def cost(self) -> int:
@@ -218,10 +203,13 @@ class Order:
     flee: bool = False
 
     def __hash__(self) -> int:
-        return _hash_once(self, (self.actor, self.actions, self.path, self.facing, self.flee))
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.actor, self.actions, self.path, self.facing, self.flee))
 
     def __getstate__(self) -> dict[str, Any]:
-        return _without_hash(self)
+        return without_hash(self)
 
     def count(self, kind: ActionKind) -> int:
         """How many actions of that kind."""

@@ -53,11 +53,21 @@ def occupant(
     `where` puts some combatants on other tiles than the world's (the forecast's
     "what if they had moved").
     """
-    for eid, pos, _sheet in world.query(Position, Sheet):
-        there = where.get(eid, pos.tile) if where else pos.tile
-        if eid != ignore and there == tile and world.get(eid, Condition).present:
+    for eid, here in remembered(("standing",), lambda: _standing(world), world):
+        there = where.get(eid, here) if where else here
+        if eid != ignore and there == tile:
             return eid
     return None
+
+
+def _standing(world: World) -> tuple[tuple[int, Tile], ...]:
+    """(combatant, tile) of those on the board who occupy their tile (the living, the
+    Defeated), by id: what `occupant` looks through, remembered while the world stands still."""
+    return tuple(
+        (eid, pos.tile)
+        for eid, pos, _sheet in world.query(Position, Sheet)
+        if world.get(eid, Condition).present
+    )
 
 
 def occupied_tiles(world: World, ignore: int | None = None) -> set[Tile]:
@@ -98,7 +108,10 @@ def out_of_the_fight(world: World, eid: int) -> str:
 
 def are_enemies(world: World, a: int, b: int) -> bool:
     """Whether two combatants are on different sides."""
-    return world.get(a, Side) != world.get(b, Side)
+    mine, theirs = world.get(a, Side), world.get(b, Side)
+    # `mine != theirs`, spelled out (asked of every pair that may be engaged): sides are equal
+    # when they are of one class with one name.
+    return not (mine.__class__ is theirs.__class__ and mine.name == theirs.name)
 
 
 def melee_reach(equipment: Equipment) -> int:
@@ -149,10 +162,14 @@ def left_behind(world: World, board: Board, eid: int, tile: Tile) -> list[int]:
 def range_band(distance_m: float, weapon: Weapon) -> tuple[str, int, str] | None:
     """(band, Range Penalty, label) for a missile weapon at that distance, or None
     when out of range.  A target exactly at a band's limit is inside that band."""
-    assert weapon.ranges is not None
-    for (band, penalty, label), limit in zip(RANGE_BANDS, weapon.ranges, strict=True):
+    ranges = weapon.ranges
+    assert ranges is not None
+    if len(ranges) != len(RANGE_BANDS):
+        raise ValueError(f"{weapon.name}: {len(ranges)} range limits, not {len(RANGE_BANDS)}")
+    # (asked of every shot weighed: the bands' own tuples, each looked at in turn)
+    for i, limit in enumerate(ranges):
         if distance_m <= limit + 1e-9:
-            return band, penalty, label
+            return RANGE_BANDS[i]
     return None
 
 

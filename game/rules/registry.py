@@ -236,10 +236,14 @@ class Role:
 
     def __init__(self, name: str) -> None:
         self.name = name
+        self._key = ("role", name)
 
     def __contains__(self, kind: object) -> bool:
         # Kinds only, not their plain names: a kind is a str of its own class.
-        return isinstance(kind, str) and type(kind) is not str and kind in self._kinds()
+        if not isinstance(kind, str) or type(kind) is str:
+            return False
+        kinds = _listings.get(self._key)  # asked for every action weighed: `_kinds` without its call
+        return kind in (kinds if kinds is not None else self._kinds())
 
     def __iter__(self) -> Iterator[Kind]:
         return iter([s.kind for s in action_specs() if self.name in s.roles])
@@ -247,9 +251,7 @@ class Role:
     def _kinds(self) -> frozenset[Kind]:
         """The kinds with this role, kept until something registers (asked very often: the
         AI tells attacks from defences in every order it weighs)."""
-        return derived(
-            ("role", self.name), lambda: frozenset(s.kind for s in action_specs() if self.name in s.roles)
-        )
+        return derived(self._key, lambda: frozenset(s.kind for s in action_specs() if self.name in s.roles))
 
     def __repr__(self) -> str:
         return f"Role({self.name!r})"
@@ -279,17 +281,26 @@ def movement_mode(order: OrderLike) -> str:
     """The movement an order declares: the mode of its movement action (the first
     such kind registered, should there be two), else "walk" for a bare path (or a step off
     the map), else "none"."""
-    modes = [spec_of(a.kind).movement for a in order.actions]
-    declared = [m for m in modes if m is not None]
+    declared = [m for a in order.actions if (m := spec_of(a.kind).movement) is not None]
     if declared:
-        rank = {s.movement.mode: i for i, s in enumerate(action_specs()) if s.movement is not None}
+        rank = derived(
+            "movement ranks",
+            lambda: {s.movement.mode: i for i, s in enumerate(action_specs()) if s.movement is not None},
+        )
         return min((m.mode for m in declared), key=lambda mode: rank.get(mode, len(rank)))
     return "walk" if order.path or order.flee else "none"
 
 
 def movement_spec(mode: str) -> Spec | None:
     """The action whose movement rule has that mode ("sprint", "retreat" …); None for a walk."""
-    return next((s for s in action_specs() if s.movement is not None and s.movement.mode == mode), None)
+    specs = derived("movement specs", dict)  # by mode, kept until something registers
+    try:
+        return specs[mode]  # type: ignore[no-any-return]
+    except KeyError:
+        found = specs[mode] = next(
+            (s for s in action_specs() if s.movement is not None and s.movement.mode == mode), None
+        )
+        return found
 
 
 def movement_rule(mode: str) -> Movement | None:

@@ -42,8 +42,11 @@ def remembered(key: Hashable | None, compute: Callable[[], T], world: object) ->
     if scope is None or key is None or scope[1] is not world:
         return compute()
     memo = scope[0]
-    try:
-        return memo[key]  # type: ignore[return-value]
-    except KeyError:
+    found = memo.get(key, _UNKNOWN)  # (a miss raising KeyError costs more than the lookup)
+    if found is _UNKNOWN:
         found = memo[key] = compute()
-        return found
+    return found  # type: ignore[return-value]
+
+
+_UNKNOWN = object()
+"""Not remembered yet (an answer may be None)."""

@@ -99,6 +99,9 @@ class Side:
         return cls(data)
 
 
+HANDS_KEPT = 16  # weapons whose hand an equipment keeps (`Equipment.hand_of`): those it holds, bare hands
+
+
 @component("equipment")
 @dataclass(frozen=True)
 class Equipment:
@@ -147,7 +150,37 @@ class Equipment:
     def hand_of(self, weapon: Weapon) -> str:
         """The hand holding a weapon in hand (the first such weapon's: `held`); the right for
         one not in hand (bare hands)."""
-        return next((hand for held, hand in self.held() if held == weapon), "right")
+        # Asked of every attack weighed: kept on the equipment for each weapon asked about (the
+        # weapon kept with it, so an id of a weapon gone is never taken for another's).
+        kept = self.__dict__.get("_hands")
+        if kept is None:
+            kept = {}
+            object.__setattr__(self, "_hands", kept)
+        found = kept.get(id(weapon))
+        if found is not None and found[0] is weapon:
+            return found[1]  # type: ignore[no-any-return]
+        hand = self._hand_of(weapon)
+        if len(kept) >= HANDS_KEPT:
+            kept.clear()
+        kept[id(weapon)] = (weapon, hand)
+        return hand
+
+    def __getstate__(self) -> dict[str, Any]:
+        # Without the hands kept by weapon id: ids mean nothing in another process.
+        state = dict(self.__dict__)
+        state.pop("_hands", None)
+        return state
+
+    def _hand_of(self, weapon: Weapon) -> str:
+        # `held`, without building it: the first weapon equal to this one.  Mostly it is that
+        # very weapon, found without comparing fields.
+        weapons = self.weapons
+        found = next((i for i, held in enumerate(weapons) if held is weapon), len(weapons))
+        found = next((i for i in range(found) if weapons[i] == weapon), found)
+        if found == len(weapons):
+            return "right"
+        held = weapons[found]
+        return "both" if held.hands == 2 else "right" if found == 0 else "left"
 
     def free_hands(self) -> int:
         """Hands not holding a weapon or a shield."""

@@ -287,6 +287,38 @@ class AttackContext:
         """The attack's spec (asked for by every hook: kept)."""
         return attack_spec(self.action.kind)
 
+    @classmethod
+    def known(
+        cls,
+        world: World,
+        board: Board,
+        attacker: int,
+        order: Order,
+        action: Action,
+        weapon: Weapon,
+        situation: Situation,
+        spec: AttackSpec,
+    ) -> AttackContext:
+        """The context as `AttackContext(...)` makes it, with its attack's `spec` already known
+        (the odds build one for every situation they weigh: without the frozen dataclass's
+        checks, field by field, and without asking the spec again)."""
+        new = object.__new__(cls)
+        object.__setattr__(
+            new,
+            "__dict__",
+            {
+                "world": world,
+                "board": board,
+                "attacker": attacker,
+                "order": order,
+                "action": action,
+                "weapon": weapon,
+                "situation": situation,
+                "spec": spec,
+            },
+        )
+        return new
+
     @property
     def target(self) -> int:
         """The target's entity id."""

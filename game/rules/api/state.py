@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from game.core.geometry import Tile
+from game.core.hashing import keep_hash, without_hash
 from game.core.modifiers import Modifier
 from game.rules.orders import ActionKind
 from game.rules.registry import spec_of
@@ -26,6 +27,16 @@ class Trail:
     mode: str = "none"
     tiles: tuple[Tile, ...] = ()
     ground: float = 0.0
+
+    def __hash__(self) -> int:
+        # Every forecast and imagined attack keys its odds by the two trails: kept (`game.core.hashing`).
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(self, (self.mode, self.tiles, self.ground))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return without_hash(self)
 
 
 def reduced(roll: int, cost: int) -> int:
