@@ -24,7 +24,8 @@ sys.path.insert(0, ".")
 import pygame
 
 from game.ai.simulate import _roster
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.registry import rules_modules
 from game.ui.scenes.battle import BattleScene
 from tests.ui_helpers import duel, make_app

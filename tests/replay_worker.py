@@ -15,7 +15,8 @@ from pathlib import Path
 
 from game.ai import make_controller
 from game.ai.controller import DeclarationView
-from game.content.scenarios import build_battle, list_scenarios
+from game.content.battle_setup import build_battle
+from game.content.scenarios import list_scenarios
 from game.persist.saves import events_hash, load_battle, save_battle, world_hash
 from game.rules.battle import Battle
 from game.world import Side

@@ -10,8 +10,9 @@ from ai_helpers import ROSTER, TEST_MAPS, write_scenario
 from game.ai import CONTROLLER_NAMES, make_controller
 from game.ai.controller import DeclarationView
 from game.ai.simulate import play_battle
+from game.content.battle_setup import build_battle
 from game.content.roster import parse_roster
-from game.content.scenarios import build_battle, list_scenarios, load_scenario
+from game.content.scenarios import list_scenarios, load_scenario
 from game.rules.validate import validate_order
 
 ALL_AIS = ("ai:random", "ai:easy", "ai:normal", "ai:hard")

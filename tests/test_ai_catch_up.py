@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from game.ai.factory import make_controller
 from game.ai.simulate import load_scenarios
-from game.content.scenarios import build_battle
+from game.content.battle_setup import build_battle
 from game.persist.saves import battle_from_save, battle_to_save, events_hash, world_hash
 from game.rules.orders import Order
 from game.session.flow import AwaitResolution, BattleOver, Session

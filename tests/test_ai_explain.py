@@ -156,7 +156,8 @@ def test_a_declaration_never_carries_an_attack_that_cannot_land() -> None:
     before it, gives no chance on a foe that has declared."""
     from game.ai.expect import forecast
     from game.ai.simulate import _roster
-    from game.content.scenarios import build_battle, find_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import find_scenario
     from game.rules.registry import OFFENSIVE
     from game.session.flow import AwaitResolution, BattleOver, Session
 
@@ -372,7 +373,8 @@ def test_a_dodging_fire_with_no_chance_is_declared_for_its_defence() -> None:
     declared, not left out as a dead attack (the old code left every one out)."""
     from game.ai.expect import forecast
     from game.ai.simulate import _roster
-    from game.content.scenarios import build_battle, find_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import find_scenario
     from game.session.flow import AwaitResolution, BattleOver, Session
 
     scenario = find_scenario("tutorial_cover")

@@ -12,7 +12,8 @@ from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
 from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
 from game.ai.levels import LEVELS
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.orders import ActionKind, Order
 from game.rules.registry import FEINTABLE
 from game.rules.validate import validate_order

@@ -19,7 +19,8 @@ from game.ai.factory import make_controller
 from game.ai.knowledge import Unit
 from game.ai.simulate import load_scenarios
 from game.ai.tactical import TacticalController
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.board import BoardBase
 from game.rules.fog import SideView
 from game.rules.orders import Order

@@ -8,7 +8,7 @@ from game.ai.factory import make_controller
 from game.ai.foresight import Foresight
 from game.ai.simulate import load_scenarios
 from game.cli import main
-from game.content.scenarios import build_battle
+from game.content.battle_setup import build_battle
 from game.rules.orders import Order
 from game.session.controller import DeclarationView
 from game.session.flow import AwaitResolution, BattleOver, Session

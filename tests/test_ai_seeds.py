@@ -38,7 +38,8 @@ def test_simulate_gives_the_ais_seeds_apart_from_the_dice(monkeypatch: pytest.Mo
 
 def test_the_window_draws_each_ais_seed_from_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ai import seeds
-    from game.content.scenarios import build_battle, find_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import find_scenario
     from game.ui import ai_runner
 
     given: list[int] = []

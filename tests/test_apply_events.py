@@ -12,7 +12,8 @@ import pytest
 
 from game.ai.controller import DeclarationView
 from game.ai.factory import make_controller
-from game.content.scenarios import build_battle, list_scenarios
+from game.content.battle_setup import build_battle
+from game.content.scenarios import list_scenarios
 from game.rules.apply import ApplyError, apply
 from game.rules.events import Injured, Moved, WeaponDropped
 from game.world import Condition, Facing, Position, Side

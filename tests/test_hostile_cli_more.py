@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 
 from game.cli.demo import demo_world
+from game.content.battle_setup import build_battle
 from game.content.fields import FieldError
 from game.content.scenarios import (
     MAX_ROUNDS,
     MAX_UNITS,
     ScenarioError,
-    build_battle,
     load_scenario,
     parse_scenario,
     quick_scenario,

@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from game.cli.demo import demo_world
-from game.content.scenarios import build_battle, quick_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import quick_scenario
 from game.paths import ASSETS, MAPS
 from game.persist.replay import verify_save
 from game.persist.saves import MapChanged, SaveError, load_battle, save_battle, seal

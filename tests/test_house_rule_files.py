@@ -277,7 +277,8 @@ def test_resolve_takes_a_house_rule_file_and_switches_it_on(tmp_path: Path) -> N
 def test_a_save_carries_its_house_rules_and_replays_without_the_file(tmp_path: Path) -> None:
     from game.ai import make_controller
     from game.ai.controller import DeclarationView
-    from game.content.scenarios import build_battle, list_scenarios
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import list_scenarios
     from game.persist.saves import battle_from_save, battle_to_save, save_battle, world_hash
     from game.rules.battle import Battle
     from game.rules.house.module import install

@@ -199,7 +199,8 @@ def pseudo(monkeypatch: pytest.MonkeyPatch) -> Iterator[Seen]:
 
 
 def test_every_string_of_the_window_is_marked(pseudo: Seen) -> None:  # noqa: PLR0915
-    from game.content.scenarios import build_battle, find_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import find_scenario
     from game.rules.positions import find_by_name, tile_of
     from game.ui.scenarios import list_ui_scenarios
     from game.ui.scenes.battle import BattleScene

@@ -15,8 +15,9 @@ import pytest
 
 from game.board.preflight import MapError
 from game.cli import main
+from game.content.battle_setup import build_battle
 from game.content.mapunits import MapUnitError, load_playable_map
-from game.content.scenarios import ScenarioError, build_battle, load_scenario, quick_scenario
+from game.content.scenarios import ScenarioError, load_scenario, quick_scenario
 from game.rules.positions import combatants, name_of, tile_of
 from game.world import Facing, Side
 from tests.hostile import csv_layer, objects, tileset, tmx

@@ -22,7 +22,8 @@ from game.ai.factory import make_controller
 from game.ai.random_ai import RandomController
 from game.board.terrain import Terrain, TerrainBoard
 from game.content.armory import default_armory
-from game.content.scenarios import build_battle, list_scenarios
+from game.content.battle_setup import build_battle
+from game.content.scenarios import list_scenarios
 from game.persist.saves import battle_from_save, battle_to_save, world_hash
 from game.rules.api.contexts import AiAsk
 from game.rules.dice import SeededDice

@@ -14,7 +14,8 @@ import pytest
 
 from game.ai import make_controller
 from game.ai.controller import DeclarationView
-from game.content.scenarios import build_battle, list_scenarios
+from game.content.battle_setup import build_battle
+from game.content.scenarios import list_scenarios
 from game.persist.saves import battle_from_save, battle_to_save, events_hash, save_battle, world_hash
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions, module_names

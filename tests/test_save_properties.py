@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.cli.demo import demo_world
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.persist.replay import verify_save
 from game.persist.saves import SaveError, load_battle, world_hash
 from game.rules.battle import Battle

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from game.ai.controller import DeclarationView, PlaceholderController
+from game.content.battle_setup import build_battle
 from game.content.roster import RosterError, load_roster, parse_roster
-from game.content.scenarios import ScenarioError, build_battle, load_scenario
+from game.content.scenarios import ScenarioError, load_scenario
 from game.persist.saves import load_battle, save_battle, world_hash
 from game.rules.positions import combatants, is_active, name_of, tile_of
 from game.world import Appearance, Controller, Side

@@ -13,7 +13,8 @@ import game.ai.tactical as tactical
 from game.ai.bench import BENCH_MAP, SQUAD
 from game.ai.controller import DeclarationView
 from game.ai.factory import make_controller
-from game.content.scenarios import UnitSpec, build_battle, bundled_maps, quick_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import UnitSpec, bundled_maps, quick_scenario
 from game.rules.options import RuleOptions
 from game.rules.registry import rules_modules
 from game.rules.still import remembered, world_standing_still

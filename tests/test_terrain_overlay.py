@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 from game.board.terrain import TerrainBoard
 from game.cli import main
 from game.cli.render import OVERLAY_NAMES, render
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.board import GridBoard
 from game.ui.render.overlays import OVERLAYS, OverlayLayer
 from game.ui.render.terrain_overlay import terrain_arrays

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.battle import Battle
 from game.rules.options import RuleOptions
 from game.rules.positions import combatants, find_by_name, tile_of

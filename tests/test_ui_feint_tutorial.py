@@ -5,7 +5,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.orders import ActionKind
 from game.rules.positions import find_by_name, tile_of
 from game.ui.scenes.battle import BattleScene

@@ -321,7 +321,8 @@ def test_the_ai_reasons_never_name_what_the_side_does_not_see(monkeypatch: pytes
 def test_the_replay_shows_everything_or_what_one_side_saw(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # noqa: ANN001
     from game.ai import make_controller
     from game.ai.controller import DeclarationView
-    from game.content.scenarios import build_battle, find_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import find_scenario
     from game.persist.saves import save_battle
     from game.ui.replay_timeline import load_replay
     from game.ui.scenes.replay import ReplayScene

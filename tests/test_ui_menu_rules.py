@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.content.scenarios import build_battle, list_scenarios
+from game.content.battle_setup import build_battle
+from game.content.scenarios import list_scenarios
 from game.rules.battle import Battle
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import find_by_name, is_active

@@ -42,7 +42,8 @@ def test_a_tutorial_that_says_press_n_shows_the_overlay_with_that_key(tmp_path, 
     overlays a tutorial asks for start off, and the key it names shows them."""
     import pygame
 
-    from game.content.scenarios import build_battle, find_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import find_scenario
     from game.ui.scenes.battle import BattleScene
     from tests.ui_helpers import key, make_app, run_until
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.rules.battle import Battle
 from game.rules.events import Rolled
 from game.rules.options import RuleOptions

@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 from game.cli.render import render
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.core.geometry import DIRECTION_VECTORS
 from game.rules.positions import find_by_name, tile_of
 from game.world import Facing

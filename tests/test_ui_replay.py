@@ -12,7 +12,8 @@ import pytest
 
 from game.ai import make_controller
 from game.ai.controller import DeclarationView
-from game.content.scenarios import build_battle, find_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import find_scenario
 from game.persist.autosave import saves_dir
 from game.persist.saves import SaveError, load_battle, read_save, rebuild, save_battle
 from game.rules.battle import Battle

@@ -8,7 +8,8 @@ import random
 import pygame
 import pytest
 
-from game.content.scenarios import build_battle, bundled_maps, quick_scenario
+from game.content.battle_setup import build_battle
+from game.content.scenarios import bundled_maps, quick_scenario
 from game.rules.battle import Battle
 from game.rules.board import COVER_LEVELS
 from game.rules.options import RuleOptions

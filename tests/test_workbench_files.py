@@ -12,9 +12,10 @@ from hypothesis import strategies as st
 
 from game.board.generate import generated_board
 from game.cli import main
+from game.content.battle_setup import build_battle
 from game.content.grid import parse_board
 from game.content.roster import default_roster
-from game.content.scenarios import build_battle, load_scenario
+from game.content.scenarios import load_scenario
 from game.paths import MAPS, ROOT
 from game.persist.saves import save_battle
 from game.rules.positions import tile_of

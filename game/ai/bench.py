@@ -156,7 +156,8 @@ def declaration_times(
 def _one_run(seed: int, level: str, opponent: str) -> list[float]:
     from game.ai.controller import DeclarationView
     from game.ai.factory import make_controller
-    from game.content.scenarios import UnitSpec, build_battle, bundled_maps, quick_scenario
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import UnitSpec, bundled_maps, quick_scenario
     from game.rules.options import RuleOptions
     from game.rules.registry import rules_modules
     from game.world import Side

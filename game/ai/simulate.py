@@ -315,7 +315,7 @@ def _play_battle(
     from game.ai.factory import make_controller
     from game.ai.foresight import Foresight
     from game.ai.seeds import ai_seed_for
-    from game.content.scenarios import build_battle
+    from game.content.battle_setup import build_battle
     from game.core.geometry import Tile
     from game.rules.positions import combatants, is_active, name_of, tile_of
     from game.rules.registry import OFFENSIVE
@@ -512,7 +512,8 @@ def check_scenarios(scenarios: list[Any], roster_path: str | None = None) -> Non
     any battle: a battle would otherwise fail half-way, in a worker process.  Each is built
     once, as its battles will build it (placement uses no dice, so one build tells)."""
     from game.board.tiled import MapError, load_map
-    from game.content.scenarios import ScenarioError, build_battle
+    from game.content.battle_setup import build_battle
+    from game.content.scenarios import ScenarioError
 
     roster = _roster(roster_path)
     checked: set[Path] = set()

@@ -162,10 +162,11 @@ def _named_once(path: str, err: Exception) -> str:
 def _battle(path: str, seed: int) -> tuple[object, object]:
 
     from game.content import scenarios as content
+    from game.content.battle_setup import build_battle
 
     scenario = content.find_scenario(path)  # a map file (.tmx, or a .tmj refused in one line) or a scenario
     controllers = {s.name: "human" for s in scenario.sides}
-    return content.build_battle(scenario, seed, controllers)
+    return build_battle(scenario, seed, controllers)
 
 
 def _combatant(world: object, name: str) -> int:

@@ -116,6 +116,7 @@ def play_through(scenario_id: str, seed: int = 1, all_modules: bool = False) -> 
     """Load a scenario (every side at the window) and play a declaration by hand: the load,
     the first frame, the first selection and the longest frame of it all, in ms."""
     from game.content import scenarios as content
+    from game.content.battle_setup import build_battle
     from game.session.flow import Session
     from game.ui.prefs import Prefs
     from game.ui.screens import make_app
@@ -125,7 +126,7 @@ def play_through(scenario_id: str, seed: int = 1, all_modules: bool = False) -> 
     started = time.perf_counter()
     options = _every_module() if all_modules else None
     humans = {s.name: "human" for s in scenario.sides}
-    battle, battle_map = content.build_battle(scenario, seed, humans, options=options)
+    battle, battle_map = build_battle(scenario, seed, humans, options=options)
     scene = app.make("battle", battle, battle_map, session=Session(battle))
     app.push(scene)
     load_ms = (time.perf_counter() - started) * 1000

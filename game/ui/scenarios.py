@@ -196,9 +196,9 @@ def build(
     if scenario.error:
         raise ValueError(scenario.error)
     if scenario.source is not None:
-        from game.content import scenarios as content
+        from game.content.battle_setup import build_battle
 
-        battle, battle_map = content.build_battle(scenario.source, seed, controllers, options)
+        battle, battle_map = build_battle(scenario.source, seed, controllers, options)
     else:
         assert scenario.builder is not None
         battle, battle_map = scenario.builder(seed, controllers, options)

@@ -16,9 +16,10 @@ import re
 from pathlib import Path
 from typing import Any
 
+from game.content.battle_setup import build_battle
 from game.content.fields import FieldError
 from game.content.roster import Roster, default_roster
-from game.content.scenarios import ScenarioError, build_battle, load_scenario, parse_scenario
+from game.content.scenarios import ScenarioError, load_scenario, parse_scenario
 from game.content.side_looks import default_looks
 from game.core.geometry import direction_name
 from game.paths import relative_to_root
