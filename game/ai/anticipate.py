@@ -108,12 +108,8 @@ def _closing_walk(
     if key in know.facts.walks:
         return know.facts.walks[key]
     # Closer to where we stand now (our fields serve the whole round); shot from where we end.
-    near = np.minimum.reduce([know.distance_field(u.tile) for u in ours])
     walk = know.reach_map(enemy.eid, float(enemy.rate))
-    now = float(near[enemy.tile[1], enemy.tile[0]])
-    closer = sorted(
-        (float(near[t[1], t[0]]), t) for t in walk.iter_tiles() if float(near[t[1], t[0]]) < now - 1e-9
-    )[:CLOSING_LOOKS]
+    closer = _closer_tiles(know, enemy, ours)
     found = None
     if closer:
         worth = injury_value(enemy.injuries) * SELF_CARE
@@ -141,6 +137,23 @@ def _closing_walk(
         found = (tuple(walk.path_to(tile) or ()), facing)
     know.facts.walks[key] = found
     return found
+
+
+def _closer_tiles(know: Knowledge, enemy: Unit, ours: list[Unit]) -> list[tuple[float, Tile]]:
+    """The `CLOSING_LOOKS` tiles of the enemy's normal move nearest to where we stand now (by
+    walking), nearer than where it stands, with their metres: nothing of our orders, so kept
+    for the round."""
+    key = ("closer", know.me.side, enemy.eid)
+    found = know.facts.walks.get(key)
+    if found is None:
+        near = np.minimum.reduce([know.distance_field(u.tile) for u in ours])
+        walk = know.reach_map(enemy.eid, float(enemy.rate))
+        now = float(near[enemy.tile[1], enemy.tile[0]])
+        found = sorted(
+            (float(near[t[1], t[0]]), t) for t in walk.iter_tiles() if float(near[t[1], t[0]]) < now - 1e-9
+        )[:CLOSING_LOOKS]
+        know.facts.walks[key] = found  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
 
 
 def _attacks(know: Knowledge, enemy: Unit, orders: Mapping[int, Order]) -> list[tuple[float, float, Order]]:

@@ -187,16 +187,28 @@ def _engaged_ok(know: Knowledge, tile: Tile) -> bool:
 
 
 def danger_grid(know: Knowledge) -> np.ndarray:
-    """[y, x] how many enemies could strike each tile this round or next (a cheap guide)."""
-    grid = np.zeros((know.terrain.height, know.terrain.width), np.float32)
-    for enemy in know.enemies:
-        grid += know.melee_zone(enemy.eid, know.planned(enemy.eid))
-    return grid
+    """[y, x] how many enemies could strike each tile this round or next (a cheap guide);
+    kept for the declaration (read only)."""
+    found = know.expect_cache.get(("danger grid",))
+    if found is None:
+        grid = np.zeros((know.terrain.height, know.terrain.width), np.float32)
+        for enemy in know.enemies:
+            grid += know.melee_zone(enemy.eid, know.planned(enemy.eid))
+        grid.setflags(write=False)
+        found = know.expect_cache[("danger grid",)] = grid  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
 
 
 def approach_field(know: Knowledge) -> np.ndarray:
     """[y, x] walking metres to the nearest enemy (with fog of war and none known: to where
-    it looks for one, `Knowledge.scout_goal`)."""
+    it looks for one, `Knowledge.scout_goal`); kept for the declaration (read only)."""
+    found = know.expect_cache.get(("approach field",))
+    if found is None:
+        found = know.expect_cache[("approach field",)] = _approach_field(know)  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def _approach_field(know: Knowledge) -> np.ndarray:
     if not know.enemies:
         goal = know.scout_goal()
         if goal is not None:

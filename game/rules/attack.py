@@ -72,6 +72,11 @@ def defence_costs(ctx: AttackContext) -> tuple[dict[ActionKind, int | None], str
         if found is None:
             continue
         more, label = found
+        if not costs:
+            # The first module's costs as they are (each added to none before it).
+            costs = dict(more)
+            word = word or label
+            continue
         for kind, cost in more.items():
             before = costs.get(kind, 0)
             costs[kind] = None if cost is None or before is None else before + cost

@@ -22,6 +22,9 @@ T = TypeVar("T")
 COVER_LEVELS = ("none", "low", "high")
 SQRT2 = math.sqrt(2)
 MAX_SIGHT_LIMIT = 100_000.0  # metres; darkness that lets one see farther is no darkness
+PAIRS_KEPT = 400_000
+"""Answers of line of sight (and of cover) a board keeps, about 40 MB each at most: past that
+it drops them all and starts again (the same answers, worked out anew)."""
 
 
 def sight_limit_problem(value: object) -> str | None:
@@ -148,14 +151,14 @@ class BoardBase:
     def line_of_sight(self, a: Tile, b: Tile) -> bool:
         """A supercover ray between centres; a ray through a corner point is blocked
         only when both tiles beside the corner block (symmetric: a sees b iff b sees a)."""
-        try:  # asked hundreds of thousands of times a battle: the memo without `derived`'s call
-            return self.__dict__["_sight_memo"][(a, b)]  # type: ignore[no-any-return]
-        except KeyError:
-            pass
-        memo: dict[tuple[Tile, Tile], bool] = self.derived("line of sight", dict)
-        self.__dict__["_sight_memo"] = memo
+        # Asked hundreds of thousands of times a battle: the memo without `derived`'s call.
+        memo: dict[tuple[Tile, Tile], bool] | None = self.__dict__.get("_sight_memo")
+        if memo is None:
+            memo = self.__dict__["_sight_memo"] = self.derived("line of sight", dict)
         found = memo.get((a, b))
         if found is None:
+            if len(memo) >= PAIRS_KEPT:  # a board may serve many battles: bound what it keeps
+                memo.clear()
             if self.in_bounds(a) and self.in_bounds(b):
                 found = memo[(a, b)] = not _ray_blocked(a, b, self.derived("sight rows", self._sight_grid))
             else:
@@ -179,14 +182,13 @@ class BoardBase:
         crosses (the target's own tile counts too): the best of them.  Two tiles the ray
         only touches at their shared corner count as the lesser of the two."""
         # The odds ask this of the same pair often.
-        try:
-            return self.__dict__["_cover_memo"][(attacker, target)]  # type: ignore[no-any-return]
-        except KeyError:
-            pass
-        memo: dict[tuple[Tile, Tile], str] = self.derived("cover between", dict)
-        self.__dict__["_cover_memo"] = memo
+        memo: dict[tuple[Tile, Tile], str] | None = self.__dict__.get("_cover_memo")
+        if memo is None:
+            memo = self.__dict__["_cover_memo"] = self.derived("cover between", dict)
         found = memo.get((attacker, target))
         if found is None:
+            if len(memo) >= PAIRS_KEPT:
+                memo.clear()
             found = memo[(attacker, target)] = self._cover_between(attacker, target)
         return found
 

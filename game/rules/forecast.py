@@ -301,7 +301,9 @@ def _forecast_attack(
     else:
         pairs = [(mine, theirs) for theirs, mine in joint_movement(world, board, orders, target, actor)]
     for mine, theirs in pairs:
-        p = mine.probability * theirs.probability
+        # (a certain movement's chance is ONE: the product is the other's, without the arithmetic)
+        pa, pb = mine.probability, theirs.probability
+        p = pb if pa is ONE else pa if pb is ONE else pa * pb
         if mine.fled or theirs.fled:
             nullified += p
             who = actor if mine.fled else target

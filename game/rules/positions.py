@@ -116,7 +116,12 @@ def are_enemies(world: World, a: int, b: int) -> bool:
 
 def melee_reach(equipment: Equipment) -> int:
     """The longest reach of the melee weapons in hand; bare hands reach 1 tile."""
-    return max((w.reach for w in equipment.weapons if w.is_melee), default=1)
+    # Asked of every combatant whenever engagement is in doubt: kept on the (frozen) equipment.
+    found = equipment.__dict__.get("_melee_reach")
+    if found is None:
+        found = max((w.reach for w in equipment.weapons if w.is_melee), default=1)
+        object.__setattr__(equipment, "_melee_reach", found)
+    return found  # type: ignore[no-any-return]
 
 
 def engaged_with(

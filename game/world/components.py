@@ -166,10 +166,9 @@ class Equipment:
         return hand
 
     def __getstate__(self) -> dict[str, Any]:
-        # Without the hands kept by weapon id: ids mean nothing in another process.
-        state = dict(self.__dict__)
-        state.pop("_hands", None)
-        return state
+        # Without what is kept on it for the rules' quick answers (`hand_of`'s hands by weapon
+        # id mean nothing in another process): its fields alone.
+        return {key: value for key, value in self.__dict__.items() if not key.startswith("_")}
 
     def _hand_of(self, weapon: Weapon) -> str:
         # `held`, without building it: the first weapon equal to this one.  Mostly it is that

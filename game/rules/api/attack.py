@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from game.core.equipment import Weapon
 from game.core.geometry import Tile
+from game.core.hashing import keep_hash, without_hash
 from game.core.modifiers import Breakdown, Modifier
 from game.i18n import ngettext
 from game.rules.api.action import ActionSpec
@@ -381,6 +382,33 @@ class Blow:
     extra: int = 0
     struck: str = ""
     effects: tuple[str, ...] = ()
+
+    def __hash__(self) -> int:
+        # The ways a hit lands are merged by blow, each hashed more than once: kept
+        # (`game.core.hashing`).
+        found = self.__dict__.get("_hash")
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+        return keep_hash(
+            self,
+            (
+                self.target,
+                self.part,
+                self.called,
+                self.vulnerable,
+                self.natural,
+                self.location,
+                self.withstand,
+                self.sure,
+                self.factor,
+                self.extra,
+                self.struck,
+                self.effects,
+            ),
+        )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return without_hash(self)
 
     @property
     def injuries(self) -> int:

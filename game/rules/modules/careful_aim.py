@@ -32,6 +32,7 @@ from game.rules.odds import attack_odds
 from game.rules.orders import Action, ActionKind, Order
 from game.rules.positions import are_enemies, combatants, is_active, name_of, range_band, tile_of
 from game.rules.registry import register_action, register_module
+from game.rules.still import remembered
 from game.world import Equipment, Facing, World
 from game.world.registry import component
 
@@ -275,7 +276,13 @@ class Aim(ActionSpec):
         aim = next((a for a in order.actions if a.kind is self.kind), None)
         if aim is None or aim.target is None:
             return 0.0
-        world, target = ask.world, aim.target
+        # The same for every order that aims at that target from that tile (it reads nothing
+        # else of the order): remembered while the world stands still (`game.rules.still`).
+        key = ("aim worth", id(ask.board), ask.actor, aim.target, ask.here, ask.options)
+        return remembered(key, lambda: self._aim_worth(ask, aim.target), ask.world)
+
+    def _aim_worth(self, ask: AiAsk, target: int) -> float:
+        world = ask.world
         here, there = ask.here, tile_of(world, target)
         penalty = _range_penalty(ask.board, here, there, ask.equipment.missile_weapon())
         full = -(-penalty // PER_ROUND)  # rounds of aim that lower all of it
