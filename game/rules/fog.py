@@ -170,13 +170,31 @@ def hidden_from(world: World, board: Board, eid: int, other: int, options: RuleO
     """Whether `other` is out of the sight of `eid`'s side now, fog being on: what the rules
     must not tell `eid`'s player (a declared path ending on an unseen enemy's tile is not
     refused for it: the walk stops short at resolution, as before any occupied tile)."""
-    if options is None or not fog_on(options):
-        return False
-    side, place = _side_of(world, eid), world.try_get(other, Position)
-    if side is None or place is None or _side_of(world, other) == side:
-        return False
-    x, y = place.tile
-    return not bool(side_sight(world, board, side, options)[y, x])
+    return bool(others_hidden(world, board, eid, (other,), options))
+
+
+def others_hidden(
+    world: World, board: Board, eid: int, others: Sequence[int], options: RuleOptions | None
+) -> frozenset[int]:
+    """Those of `others` hidden from `eid`'s side (`hidden_from`), its sight worked out once:
+    enemies on the board on a tile the side does not see; none with fog off."""
+    if options is None or not fog_on(options) or not others:
+        return frozenset()
+    side = _side_of(world, eid)
+    if side is None:
+        return frozenset()
+    hidden = set()
+    sight: np.ndarray | None = None
+    for other in others:
+        place = world.try_get(other, Position)
+        if place is None or _side_of(world, other) == side:
+            continue
+        if sight is None:
+            sight = side_sight(world, board, side, options)
+        x, y = place.tile
+        if not sight[y, x]:
+            hidden.add(other)
+    return frozenset(hidden)
 
 
 def in_sight_of_side(
@@ -185,9 +203,8 @@ def in_sight_of_side(
     """`others` less those hidden from `eid`'s side (`hidden_from`): under fog of war a
     combatant is held in melee, at declaration, only by the enemies his side sees (the
     rules refuse nothing for a foe the player cannot know of, and name none)."""
-    if options is None or not fog_on(options) or not others:
-        return tuple(others)
-    return tuple(e for e in others if not hidden_from(world, board, eid, e, options))
+    hidden = others_hidden(world, board, eid, others, options)
+    return tuple(e for e in others if e not in hidden)
 
 
 # ------------------------------------------------------------------ knowledge
