@@ -220,3 +220,29 @@ def test_with_an_enemy_known_near_but_not_seen_it_keeps_to_cover() -> None:
     board_cover = board.cover_between(ghost_tile, ends[True])
     assert board_cover != "none" or not board.line_of_sight(ghost_tile, ends[True]), ends
     assert board.cover_between(ghost_tile, ends[False]) == "none"  # scouting, it walked out
+
+
+def test_with_no_enemy_known_and_nothing_unseen_within_reach_it_still_declares() -> None:
+    """Ada is walled into one tile she sees; Kai stands unseen beyond the wall.  There is no
+    enemy to walk towards and no unseen ground to look at: the AI declares anyway (it raised
+    IndexError, seen in night_ambush with a wounded Dirk, seed 9001)."""
+    from game.rules.battle import Battle
+    from game.rules.fog import FOG
+    from game.rules.options import RuleOptions
+    from tests.builders import Cast
+
+    walls = [(x, y) for x in range(0, 3) for y in range(0, 3) if (x, y) != (1, 1)]
+    cast = Cast(8, 3, walls=walls)
+    cast.add("Ada", (1, 1), "a", movement=4, strike=5)
+    cast.add("Kai", (6, 1), "b", movement=4, strike=5)
+    battle = Battle(cast.world, cast.board, 3, RuleOptions({FOG}), max_rounds=10)
+    battle.start_round()
+    while (eid := battle.next_declarer) != cast["Ada"]:
+        assert eid is not None and not battle.declare(Order(eid))
+    view = DeclarationView.of(battle, cast["Ada"])
+    assert view.fog is not None and not view.fog.sees(cast["Kai"])
+    for level in ("ai:hard", "ai:normal", "ai:easy"):
+        ai = make_controller(level, 1)
+        assert ai._watch(view).scout_goal() is None  # type: ignore[attr-defined]
+        order = ai.choose_order(view)
+        assert not order.path  # walled in: nowhere to go

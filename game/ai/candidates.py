@@ -213,6 +213,10 @@ def _approach_field(know: Knowledge) -> np.ndarray:
         goal = know.scout_goal()
         if goal is not None:
             return know.distance_field(goal[0])
+        # No enemy known and no unseen ground it can walk to (walled in, or every tile it
+        # reaches already in sight): nothing to walk towards, as if walled off from every
+        # enemy (no "close in" spot; every tile as far).
+        return np.full((know.terrain.height, know.terrain.width), np.inf)
     fields = [know.distance_field(know.planned(e.eid)) for e in know.enemies]
     return np.minimum.reduce(fields) if len(fields) > 1 else fields[0]
 
