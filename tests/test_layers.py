@@ -203,7 +203,9 @@ def test_the_ui_has_no_import_cycle() -> None:
 
 
 def test_the_workbench_scene_is_every_host_its_panels_ask_for() -> None:
-    """Each protocol of `game.ui.workbench.host` names only what `WorkbenchScene` has."""
+    """Each host protocol of `game.ui.workbench.host` names only what `WorkbenchScene` has; a
+    query protocol (one a host's attribute is typed by: `TryHost.input` is `InputCommands`)
+    names only what that attribute of the scene has."""
     import inspect
 
     from game.ui.workbench import host
@@ -211,15 +213,22 @@ def test_the_workbench_scene_is_every_host_its_panels_ask_for() -> None:
     from tests.ui_helpers import make_app
 
     scene = WorkbenchScene(make_app())
-    for _name, protocol in inspect.getmembers(host, inspect.isclass):
-        if protocol.__module__ != host.__name__:
-            continue
+    protocols = [p for _name, p in inspect.getmembers(host, inspect.isclass) if p.__module__ == host.__name__]
+    names = {p.__name__ for p in protocols}
+    holder = {  # query protocol → the scene's attribute that holds it
+        kind: attr
+        for p in protocols
+        for attr, kind in getattr(p, "__annotations__", {}).items()
+        if kind in names
+    }
+    for protocol in protocols:
         wanted = set()
         for klass in protocol.__mro__:
             if klass.__module__ == host.__name__:
                 wanted |= set(getattr(klass, "__annotations__", {}))
                 wanted |= {k for k, v in vars(klass).items() if callable(v) or isinstance(v, property)}
-        missing = sorted(n for n in wanted if not n.startswith("_") and not hasattr(scene, n))
+        owner = getattr(scene, holder[protocol.__name__]) if protocol.__name__ in holder else scene
+        missing = sorted(n for n in wanted if not n.startswith("_") and not hasattr(owner, n))
         assert not missing, (protocol.__name__, missing)
 
 

@@ -8,6 +8,10 @@ assigns only what the protocol says it may, never hands the screen on whole, and
 another part only through that part's query protocol (`host.aim.focus()`: `Aim`); and, on
 a screen, that `BattleScene` satisfies every one of them.
 
+The workbench's input (`WorkbenchInput`, `scene.input`) is held to the same: it reads
+`WorkbenchScene` only through `InputHost` (`game/ui/workbench/host.py`), and the Try panel
+reaches its commands only through `InputCommands`.
+
     python tests/test_ui_narrow_state.py      (from the repository's root)
 
 prints, for each component, how many names its host protocol holds.
@@ -21,6 +25,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BATTLE = ROOT / "game/ui/battle"
 HOST = BATTLE / "host.py"
+WORKBENCH = ROOT / "game/ui/workbench"
+WORKBENCH_HOST = WORKBENCH / "host.py"
+WORKBENCH_INPUT = WORKBENCH / "input.py"
+WORKBENCH_ASSIGNS = frozenset({"selected", "partner", "placing", "menu", "field", "ruler", "matrix"})
+"""What the workbench's input may assign of its host: the selection and pair (See's swap), the
+placing it stops (Esc), the menu and text field it opens and closes, the switches R and Ctrl+M."""
 
 
 class Part:
@@ -52,9 +62,9 @@ def _class(path: Path, name: str) -> ast.ClassDef:
     return next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == name)
 
 
-def protocol_members(name: str) -> set[str]:
+def protocol_members(name: str, host: Path = HOST) -> set[str]:
     """The names a protocol of `host.py` declares: its methods, properties and attributes."""
-    cls = _class(HOST, name)
+    cls = _class(host, name)
     members = {n.name for n in cls.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     members |= {
         n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
@@ -62,9 +72,9 @@ def protocol_members(name: str) -> set[str]:
     return members
 
 
-def _attributes(name: str) -> set[str]:
+def _attributes(name: str, host: Path = HOST) -> set[str]:
     """A protocol's plain attributes (assignable, unlike its properties)."""
-    cls = _class(HOST, name)
+    cls = _class(host, name)
     return {n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
 
 
@@ -207,8 +217,66 @@ def test_the_battle_screen_has_no_mixins_and_satisfies_every_host() -> None:
     assert not [m for m in wanted if not hasattr(scene, m)], "BattleScene is a ModeHost"
 
 
+# ------------------------------------------------------------------ the workbench's input
+def test_the_workbench_input_reads_the_screen_only_through_its_host() -> None:
+    reads = Reads(_class(WORKBENCH_INPUT, "WorkbenchInput"))
+    members = protocol_members("InputHost", WORKBENCH_HOST)
+    assert reads.read <= members, f"WorkbenchInput reads {sorted(reads.read - members)} outside InputHost"
+    assert not members - reads.read, (
+        f"InputHost names {sorted(members - reads.read)} WorkbenchInput never reads"
+    )
+    assert reads.assigned <= WORKBENCH_ASSIGNS, (
+        f"WorkbenchInput assigns host.{sorted(reads.assigned - WORKBENCH_ASSIGNS)}"
+    )
+    attributes = _attributes("InputHost", WORKBENCH_HOST)
+    assert attributes >= WORKBENCH_ASSIGNS, (
+        f"InputHost does not let it assign {sorted(WORKBENCH_ASSIGNS - attributes)}"
+    )
+    assert not reads.handed, f"WorkbenchInput hands its host on: {reads.handed}"
+    assert not reads.parts, f"WorkbenchInput reaches into {sorted(reads.parts)} of its host"
+    defined, used = _own_attributes(_class(WORKBENCH_INPUT, "WorkbenchInput"))
+    assert used <= defined | {"host"}, f"WorkbenchInput uses {sorted(used - defined)} it does not define"
+
+
+def test_the_try_panel_reaches_the_input_only_through_its_commands() -> None:
+    tree = ast.parse((WORKBENCH / "try_panel.py").read_text(encoding="utf-8"))
+    used = {
+        n.attr
+        for n in ast.walk(tree)
+        if isinstance(n, ast.Attribute) and ast.unparse(n.value) == "scene.input"
+    }
+    members = protocol_members("InputCommands", WORKBENCH_HOST)
+    assert used and used <= members, sorted(used - members)
+
+
+def test_the_workbench_input_imports_no_scene() -> None:
+    for path in (WORKBENCH_HOST, WORKBENCH_INPUT):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        modules += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+        scenes = [m for m in modules if m.startswith("game.ui.scenes") or m == "game.ui.workbench.scene"]
+        assert not scenes, f"{path.name} imports {scenes}"
+
+
+def test_the_workbench_has_no_mixin_and_satisfies_the_input_host() -> None:
+    from game.ui.app import Scene
+    from game.ui.workbench.input import WorkbenchInput
+    from game.ui.workbench.scene import WorkbenchScene
+    from tests.ui_helpers import make_app
+
+    assert WorkbenchScene.__bases__ == (Scene,), "the input is a component, not a mixin"
+    scene = WorkbenchScene(make_app())
+    assert isinstance(scene.input, WorkbenchInput) and scene.input.host is scene
+    missing = [m for m in sorted(protocol_members("InputHost", WORKBENCH_HOST)) if not hasattr(scene, m)]
+    assert not missing, f"WorkbenchScene lacks {missing} of InputHost"
+    commands = protocol_members("InputCommands", WORKBENCH_HOST)
+    assert not [m for m in sorted(commands) if not hasattr(scene.input, m)], "scene.input is InputCommands"
+
+
 if __name__ == "__main__":
     for part in PARTS:
         reads = Reads(_class(part.path, part.cls))
         reached = ", ".join(f"{name} {len(used)}" for name, used in sorted(reads.parts.items()))
         print(f"{part.cls:14} reads {len(protocol_members(part.host)):2} names of {part.host:11} {reached}")
+    held = len(protocol_members("InputHost", WORKBENCH_HOST))
+    print(f"{'WorkbenchInput':14} reads {held:2} names of InputHost")

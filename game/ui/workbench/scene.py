@@ -13,12 +13,13 @@ map, overlays, plans and menus are the battle screen's own (`MapView`, `OverlayF
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.core.geometry import Tile
-from game.i18n import N_, _
+from game.i18n import _
 from game.persist.house_rules import gather
 from game.rules.events import Event
 from game.rules.orders import Order
@@ -50,21 +51,6 @@ from game.world import Position, Side, World
 
 LEAVE_SECONDS = 5.0  # seconds a second click on Menu leaves without saving
 PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.draw, "keep": keep_panel.draw}
-HINTS = {
-    "setup": N_(
-        "Place from the panel, then click a free tile · drag a token to move it"
-        " · right click or Q/E turns it · Del removes · Ctrl+Z / Ctrl+Y undo, redo"
-    ),
-    "see": N_(
-        "Click a combatant for its overlays (1–8), then another for every attack between them · Ctrl+M matrix"
-    ),
-    "try": N_(
-        "Select a combatant: click tiles for its path, an enemy to attack · X every action · Q/E facing"
-    ),
-    "keep": N_(
-        "Save the position as a scenario or sandbox file · open a file or a saved battle · F12 picture"
-    ),
-}
 
 
 def empty_setup() -> Setup:
@@ -75,8 +61,9 @@ def empty_setup() -> Setup:
     return Setup(board, source, World(), RuleOptions.battlefield())
 
 
-class WorkbenchScene(WorkbenchInput, Scene):
-    """The workbench screen (opened by name: "workbench")."""
+class WorkbenchScene(Scene):
+    """The workbench screen (opened by name: "workbench").  Its keys and clicks are a component
+    (`scene.input`, `WorkbenchInput`) that reads the screen only through `InputHost`."""
 
     def __init__(self, app: App, setup: Setup | None = None, notes: list[str] | None = None) -> None:
         super().__init__(app)
@@ -117,9 +104,9 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.saved_version = 0  # the bench's version when last saved (or opened)
         self.last_file = ""  # the file last saved or opened
         self.leave_warned = -LEAVE_SECONDS
-        self.token_drag: dict[str, Any] | None = None
         self.rects: dict[str, pygame.Rect] = {}
         self._board_key: object = None
+        self.input = WorkbenchInput(self)  # the keys and clicks to the commands
         self.view = MapView(self.theme, self.setup.board, self.setup.source.art)
         self.view.overlays.active = {"reach", "range", "arcs", "sight", "chance"}  # what See is about
         self.on_resize(app.screen.get_size())
@@ -217,6 +204,14 @@ class WorkbenchScene(WorkbenchInput, Scene):
         )
         self.after_change()
 
+    def save_sandbox(self) -> Path | None:
+        """Save the position as a sandbox file (Ctrl+S); where, or None if it could not."""
+        return keep_panel.save_sandbox(self)
+
+    def export_picture(self) -> Path | None:
+        """A picture of the screen as a PNG file (F12); where, or None if it could not."""
+        return keep_panel.export_picture(self)
+
     def cached(self, key: Any, compute: Any) -> Any:
         """`compute()` once per position version and key."""
         full = (self.bench.version, key)
@@ -287,6 +282,10 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self.toasts = add_toast(self.toasts, text, bad)
         if log:
             self.log.add_text(text, "bad" if bad else "note")
+
+    def on_event(self, event: pygame.event.Event) -> None:
+        """One key or click (`WorkbenchInput`)."""
+        self.input.on_event(event)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """Lay the screen out: the battle screen's regions."""
@@ -377,7 +376,7 @@ class WorkbenchScene(WorkbenchInput, Scene):
         self._draw_tabs(surface)
         self._draw_panel(surface)
         self.log.draw(surface, self.rects["log"])
-        draw_hint(surface, theme, self.hint(), self.rects["hint"])
+        draw_hint(surface, theme, self.input.hint(), self.rects["hint"])
         if self.menu is not None:
             self.menu.draw(surface)
             item = self.menu.hovered_item()
@@ -389,16 +388,6 @@ class WorkbenchScene(WorkbenchInput, Scene):
         draw_toasts(surface, theme, self.toasts, self.rects["map"])
         if self.field is not None:
             self.field.draw(surface, theme)
-
-    def hint(self) -> str:
-        """What the keys and clicks do now."""
-        if self.placing is not None:
-            return _("Click a free tile to place {name} for {side} · Esc stops placing").format(
-                name=self.placing.short, side=self.place_side
-            )
-        if self.playback is not None:
-            return _("Resolution: N next event · P play/pause · K skip · the panel keeps or drops the result")
-        return _(HINTS[self.tab])
 
     def _draw_under(self, surface: pygame.Surface) -> None:
         """Under the tokens: every order's path and attacks, the draft's preview, the heat map."""

@@ -89,7 +89,9 @@ def draw(scene: TryHost, surface: pygame.Surface, rect: pygame.Rect, scroll: int
             )
     if scene.selected is not None and scene.selected in setup.standing:
         eid = scene.selected
-        col.row((_("Add action…  X"), scene.open_action_menu), (_("Clear order"), lambda: clear(scene, eid)))
+        col.row(
+            (_("Add action…  X"), scene.input.open_action_menu), (_("Clear order"), lambda: clear(scene, eid))
+        )
     else:
         col.text(
             _("Select a combatant: click tiles for its path, an enemy for its attacks, X for every action."),
@@ -155,9 +157,9 @@ def _resolution(scene: TryHost, col: Column) -> None:
             scene.theme.palette.text_dim,
         )
         col.row(
-            ("Step  N", lambda: scene.pace("step")),
-            ("Play/pause  P", lambda: scene.pace("play")),
-            ("Skip  K", lambda: scene.pace("skip")),
+            ("Step  N", lambda: scene.input.pace("step")),
+            ("Play/pause  P", lambda: scene.input.pace("play")),
+            ("Skip  K", lambda: scene.input.pace("skip")),
         )
     col.row(
         (
