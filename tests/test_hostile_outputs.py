@@ -60,6 +60,10 @@ def _run_capped(command: list[str], home: Path) -> Outcome:
 
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", DOMINION_TACTICS_HOME=str(home))
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    # No bytecode written under the cap: CPython writes a .pyc with one unchecked write(), so a
+    # module compiled here would be cut at FILE_LIMIT bytes and renamed into __pycache__, and
+    # every later import of it fail ("marshal data too short").
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
     done = subprocess.run(
         command, capture_output=True, text=True, timeout=120, env=env, cwd=ROOT, preexec_fn=cap
     )
