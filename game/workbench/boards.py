@@ -14,7 +14,9 @@ from xml.sax.saxutils import quoteattr
 
 from game.i18n import _
 from game.rules.board import Board, GridBoard
-from game.workbench.setup import BoardSource, Refused
+from game.rules.options import RuleOptions
+from game.workbench.setup import BoardSource, Refused, Setup
+from game.world import World
 
 BLANK_SIZES = ((16, 8, 1.0), (24, 16, 1.0), (32, 24, 1.0), (48, 32, 2.0))
 """Open ground offered by the map chooser: width, height (tiles), metres per tile."""
@@ -70,6 +72,13 @@ def map_title(path: Path) -> str:
 def blank_board(width: int, height: int, metres: float = 1.0) -> tuple[GridBoard, BoardSource]:
     """Open ground: no walls, no cover, every step at its plain cost."""
     return GridBoard(width, height, metres), BoardSource("blank", blank_label(width, height, metres))
+
+
+def empty_setup() -> Setup:
+    """Open ground 16 × 8 with nobody on it, under the battlefield's rules modules (the
+    workbench's start when it is given no position)."""
+    board, source = blank_board(16, 8)
+    return Setup(board, source, World(), RuleOptions.battlefield())
 
 
 def open_choice(choice: MapChoice) -> tuple[Board, BoardSource] | Refused:

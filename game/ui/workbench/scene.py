@@ -44,21 +44,13 @@ from game.ui.workbench.input import WorkbenchInput
 from game.ui.workbench.widgets import TextField
 from game.workbench import plans
 from game.workbench.bench import Bench
-from game.workbench.boards import blank_board
+from game.workbench.boards import empty_setup
 from game.workbench.setup import Refused, Setup
 from game.workbench.trials import Trials
 from game.world import Position, Side, World
 
 LEAVE_SECONDS = 5.0  # seconds a second click on Menu leaves without saving
 PANELS = {"setup": setup_panel.draw, "see": see_panel.draw, "try": try_panel.draw, "keep": keep_panel.draw}
-
-
-def empty_setup() -> Setup:
-    """Open ground 16 × 8 with nobody on it, under the battlefield's rules modules."""
-    from game.rules.options import RuleOptions
-
-    board, source = blank_board(16, 8)
-    return Setup(board, source, World(), RuleOptions.battlefield())
 
 
 class WorkbenchScene(Scene):
