@@ -7,7 +7,8 @@ from __future__ import annotations
 from game.rules.battle import Battle
 from game.rules.fog import FOG
 from game.rules.options import RuleOptions
-from game.rules.orders import Order
+from game.rules.orders import Action, Order
+from game.rules.orders import ActionKind as K
 from game.world import Position
 from tests.test_module_fog import skirmish
 
@@ -129,3 +130,23 @@ def test_a_walk_away_from_an_unseen_foe_in_reach_is_neither_refused_nor_tells_hi
         for order in orders:
             reasons = validate_order(cast.world, cast.board, order, {}, options)
             assert any("Kai" in r for r in reasons) is refused, (options, order, reasons)
+
+
+def test_an_attack_on_an_unseen_enemy_is_refused_without_saying_where_he_is() -> None:
+    """Kai stands in a shadow seen only from within 1 m, 11 m off Ada, in range and in the
+    line of her blaster.  Without fog she may shoot him.  With fog her side does not see him,
+    so the shot is refused, and the reason names no range, no line of sight and not Kai: any
+    of those would tell the player where he stands (a random AI shot at a ghost and was told
+    'no line of sight to Wren' in woods_patrol, seed 4253)."""
+    from game.rules.validate import validate_order
+
+    for options, refused in ((RuleOptions(), False), (FOGGY, True)):
+        cast = skirmish(dark={(13, 6): 1.0})
+        shot = Order(cast["Ada"], (Action(K.MISSILE_STRIKE, cast["Kai"]),))
+        reasons = validate_order(cast.world, cast.board, shot, {}, options)
+        assert bool(reasons) is refused, reasons
+        if refused:
+            assert reasons == ["Missile Strike: your side does not see that enemy now"]
+    seen = skirmish()  # no shadow: Kai in sight, the shot stands with fog on
+    shot = Order(seen["Ada"], (Action(K.MISSILE_STRIKE, seen["Kai"]),))
+    assert validate_order(seen.world, seen.board, shot, {}, FOGGY) == []

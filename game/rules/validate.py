@@ -197,6 +197,12 @@ def _action_reasons(check: OrderCheck, action: Action) -> list[str]:
         problem = _target_problem(check.world, check.actor, action.target, label)
         if problem:
             return [problem]
+        if action.target is not None and hidden_from(
+            check.world, check.board, check.actor, action.target, check.options
+        ):
+            # Under fog of war the range, sight or reach of an enemy the side does not see
+            # would tell the player where he stands (or that he moved from his ghost's tile).
+            return [f"{label}: your side does not see that enemy now"]
     if action.weapon is not None and spec.names_weapon and weapon_for(check.equipment, action) is None:
         return [f"{label}: you hold no suitable weapon named {action.weapon!r}"]
     return spec.reasons(check, action)
