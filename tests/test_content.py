@@ -31,7 +31,8 @@ from game.cli import main as cli_main
 from game.content.armory import default_armory
 from game.content.battle_setup import build_battle
 from game.content.roster import Character, default_roster, load_roster
-from game.content.scenarios import list_scenarios, load_scenario, tutorial_topics
+from game.content.scenario_fields import tutorial_topics
+from game.content.scenarios import list_scenarios, load_scenario
 from game.core.equipment import MissileKind
 from game.core.geometry import DIRECTION_NAMES
 from game.core.sheet import ALL_SKILLS

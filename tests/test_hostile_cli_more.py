@@ -16,9 +16,8 @@ import pytest
 from game.cli.demo import demo_world
 from game.content.battle_setup import build_battle
 from game.content.fields import FieldError
+from game.content.scenario_fields import MAX_ROUNDS, MAX_UNITS
 from game.content.scenarios import (
-    MAX_ROUNDS,
-    MAX_UNITS,
     ScenarioError,
     load_scenario,
     parse_scenario,

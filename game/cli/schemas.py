@@ -21,7 +21,7 @@ STALE = 1  # exit status of --check when a schema file is missing or differs
 
 
 def _scenario() -> dict[str, Any]:
-    from game.content.scenarios import scenario_schema
+    from game.content.scenario_fields import scenario_schema
 
     return scenario_schema()
 

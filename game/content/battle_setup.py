@@ -9,7 +9,8 @@ from typing import Any
 
 from game.content.mapunits import MapUnitError, check_units
 from game.content.roster import Character, Roster, default_roster
-from game.content.scenarios import MAX_BATTLE_WORK, MAX_UNITS, Scenario, ScenarioError, unique_name
+from game.content.scenario_fields import MAX_UNITS
+from game.content.scenarios import MAX_BATTLE_WORK, Scenario, ScenarioError, unique_name
 from game.core.geometry import Tile, bearing_direction, chebyshev
 from game.paths import relative_to_root
 from game.rules.battle import Battle

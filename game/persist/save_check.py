@@ -23,15 +23,8 @@ from game.content import fields
 from game.content.armory import armour_spec, shield_spec, weapon_spec
 from game.content.fields import FieldError, index_path, key_path
 from game.content.house_rules import from_saved
-from game.content.scenarios import (
-    CONTROLLERS,
-    MAX_BATTLE_WORK,
-    MAX_ROUNDS,
-    MAX_UNITS,
-    SHAPES,
-    colour,
-    parse_victory,
-)
+from game.content.scenario_fields import CONTROLLERS, MAX_ROUNDS, MAX_UNITS, SHAPES, colour
+from game.content.scenarios import MAX_BATTLE_WORK, parse_victory
 from game.content.sheets import parse_sheet
 from game.core.sheet import ATTRIBUTES
 from game.files import shorten
