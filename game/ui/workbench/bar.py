@@ -10,7 +10,6 @@ import pygame
 from game.i18n import N_, _
 from game.ui.render.widgets import Button, blit_text
 from game.ui.theme import fit_text
-from game.ui.workbench import keep_panel
 
 if TYPE_CHECKING:
     from game.ui.workbench.host import BarHost
@@ -44,7 +43,7 @@ def draw_bar(scene: BarHost, surface: pygame.Surface) -> list[Button]:
         (
             (_("Undo"), scene.undo, scene.bench.can_undo, _("nothing to undo")),
             (_("Redo"), scene.redo, scene.bench.can_redo, _("nothing to redo")),
-            (_("Picture F12"), lambda: keep_panel.export_picture(scene), True, ""),
+            (_("Picture F12"), scene.export_picture, True, ""),
             (_("Menu"), scene.leave, True, ""),
         )
     ):

@@ -186,6 +186,10 @@ class BarHost(KeepHost, Protocol):
         """Back to the menu (warned first if there is unsaved work)."""
         ...
 
+    def export_picture(self) -> Path | None:
+        """A picture of the screen (the button, as F12 does)."""
+        ...
+
 
 class InputHost(Protocol):
     """The workbench as its input (`WorkbenchInput`) sees it: the position and the world drawn,
