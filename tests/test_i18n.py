@@ -292,6 +292,15 @@ def test_every_string_of_the_replay_viewer_and_the_workbench_is_marked(pseudo: S
     for tab in (pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_1):
         app.step([key(tab, pygame.KMOD_CTRL)])
         app.step([])
+    # The workbench's own words: an overlay's key and the attack matrix, on and off.
+    for press in (
+        (pygame.K_2, 0),
+        (pygame.K_2, 0),
+        (pygame.K_m, pygame.KMOD_CTRL),
+        (pygame.K_m, pygame.KMOD_CTRL),
+    ):
+        app.step([key(*press)])
+        app.step([])
     for top in app.scenes:
         world = getattr(getattr(top, "setup", None), "world", None)
         if world is not None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+
 from game.i18n import _
 from game.rules.api.attack import weapon_for
 from game.rules.flight import FLIGHT_HELP
@@ -131,6 +133,16 @@ def walk_up_item(world: World, planner: Planner, draft: Draft, walk: Approach) -
     return MenuItem(
         walk.label, lambda s=walk.state: draft.change(s), walk.choice.detail(), explain=[*lines, how]
     )
+
+
+ACTION_MENU_LEFT = 330  # the action menu opens this far left of the right-hand panel (unscaled px)…
+ACTION_MENU_DOWN = 120  # … and this far below its top: beside the order it adds to
+
+
+def action_menu_spot(theme: Theme, panel: pygame.Rect) -> Pos:
+    """Where the action menu opens on a screen whose orders are drafted in `panel` (the
+    right-hand panel of the battle and of the workbench): beside it, clear of the map's middle."""
+    return (panel.x - theme.px(ACTION_MENU_LEFT), panel.y + theme.px(ACTION_MENU_DOWN))
 
 
 def action_menu(

@@ -128,13 +128,12 @@ class OrderCommands:
         draft, planner = host.draft, host.planner
         if draft is None or planner is None:
             return
-        rect, px = host.rects["right"], host.theme.px
         host.menu = menus.action_menu(
             host.theme,
             host.world,
             planner,
             draft,
-            (rect.x - px(330), rect.y + px(120)),
+            menus.action_menu_spot(host.theme, host.rects["right"]),
             self.add_action,
             self.open_attack_menu,
             lambda eid: host.view.camera.tile_centre(tile_of(host.world, eid)),

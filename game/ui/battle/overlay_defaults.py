@@ -132,4 +132,10 @@ class OverlayChoice:
         if self.pinned is not None:
             self.pinned = (self.pinned | {name}) if on else (self.pinned - {name})
         self.chosen[name] = on
-        return on, (_("{overlay} overlay on") if on else _("{overlay} overlay off")).format(overlay=label)
+        return on, overlay_said(name, on)
+
+
+def overlay_said(name: str, on: bool) -> str:
+    """What the screen says when an overlay's key switches it on or off."""
+    label = _(OVERLAY_LABELS[name]) if name in OVERLAY_LABELS else name
+    return (_("{overlay} overlay on") if on else _("{overlay} overlay off")).format(overlay=label)

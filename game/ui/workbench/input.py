@@ -22,6 +22,7 @@ from game.rules.positions import are_enemies, combatants, name_of, occupant, til
 from game.rules.registry import module_overlays
 from game.ui.battle import menus
 from game.ui.battle.input import CURSOR_KEYS, next_module_overlay
+from game.ui.battle.overlay_defaults import overlay_said
 from game.ui.battle.ruler import ruler_note
 from game.ui.input.bindings import BINDINGS
 from game.ui.map_view import DRAG_THRESHOLD
@@ -144,7 +145,7 @@ class WorkbenchInput:
                 return
             eid = drag["eid"]
             if drag["moved"] and tile != tile_of(host.setup.world, eid):
-                if host.edit(edits.move(host.setup, eid, tile), f"move {self.name(eid)}"):
+                if host.edit(edits.move(host.setup, eid, tile), _("move {name}").format(name=self.name(eid))):
                     host.select(eid)
             else:
                 self.click_tile(tile, event.pos)
@@ -170,7 +171,9 @@ class WorkbenchInput:
                 host.select(who)
                 return
             character, side = host.placing, host.place_side
-            if host.edit(edits.place(host.setup, character, tile, side), f"place {character.short}"):
+            if host.edit(
+                edits.place(host.setup, character, tile, side), _("place {name}").format(name=character.short)
+            ):
                 placed = max(host.setup.combatants)
                 host.select(placed)
             return
@@ -216,7 +219,7 @@ class WorkbenchInput:
             eid = host.selected
             if eid is not None and tile != tile_of(host.setup.world, eid):
                 facing = bearing_direction(tile_of(host.setup.world, eid), tile)
-                host.edit(edits.turn(host.setup, eid, facing), f"turn {self.name(eid)}")
+                host.edit(edits.turn(host.setup, eid, facing), _("turn {name}").format(name=self.name(eid)))
 
     # ------------------------------------------------------------- drafting orders (Try)
     def try_click(self, tile: Tile, who: int | None, pos: tuple[int, int]) -> None:
@@ -244,17 +247,24 @@ class WorkbenchInput:
         draft, planner = host.draft(eid), host.planner(eid)
         state = planner.with_path(draft, tile)
         if state is None:
-            host.toast(f"{self.name(eid)} cannot reach {tile} this round, even with the best roll", bad=True)
+            host.toast(
+                _("{name} cannot reach {tile} this round, even with the best roll").format(
+                    name=self.name(eid), tile=tile
+                ),
+                bad=True,
+            )
             return
         draft.change(state)
-        host.commit_draft(draft, f"path of {self.name(eid)}")
+        host.commit_draft(draft, _("path of {name}").format(name=self.name(eid)))
         if state.auto_move is not None:
-            host.toast(f"{state.auto_move.label} added: the path needs it")
+            host.toast(_("{move} added: the path needs it").format(move=_(state.auto_move.label)))
 
     def add_action(self, draft: Draft, action: Action) -> None:
         """An action from a menu into the order."""
         draft.add(action)
-        self.host.commit_draft(draft, f"{action.kind.label} for {self.name(draft.actor)}")
+        self.host.commit_draft(
+            draft, _("{action} for {name}").format(action=_(action.kind.label), name=self.name(draft.actor))
+        )
 
     def open_attack_menu(self, eid: int, target: int, pos: tuple[int, int]) -> None:
         """The battle screen's menu of attacks on `target`, with target numbers and chances."""
@@ -287,16 +297,15 @@ class WorkbenchInput:
         host = self.host
         eid = host.selected
         if eid is None or eid not in host.setup.standing or host.playback is not None:
-            host.toast("Select a combatant who can act first", bad=True)
+            host.toast(_("Select a combatant who can act first"), bad=True)
             return
         draft, planner = host.draft(eid), host.planner(eid)
-        rect, px = host.rects["right"], host.theme.px
         host.menu = menus.action_menu(
             host.theme,
             host.world,
             planner,
             draft,
-            (rect.x - px(330), rect.y + px(120)),
+            menus.action_menu_spot(host.theme, host.rects["right"]),
             lambda a: self.add_action(draft, a),
             lambda t, p: self.open_attack_menu(eid, t, p),
             lambda t: self.host.view.camera.tile_centre(tile_of(self.host.world, t)),
@@ -306,7 +315,9 @@ class WorkbenchInput:
     def change_draft(self, draft: Draft, state: DraftState) -> None:
         """A menu's change to the whole draft (fleeing off the map) into the order."""
         draft.change(state)
-        self.host.commit_draft(draft, f"flight of {self.name(draft.actor)}" if state.flee else "")
+        self.host.commit_draft(
+            draft, _("flight of {name}").format(name=self.name(draft.actor)) if state.flee else ""
+        )
 
     def face_toward(self, tile: Tile) -> None:
         """The selected combatant's final facing toward a tile (from where its path ends)."""
@@ -318,7 +329,7 @@ class WorkbenchInput:
         if end != tile:
             draft = host.draft(eid)
             draft.set_facing(bearing_direction(end, tile))
-            host.commit_draft(draft, f"facing of {self.name(eid)}")
+            host.commit_draft(draft, _("facing of {name}").format(name=self.name(eid)))
 
     def turn(self, step: int) -> None:
         """Q/E: in Try the order's final facing, elsewhere the combatant's facing now."""
@@ -332,10 +343,12 @@ class WorkbenchInput:
             _end, facing = host.plan_end(eid)
             draft = host.draft(eid)
             draft.set_facing(facing + step)
-            host.commit_draft(draft, f"facing of {self.name(eid)}")
+            host.commit_draft(draft, _("facing of {name}").format(name=self.name(eid)))
         else:
             facing = host.setup.world.get(eid, Facing).direction
-            host.edit(edits.turn(host.setup, eid, facing + step), f"turn {self.name(eid)}")
+            host.edit(
+                edits.turn(host.setup, eid, facing + step), _("turn {name}").format(name=self.name(eid))
+            )
 
     # ------------------------------------------------------------- keys
     def _on_key(self, event: pygame.event.Event) -> None:
@@ -390,7 +403,7 @@ class WorkbenchInput:
         elif cmd.startswith("overlay_"):
             name = cmd.removeprefix("overlay_")
             on = host.view.overlays.toggle(name)
-            host.toast(f"{name} overlay {'on' if on else 'off'}", log=False)
+            host.toast(overlay_said(name, on), log=False)
         elif cmd == "module_overlays":
             host.toast(
                 next_module_overlay(host.view.overlays, module_overlays(host.setup.options)), log=False
@@ -410,10 +423,10 @@ class WorkbenchInput:
             self.open_action_menu()
         elif cmd == "workbench_remove" and host.selected is not None and host.playback is None:
             eid = host.selected
-            host.edit(edits.remove(host.setup, eid), f"remove {self.name(eid)}")
+            host.edit(edits.remove(host.setup, eid), _("remove {name}").format(name=self.name(eid)))
         elif cmd == "workbench_matrix":
             host.matrix = not host.matrix
-            host.toast(f"attack matrix {'on' if host.matrix else 'off'}", log=False)
+            host.toast(_("attack matrix on") if host.matrix else _("attack matrix off"), log=False)
 
     def pace(self, what: str) -> None:
         """Resolution pace: step, play/pause, skip."""
