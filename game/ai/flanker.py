@@ -20,7 +20,7 @@ from game.ai.expect import hit_chance
 from game.ai.knowledge import Knowledge, RoundFacts, Unit, read_unit
 from game.core.geometry import Tile, bearing_direction
 from game.rules.orders import Action, Order
-from game.rules.positions import combatants, left_behind, planned_tile
+from game.rules.positions import combatants, left_behind
 from game.rules.registry import movement_kind, movement_spec
 from game.rules.stats import max_movement_metres
 from game.rules.validate import validate_order
@@ -43,10 +43,7 @@ class FlankerController:
         )
         if not know.enemies:
             return Order(view.actor)
-        foe = min(
-            know.enemies,
-            key=lambda u: (know.distance(know.me.tile, planned_tile(know.world, u.eid, know.earlier)), u.eid),
-        )
+        foe = min(know.enemies, key=lambda u: (know.distance(know.me.tile, know.planned(u.eid)), u.eid))
         tries = _flank(know, foe) if know.declared(foe.eid) else _back_off(know, foe)
         for order in [*tries, Order(view.actor)]:
             if not validate_order(view.world, view.board, order, view.earlier, view.options):
@@ -59,7 +56,7 @@ def _flank(know: Knowledge, foe: Unit) -> list[Order]:
     then, failing that, walk toward it."""
     me = know.me
     walk = know.reach_map(me.eid, float(me.rate))
-    there = planned_tile(know.world, foe.eid, know.earlier)
+    there = know.planned(foe.eid)
     options = []
     for dy in range(-me.reach, me.reach + 1):
         for dx in range(-me.reach, me.reach + 1):
@@ -111,7 +108,7 @@ def _back_off(know: Knowledge, foe: Unit) -> list[Order]:
     me = know.me
     kind = movement_kind(know.options, bool(know.engaged))
     orders = []
-    there = planned_tile(know.world, foe.eid, know.earlier)
+    there = know.planned(foe.eid)
     if know.engaged:
         budget = max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
         run = know.reach_map(me.eid, budget)

@@ -27,7 +27,6 @@ from game.rules.api.contexts import AiAsk
 from game.rules.api.defence import DefenceSpec
 from game.rules.board import Board
 from game.rules.fog import Ghost, SideView
-from game.rules.forecast import likeliest_end
 from game.rules.odds import order_reading
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
@@ -226,7 +225,6 @@ class Knowledge:
         """What each enemy side has shown of its boldness (`game.ai.opponents`): the share of the
         usual threat to fear from it; a side not named, all of it."""
         self._pinners: list[int] | None = None
-        self._likely_ends: dict[int, Tile] = {}  # `planned`, by combatant
         self.expect_cache: dict[tuple[object, ...], float] = {}
         """The rules' odds of imagined attacks, asked again and again (`game.ai.expect`)."""
         self._strike_spots: dict[tuple[int, Tile, bool], list[Tile]] = {}
@@ -277,18 +275,8 @@ class Knowledge:
         return self.facts.units[eid]
 
     def planned(self, eid: int) -> Tile:
-        """Where a combatant will most likely be once it has moved, as far as anyone can know:
-        the likeliest end of the movement it declared (the rules' `movement_outcomes`), so a
-        Retreat or a Sprint that will probably fail leaves it where it stands or stops short;
-        its declared path's end on a tie; its tile when it declared no path."""
-        order = self.earlier.get(eid)
-        if order is None or not order.path:
-            return planned_tile(self.world, eid, self.earlier)
-        found = self._likely_ends.get(eid)
-        if found is None:
-            found = likeliest_end(self.world, self.board, eid, order)
-            self._likely_ends[eid] = found
-        return found
+        """Where a combatant will be, as far as anyone can know: its declared path's end."""
+        return planned_tile(self.world, eid, self.earlier)
 
     def facing_of(self, eid: int) -> int:
         """The facing it declared, else the facing it has."""

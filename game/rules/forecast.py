@@ -38,7 +38,7 @@ from game.rules.moving import move, start_moving
 from game.rules.odds import IMPOSSIBLE, AttackOdds, guard_of
 from game.rules.options import RuleOptions
 from game.rules.orders import Action, ActionKind, Order
-from game.rules.positions import engaged_with, name_of, planned_tile, tile_of
+from game.rules.positions import engaged_with, name_of, planned_tile
 from game.rules.registry import FEINTABLE, OFFENSIVE, action_specs, derived, spec_of
 from game.rules.stats import movement_roll
 from game.rules.still import remembered
@@ -139,17 +139,6 @@ def arrival_chance(world: World, board: Board, eid: int, order: Order) -> Fracti
     end = order.path[-1]
     ways = movement_outcomes(world, board, eid, order)
     return sum((o.probability for o in ways if o.tile == end), Fraction(0))
-
-
-def likeliest_end(world: World, board: Board, eid: int, order: Order) -> Tile:
-    """Where the order's movement most likely ends, with everyone else where they stand now:
-    the path's end unless a failed roll more often stops it short (a Retreat at 3 or less
-    stays where it is eleven times in twelve); of equally likely ends, the path's."""
-    end = order.path[-1] if order.path else tile_of(world, eid)
-    chances: dict[Tile, Fraction] = {}
-    for way in movement_outcomes(world, board, eid, order):
-        chances[way.tile] = chances.get(way.tile, Fraction(0)) + way.probability
-    return max(chances, key=lambda tile: (chances[tile], tile == end))
 
 
 def joint_movement(
