@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game.ai.opponents import Boldness
+from game.ai.scouting import scout_goal
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
 from game.core.equipment import BARE_HANDS, Weapon
@@ -234,10 +235,13 @@ class Knowledge:
         """The enemies known only where they were last seen (standing there in `world`): never
         attacked, their threat feared less with each round since (`wary`)."""
         self.round_number = 0
+        self.seen_at: np.ndarray | None = None
+        """[y, x] the round the side last saw each tile, with fog of war (`know_fog`)."""
 
-    def know_fog(self, fog: SideView | None, round_number: int) -> None:
-        """What the side knows with fog of war: its ghosts (those standing in `world`)."""
-        self.fog, self.round_number = fog, round_number
+    def know_fog(self, fog: SideView | None, round_number: int, seen_at: np.ndarray | None = None) -> None:
+        """What the side knows with fog of war: its ghosts (those standing in `world`), and the
+        round it last saw each tile (`game.ai.scouting.SightMemory`), if its controller keeps it."""
+        self.fog, self.round_number, self.seen_at = fog, round_number, seen_at
         if fog is not None:
             self.ghosts = {e: g for e, g in fog.ghosts.items() if e in self.facts.units}
 
@@ -247,25 +251,17 @@ class Knowledge:
         return [u for u in self.enemies if u.eid not in self.ghosts]
 
     def scout_goal(self) -> tuple[Tile, Ghost | None] | None:
-        """With fog of war and no enemy known: where to look for one, and the ghost it follows.
-        The unseen tile nearest where an enemy was last seen (the latest such), else the unseen
-        tile nearest the middle of all the unseen ground it can walk to; None with fog off or
-        nothing unseen within reach.  Kept for the round."""
+        """With fog of war and no enemy known: where to look for one, and the ghost it follows
+        (`game.ai.scouting.scout_goal`, over the unseen ground it can walk to); None with fog
+        off or nothing unseen within reach.  Kept for the round."""
         if self.fog is None:
             return None
         key = ("scout goal", self.actor)
         if key in self.facts.odds:
             return self.facts.odds[key]  # type: ignore[return-value]
-        walkable = np.isfinite(self.distance_field(self.me.tile))
-        unseen = walkable & ~self.fog.tiles & ~self.terrain.move_blocked
-        found: tuple[Tile, Ghost | None] | None = None
-        ys, xs = np.nonzero(unseen)
-        if len(xs):
-            stale = sorted(self.fog.ghosts.values(), key=lambda g: (-g.round, g.eid))
-            ghost = stale[0] if stale else None
-            cx, cy = ghost.tile if ghost is not None else (float(xs.mean()), float(ys.mean()))
-            at = int(np.argmin((xs - cx) ** 2 + (ys - cy) ** 2))
-            found = ((int(xs[at]), int(ys[at])), ghost)
+        walk = self.distance_field(self.me.tile)
+        unseen = np.isfinite(walk) & ~self.fog.tiles & ~self.terrain.move_blocked
+        found = scout_goal(unseen, walk, self.seen_at, list(self.fog.ghosts.values()))
         self.facts.odds[key] = found  # type: ignore[assignment]
         return found
 

@@ -39,6 +39,7 @@ from game.ai.mistakes import Slip, defences_can_matter, make_mistake
 from game.ai.module_words import module_words
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
+from game.ai.scouting import SightMemory
 from game.core.geometry import Tile
 from game.rules.api.action import ActionSpec
 from game.rules.orders import Action, Order
@@ -84,6 +85,8 @@ class TacticalController:
         self._stood: dict[int, dict[int, Tile]] = {}
         """Where each of its side's combatants stood as each round began (`Knowledge.left`)."""
         """What it has seen of the enemy sides this battle (`game.ai.opponents`)."""
+        self._sight = SightMemory()
+        """The round its side last saw each tile, with fog of war (`game.ai.scouting`)."""
         self._rejudged = 0
         """How many of the last `rank`'s candidates were judged a second time (ahead of the rest)."""
 
@@ -107,7 +110,9 @@ class TacticalController:
         know = Knowledge(
             view.world, view.board, view.options, view.actor, view.earlier, view.timing, self._facts_for(view)
         )
-        know.know_fog(view.fog, view.round_number)
+        if view.fog is not None:
+            self._sight.record(view.fog)
+        know.know_fog(view.fog, view.round_number, self._sight.seen_at)
         if self.level.reads:
             self.read.observe(know, view.round_number, view.previous)
             know.read = self.read.sides
