@@ -105,7 +105,8 @@ def judging(name: str, seed: int = 0):  # noqa: ANN201
 def knowledge_of(view: DeclarationView, facts=None):  # noqa: ANN001, ANN201
     """The AI's knowledge for a view, as the controller builds it: the round's facts read from
     the view (or `facts`, shared with another declarer of the same round)."""
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+    from game.ai.facts import RoundFacts, read_unit, round_key
+    from game.ai.knowledge import Knowledge
     from game.rules.positions import combatants
 
     if facts is None:

@@ -139,7 +139,8 @@ def test_every_level_explains_its_choice(level: str) -> None:
 
 def test_hard_guesses_the_replies_of_enemies_declaring_after_it() -> None:
     from game.ai.anticipate import predict_later
-    from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+    from game.ai.facts import RoundFacts, read_unit
+    from game.ai.knowledge import Knowledge
 
     cast = Cast(12, 12)
     cast.add("Me", (5, 5), "a")

@@ -60,8 +60,9 @@ def test_each_of_a_side_has_its_own_exposure_to_fire() -> None:
     still be worked out for each combatant (in full plate, Withstand Injury fails less)."""
     from builders import PLATE
 
+    from game.ai.facts import RoundFacts
     from game.ai.fire import exposure
-    from game.ai.knowledge import Knowledge, RoundFacts
+    from game.ai.knowledge import Knowledge
 
     cast = Cast(40, 12)
     cast.add("Bare", (10, 4), "a", facing=2)

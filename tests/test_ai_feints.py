@@ -10,7 +10,8 @@ from builders import SWORD, Cast
 
 from game.ai.candidates import candidates
 from game.ai.controller import DeclarationView
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+from game.ai.facts import RoundFacts, read_unit, round_key
+from game.ai.knowledge import Knowledge
 from game.ai.levels import LEVELS
 from game.content.battle_setup import build_battle
 from game.content.scenarios import find_scenario

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from game.ai.factory import make_controller
-from game.ai.knowledge import Unit
+from game.ai.facts import Unit
 from game.ai.simulate import load_scenarios
 from game.ai.tactical import TacticalController
 from game.content.battle_setup import build_battle

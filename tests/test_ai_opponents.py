@@ -8,7 +8,8 @@ from dataclasses import replace
 from ai_helpers import judging, view_of
 from builders import Cast
 
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit
+from game.ai.facts import RoundFacts, read_unit
+from game.ai.knowledge import Knowledge
 from game.ai.opponents import FLOOR, PRIOR, SENSIBLE, Boldness, OpponentRead
 from game.ai.scoring import THREAT
 from game.rules.orders import ActionKind, Order

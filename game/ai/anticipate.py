@@ -31,7 +31,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from game.ai.expect import attacks_in_forecast, expected_injuries, forecast, strike_from
-from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.facts import Unit, injury_value
+from game.ai.knowledge import Knowledge
 from game.core.geometry import Tile, bearing_direction
 from game.rules.api.action import ActionSpec
 from game.rules.api.contexts import AiAsk

@@ -5,9 +5,7 @@ where the rules give the best hit chance, its arcs and every module in play
 counted; shooting spots with cover; the safest tile; the tile that closes in;
 next to a dropped weapon), then Sprint and Retreat paths (to a dropped weapon
 too, when a walk does not get there), then each tile gets
-the action sets that fit it, asked of the action specs in play
-(`ActionSpec.ai_options`, `ai_augment`): an attack, two, a Called Shot, a
-Disarm, each with a defence or a Feint; pure defences; Retrieve Weapon.
+the action sets that fit it (`game.ai.action_sets`).
 Nothing here judges an order; `game.ai.scoring` does, and validation has the
 last word.
 """
@@ -15,51 +13,26 @@ last word.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
 
 import numpy as np
 
+from game.ai.action_sets import orders_at, wants_weapon
 from game.ai.expect import counter_chance, hit_chance
-from game.ai.fire import SHOOTING_LOOKS, exposure, hidden_spot, shooting_spots, shot_at, shot_value
-from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.facts import Unit, injury_value
+from game.ai.fire import SHOOTING_LOOKS, exposure, hidden_spot, shooting_spots, shot_value
+from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.ai.menace import menace_factors
+from game.ai.spots import Candidate, Spot, engaged_ok, free_tile, run_budget
 from game.board.reach import ReachMap
-from game.core.equipment import Weapon
-from game.core.geometry import Tile, bearing_direction
-from game.rules.api.action import ActionSpec
-from game.rules.api.attack import AttackSpec
+from game.core.geometry import Tile
 from game.rules.api.contexts import AiAsk
-from game.rules.api.defence import DefenceSpec
-from game.rules.movement import walk
-from game.rules.orders import Action, Order
-from game.rules.positions import engaged_with, left_behind
-from game.rules.registry import OFFENSIVE, action_specs, movement_kind, movement_spec, spec_of
-from game.rules.stats import max_movement_metres
-from game.rules.validate import movement_refusals
+from game.rules.orders import Order
+from game.rules.positions import engaged_with
+from game.rules.registry import OFFENSIVE, action_specs
 
 MAX_SPOTS_PER_TARGET = 2  # strike spots kept around each target
-RANGED_TARGETS = 2  # targets of shots tried from one tile (the best by the rules' odds)
 SPOT_CHANCE_WEIGHT = 2.0  # a strike spot's hit chance against the danger of standing there
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """An order to score, with a word on why it was proposed."""
-
-    order: Order
-    tag: str
-
-
-@dataclass(frozen=True)
-class Spot:
-    """An end tile and how to get there: the path and the movement it needs."""
-
-    tile: Tile
-    path: tuple[Tile, ...]
-    mode: str  # "stay", "walk", "sprint", "retreat"
-    why: str
-    flee: bool = False  # then off the map (a side that wins by escaping; `game.ai.escape`)
 
 
 def candidates(know: Knowledge, level: Level) -> list[Candidate]:
@@ -138,7 +111,7 @@ def scout_spots(know: Knowledge) -> list[Spot]:
         return []
     me = know.me
     walk = know.reach_map(me.eid, float(me.rate))
-    ends = [t for t in walk.iter_tiles() if _free(know, t) and _engaged_ok(know, t)]
+    ends = [t for t in walk.iter_tiles() if free_tile(know, t) and engaged_ok(know, t)]
     spots = [Spot(me.tile, (), "stay", "stay")]
     if not ends:
         return spots
@@ -174,18 +147,6 @@ def _beside_cover(know: Knowledge) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------- tiles
-def _free(know: Knowledge, tile: Tile) -> bool:
-    return tile == know.me.tile or (tile not in know.occupied and tile not in know.planned_ends)
-
-
-def _engaged_ok(know: Knowledge, tile: Tile) -> bool:
-    """A normal move while engaged may not leave the reach of any enemy it is engaged with
-    (validation; docs/rulings.md)."""
-    if not know.engaged or tile == know.me.tile:
-        return True
-    return not left_behind(know.world, know.board, know.actor, tile)
-
-
 def danger_grid(know: Knowledge) -> np.ndarray:
     """[y, x] how many enemies could strike each tile this round or next (a cheap guide);
     kept for the declaration (read only)."""
@@ -228,13 +189,13 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
     spots: dict[Tile, Spot] = {me.tile: Spot(me.tile, (), "stay", "stay")}
 
     def add(tile: Tile, why: str, reach: ReachMap = walk) -> None:
-        if tile in spots or not _free(know, tile) or not _engaged_ok(know, tile):
+        if tile in spots or not free_tile(know, tile) or not engaged_ok(know, tile):
             return
         path = reach.path_to(tile)
         if path:
             spots[tile] = Spot(tile, tuple(path), "walk", why)
 
-    ends = [t for t in walk.iter_tiles() if _free(know, t)]
+    ends = [t for t in walk.iter_tiles() if free_tile(know, t)]
     danger = danger_grid(know)
 
     # Strike spots around each target: reachable, within reach, best arcs (our hit chance, and,
@@ -244,7 +205,11 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
         options = []
         for there in {target.tile, know.planned(target.eid)}:
             for tile in _around(there, me.reach):
-                if walk.can_reach(tile) and _free(know, tile) and know.board.in_reach(tile, there, me.reach):
+                if (
+                    walk.can_reach(tile)
+                    and free_tile(know, tile)
+                    and know.board.in_reach(tile, there, me.reach)
+                ):
                     chance = hit_chance(know, me, me.attack_kind, target, tile, there)
                     back = _counter(know, target, tile) if level.flank else 0.0
                     score = SPOT_CHANCE_WEIGHT * (chance - back) - 0.3 * float(danger[tile[1], tile[0]])
@@ -274,10 +239,10 @@ def walk_spots(know: Knowledge, targets: list[Unit], level: Level) -> list[Spot]
             add(ends[int(np.argmin(closing + 2.0 * know.mpt * safe))], "close in carefully")
 
     for item, where, weapon in know.items:
-        if not _wants(know, weapon):
+        if not wants_weapon(know, weapon):
             continue
         for tile in sorted(_around(where, 1), key=lambda t: walk.metres_to(t)):
-            if walk.can_reach(tile) and _free(know, tile) and _engaged_ok(know, tile):
+            if walk.can_reach(tile) and free_tile(know, tile) and engaged_ok(know, tile):
                 add(tile, f"retrieve #{item}")
                 break
     return list(spots.values())
@@ -313,7 +278,7 @@ def item_runs(know: Knowledge) -> list[Spot]:
     me = know.me
     if me.armed or me.missile is not None:
         return []
-    wanted = [(item, where) for item, where, weapon in know.items if _wants(know, weapon)]
+    wanted = [(item, where) for item, where, weapon in know.items if wants_weapon(know, weapon)]
     if not wanted:
         return []
     run = _run_reach(know, leaving=bool(know.engaged))
@@ -323,7 +288,7 @@ def item_runs(know: Knowledge) -> list[Spot]:
     mode = "retreat" if know.engaged else "sprint"
     spots = []
     for item, where in wanted:
-        beside = [t for t in (where, *_around(where, 1)) if _free(know, t)]
+        beside = [t for t in (where, *_around(where, 1)) if free_tile(know, t)]
         if not know.engaged and any(walk.can_reach(t) for t in beside):
             continue  # a normal move gets there (`walk_spots`)
         ends = [t for t in beside if t != me.tile and run.can_reach(t)]
@@ -336,17 +301,6 @@ def item_runs(know: Knowledge) -> list[Spot]:
         if path:
             spots.append(Spot(end, tuple(path), mode, f"{mode} to #{item}"))
     return spots
-
-
-def run_budget(know: Knowledge, leaving: bool) -> float:
-    """The metres of one movement action at its best roll: the one that leaves melee
-    (`leaving`), or the one that runs; 0 when the rules refuse it wherever it goes (lying
-    prone …)."""
-    me = know.me
-    kind = movement_kind(know.options, leaving)
-    if movement_refusals(know.world, know.board, me.eid, kind, know.earlier, know.options):
-        return 0.0
-    return max_movement_metres(know.world, me.eid, Order(me.eid, (Action(kind),)))
 
 
 def _run_reach(know: Knowledge, leaving: bool) -> ReachMap | None:
@@ -362,7 +316,7 @@ def _runs(know: Knowledge, leaving: bool) -> list[Spot]:
     run = _run_reach(know, leaving)
     if run is None:
         return []
-    ends = [t for t in run.iter_tiles() if _free(know, t) and t != me.tile]
+    ends = [t for t in run.iter_tiles() if free_tile(know, t) and t != me.tile]
     if not ends:
         return []
     danger = danger_grid(know)
@@ -398,191 +352,3 @@ def _around(tile: Tile, radius: int) -> Iterable[Tile]:
         for dx in range(-radius, radius + 1):
             if dx or dy:
                 yield (x + dx, y + dy)
-
-
-def _picker() -> ActionSpec | None:
-    """The action that picks a weapon up (the chapter's Retrieve Weapon), if any is registered."""
-    return next((spec for spec in action_specs() if spec.picks_item), None)
-
-
-def _wants(know: Knowledge, weapon: Weapon) -> bool:
-    """Whether picking this weapon up helps: a hand free for it, and nothing of its kind in hand."""
-    picker = _picker()
-    if picker is None or not picker.can_take(know.world, know.actor, weapon):
-        return False
-    return not know.me.armed if weapon.is_melee else know.me.missile is None
-
-
-# ---------------------------------------------------------------------- actions
-def orders_at(know: Knowledge, spot: Spot, targets: list[Unit], level: Level) -> list[Candidate]:
-    """The action sets that fit one end tile, asked of the action specs in play: each attack's
-    own options on each target (alone, with a defence, with what augments it, such as a
-    Feint), weapons to pick up, and defences alone."""
-    me = know.me
-    here = spot.tile
-    path = spot.path
-    out: list[Candidate] = []
-    movement = movement_spec(spot.mode)
-    items = {item: where for item, where, _weapon in know.items}
-
-    def order(actions: Iterable[Action], facing_to: Tile | None, tag: str) -> None:
-        acts = list(actions)
-        route = path
-        if movement is not None:
-            acts = [Action(movement.kind), *acts]
-            if len(acts) > 1 and not spot.flee:
-                # A Sprint or Retreat is rolled at the Action Penalty of what comes with it: the
-                # path it may declare is that much shorter (else the order is refused).
-                allowed = max_movement_metres(know.world, me.eid, Order(me.eid, tuple(acts)))
-                route = tuple(walk(know.board, me.tile, path, allowed, lambda _tile: False)[0][1:])
-                if not route:
-                    return
-        end = route[-1] if route != path else here  # a shortened run ends short of the spot
-        if any(a.item is not None and not spec_of(a.kind).within_grasp(items[a.item], end) for a in acts):
-            return  # the run no longer ends beside the weapon
-        facing = bearing_direction(end, facing_to) if facing_to is not None and facing_to != end else None
-        why = f"{spot.why}: {tag}" if tag else spot.why
-        out.append(Candidate(Order(me.eid, tuple(acts), route, facing, spot.flee), why))
-
-    ask = AiAsk(
-        know.world,
-        know.board,
-        know.options,
-        me.eid,
-        here,
-        None,
-        know.earlier,
-        bool(path),
-        know.engaged,
-        level.tactics,
-    )
-    specs = action_specs(know.options)
-    attacks = [s for s in specs if isinstance(s, AttackSpec)]
-    augments = [s for s in specs if type(s).ai_augment is not ActionSpec.ai_augment]
-    # (A Sprint or Retreat is rolled at the Action Penalty of what comes with it: there a
-    # defence changes the movement even with nobody near, and is weighed like any order.)
-    defences = _defences(know, ask, specs, calm_bare=level.threat_weight > 0 and movement is None)
-    threat = _main_threat(know, here)
-
-    # Shots only at the best few targets from here (the rules' odds): a shooter has many.
-    shootable = {
-        t.eid for t in sorted(targets, key=lambda t: (-shot_at(know, me, t, here), t.eid))[:RANGED_TARGETS]
-    }
-
-    def attack_sets(target: Unit, ranged_only: bool = False) -> None:
-        there = know.planned(target.eid)
-        on = replace(ask, target=target.eid)
-        for spec in attacks:
-            melee = "melee" in spec.roles
-            if (ranged_only and melee) or (not melee and target.eid not in shootable):
-                continue
-            for actions, tag in spec.ai_options(on):
-                order(actions, there, tag)
-                if ranged_only:
-                    continue
-                if len(actions) == 1:
-                    for defence in defences[:2]:
-                        order((*actions, Action(defence.kind)), there, f"{tag}, {defence.label}")
-                for augment in augments:
-                    for more in augment.ai_augment(on, actions):
-                        order(more, there, f"{tag}, {augment.label.lower()}")
-
-    # Any other action in play that offers itself to an AI (a rules module's own, say):
-    # alone, and with the best defence.
-    others = [
-        spec
-        for spec in specs
-        if not isinstance(spec, (AttackSpec, DefenceSpec))
-        and spec.movement is None
-        and type(spec).ai_options is not ActionSpec.ai_options
-    ]
-
-    def other_sets() -> None:
-        for spec in others:
-            for target in targets if spec.targeted else [None]:
-                on = replace(ask, target=target.eid if target is not None else None)
-                towards = know.planned(target.eid) if target is not None else threat
-                for actions, tag in spec.ai_options(on):
-                    order(actions, towards, tag)
-                    if defences:
-                        order((*actions, Action(defences[0].kind)), towards, f"{tag}, {defences[0].label}")
-
-    other_sets()
-    for spec in specs:
-        if not spec.picks_item:
-            continue
-        for item, where, weapon in know.items:
-            if _wants(know, weapon) and spec.within_grasp(where, here):
-                order([Action(spec.kind, item=item)], threat, "retrieve")
-                if defences and movement is None:
-                    order([Action(spec.kind, item=item), Action(defences[0].kind)], threat, "retrieve")
-    if movement is None:
-        for target in targets:
-            attack_sets(target)
-        order([], threat, "")
-        for defence in defences:
-            order([Action(defence.kind)], threat, defence.label)
-        if defences:
-            best = Action(defences[0].kind)
-            order([best, best], threat, f"{defences[0].label} twice")
-    else:
-        order([], threat, "")
-        if defences:
-            order([Action(defences[0].kind)], threat, defences[0].label)
-        for target in targets:
-            attack_sets(target, ranged_only=True)
-    return out
-
-
-def _defences(
-    know: Knowledge, ask: AiAsk, specs: list[ActionSpec], calm_bare: bool = False
-) -> list[DefenceSpec]:
-    """Defences this combatant can usefully roll where it ends, best stat first: those that
-    count against an attack that can come at it there (its spec's `counters_for`).  Where
-    none can, none for a level that weighs what enemies can do (`calm_bare`): its scoring
-    would find each defence worth exactly nothing there, and a Parry with nobody near only
-    ties with the plain move (a player reads it as a blunder); any usable one otherwise
-    (easy, which does not look, may still raise its guard for nothing)."""
-    equipment = ask.equipment
-    found = [
-        (know.stat(ask.actor, spec), i, spec)
-        for i, spec in enumerate(specs)
-        if isinstance(spec, DefenceSpec) and spec.ai_usable(ask)
-    ]
-    usable = [spec for stat, _, spec in sorted(found, key=lambda f: (-f[0], f[1])) if stat > 0]
-    coming = _incoming(know, ask.here)
-    useful = [spec for spec in usable if coming & spec.counters_for(equipment)]
-    if coming or calm_bare:
-        return useful
-    return usable
-
-
-def _incoming(know: Knowledge, here: Tile) -> set[str]:
-    """The classes of the attacks that can come at `here` this round (declared, or from an
-    enemy that can reach or shoot it)."""
-    classes: set[str] = set()
-    for order in know.earlier.values():
-        for action in order.actions:
-            if action.target == know.actor and action.kind in OFFENSIVE:
-                classes.add(spec_of(action.kind).attack_class)  # type: ignore[attr-defined]
-    for enemy in know.enemies:
-        if know.declared(enemy.eid):
-            continue
-        if know.melee_zone(enemy.eid, enemy.tile)[here[1], here[0]]:
-            classes.add(spec_of(enemy.attack_kind).attack_class)  # type: ignore[attr-defined]
-        shoots = enemy.shot_kind is not None and enemy.missile is not None and not know.engaged_now(enemy.eid)
-        if shoots and know.shot_band(enemy.missile, enemy.tile, here) is not None:  # type: ignore[arg-type]
-            classes.add(spec_of(enemy.shot_kind).attack_class)  # type: ignore[arg-type,attr-defined]
-    return classes
-
-
-def _main_threat(know: Knowledge, here: Tile) -> Tile | None:
-    """Where the enemy most worth facing will be: the nearest, melee fighters first."""
-    best = None
-    for enemy in know.enemies:
-        there = know.planned(enemy.eid)
-        metres = know.distance(here, there) - (enemy.rate + enemy.reach * know.mpt)
-        key = (metres, enemy.eid)
-        if best is None or key < best[0]:
-            best = (key, there)
-    return best[1] if best else None

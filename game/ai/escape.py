@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from game.ai.candidates import Spot, _engaged_ok, _free, run_budget
 from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
+from game.ai.spots import Spot, engaged_ok, free_tile, run_budget
 from game.board.paths import metres_to_edge, metres_to_edge_avoiding
 from game.core.geometry import Tile
 from game.rules.flight import metres_needed, on_edge
@@ -35,7 +35,9 @@ def escape_spots(know: Knowledge, level: Level) -> list[Spot]:
     spots: dict[tuple[Tile, bool], Spot] = {}
     for budget, mode in budgets:
         reach = know.reach_map(me.eid, budget)
-        ends = [t for t in reach.iter_tiles() if _free(know, t) and (mode != "walk" or _engaged_ok(know, t))]
+        ends = [
+            t for t in reach.iter_tiles() if free_tile(know, t) and (mode != "walk" or engaged_ok(know, t))
+        ]
         off = [
             t
             for t in ends

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from game.ai.knowledge import Knowledge, Unit
+from game.ai.facts import Unit
+from game.ai.knowledge import Knowledge
 from game.core.geometry import Tile, bearing_direction
 from game.rules.api.action import ActionSpec
 from game.rules.api.attack import AttackSpec

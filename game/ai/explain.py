@@ -51,8 +51,8 @@ from game.rules.registry import (
 from game.rules.summary import summarize_order
 
 if TYPE_CHECKING:
+    from game.ai.decision import Decision
     from game.ai.mistakes import Slip
-    from game.ai.tactical import Decision
 
 Explanation = list[tuple[str, float, dict[str, float]]]
 """(summary, score, {term: value}) of the best candidates, the declared one first."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 import numpy as np
 
 from game.ai.expect import expected_injuries
-from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.facts import Unit, injury_value
+from game.ai.knowledge import Knowledge
 from game.core.geometry import Tile, bearing_direction
 
 MAX_SHOOTING_SPOTS = 3

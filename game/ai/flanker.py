@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from game.ai.controller import DeclarationView
 from game.ai.expect import hit_chance
-from game.ai.knowledge import Knowledge, RoundFacts, Unit, read_unit
+from game.ai.facts import RoundFacts, Unit, read_unit
+from game.ai.knowledge import Knowledge
 from game.core.geometry import Tile, bearing_direction
 from game.rules.orders import Action, Order
 from game.rules.positions import combatants, left_behind

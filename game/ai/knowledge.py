@@ -9,42 +9,36 @@ the AI makes can be explained the rulebook's way.
 
 from __future__ import annotations
 
-import contextlib
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 import numpy as np
 
-from game.ai.opponents import Boldness
+from game.ai.facts import RoundFacts, Unit, terrain_board
 from game.ai.scouting import scout_goal
 from game.board.reach import ReachMap, reachable
 from game.board.terrain import TerrainBoard
-from game.core.equipment import BARE_HANDS, Weapon
+from game.core.equipment import Weapon
 from game.core.geometry import Tile, chebyshev
 from game.rules.api.action import ActionSpec
-from game.rules.api.attack import AttackSpec
 from game.rules.api.contexts import AiAsk
 from game.rules.api.defence import DefenceSpec
 from game.rules.board import Board
 from game.rules.fog import Ghost, SideView
 from game.rules.odds import order_reading
 from game.rules.options import RuleOptions
-from game.rules.orders import Action, ActionKind, Order
+from game.rules.orders import Order
 from game.rules.positions import (
-    combatants,
     engaged_with,
     left_behind,
-    melee_reach,
-    name_of,
     planned_tile,
     range_band,
     tile_of,
 )
 from game.rules.registry import OFFENSIVE, action_specs
-from game.rules.stats import movement_rate
 from game.rules.timing import declaration_order
-from game.world import Condition, Equipment, Facing, Item, Position, Side, World
+from game.world import Condition, Item, Position, World
 
 VANTAGE_LOOKS = 24  # a shooter's nearest tiles looked at for a shot it must step out to take
 MAX_MOVE_COST_SEEN = 4.0  # distance fields give up beyond this many times the map's span
@@ -53,137 +47,20 @@ _UNKNOWN = object()  # not in a table yet
 SHOT_BANDS_KEPT = 200_000  # range bands of shots kept per board (`Knowledge.shot_band`), ~30 MB at most
 GHOST_DECAY = 0.7  # the share of an enemy's threat still feared from its ghost, per round since seen
 
-INJURY_VALUE = (1.0, 1.5, 3.0)
-"""What one more Injury is worth on a combatant with 0, 1 or 2 Injuries: the third Defeats."""
 
+class SideReading(Protocol):
+    """What the AI has read of an enemy side (`game.ai.opponents.Boldness`): the share of the
+    usual threat to fear from it, and those words.  Named here so that what the AI knows does
+    not import what reads the opponent (which reads what the AI knows)."""
 
-def injury_value(injuries: float) -> float:
-    """The worth of one more Injury on a combatant that has `injuries` (a fractional
-    count, such as Injuries already expected from attacks declared this round, is
-    read between the table's entries)."""
-    top = len(INJURY_VALUE) - 1
-    at = min(max(float(injuries), 0.0), float(top))
-    low = int(at)
-    if low == top:
-        return INJURY_VALUE[top]
-    share = at - low
-    return INJURY_VALUE[low] * (1 - share) + INJURY_VALUE[low + 1] * share
+    @property
+    def wariness(self) -> float:
+        """The share, 1 for a side that attacks whenever it sensibly could."""
+        ...
 
-
-@dataclass(frozen=True)
-class Unit:
-    """One combatant as the AI sees it: where it is, how hurt, how far it walks and reaches,
-    and which attacks it makes (its chances are asked of the rules each time)."""
-
-    eid: int
-    name: str
-    side: str
-    tile: Tile
-    facing: int
-    injuries: int
-    active: bool
-    rate: int
-    melee: Weapon  # the melee weapon in hand, or bare hands
-    armed: bool  # holds a melee weapon
-    missile: Weapon | None
-    reach: int
-    attack_kind: ActionKind  # its best melee attack that can Injure (Strike armed, Brawling not)
-    shot_kind: ActionKind | None  # its best attack from afar, if it holds what it needs
-
-
-def read_unit(world: World, eid: int, board: Board | None = None, options: RuleOptions | None = None) -> Unit:
-    """The numbers of one combatant, from its sheet, equipment and condition; its attacks are
-    the action specs in play (`options`) that can Injure with what it holds."""
-    equipment = world.get(eid, Equipment)
-    condition = world.get(eid, Condition)
-    melee = equipment.melee_weapon()
-    melee_kind, shot_kind = _attack_kinds(world, board, options or RuleOptions.battlefield(), eid)
-    return Unit(
-        eid=eid,
-        name=name_of(world, eid),
-        side=world.get(eid, Side).name,
-        tile=tile_of(world, eid),
-        facing=world.get(eid, Facing).direction,
-        injuries=condition.injuries,
-        active=condition.can_act,
-        rate=max(0, movement_rate(world, eid).total),
-        melee=melee or BARE_HANDS,
-        armed=melee is not None,
-        missile=equipment.missile_weapon(),
-        reach=melee_reach(equipment),
-        attack_kind=melee_kind,
-        shot_kind=shot_kind,
-    )
-
-
-def _attack_kinds(
-    world: World, board: Board | None, options: RuleOptions, eid: int
-) -> tuple[ActionKind, ActionKind | None]:
-    """The best melee attack and the best attack from afar that `eid` can make with what it
-    holds (the specs' `weapon`, `ai_usable` and `ai_stat`), out of melee."""
-    ask = AiAsk(world, board, options, eid, tile_of(world, eid), None, {}, False, False, True)  # type: ignore[arg-type]
-    equipment = world.get(eid, Equipment)
-    best: dict[bool, tuple[int, int, ActionKind]] = {}
-    for rank, spec in enumerate(action_specs(options)):
-        if not isinstance(spec, AttackSpec) or not spec.deals_injury or not spec.targeted:
-            continue
-        if spec.weapon(equipment, Action(spec.kind)) is None or not spec.ai_usable(ask):
-            continue
-        melee = "melee" in spec.roles
-        key = (spec.ai_stat(world, eid), -rank, spec.kind)
-        if melee not in best or key > best[melee]:
-            best[melee] = key
-    melee_kind = best[True][2] if True in best else ActionKind.BRAWLING
-    return melee_kind, best[False][2] if False in best else None
-
-
-def terrain_board(board: Board) -> TerrainBoard:
-    """The board as a `TerrainBoard` (the fast overlays need its arrays)."""
-    if isinstance(board, TerrainBoard):
-        return board
-    cached = getattr(board, "_ai_terrain", None)
-    if cached is None:
-        cached = TerrainBoard.from_board(board)  # type: ignore[arg-type]
-        with contextlib.suppress(AttributeError):  # a board with __slots__ just converts again
-            board._ai_terrain = cached  # type: ignore[attr-defined]
-    return cached
-
-
-@dataclass
-class RoundFacts:
-    """What stays true for a whole Strategy Stage (positions move only at resolution),
-    shared by every declaration of that round: units and reachable tiles."""
-
-    key: tuple[object, ...]
-    units: dict[int, Unit]
-    reach_maps: dict[tuple[int, float], ReachMap] = field(default_factory=dict)
-    fields_: dict[Tile, np.ndarray] = field(default_factory=dict)
-    threat_masks: dict[tuple[int, Tile], np.ndarray] = field(default_factory=dict)
-    los: dict[tuple[Tile, Tile], bool] = field(default_factory=dict)
-    odds: dict[tuple[object, ...], float] = field(default_factory=dict)
-    """The rules' odds of imagined attacks, kept under what they read of the target's order
-    (`game.ai.expect`), and each fighter's best attack chance (`game.ai.menace`)."""
-    walks: dict[tuple[object, ...], tuple[tuple[Tile, ...], int] | None] = field(default_factory=dict)
-    """Where an enemy with nobody to attack would walk, by where our shooters will stand
-    (`game.ai.anticipate`): the same for every declaration of our side that round."""
-    engaged: dict[int, bool] = field(default_factory=dict)
-    stats: dict[tuple[int, ActionKind], int] = field(default_factory=dict)
-    defences: dict[tuple[int, bool], list[DefenceSpec]] = field(default_factory=dict)
-    readings: dict[tuple[int, Order | None], tuple[object, str | None]] = field(default_factory=dict)
-    """What the odds of an attack on a combatant read of its order (`Knowledge.reading`)."""
-    still: dict[Hashable, object] = field(default_factory=dict)
-    """What the rules remembered while the world stood still (`game.rules.still`): how hits
-    land, where movements end."""
-
-
-def round_key(world: World, round_number: int) -> tuple[object, ...]:
-    """A cheap fingerprint of everything `RoundFacts` depends on."""
-    parts: list[object] = [round_number]
-    for eid in combatants(world):
-        condition = world.get(eid, Condition)
-        parts.append((eid, tile_of(world, eid), condition.injuries, condition.can_act, condition.present))
-        parts.append(tuple(w.name for w in world.get(eid, Equipment).weapons))
-    return tuple(parts)
+    def words(self, side: str) -> str:
+        """What it shows, for a player ("" while feared as much as sensible play)."""
+        ...
 
 
 class Knowledge:
@@ -222,7 +99,7 @@ class Knowledge:
         """The tile it stood on when the round before began, if it has left it since without
         attacking (kept by the controller, `TacticalAI`): walking back there undoes that round
         (`game.ai.dithering`)."""
-        self.read: Mapping[str, Boldness] = {}
+        self.read: Mapping[str, SideReading] = {}
         """What each enemy side has shown of its boldness (`game.ai.opponents`): the share of the
         usual threat to fear from it; a side not named, all of it."""
         self._pinners: list[int] | None = None

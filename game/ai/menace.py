@@ -8,7 +8,8 @@ of targets and the explanation all ask `menace_factors`.
 
 from __future__ import annotations
 
-from game.ai.knowledge import Knowledge, Unit
+from game.ai.facts import Unit
+from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.rules.chances import chance
 from game.rules.registry import spec_of

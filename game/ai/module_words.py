@@ -31,7 +31,7 @@ from game.rules.summary import summarize_order
 from game.rules.validate import validate_order
 
 if TYPE_CHECKING:
-    from game.ai.tactical import Decision
+    from game.ai.decision import Decision
 
 SHOWN_TERMS = 2  # terms named, at most, for why a module's action was not chosen
 MOSTLY = 0.6  # … named until they make up this share of the gap

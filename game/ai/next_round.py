@@ -18,8 +18,9 @@ import numpy as np
 from game.ai.candidates import approach_field
 from game.ai.escape import way_off
 from game.ai.expect import expected_injuries, strike_from
+from game.ai.facts import Unit, injury_value
 from game.ai.fire import shot_at
-from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.core.geometry import DIRECTION_VECTORS, Tile, bearing_direction, chebyshev
 from game.rules.flight import exit_metres

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 
 from game.ai.controller import DeclarationView
-from game.ai.knowledge import terrain_board
+from game.ai.facts import terrain_board
 from game.board.reach import reachable
 from game.rules.called_shots import CALLED_SHOT_TABLE, called_shot
 from game.rules.orders import Action, Order

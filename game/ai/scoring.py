@@ -36,7 +36,8 @@ from dataclasses import dataclass, field, replace
 from game.ai.anticipate import likely_defence
 from game.ai.candidates import Candidate
 from game.ai.expect import attacks_in_forecast, first_look, forecast
-from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.facts import Unit, injury_value
+from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.ai.menace import menace_factors
 from game.ai.moves import move_outcomes

@@ -25,17 +25,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from game.ai.anticipate import predict_later
 from game.ai.candidates import aims_at_ghost, candidates
 from game.ai.controller import DeclarationView
+from game.ai.decision import Decision
 from game.ai.expect import forecast
 from game.ai.explain import Explanation, explain, plain_words
-from game.ai.knowledge import Knowledge, RoundFacts, read_unit, round_key
+from game.ai.facts import RoundFacts, read_unit, round_key
+from game.ai.knowledge import Knowledge
 from game.ai.levels import Level, for_stakes
 from game.ai.menace import menace_factors
-from game.ai.mistakes import Slip, defences_can_matter, make_mistake
+from game.ai.mistakes import defences_can_matter, make_mistake
 from game.ai.module_words import module_words
 from game.ai.opponents import OpponentRead
 from game.ai.scoring import Scored, Scorer
@@ -53,21 +55,6 @@ GUARDED_TOP = 6  # best candidates re-scored against the defences their targets 
 TILES_AGAIN = 6  # hard: the best candidate ending on each of this many more tiles is re-judged too
 DROP_TOLERANCE = 0.01  # an action dropped from the chosen order may cost this much score (rounding)
 TIE = 1e-6  # scores this close are a tie: the most attacks, the fewest other actions, then at random
-
-
-@dataclass
-class Decision:
-    """One declaration's reasoning, kept for the explanation: the candidates judged best
-    (the declared one first), whether a tie was broken, and a mistake made on purpose."""
-
-    ranked: list[Scored]
-    chosen: Scored | None
-    tied: int = 0  # how many others scored the same as the chosen one
-    busier: int = 0  # of those, how many were passed over for fewer attacks or more other actions
-    slip: Slip | None = None
-    weighed: int = 0  # candidates scored
-    dropped: int = 0  # actions left out of the chosen order: attacks that cannot land (`_dead`), Feints
-    menace: dict[int, float] = field(default_factory=dict)  # an Injury's worth by fighter (`menace_factors`)
 
 
 class TacticalController:

@@ -12,7 +12,8 @@ chance it still stands after what we deal it first (a held shot).
 from __future__ import annotations
 
 from game.ai.expect import expected_injuries, strike_from
-from game.ai.knowledge import Knowledge, Unit, injury_value
+from game.ai.facts import Unit, injury_value
+from game.ai.knowledge import Knowledge
 from game.ai.levels import Level
 from game.ai.next_round import attack_tile
 from game.core.geometry import Tile
