@@ -37,6 +37,7 @@ def rows() -> list[tuple[str, str, list[str], tuple[str, ...]]]:
     return [
         ("hard vs random, battles", "battles", ["ai:hard", "ai:random"], ()),
         ("hard vs easy, bundled", "bundled", ["ai:hard", "ai:easy"], ()),
+        ("hard vs easy, battles", "battles", ["ai:hard", "ai:easy"], ()),
         ("hard vs normal, bundled", "bundled", ["ai:hard", "ai:normal"], ()),
         ("hard vs normal, battles", "battles", ["ai:hard", "ai:normal"], ()),
         ("hard vs normal, bundled, every module", "bundled", ["ai:hard", "ai:normal"], every),
