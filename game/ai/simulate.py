@@ -428,56 +428,6 @@ def _folded(results: Iterable[BattleResult], sides: list[str]) -> Tally:
     return tally
 
 
-def render(
-    summary: dict[str, Any], sides: list[str], battles: int, spec: str, seed: int, elapsed: float
-) -> str:
-    """The summary as text."""
-    lines = [f"simulate {spec}: {sides[0]} vs {sides[1]}, {battles} battles, seed {seed} ({elapsed:.1f} s)"]
-    for e in range(2):
-        ms = summary["median_decision_ms"][e]
-        lines.append(
-            f"  {summary['entrants'][e]:<14} wins {summary['wins'][e]:>4} ({summary['win_rate'][e]:6.1%})"
-            f"   mean injuries taken {summary['mean_injuries'][e]:5.2f}"
-            + (f"   median order {ms:.1f} ms" if ms is not None else "")
-        )
-    lines.append(f"  {'draws':<14} {summary['draws']:>9} ({summary['draws'] / battles:6.1%})")
-    for e in range(2):
-        counts = summary["actions_declared"][e]
-        text = ", ".join(f"{kind} {n}" for kind, n in counts.items()) or "none"
-        lines.append(f"  {summary['entrants'][e]:<14} declared {text}")
-    lines.append(f"  mean rounds {summary['mean_rounds']}")
-    undone = summary["rounds_undone"]
-    lines.append(
-        "  rounds that undid the one before (back to the tile left a round earlier): "
-        + "; ".join(
-            f"{summary['entrants'][e]} {u['undone']} of {u['judged']} ({u['share']:.1%})"
-            for e, u in enumerate(undone)
-        )
-    )
-    first, second = summary["side_wins"]
-    lines.append(f"  by side: the scenario's first side won {first}, its second side {second}")
-    seats = [
-        f"on its {name} side won {seat['won']} of {seat['battles']} ({seat['win_rate']:.1%}, 95 % "
-        f"{seat['interval'][0]:.1%}–{seat['interval'][1]:.1%}), drew {seat['drawn']}, lost {seat['lost']}"
-        for name, seat in zip(("first", "second"), summary["by_seat"], strict=True)
-        if seat["battles"]
-    ]
-    if seats:
-        lines.append(f"  by seat: {summary['entrants'][0]} " + "; ".join(seats))
-    pairs = summary["pairs"]
-    line = (
-        f"  by pair (one scenario and seed, each AI on each side): {summary['entrants'][0]} won "
-        f"{pairs['won']}, tied {pairs['tied']}, lost {pairs['lost']}"
-    )
-    if pairs["decided_won"] is not None:
-        low, high = pairs["interval"]
-        line += f": {pairs['decided_won']:.1%} of those decided (95 % {low:.1%}–{high:.1%})"
-    lines.append(line)
-    if summary["rejected_orders"]:
-        lines.append(f"  WARNING: {summary['rejected_orders']} AI orders were refused by validation")
-    return "\n".join(lines)
-
-
 def _on_a_terminal() -> bool:
     """Whether stderr is a terminal (the progress bar is for a person watching)."""
     try:
