@@ -52,8 +52,8 @@ def scout_goal(
         return None
     kept = seen_at is not None and seen_at.shape == unseen.shape
     rounds = seen_at if kept else np.full(unseen.shape, NEVER)
-    latest = sorted(ghosts, key=lambda g: (-g.round, g.eid))[:1]
-    for ghost in latest:
+    ghost = min(ghosts, key=lambda g: (-g.round, g.eid), default=None)  # the latest seen
+    if ghost is not None:
         fresh = unseen & (rounds <= ghost.round)
         ys, xs = np.nonzero(fresh)
         if len(xs):

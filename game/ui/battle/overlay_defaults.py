@@ -118,7 +118,7 @@ class OverlayChoice:
 
     def toggle(self, name: str, active: set[str], options: RuleOptions) -> tuple[bool, str]:
         """The player's key for an overlay: (on now, what to tell them)."""
-        label = _(OVERLAY_LABELS[name]) if name in OVERLAY_LABELS else name
+        label = overlay_label(name)
         if name not in available(options):
             owners = _(" and ").join(claimed(name))
             if not owners:
@@ -135,7 +135,12 @@ class OverlayChoice:
         return on, overlay_said(name, on)
 
 
+def overlay_label(name: str) -> str:
+    """An overlay's name for the player (a module's own overlay: the name it registered)."""
+    return _(OVERLAY_LABELS[name]) if name in OVERLAY_LABELS else name
+
+
 def overlay_said(name: str, on: bool) -> str:
     """What the screen says when an overlay's key switches it on or off."""
-    label = _(OVERLAY_LABELS[name]) if name in OVERLAY_LABELS else name
+    label = overlay_label(name)
     return (_("{overlay} overlay on") if on else _("{overlay} overlay off")).format(overlay=label)
